@@ -1,0 +1,6 @@
+"""Entry point for `python -m generator`."""
+import sys
+
+from generator.cli import main
+
+sys.exit(main())

@@ -1,0 +1,34 @@
+"""The static-site build, one module per phase (Pelican's readers → generators → writers).
+
+    config.py    read site_src/site.toml and the Markdown articles; validate (ConfigError names file:line)
+    plan.py      ask each enabled family for its item descriptors
+    generate.py  run each family's pure `generate(params)` (process pool, progress bar, cache)
+    render.py    SVG → PNG 1×/2× (cairosvg), thumbnails WebP + PNG (Pillow), PDF sheets (cairosvg + pypdf)
+    writer.py    the one writer: every output file goes through it; refuses to write a path twice
+    pages.py     Jinja2 pages: home, family galleries, item pages, articles, sitemap/feed
+    build.py     the orchestration, the atomic swap, the incremental cache
+
+The family protocol (`generator/<package>/publish.py`; Penrose serves both p2 and p3):
+
+    VERSION: str
+        Bumped whenever the same params would give different output (part of the cache key).
+
+    plan(family: str, section: dict, site: dict) -> list[dict]
+        Validate the family's `[families.<name>]` table of site.toml (raise ConfigError naming
+        the key) and return item descriptors `{"id": slug, "params": {...}}`; `id` is unique in
+        the family and filename-safe; `params` is JSON-serialisable and fully determines the item.
+
+    generate(family: str, params: dict) -> dict
+        A pure function of params. Returns the item:
+          title: str              human title
+          permalink: str          the exact coordinate string / descriptor (see generator/families.py)
+          command: str            the shell command that regenerates it (`python -m generator regen ...`)
+          svg: str                the main picture, a standalone SVG document
+          alt: str                alt text for the picture
+          facts: list[[str, str|int|float]]   shown on the item page, in order
+          extra_svgs: dict[str, str]          optional further pictures (e.g. "solution")
+          sheet: {"puzzle": svg, "solution": svg}  optional: the item goes on printable sheets
+
+    figures() -> dict[str, str]      (optional)
+        Article figures, file name -> SVG text, written under articles/figures/.
+"""

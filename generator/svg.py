@@ -1,0 +1,64 @@
+"""Shared SVG writing: a fixed number format and small document helpers.
+
+Every family renders with these so that output bytes are deterministic: numbers are
+written with `num()` (fixed precision, no `-0`, no exponent), elements in a fixed order.
+Big patches should put all polygons of one fill colour into one `<path>` (`polygons_path`).
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+Point = Sequence[float]
+
+
+def num(x: float, digits: int = 3) -> str:
+    """Format a coordinate with a fixed number of decimals, trailing zeros trimmed."""
+    s = f"{x:.{digits}f}"
+    if "." in s:
+        s = s.rstrip("0").rstrip(".")
+    if s in ("-0", ""):
+        s = "0"
+    return s
+
+
+def polygon_d(points: Iterable[Point], digits: int = 3) -> str:
+    """Path data `M x y L ... Z` for one closed polygon."""
+    pts = [f"{num(x, digits)} {num(y, digits)}" for x, y in points]
+    return "M" + "L".join(pts) + "Z"
+
+
+def polygons_path(polys: Iterable[Iterable[Point]], fill: str, stroke: str | None = None,
+                  stroke_width: float | None = None, digits: int = 3, extra: str = "") -> str:
+    """One `<path>` element holding many closed polygons of the same style."""
+    d = "".join(polygon_d(p, digits) for p in polys)
+    attrs = f' fill="{fill}"'
+    if stroke:
+        attrs += f' stroke="{stroke}"'
+        if stroke_width is not None:
+            attrs += f' stroke-width="{num(stroke_width, 4)}" stroke-linejoin="round"'
+    return f'<path{attrs}{extra} d="{d}"/>'
+
+
+def document(body: str, width: float, height: float, view_box: tuple[float, float, float, float],
+             title: str | None = None, background: str | None = None, digits: int = 3) -> str:
+    """A complete standalone SVG document (UTF-8, no timestamps)."""
+    vx, vy, vw, vh = view_box
+    head = ('<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '
+            f'width="{num(width, 2)}" height="{num(height, 2)}" '
+            f'viewBox="{num(vx, digits)} {num(vy, digits)} {num(vw, digits)} {num(vh, digits)}">')
+    parts = [head]
+    if title:
+        parts.append(f"<title>{escape(title)}</title>")
+    if background:
+        parts.append(f'<rect x="{num(vx, digits)}" y="{num(vy, digits)}" width="{num(vw, digits)}" '
+                     f'height="{num(vh, digits)}" fill="{background}"/>')
+    parts.append(body)
+    parts.append("</svg>\n")
+    return "\n".join(parts)
+
+
+def escape(text: str) -> str:
+    """Escape text for XML content and attribute values."""
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;"))

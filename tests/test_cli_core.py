@@ -1,0 +1,40 @@
+"""The top-level command line and the permalink registry (shared by every family)."""
+import subprocess
+import sys
+
+import pytest
+
+from generator.errors import PermalinkError
+from generator.families import FAMILIES, split_permalink
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "generator", *args], capture_output=True, text=True)
+
+
+def test_help_exits_zero():
+    r = run("--help")
+    assert r.returncode == 0 and "regen PERMALINK" in r.stdout
+
+
+@pytest.mark.parametrize("bad", ["", "x", "p2", "p2.v0.abc", "P2.v1.abc", "zz.v1.abc",
+                                 "p2.v1.a b", "p2.v1.<script>", "p2.v99999.a"])
+def test_malformed_permalinks_rejected(bad):
+    with pytest.raises(PermalinkError):
+        split_permalink(bad)
+
+
+def test_unknown_command_is_a_clear_error():
+    r = run("frobnicate")
+    assert r.returncode == 2 and "unknown command" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_regen_garbage_is_one_line():
+    r = run("regen", "not-a-permalink")
+    assert r.returncode == 2
+    assert r.stderr.count("\n") == 1 and r.stderr.startswith("error:")
+
+
+def test_prefixes_unique():
+    prefixes = [f.prefix for f in FAMILIES.values()]
+    assert len(prefixes) == len(set(prefixes))
