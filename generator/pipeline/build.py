@@ -1,0 +1,209 @@
+"""The orchestration: config → plan → generate/render → sheets → pages, written atomically.
+
+`build(options)` runs the phases and returns a `Report`.  Output goes to a staging folder
+next to the output folder; only when every phase succeeded is the old site moved aside,
+the staging folder renamed into its place and the old one deleted.  Any failure deletes
+the staging folder and leaves the previous site exactly as it was (same bytes, same
+inodes).  An existing output folder is only ever replaced when it is empty or carries the
+`.tilepress-site` marker that every build writes, so `--out` cannot delete a folder that
+is not a tilepress site.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator.errors import TilepressError
+from generator.pipeline import config as config_mod
+from generator.pipeline import generate, pages, plan, sheets
+from generator.pipeline.cache import Cache
+from generator.pipeline.writer import Writer
+
+ROOT = Path(__file__).resolve().parents[2]
+MARKER = ".tilepress-site"
+
+
+@dataclass
+class Options:
+    """Everything a build needs; the CLI fills it from its flags."""
+
+    config: Path = ROOT / "site_src" / "site.toml"
+    templates: Path = ROOT / "templates"
+    out: Path = ROOT / "_site"
+    cache_dir: Path | None = None        # default: <out parent>/.tilepress-cache
+    use_cache: bool = True
+    jobs: int = 1
+    only: list[str] = field(default_factory=list)
+    clean: bool = False
+    base_url: str | None = None
+    family_modules: dict[str, str] = field(default_factory=dict)   # test hook: name -> file.py
+
+
+@dataclass
+class Report:
+    """What a build did."""
+
+    out: Path
+    items: int = 0
+    generated: int = 0
+    cached: int = 0
+    written: list[str] = field(default_factory=list)
+    kept: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+    generated_labels: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        """One line for stderr."""
+        return (f"built {self.out}: {self.items} items ({self.generated} generated, {self.cached} cached), "
+                f"{len(self.written)} files written, {len(self.kept)} unchanged, {len(self.removed)} removed "
+                f"in {self.seconds:.1f} s")
+
+
+def _date_iso() -> str:
+    """The feed date: SOURCE_DATE_EPOCH when set, else the same pinned date as the PDFs."""
+    raw = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    epoch = int(raw) if raw.isdigit() else sheets.FIXED_EPOCH
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(epoch))
+
+
+def _check_out(out: Path) -> None:
+    """Refuse to replace a folder that is not a tilepress site."""
+    if out.exists():
+        if not out.is_dir():
+            raise TilepressError(f"--out {out}: exists and is not a folder")
+        if any(out.iterdir()) and not (out / MARKER).is_file():
+            raise TilepressError(f"--out {out}: refusing to replace a folder that is not a tilepress site "
+                                 f"(no {MARKER} marker); choose an empty or new folder")
+
+
+def _family_view(src, items: list[dict], articles: list[dict]) -> dict:
+    """The dict the templates see for one family."""
+    return {"name": src.name, "title": src.title, "short": src.name, "url": f"{src.name}/index.html",
+            "items": items, "articles": articles, "sheet": None}
+
+
+def _sheet_entries(fam_items: list[dict], tilings: bool) -> list[tuple[str, str, str]]:
+    """(ID, puzzle SVG, solution SVG) of a family's items for the printable sheets."""
+    out = []
+    for item in fam_items:
+        if item["sheet"]:
+            out.append((item["permalink"], item["sheet"]["puzzle"], item["sheet"]["solution"]))
+        elif tilings:
+            out.append((item["permalink"], sheets.outline(item["_svg"]), item["_svg"]))
+    return out
+
+
+def _make_sheets(writer: Writer, cache: Cache, cfg, fams: list[dict]) -> list[dict]:
+    """Write the printable sheets of every family that has entries; return their listing."""
+    listing = []
+    sc = cfg.sheets
+    for fam in fams:
+        entries = _sheet_entries(fam["items"], sc["tilings"])
+        if not entries:
+            continue
+        per = sc["columns"] * sc["rows"]
+        n_pages = 2 * -(-len(entries) // per)
+        files = []
+        for paper in sc["papers"]:
+            title = f"{cfg.site['title']} — {fam['title']}"
+            key = hashlib.sha256(json.dumps(["sheet", plan.RENDER_VERSION, title, entries, paper, sc,
+                                             sheets.pdf_date()], sort_keys=True).encode()).hexdigest()
+            pdf = cache.get(key)
+            if pdf is None:
+                pdf = sheets.sheet_pdf(title, entries, paper, sc["columns"], sc["rows"], sc["colour"])
+                cache.put(key, pdf)
+            url = f"sheets/{fam['name']}-{paper}.pdf"
+            writer.write(url, pdf)
+            files.append({"paper": "A4" if paper == "a4" else "Letter", "url": url})
+        fam["sheet"] = {"files": files, "count": len(entries), "pages": n_pages}
+        listing.append({"title": fam["title"], "files": files, "count": len(entries), "pages": n_pages})
+    return listing
+
+
+def _figures(writer: Writer, cache: Cache, mods: dict) -> None:
+    """Write the families' article figures under articles/figures/ (cached by VERSION)."""
+    for name, mod in mods.items():
+        fn = getattr(mod, "figures", None)
+        if fn is None:
+            continue
+        key = hashlib.sha256(json.dumps(["figures", name, str(mod.VERSION)]).encode()).hexdigest()
+        figs = cache.get(key)
+        if figs is None:
+            figs = fn()
+            if not isinstance(figs, dict):
+                raise TilepressError(f"family {name!r}: figures() must return a dict")
+            cache.put(key, figs)
+        for fname in sorted(figs):
+            writer.write(f"articles/figures/{fname}", figs[fname])
+
+
+def build(opts: Options, log=None) -> Report:
+    """Build the site; raise TilepressError (bad input) or ItemFailure (an item failed)."""
+    start = time.perf_counter()
+    out = Path(opts.out).resolve()
+    sources = plan.family_sources(opts.family_modules)
+    cfg = config_mod.load(Path(opts.config), sources)
+    base_url = cfg.site["base_url"] if opts.base_url is None else opts.base_url
+    if base_url and not base_url.endswith("/"):
+        base_url += "/"
+    env = pages.environment(Path(opts.templates))
+    _check_out(out)
+    planned, notes = plan.plan(cfg, sources, opts.only or None)
+    cache_dir = opts.cache_dir or out.parent / ".tilepress-cache"
+    cache = Cache(cache_dir if opts.use_cache else None)
+    if opts.clean:
+        cache.clear()
+    all_items = [it for name in planned for it in planned[name]]
+    results, stats = generate.run(all_items, plan.render_settings(cfg), cache, opts.jobs, log)
+    report = Report(out=out, items=stats["items"], generated=stats["generated"], cached=stats["cached"],
+                    notes=notes)
+    report.generated_labels = stats["generated_labels"]
+    staging = out.parent / f".{out.name}.staging-{os.getpid()}"
+    if staging.exists():
+        shutil.rmtree(staging)
+    staging.mkdir(parents=True)
+    try:
+        writer = Writer(staging, None if opts.clean else out)
+        writer.write(MARKER, "This folder is a tilepress site; build.py replaces it on every build.\n")
+        fams = []
+        for name, items in planned.items():
+            views = []
+            for it in items:
+                res = results[it.label]
+                for fname in sorted(res["files"]):
+                    writer.write(f"{name}/{fname}", res["files"][fname])
+                view = dict(res["meta"], url=f"{name}/{res['meta']['slug']}.html")
+                view["_svg"] = res["files"][f"{res['meta']['slug']}.svg"].decode("utf-8")
+                views.append(view)
+            arts = [{"title": a.title, "url": f"articles/{a.name}.html"} for a in cfg.articles
+                    if a.family == name]
+            fams.append(_family_view(sources[name], views, arts))
+        mods = {name: plan.load_publisher(sources[name].module) for name in planned}
+        _figures(writer, cache, mods)
+        listing = _make_sheets(writer, cache, cfg, fams)
+        pages.write_pages(writer, env, cfg, fams, listing, base_url, _date_iso())
+        report.written, report.kept, report.removed = writer.written, writer.kept, writer.removed()
+        _swap(staging, out)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+def _swap(staging: Path, out: Path) -> None:
+    """Put the staging folder in place of the output folder (old one moved aside, then deleted)."""
+    old = out.parent / f".{out.name}.old-{os.getpid()}"
+    if out.exists():
+        os.rename(out, old)
+    os.rename(staging, out)
+    if old.exists():
+        shutil.rmtree(old, ignore_errors=True)

@@ -1,0 +1,149 @@
+"""Phase 6 — the pages: Jinja2 templates rendered into HTML (and sitemap/feed).
+
+URL layout (every link is relative and names `index.html` explicitly, so the site works
+from `file://`, from any sub-path and from a web server; no page uses `fetch()`):
+
+    index.html                       home: families with a few thumbnails, articles, sheets
+    <family>/index.html              the family's gallery
+    <family>/<slug>.html             one item (slug derived from the permalink alone)
+    <family>/<slug>.svg|.png|...     its files (see render.py)
+    articles/<name>.html             an article rendered from site_src/articles/<name>.md
+    articles/figures/<file>.svg      the families' article figures
+    sheets/<family>-<paper>.pdf      printable sheets
+    assets/style.css, assets/favicon.svg
+    sitemap.xml, feed.xml            only when a base URL is configured
+
+Templates live in `templates/`; every page extends `base.html`.  Template problems
+(missing file, syntax error, undefined variable) become a ConfigError naming the template
+file and line.
+"""
+
+from __future__ import annotations
+
+import re
+import traceback
+from pathlib import Path
+
+from generator.errors import ConfigError
+
+TEMPLATES = ("base.html", "home.html", "family.html", "item.html", "article.html",
+             "sitemap.xml", "feed.xml", "style.css", "favicon.svg")
+
+
+def _rel(path: Path) -> str:
+    """Path relative to the working folder when possible."""
+    try:
+        return str(Path(path).resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def environment(folder: Path):
+    """A Jinja2 environment over the templates folder, after checking every template exists."""
+    import jinja2
+    folder = Path(folder)
+    for name in TEMPLATES:
+        if not (folder / name).is_file():
+            raise ConfigError(f"{_rel(folder / name)}:1: missing template")
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(folder)),
+                             autoescape=jinja2.select_autoescape(["html", "xml"]),
+                             undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
+                             trim_blocks=True, lstrip_blocks=True)
+    env.filters["fact"] = format_fact
+    env.globals["templates_folder"] = folder
+    for name in TEMPLATES:      # syntax errors surface now, before any work
+        _guard(folder, lambda n=name: env.get_template(n))
+    return env
+
+
+def format_fact(value) -> str:
+    """A fact value as text (floats with at most 4 significant decimals)."""
+    if isinstance(value, float):
+        return f"{value:.4g}"
+    return str(value)
+
+
+def _guard(folder: Path, fn):
+    """Run a template operation; turn Jinja errors into ConfigError(file:line)."""
+    import jinja2
+    try:
+        return fn()
+    except jinja2.TemplateSyntaxError as exc:
+        name = exc.filename or exc.name or "?"
+        raise ConfigError(f"{_rel(Path(name))}:{exc.lineno}: template syntax error: {exc.message}") from None
+    except jinja2.TemplateNotFound as exc:
+        where = _template_frame(exc, folder)
+        raise ConfigError(f"{where}: template {exc.name!r} not found") from None
+    except jinja2.UndefinedError as exc:
+        raise ConfigError(f"{_template_frame(exc, folder)}: template error: {exc}") from None
+
+
+def _template_frame(exc: BaseException, folder: Path) -> str:
+    """file:line of the innermost template frame of an exception's traceback."""
+    where = f"{_rel(folder)}:1"
+    for frame in traceback.extract_tb(exc.__traceback__):
+        if frame.filename.startswith(str(folder)) or frame.filename.endswith((".html", ".xml")):
+            where = f"{_rel(Path(frame.filename))}:{frame.lineno}"
+    return where
+
+
+def render(env, name: str, **context) -> str:
+    """Render one template with the shared context."""
+    folder = env.globals["templates_folder"]
+    return _guard(folder, lambda: env.get_template(name).render(**context))
+
+
+def markdown_html(article) -> str:
+    """An article's Markdown body as HTML."""
+    import markdown
+    md = markdown.Markdown(extensions=["tables", "fenced_code", "sane_lists"], output_format="html")
+    return md.convert(article.body)
+
+
+def picture(item: dict, root: str) -> dict:
+    """What a template needs to show an item's thumbnail in a <picture>."""
+    base = f"{root}{item['family']}/{item['slug']}"
+    w, h = item["sizes"]["thumb"]
+    return {"webp": f"{base}.thumb.webp", "webp2": f"{base}.thumb@2x.webp", "png": f"{base}.thumb.png",
+            "width": w, "height": h, "alt": item["alt"]}
+
+
+def write_pages(writer, env, cfg, families: list[dict], sheets: list[dict], base_url: str,
+                date_iso: str) -> None:
+    """Render every page of the site through the writer."""
+    site = dict(cfg.site, base_url=base_url)
+    articles = [{"name": a.name, "title": a.title, "family": a.family,
+                 "url": f"articles/{a.name}.html"} for a in cfg.articles]
+    common = {"site": site, "families": families, "articles": articles, "sheets": sheets}
+    writer.write("assets/style.css", render(env, "style.css"))
+    writer.write("assets/favicon.svg", render(env, "favicon.svg"))
+    writer.write("index.html", render(env, "home.html", root="", page_url="index.html",
+                                      picture=picture, title=site["title"], **common))
+    for fam in families:
+        writer.write(f"{fam['name']}/index.html",
+                     render(env, "family.html", root="../", page_url=f"{fam['name']}/index.html",
+                            family=fam, picture=picture, title=fam["title"], **common))
+        items = fam["items"]
+        for i, item in enumerate(items):
+            prev_item = items[i - 1] if i > 0 else None
+            next_item = items[i + 1] if i + 1 < len(items) else None
+            writer.write(f"{fam['name']}/{item['slug']}.html",
+                         render(env, "item.html", root="../", page_url=item["url"], family=fam,
+                                item=item, prev_item=prev_item, next_item=next_item,
+                                title=item["title"], **common))
+    for art, a in zip(articles, cfg.articles):
+        writer.write(art["url"], render(env, "article.html", root="../", page_url=art["url"],
+                                        article=art, content=markdown_html(a), title=a.title, **common))
+    if base_url:
+        urls = ["index.html"] + [f["url"] for f in families] + \
+               [i["url"] for f in families for i in f["items"]] + [a["url"] for a in articles]
+        writer.write("sitemap.xml", render(env, "sitemap.xml", urls=urls, **common))
+        writer.write("feed.xml", render(env, "feed.xml", date=date_iso, **common))
+
+
+def check_links_text(html: str) -> list[str]:
+    """Every href/src/srcset URL of an HTML text (used by tests and by `build.py`'s self-check)."""
+    urls = re.findall(r'\s(?:href|src)="([^"]*)"', html)
+    for srcset in re.findall(r'\ssrcset="([^"]*)"', html):
+        urls += [part.strip().split()[0] for part in srcset.split(",") if part.strip()]
+    return urls

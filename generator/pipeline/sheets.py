@@ -1,0 +1,177 @@
+"""Printable sheets: several puzzles per page with their numbers and IDs, solutions after.
+
+A sheet is a list of entries (number, ID text, puzzle SVG, solution SVG).  Pages are laid
+out in millimetres on A4 (210 x 297) or Letter (215.9 x 279.4): a header line, then a grid
+of `columns x rows` cells; each cell holds one picture, scaled to fit and centred, with
+`#n  ID` under it.  All puzzle pages come first, then the solution pages in the same order
+and grid positions, so a solution sits where its puzzle sat.
+
+Each page is one SVG document turned into a one-page PDF by cairosvg; pypdf joins the
+pages and writes the document information with pinned dates (SOURCE_DATE_EPOCH when it is
+set, else a fixed date), so the same entries give the same PDF bytes.
+
+Black and white is the default: colours in the pictures are replaced by their luminance
+grey (`grayscale`).  Tilings (which have no solution) can be put on sheets as colouring
+pages: the puzzle is the outline (`outline`: fills white, lines black) and the
+"solution" the shaded picture.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import time
+
+from generator.svg import escape, num
+
+PAPERS_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+MARGIN = 12.0          # mm around the page
+HEADER = 10.0          # mm for the header line
+LABEL = 6.0            # mm under each picture for its number and ID
+GAP = 5.0              # mm between cells
+FONT = "DejaVu Sans"
+MAX_ID_CHARS = 64
+FIXED_EPOCH = 946684800    # 2000-01-01T00:00:00Z: the pinned PDF date when SOURCE_DATE_EPOCH is unset
+
+NAMED = {"black": (0, 0, 0), "white": (255, 255, 255), "red": (255, 0, 0), "green": (0, 128, 0),
+         "blue": (0, 0, 255), "yellow": (255, 255, 0), "orange": (255, 165, 0), "gray": (128, 128, 128),
+         "grey": (128, 128, 128), "purple": (128, 0, 128), "navy": (0, 0, 128), "teal": (0, 128, 128)}
+_COLOUR = re.compile(r"(?<!url\()#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})\b"
+                     r"|rgb\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*\)"
+                     r"|(?<=[\"':])\s*(" + "|".join(NAMED) + r")\b(?=\s*[\"';])")
+_FILL = re.compile(r'(fill\s*[:=]\s*"?)\s*(#[0-9a-fA-F]{3,6}\b|rgb\([^)]*\)|[a-z]+)')
+_STROKE = re.compile(r'(stroke\s*[:=]\s*"?)\s*(#[0-9a-fA-F]{3,6}\b|rgb\([^)]*\)|[a-z]+)')
+
+
+def _grey(r: int, g: int, b: int) -> str:
+    """The luminance grey of an RGB colour as #rrggbb (ITU-R BT.601 weights)."""
+    y = min(255, round(0.299 * r + 0.587 * g + 0.114 * b))
+    return f"#{y:02x}{y:02x}{y:02x}"
+
+
+def _replace_colour(m: re.Match) -> str:
+    """Regex callback: one colour token -> its grey."""
+    if m.group(1):
+        h = m.group(1)
+        if len(h) == 3:
+            h = "".join(c * 2 for c in h)
+        return _grey(int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16))
+    if m.group(2):
+        return _grey(*(min(255, int(m.group(i))) for i in (2, 3, 4)))
+    return _grey(*NAMED[m.group(5)])
+
+
+def grayscale(svg: str) -> str:
+    """The SVG with every hex, rgb() and common named colour replaced by its grey."""
+    return _COLOUR.sub(_replace_colour, svg)
+
+
+def outline(svg: str) -> str:
+    """A colouring-page version: every fill white, every stroke black (none stays none)."""
+    svg = _FILL.sub(lambda m: m.group(1) + (m.group(2) if m.group(2) == "none" else "#ffffff"), svg)
+    return _STROKE.sub(lambda m: m.group(1) + (m.group(2) if m.group(2) == "none" else "#000000"), svg)
+
+
+def split_svg(svg: str) -> tuple[str, str]:
+    """(viewBox, inner content) of a standalone SVG document."""
+    start = svg.find("<svg")
+    end_tag = svg.find(">", start)
+    close = svg.rfind("</svg>")
+    if start < 0 or end_tag < 0 or close < end_tag:
+        raise ValueError("not an SVG document")
+    head = svg[start:end_tag + 1]
+    vb = re.search(r'\sviewBox="([^"]*)"', head)
+    if vb:
+        view_box = vb.group(1)
+    else:
+        w = re.search(r'\swidth="([0-9.]+)', head)
+        h = re.search(r'\sheight="([0-9.]+)', head)
+        if not (w and h):
+            raise ValueError("SVG has neither viewBox nor width/height")
+        view_box = f"0 0 {w.group(1)} {h.group(1)}"
+    return view_box, svg[end_tag + 1:close]
+
+
+def _cells(paper: str, columns: int, rows: int):
+    """Rectangles (x, y, w, h) in mm of the picture cells of one page, row by row."""
+    pw, ph = PAPERS_MM[paper]
+    cw = (pw - 2 * MARGIN - (columns - 1) * GAP) / columns
+    ch = (ph - 2 * MARGIN - HEADER - (rows - 1) * GAP) / rows
+    return [(MARGIN + c * (cw + GAP), MARGIN + HEADER + r * (ch + GAP), cw, ch)
+            for r in range(rows) for c in range(columns)]
+
+
+def _short(text: str) -> str:
+    """An ID cut to fit under a picture."""
+    return text if len(text) <= MAX_ID_CHARS else text[:MAX_ID_CHARS - 1] + "…"
+
+
+def page_svg(title: str, heading: str, page_no: int, paper: str, columns: int, rows: int,
+             cells: list[tuple[int, str, str]]) -> str:
+    """One page: header and up to columns*rows (number, ID, picture SVG) cells."""
+    pw, ph = PAPERS_MM[paper]
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{num(pw, 1)}mm" height="{num(ph, 1)}mm" '
+           f'viewBox="0 0 {num(pw, 1)} {num(ph, 1)}">',
+           f'<rect x="0" y="0" width="{num(pw, 1)}" height="{num(ph, 1)}" fill="#ffffff"/>',
+           f'<text x="{num(MARGIN)}" y="{num(MARGIN + 5)}" font-family="{FONT}" font-size="5" '
+           f'fill="#000000">{escape(title)} — {escape(heading)}</text>',
+           f'<text x="{num(pw - MARGIN)}" y="{num(MARGIN + 5)}" font-family="{FONT}" font-size="3.5" '
+           f'fill="#000000" text-anchor="end">page {page_no}</text>']
+    for (x, y, w, h), (number, ident, picture) in zip(_cells(paper, columns, rows), cells):
+        view_box, inner = split_svg(picture)
+        out.append(f'<svg x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(h - LABEL)}" '
+                   f'viewBox="{view_box}" preserveAspectRatio="xMidYMid meet">{inner}</svg>')
+        out.append(f'<text x="{num(x + w / 2)}" y="{num(y + h - 1.5)}" font-family="{FONT}" '
+                   f'font-size="3" fill="#000000" text-anchor="middle">#{number}  {escape(_short(ident))}</text>')
+    out.append("</svg>\n")
+    return "\n".join(out)
+
+
+def pdf_date() -> str:
+    """The pinned PDF date string: SOURCE_DATE_EPOCH if set, else 2000-01-01."""
+    raw = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    epoch = int(raw) if raw.isdigit() else FIXED_EPOCH
+    return time.strftime("D:%Y%m%d%H%M%SZ", time.gmtime(epoch))
+
+
+def sheet_pages(title: str, entries: list[tuple[str, str, str]], paper: str = "a4", columns: int = 2,
+                rows: int = 3, colour: bool = False) -> list[str]:
+    """The page SVGs of a sheet: puzzle pages, then solution pages in the same order."""
+    if paper not in PAPERS_MM:
+        raise ValueError(f"unknown paper {paper!r}")
+    per = columns * rows
+    paint = (lambda s: s) if colour else grayscale
+    pages = []
+    for heading, which in (("puzzles", 1), ("solutions", 2)):
+        for start in range(0, len(entries), per):
+            chunk = [(start + i + 1, e[0], paint(e[which])) for i, e in enumerate(entries[start:start + per])]
+            pages.append(page_svg(title, heading, len(pages) + 1, paper, columns, rows, chunk))
+    return pages
+
+
+def pages_to_pdf(pages: list[str], title: str) -> bytes:
+    """Join page SVGs into one PDF with pinned metadata (deterministic bytes)."""
+    import cairosvg
+    from pypdf import PdfReader, PdfWriter
+    writer = PdfWriter()
+    for page in pages:
+        reader = PdfReader(io.BytesIO(cairosvg.svg2pdf(bytestring=page.encode("utf-8"))))
+        for p in reader.pages:
+            writer.add_page(p)
+    try:
+        writer.compress_identical_objects(remove_duplicates=True, remove_unreferenced=True)
+    except (AttributeError, TypeError):   # other pypdf versions: bigger file, same determinism
+        pass
+    date = pdf_date()
+    writer.add_metadata({"/Title": title, "/Producer": "tilepress", "/Creator": "tilepress",
+                         "/CreationDate": date, "/ModDate": date})
+    buf = io.BytesIO()
+    writer.write(buf)
+    return buf.getvalue()
+
+
+def sheet_pdf(title: str, entries: list[tuple[str, str, str]], paper: str = "a4", columns: int = 2,
+              rows: int = 3, colour: bool = False) -> bytes:
+    """A complete sheet PDF: entries are (ID, puzzle SVG, solution SVG)."""
+    return pages_to_pdf(sheet_pages(title, entries, paper, columns, rows, colour), title)
