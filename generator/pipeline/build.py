@@ -86,7 +86,7 @@ def _check_out(out: Path) -> None:
 
 def _family_view(src, items: list[dict], articles: list[dict]) -> dict:
     """The dict the templates see for one family."""
-    return {"name": src.name, "title": src.title, "short": src.name, "url": f"{src.name}/index.html",
+    return {"name": src.name, "title": src.title, "short": src.title.split(" — ")[0], "url": f"{src.name}/index.html",
             "items": items, "articles": articles, "sheet": None}
 
 

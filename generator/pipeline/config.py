@@ -93,9 +93,9 @@ def _line_of(text: str, pattern: str, default: int = 1) -> int:
 def _table_line(text: str, dotted: str) -> int:
     """The line where `[a.b]` (or `a.b.` keys) is defined in TOML text."""
     parts = [re.escape(p) for p in dotted.split(".")]
-    sep = r"\s*\.\s*"
+    sep = r"[ \t]*\.[ \t]*"
     name = sep.join(rf"(?:{p}|\"{p}\"|'{p}')" for p in parts)
-    return _line_of(text, rf"^\s*\[\s*{name}\s*\]|^\s*{name}\s*[.=]")
+    return _line_of(text, rf"^[ \t]*\[[ \t]*{name}[ \t]*\]|^[ \t]*{name}[ \t]*[.=]")
 
 
 def _key_line(text: str, table: str, key: str) -> int:
@@ -106,7 +106,7 @@ def _key_line(text: str, table: str, key: str) -> int:
         line = lines[i]
         if re.match(r"^\s*\[", line):
             break
-        if re.match(rf"^\s*{re.escape(key)}\s*=", line):
+        if re.match(rf"^[ \t]*{re.escape(key)}[ \t]*=", line):
             return i + 1
     return start
 
@@ -150,7 +150,7 @@ def _validate_site(path: Path, text: str, data: dict) -> tuple[dict, dict]:
     """Check the [site] table (and [site.sheets]) and fill in defaults."""
     raw = data.get("site", {})
     if not isinstance(raw, dict):
-        line = _line_of(text, r"^\s*site\s*=")
+        line = _line_of(text, r"^[ \t]*site[ \t]*=")
         raise ConfigError(f"{_rel(path)}:{line}: site must be a table")
     site = dict(SITE_DEFAULTS)
     sheets = dict(SHEET_DEFAULTS)
@@ -200,7 +200,7 @@ def load(path: Path, known_families, articles_dir: Path | None = None) -> SiteCo
     site, sheets = _validate_site(path, text, data)
     fams = data.get("families", {})
     if not isinstance(fams, dict):
-        line = _line_of(text, r"^\s*families\s*=")
+        line = _line_of(text, r"^[ \t]*families[ \t]*=")
         raise ConfigError(f"{_rel(path)}:{line}: families must be tables")
     families, lines, disabled = {}, {}, []
     for name, table in fams.items():

@@ -1,0 +1,272 @@
+"""The site build on the small fixture site: output shape, HTML validity, links, determinism,
+incremental rebuilds, atomic failure, the writer and the sheets."""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+
+import pytest
+
+from site_helpers import (REPO, build_fixture, copy_site, local_links, pages, resolve, snapshot)
+
+from generator.errors import TilepressError
+from generator.pipeline import sheets
+from generator.pipeline.generate import ItemFailure, slug_of
+from generator.pipeline.writer import Writer
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """The fixture site built once (with a base URL, so sitemap and feed exist too)."""
+    tmp = tmp_path_factory.mktemp("site")
+    report = build_fixture(tmp, base_url="https://example.org/tp/", jobs=2)
+    return tmp / "site", report
+
+
+def test_shape(site):
+    out, report = site
+    assert report.items == 5 and report.generated == 5
+    for rel in ("index.html", "tiny/index.html", "articles/tiny.html", "articles/figures/tiny-grid.svg",
+                "sheets/tiny-a4.pdf", "sheets/tiny-letter.pdf", "sitemap.xml", "feed.xml",
+                "assets/style.css"):
+        assert (out / rel).is_file(), rel
+    for seed in range(1, 6):
+        slug = f"tiny.v1.s{seed}n5"
+        for suffix in (".html", ".svg", ".outline.svg", ".png", "@2x.png", ".thumb.webp",
+                       ".thumb@2x.webp", ".thumb.png"):
+            assert (out / "tiny" / (slug + suffix)).is_file(), slug + suffix
+
+
+def test_every_page_parses_strictly(site):
+    import html5lib
+    out, _ = site
+    found = pages(out)
+    assert len(found) >= 8
+    for page in found:
+        html5lib.HTMLParser(strict=True).parse(page.read_bytes())   # raises on any parse error
+
+
+def test_every_relative_link_resolves_and_none_is_absolute(site):
+    out, _ = site
+    checked = 0
+    for page in pages(out):
+        for url in local_links(page):
+            assert not url.startswith("/"), f"{page}: absolute link {url}"
+            if url.startswith(("http://", "https://")):
+                assert "canonical" in page.read_text() or "feed.xml" in url or url.startswith("https://example.org")
+                continue
+            target = resolve(page, url)
+            assert target is not None and target.is_file(), f"{page.relative_to(out)}: {url} does not resolve"
+            assert out.resolve() in target.parents or target == out.resolve(), url
+            checked += 1
+    assert checked > 100
+
+
+def test_directory_links_name_index_html(site):
+    out, _ = site
+    for page in pages(out):
+        for url in local_links(page):
+            assert not url.endswith("/"), f"{page}: {url} must name index.html"
+
+
+def test_item_page_content(site):
+    out, _ = site
+    html = (out / "tiny" / "tiny.v1.s3n5.html").read_text()
+    assert '<code class="permalink" id="permalink">tiny.v1.s3n5</code>' in html
+    assert "python -m generator regen tiny.v1.s3n5 --format svg" in html
+    assert 'rel="prev" href="tiny.v1.s2n5.html"' in html and 'rel="next" href="tiny.v1.s4n5.html"' in html
+    assert 'href="tiny.v1.s3n5@2x.png"' in html and "right-hand cuts" in html
+    assert '<meta property="og:image" content="https://example.org/tp/tiny/tiny.v1.s3n5.png">' in html
+    first = (out / "tiny" / "tiny.v1.s1n5.html").read_text()
+    assert 'rel="prev"' not in first
+
+
+def test_gallery_uses_picture_with_webp_and_png(site):
+    out, _ = site
+    html = (out / "tiny" / "index.html").read_text()
+    pics = re.findall(r"<picture>.*?</picture>", html)
+    assert len(pics) == 5
+    for pic in pics:
+        assert 'type="image/webp"' in pic and " 2x" in pic and ".thumb.png" in pic
+        assert re.search(r'width="120" height="120"', pic) and 'loading="lazy"' in pic
+        assert re.search(r'alt="A 5 by 5 Truchet grid, seed \d"', pic)
+
+
+def test_article_rendered_from_markdown(site):
+    out, _ = site
+    html = (out / "articles" / "tiny.html").read_text()
+    assert "<h1>How the tiny grids are made</h1>" in html
+    assert '<img alt="A small grid" src="figures/tiny-grid.svg">' in html and "<table>" in html
+
+
+def test_sitemap_and_feed_only_with_base_url(site, tmp_path):
+    out, _ = site
+    assert "<loc>https://example.org/tp/tiny/tiny.v1.s1n5.html</loc>" in (out / "sitemap.xml").read_text()
+    import xml.dom.minidom
+    xml.dom.minidom.parse(str(out / "feed.xml"))
+    build_fixture(tmp_path)
+    assert not (tmp_path / "site" / "sitemap.xml").exists() and not (tmp_path / "site" / "feed.xml").exists()
+    assert "canonical" not in (tmp_path / "site" / "index.html").read_text()
+
+
+def test_dark_mode_keeps_opaque_paper():
+    css = (REPO / "templates" / "style.css").read_text()
+    assert "prefers-color-scheme: dark" in css
+    paper = re.search(r"\.paper \{[^}]*\}", css).group(0)
+    assert "background: var(--paper)" in paper
+    dark = css[css.index("prefers-color-scheme: dark"):]
+    dark = dark[:dark.index("}\n}")]
+    assert "--paper" not in dark and "invert" not in css
+
+
+def test_determinism_two_cold_builds(tmp_path):
+    """Two cold builds (no cache; 1 worker vs 2) give identical .html/.svg/.pdf bytes and file lists."""
+    build_fixture(tmp_path / "a", use_cache=False, jobs=1, base_url="https://example.org/")
+    build_fixture(tmp_path / "b", use_cache=False, jobs=2, base_url="https://example.org/")
+    a, b = snapshot(tmp_path / "a" / "site"), snapshot(tmp_path / "b" / "site")
+    assert sorted(a) == sorted(b)
+    compared = [rel for rel in a if rel.endswith((".html", ".svg", ".pdf", ".xml"))]
+    assert len(compared) > 20
+    for rel in compared:
+        assert a[rel][0] == b[rel][0], rel
+
+
+def test_no_change_rebuild_rewrites_nothing(tmp_path):
+    build_fixture(tmp_path)
+    before = snapshot(tmp_path / "site")
+    report = build_fixture(tmp_path)
+    assert report.generated == 0 and report.cached == 5
+    assert report.written == [] and report.removed == []
+    assert snapshot(tmp_path / "site") == before          # same bytes, same inodes, same mtimes
+
+
+def test_one_item_change_regenerates_only_that_item(tmp_path):
+    config = copy_site(tmp_path)
+    build_fixture(tmp_path, config)
+    before = snapshot(tmp_path / "site")
+    text = config.read_text()
+    config.write_text(text.replace("sheets = true", 'sheets = true\ntweak = { "grid-3" = 6 }'))
+    report = build_fixture(tmp_path, config)
+    assert report.generated_labels == ["tiny/grid-3"]
+    after = snapshot(tmp_path / "site")
+    for rel, (data, ino, mtime) in before.items():
+        if rel.startswith("tiny/tiny.v1.s") and not rel.startswith("tiny/tiny.v1.s3n5"):
+            if rel.endswith(".html"):
+                continue        # neighbours' prev/next links may name the changed item
+            assert after[rel] == (data, ino, mtime), f"{rel} was rewritten"
+    assert "tiny/tiny.v1.s3n6.svg" in report.written
+    assert "tiny/tiny.v1.s3n5.svg" in report.removed and "tiny/tiny.v1.s3n5.svg" not in after
+    changed_items = {re.match(r"tiny/(tiny\.v1\.s\d+n\d+)", r).group(1) for r in report.written
+                     if re.match(r"tiny/tiny\.v1\.s\d+n\d+\.(?!html)", r)}
+    assert changed_items == {"tiny.v1.s3n6"}
+
+
+def test_failure_names_item_and_leaves_previous_site(tmp_path):
+    config = copy_site(tmp_path)
+    build_fixture(tmp_path, config)
+    before = snapshot(tmp_path / "site")
+    config.write_text(config.read_text().replace("seed = 1", "seed = 1\nfail_item = 2", 1))
+    with pytest.raises(ItemFailure) as err:
+        build_fixture(tmp_path, config, jobs=2, use_cache=False)
+    assert "tiny/grid-3" in str(err.value) and "deliberate failure" in str(err.value)
+    assert snapshot(tmp_path / "site") == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "content", "site"]   # no staging left
+
+
+def test_refuses_to_replace_a_folder_that_is_not_a_site(tmp_path):
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / "precious.txt").write_text("keep me")
+    with pytest.raises(TilepressError, match="not a tilepress site"):
+        build_fixture(tmp_path)
+    assert (tmp_path / "site" / "precious.txt").read_text() == "keep me"
+
+
+def test_slug_is_derived_from_the_permalink():
+    assert slug_of("p2.v1.abc") == "p2.v1.abc"
+    long = "hat.v1." + "x" * 500
+    s = slug_of(long)
+    assert len(s) <= 96 and s == slug_of(long) and s != slug_of(long + "y")
+
+
+# ---- the writer -------------------------------------------------------------------------
+
+def test_writer_refuses_a_path_twice(tmp_path):
+    w = Writer(tmp_path / "new", None)
+    w.write("a/b.html", "x")
+    with pytest.raises(TilepressError, match="twice"):
+        w.write("a/b.html", "y")
+    with pytest.raises(TilepressError, match="case-insensitive"):
+        w.write("a/B.html", "y")
+    for bad in ("/etc/x", "../x", "a/../b", "a//b", "a/./b", "a b"):
+        with pytest.raises(TilepressError, match="unsafe"):
+            w.write(bad, "z")
+
+
+def test_writer_links_unchanged_files(tmp_path):
+    old = tmp_path / "old"
+    old.mkdir()
+    (old / "same.txt").write_bytes(b"same")
+    (old / "diff.txt").write_bytes(b"old")
+    (old / "gone.txt").write_bytes(b"gone")
+    w = Writer(tmp_path / "new", old)
+    w.write("same.txt", b"same")
+    w.write("diff.txt", b"new")
+    assert w.kept == ["same.txt"] and w.written == ["diff.txt"] and w.removed() == ["gone.txt"]
+    assert (tmp_path / "new" / "same.txt").stat().st_ino == (old / "same.txt").stat().st_ino
+
+
+# ---- sheets ---------------------------------------------------------------------------
+
+def _entry(i: int, colour: str = "#c8553d"):
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50" viewBox="0 0 10 5">'
+           f'<path fill="{colour}" stroke="#333" d="M0 0L10 0L5 5Z"/></svg>')
+    return (f"cal.v1.id{i}", sheets.outline(svg), svg)
+
+
+def test_sheet_pages_order_and_ids():
+    from pypdf import PdfReader
+    entries = [_entry(i) for i in range(7)]
+    for paper, size in (("a4", (595.28, 841.89)), ("letter", (612.0, 792.0))):
+        pdf = sheets.sheet_pdf("Test", entries, paper, columns=2, rows=2)
+        reader = PdfReader(io.BytesIO(pdf))
+        assert len(reader.pages) == 4          # 2 puzzle pages + 2 solution pages
+        box = reader.pages[0].mediabox
+        assert abs(float(box.width) - size[0]) < 0.5 and abs(float(box.height) - size[1]) < 0.5
+        texts = [p.extract_text() for p in reader.pages]
+        assert "puzzles" in texts[0] and "puzzles" in texts[1] and "solutions" in texts[2]
+        for i in range(4):
+            assert f"cal.v1.id{i}" in texts[0] and f"cal.v1.id{i}" in texts[2]
+        for i in range(4, 7):
+            assert f"cal.v1.id{i}" in texts[1] and f"cal.v1.id{i}" in texts[3]
+        assert "#5" in texts[1] and "#5" in texts[3]
+
+
+def test_sheets_are_black_and_white_by_default():
+    page = sheets.sheet_pages("T", [_entry(1, "#1e88e5")], colour=False)[1]
+    colours = re.findall(r"#([0-9a-f]{6})\b", page)
+    assert colours and all(c[0:2] == c[2:4] == c[4:6] for c in colours)
+    coloured = sheets.sheet_pages("T", [_entry(1, "#1e88e5")], colour=True)[1]
+    assert "#1e88e5" in coloured
+    assert sheets.grayscale('fill="rgb(255,0,0)" stroke="red" href="url(#abc)"') == \
+        'fill="#4c4c4c" stroke="#4c4c4c" href="url(#abc)"'
+
+
+def test_sheet_pdf_is_deterministic_and_dates_are_pinned(monkeypatch):
+    from pypdf import PdfReader
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    a = sheets.sheet_pdf("T", [_entry(1)])
+    assert a == sheets.sheet_pdf("T", [_entry(1)])
+    assert PdfReader(io.BytesIO(a)).metadata["/CreationDate"] == "D:20000101000000Z"
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    b = sheets.sheet_pdf("T", [_entry(1)])
+    assert PdfReader(io.BytesIO(b)).metadata["/ModDate"] == "D:20231114221320Z"
+
+
+def test_fixture_site_sheet_has_items_and_solutions(site):
+    from pypdf import PdfReader
+    out, _ = site
+    reader = PdfReader(str(out / "sheets" / "tiny-a4.pdf"))
+    assert len(reader.pages) == 4      # 5 items, 4 per page: 2 puzzle + 2 solution pages
+    assert "tiny.v1.s5n5" in reader.pages[1].extract_text()

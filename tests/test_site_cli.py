@@ -1,0 +1,169 @@
+"""build.py as a command: help, exit codes, bad input (file:line, exit 2, previous site intact),
+the failure exit code, --only, disabled and not-yet-published families, and `serve`."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+
+from site_helpers import REPO, TINY, copy_site, fixture_args, run_build, snapshot
+
+from generator.families import FAMILIES
+
+
+def _built(tmp_path, config=None):
+    """Build the fixture site with the CLI and return its snapshot."""
+    r = run_build(*fixture_args(tmp_path, config))
+    assert r.returncode == 0, r.stderr
+    return snapshot(tmp_path / "site")
+
+
+def _one_error_line(r, *needles):
+    """The run failed with exit 2 and one `error:` line containing every needle."""
+    assert r.returncode == 2, (r.returncode, r.stderr)
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), r.stderr
+    for needle in needles:
+        assert needle in lines[0], (needle, lines[0])
+    assert "Traceback" not in r.stderr
+
+
+def test_help():
+    r = run_build("--help")
+    assert r.returncode == 0 and "--base-url" in r.stdout and "--jobs" in r.stdout and "serve" in r.stdout
+    r = run_build("serve", "--help")
+    assert r.returncode == 0 and "--port" in r.stdout and "127.0.0.1" in r.stdout
+
+
+def test_build_succeeds_and_reports(tmp_path):
+    r = run_build(*fixture_args(tmp_path))
+    assert r.returncode == 0 and "5 items (5 generated, 0 cached)" in r.stderr
+    r = run_build(*fixture_args(tmp_path))
+    assert r.returncode == 0 and "0 files written" in r.stderr
+
+
+@pytest.mark.parametrize("edit, needles", [
+    (lambda t: t.replace("[families.tiny]", "[families.tiny"), ["site.toml:12:", "malformed TOML"]),
+    (lambda t: t + "\n[families.nosuch]\ncount = 1\n", ["site.toml:18:", "unknown family 'nosuch'"]),
+    (lambda t: t.replace("count = 5", 'count = "five"'), ["site.toml:13:", "count must be int"]),
+    (lambda t: t.replace("thumb_width = 120", "thumb_width = 5"), ["site.toml:5:", "thumb_width"]),
+    (lambda t: t.replace("[site]", "[site]\ncolour = 1"), ["site.toml:3:", "unknown key 'colour'"]),
+    (lambda t: t.replace("count = 5", "count = 5\nenabled = 3"), ["site.toml:14:", "enabled"]),
+])
+def test_bad_site_toml(tmp_path, edit, needles):
+    config = copy_site(tmp_path)
+    before = _built(tmp_path, config)
+    config.write_text(edit(config.read_text()))
+    _one_error_line(run_build(*fixture_args(tmp_path, config)), *needles)
+    assert snapshot(tmp_path / "site") == before
+
+
+@pytest.mark.parametrize("text, needles", [
+    ("title: x\n---\nbody\n", ["tiny.md:1:", "start with a '---'"]),
+    ("---\ntitle: x\nbody without end\n", ["tiny.md:3:", "key: value"]),
+    ("---\ntitle: x\n", ["tiny.md:1:", "not closed"]),
+    ("---\nfamily: tiny\n---\n", ["tiny.md:3:", "title"]),
+    ("---\ntitle: x\nfamily: nosuch\n---\n", ["tiny.md:3:", "unknown family 'nosuch'"]),
+    ("---\ntitle: x\nauthor: me\n---\n", ["tiny.md:3:", "unknown front matter key"]),
+])
+def test_broken_front_matter(tmp_path, text, needles):
+    config = copy_site(tmp_path)
+    before = _built(tmp_path, config)
+    (config.parent / "articles" / "tiny.md").write_text(text)
+    _one_error_line(run_build(*fixture_args(tmp_path, config)), *needles)
+    assert snapshot(tmp_path / "site") == before
+
+
+@pytest.mark.parametrize("edit, needles", [
+    (lambda d: (d / "item.html").unlink(), ["item.html:1:", "missing template"]),
+    (lambda d: (d / "family.html").write_text((d / "family.html").read_text().replace(
+        "{% block main %}", "{% block main %}\n{% if %}")), ["family.html:6:", "syntax error"]),
+    (lambda d: (d / "home.html").write_text((d / "home.html").read_text().replace(
+        "{{ site.title }}</h1>", "{{ nosuchvar }}</h1>")), ["home.html:6:", "nosuchvar"]),
+    (lambda d: (d / "item.html").write_text('{% extends "nosuch.html" %}'), ["item.html:1:", "nosuch.html"]),
+])
+def test_broken_templates(tmp_path, edit, needles):
+    before = _built(tmp_path)
+    templates = tmp_path / "templates"
+    shutil.copytree(REPO / "templates", templates)
+    edit(templates)
+    _one_error_line(run_build(*fixture_args(tmp_path), "--templates", templates), *needles)
+    assert snapshot(tmp_path / "site") == before
+
+
+def test_item_failure_exit_code_names_item(tmp_path):
+    config = copy_site(tmp_path)
+    before = _built(tmp_path, config)
+    config.write_text(config.read_text().replace("seed = 1", "seed = 1\nfail_item = 0"))
+    r = run_build(*fixture_args(tmp_path, config), "--jobs", "2")
+    assert r.returncode == 1
+    assert "item tiny/grid-1 failed: RuntimeError: deliberate failure" in r.stderr
+    assert "Traceback" not in r.stderr
+    assert snapshot(tmp_path / "site") == before
+
+
+def test_bad_flags(tmp_path):
+    _one_error_line(run_build(*fixture_args(tmp_path), "--jobs", "0"), "--jobs")
+    _one_error_line(run_build(*fixture_args(tmp_path), "--only", "nosuch"), "--only", "nosuch")
+    _one_error_line(run_build("--config", tmp_path / "none.toml", "--out", tmp_path / "o"),
+                    "none.toml", "not found")
+
+
+def test_only_and_disabled(tmp_path):
+    config = copy_site(tmp_path)
+    r = run_build(*fixture_args(tmp_path, config), "--only", "tiny")
+    assert r.returncode == 0 and (tmp_path / "site" / "tiny" / "index.html").is_file()
+    config.write_text(config.read_text().replace("[families.tiny]", "[families.tiny]\nenabled = false"))
+    r = run_build(*fixture_args(tmp_path, config))
+    assert r.returncode == 0, r.stderr
+    assert not (tmp_path / "site" / "tiny").exists()
+    assert "tiny" not in (tmp_path / "site" / "index.html").read_text().split("<main>")[1].split("Articles")[0]
+
+
+def test_family_without_publish_module_is_skipped(tmp_path):
+    import importlib.util
+
+    def absent(package):
+        try:
+            return importlib.util.find_spec(f"generator.{package}.publish") is None
+        except ModuleNotFoundError:
+            return True
+    missing = [n for n, f in FAMILIES.items() if absent(f.package)]
+    if not missing:
+        pytest.skip("every registered family has a publish.py already")
+    config = copy_site(tmp_path)
+    config.write_text(config.read_text() + f"\n[families.{missing[0]}]\n")
+    r = run_build(*fixture_args(tmp_path, config))
+    assert r.returncode == 0, r.stderr
+    assert f"family {missing[0]!r} has no publish.py yet; not built" in r.stderr
+
+
+def test_serve_rebuilds_on_change(tmp_path):
+    config = copy_site(tmp_path)
+    args = [sys.executable, str(REPO / "build.py"), "serve", "--port", "0", *map(str, fixture_args(tmp_path, config))]
+    proc = subprocess.Popen(args, cwd=REPO, stderr=subprocess.PIPE, text=True)
+    try:
+        url = None
+        deadline = time.time() + 60
+        while time.time() < deadline and url is None:
+            line = proc.stderr.readline()
+            if "serving" in line:
+                url = line.split(" at ")[1].split()[0]
+        assert url and url.startswith("http://127.0.0.1:")
+        assert "tilepress test" in urllib.request.urlopen(url, timeout=10).read().decode()
+        time.sleep(0.5)
+        config.write_text(config.read_text().replace('title = "tilepress test"', 'title = "renamed site"'))
+        deadline = time.time() + 60
+        body = ""
+        while time.time() < deadline and "renamed site" not in body:
+            time.sleep(0.3)
+            body = urllib.request.urlopen(url, timeout=10).read().decode()
+        assert "renamed site" in body
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
