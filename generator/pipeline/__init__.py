@@ -1,12 +1,15 @@
 """The static-site build, one module per phase (Pelican's readers → generators → writers).
 
     config.py    read site_src/site.toml and the Markdown articles; validate (ConfigError names file:line)
-    plan.py      ask each enabled family for its item descriptors
-    generate.py  run each family's pure `generate(params)` (process pool, progress bar, cache)
-    render.py    SVG → PNG 1×/2× (cairosvg), thumbnails WebP + PNG (Pillow), PDF sheets (cairosvg + pypdf)
+    plan.py      ask each enabled family for its item descriptors; cache keys
+    generate.py  run each family's pure `generate(params)` and render it (process pool, progress bar)
+    render.py    SVG → PNG 1×/2× (cairosvg), thumbnails WebP + PNG (Pillow)
+    sheets.py    printable PDF sheets, A4 and Letter (cairosvg + pypdf), solutions after
+    cache.py     the incremental cache, keyed by (family VERSION, params, render settings)
     writer.py    the one writer: every output file goes through it; refuses to write a path twice
     pages.py     Jinja2 pages: home, family galleries, item pages, articles, sitemap/feed
-    build.py     the orchestration, the atomic swap, the incremental cache
+    build.py     the orchestration and the atomic swap (`build.py` at the top is its CLI)
+    serve.py     `build.py serve`: 127.0.0.1 preview, rebuild on change (watchfiles)
 
 The family protocol (`generator/<package>/publish.py`; Penrose serves both p2 and p3):
 
@@ -25,7 +28,8 @@ The family protocol (`generator/<package>/publish.py`; Penrose serves both p2 an
           command: str            the shell command that regenerates it (`python -m generator regen ...`)
           svg: str                the main picture, a standalone SVG document
           alt: str                alt text for the picture
-          facts: list[[str, str|int|float]]   shown on the item page, in order
+          facts: list[[str, str|int|float]]   shown on the item page, in order (no wall-clock
+                                  timings here: pages must be byte-identical build to build)
           extra_svgs: dict[str, str]          optional further pictures (e.g. "solution")
           sheet: {"puzzle": svg, "solution": svg}  optional: the item goes on printable sheets
 

@@ -29,7 +29,7 @@ from generator.pipeline import config as config_mod
 # Bump when the pipeline renders the same item differently (thumbnail sizes, PNG rules...).
 RENDER_VERSION = "1"
 
-ID_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
+ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 MAX_ITEMS_PER_FAMILY = 10000
 
 
@@ -142,7 +142,7 @@ def plan_family(cfg, src: FamilySource, mod) -> list[Item]:
             raise ConfigError(f"family {src.name!r}: plan() item {i} must be {{'id': str, 'params': ...}}")
         if not ID_RE.match(d["id"]):
             raise ConfigError(f"family {src.name!r}: item id {d['id']!r} is not filename-safe "
-                              "(lower-case letters, digits, '-', '_'; at most 64)")
+                              "(letters, digits, '-', '_', '.'; at most 64)")
         if d["id"] in seen:
             raise ConfigError(f"family {src.name!r}: item id {d['id']!r} planned twice")
         seen.add(d["id"])

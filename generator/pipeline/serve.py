@@ -23,10 +23,6 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, fmt, *args):  # noqa: D401 - stdlib override
         pass
 
-    def translate_path(self, path):
-        """Resolve against the output folder at request time (it is swapped on rebuild)."""
-        return super().translate_path(path)
-
 
 def make_server(folder: Path, port: int = 8000) -> http.server.ThreadingHTTPServer:
     """A threading HTTP server on 127.0.0.1 serving folder (port 0 picks a free port)."""
