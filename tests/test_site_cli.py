@@ -167,3 +167,12 @@ def test_serve_rebuilds_on_change(tmp_path):
     finally:
         proc.terminate()
         proc.wait(timeout=20)
+
+
+def test_article_of_a_family_not_built_is_left_out(tmp_path):
+    config = copy_site(tmp_path)
+    config.write_text(config.read_text().replace("[families.tiny]", "[families.tiny]\nenabled = false"))
+    r = run_build(*fixture_args(tmp_path, config))
+    assert r.returncode == 0, r.stderr
+    assert "article 'tiny' not published: family 'tiny' is not built" in r.stderr
+    assert not (tmp_path / "site" / "articles").exists()

@@ -161,6 +161,10 @@ def build(opts: Options, log=None) -> Report:
     cache = Cache(cache_dir if opts.use_cache else None)
     if opts.clean:
         cache.clear()
+    kept = [a for a in cfg.articles if a.family is None or a.family in planned]
+    notes += [f"article {a.name!r} not published: family {a.family!r} is not built"
+              for a in cfg.articles if a not in kept]
+    cfg.articles = kept          # an article's figures come from its family
     all_items = [it for name in planned for it in planned[name]]
     results, stats = generate.run(all_items, plan.render_settings(cfg), cache, opts.jobs, log)
     report = Report(out=out, items=stats["items"], generated=stats["generated"], cached=stats["cached"],
