@@ -101,30 +101,33 @@ def _sheet_entries(fam_items: list[dict], tilings: bool) -> list[tuple[str, str,
     return out
 
 
-def _make_sheets(writer: Writer, cache: Cache, cfg, fams: list[dict]) -> list[dict]:
+def _make_sheets(writer: Writer, cache: Cache, cfg, fams: list[dict], jobs: int) -> list[dict]:
     """Write the printable sheets of every family that has entries; return their listing."""
-    listing = []
+    listing, todo, planned = [], {}, []
     sc = cfg.sheets
     for fam in fams:
         entries = _sheet_entries(fam["items"], sc["tilings"])
         if not entries:
             continue
         per = sc["columns"] * sc["rows"]
-        n_pages = 2 * -(-len(entries) // per)
         files = []
         for paper in sc["papers"]:
             title = f"{cfg.site['title']} — {fam['title']}"
             key = hashlib.sha256(json.dumps(["sheet", plan.RENDER_VERSION, title, entries, paper, sc,
                                              sheets.pdf_date()], sort_keys=True).encode()).hexdigest()
-            pdf = cache.get(key)
-            if pdf is None:
-                pdf = sheets.sheet_pdf(title, entries, paper, sc["columns"], sc["rows"], sc["colour"])
-                cache.put(key, pdf)
+            if cache.get(key) is None:
+                todo[key] = (title, entries, paper, sc["columns"], sc["rows"], sc["colour"])
             url = f"sheets/{fam['name']}-{paper}.pdf"
-            writer.write(url, pdf)
+            planned.append((url, key))
             files.append({"paper": "A4" if paper == "a4" else "Letter", "url": url})
-        fam["sheet"] = {"files": files, "count": len(entries), "pages": n_pages}
-        listing.append({"title": fam["title"], "files": files, "count": len(entries), "pages": n_pages})
+        info = {"files": files, "count": len(entries), "pages": 2 * -(-len(entries) // per)}
+        fam["sheet"] = info
+        listing.append(dict(info, title=fam["title"]))
+    made = dict(zip(todo, generate.map_pool(sheets.sheet_pdf, list(todo.values()), jobs, "sheets")))
+    for key, pdf in made.items():
+        cache.put(key, pdf)
+    for url, key in planned:
+        writer.write(url, made[key] if key in made else cache.get(key))
     return listing
 
 
@@ -192,7 +195,7 @@ def build(opts: Options, log=None) -> Report:
             fams.append(_family_view(sources[name], views, arts))
         mods = {name: plan.load_publisher(sources[name].module) for name in planned}
         _figures(writer, cache, mods)
-        listing = _make_sheets(writer, cache, cfg, fams)
+        listing = _make_sheets(writer, cache, cfg, fams, opts.jobs)
         pages.write_pages(writer, env, cfg, fams, listing, base_url, _date_iso())
         report.written, report.kept, report.removed = writer.written, writer.kept, writer.removed()
         _swap(staging, out)

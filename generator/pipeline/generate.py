@@ -153,3 +153,25 @@ def _run_pool(todo, settings, cache, jobs, results, bar) -> None:
                 fut.cancel()
             pool.shutdown(wait=True, cancel_futures=True)
             raise
+
+
+def map_pool(fn, arg_tuples: list[tuple], jobs: int, desc: str) -> list:
+    """fn(*args) for each tuple, in order, in a process pool when jobs > 1 (progress bar)."""
+    if not arg_tuples:
+        return []
+    bar = _progress(len(arg_tuples), desc)
+    try:
+        if jobs <= 1 or len(arg_tuples) == 1:
+            out = []
+            for args in arg_tuples:
+                out.append(fn(*args))
+                bar.update(1)
+            return out
+        ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+        with ProcessPoolExecutor(max_workers=min(jobs, len(arg_tuples)), mp_context=ctx) as pool:
+            futures = [pool.submit(fn, *args) for args in arg_tuples]
+            for fut in futures:
+                fut.add_done_callback(lambda _f: bar.update(1))
+            return [fut.result() for fut in futures]
+    finally:
+        bar.close()

@@ -10,8 +10,9 @@ Per item (`<slug>` is derived from the permalink, see `pages.slug`):
                                          gallery thumbnails (Pillow): WebP 1x/2x and a PNG
                                          fallback, thumb_width CSS pixels wide
 
-The 2x thumbnail is rasterised once by cairo and the 1x one is a Lanczos reduction of it,
-so a big patch is rasterised three times per item (1x, 2x, thumb) and no more.
+The PNG downloads are rasterised by cairo at their own sizes (sharper and cheaper than
+decoding and resampling a big PNG); the 2x thumbnail too, and the 1x thumbnail is a
+Lanczos reduction of it.  So a picture is rasterised three times per item, no more.
 SVG and HTML are byte-deterministic; PNG/WebP bytes are deterministic for one set of
 library versions (cairo, libwebp), which is why golden tests compare SVG text.
 """
@@ -80,6 +81,13 @@ def png_widths(svg: str, png_width: int) -> tuple[int, int]:
     return one, 2 * one
 
 
+def png_size(png: bytes) -> tuple[int, int]:
+    """(width, height) of PNG bytes, read from the IHDR chunk."""
+    if png[:8] != b"\x89PNG\r\n\x1a\n" or png[12:16] != b"IHDR":
+        raise TilepressError("not a PNG")
+    return int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+
+
 def render_item(slug: str, gen: dict, settings: dict) -> tuple[dict[str, bytes], dict]:
     """All files of one item (name -> bytes) and the image sizes the pages need."""
     svg = gen["svg"]
@@ -87,18 +95,15 @@ def render_item(slug: str, gen: dict, settings: dict) -> tuple[dict[str, bytes],
     for name, extra in sorted(gen.get("extra_svgs", {}).items()):
         files[f"{slug}.{name}.svg"] = extra.encode("utf-8")
     one, two = png_widths(svg, settings["png_width"])
-    png2 = rasterise(svg, two)
-    img2 = _reduce(png2, two)
-    img1 = _reduce(png2, one)
-    files[f"{slug}@2x.png"] = png2
-    files[f"{slug}.png"] = _encode(img1, "PNG")
+    files[f"{slug}.png"] = png1 = rasterise(svg, one)      # cairo at each size: sharper and
+    files[f"{slug}@2x.png"] = png2 = rasterise(svg, two)   # cheaper than decoding and resampling
     tw = settings["thumb_width"]
-    thumb2 = _reduce(png2, 2 * tw) if img2.width >= 2 * tw else _reduce(rasterise(svg, 2 * tw), 2 * tw)
+    thumb2 = _reduce(rasterise(svg, 2 * tw), 2 * tw)
     thumb1 = thumb2.resize((tw, max(1, round(thumb2.height * tw / thumb2.width))), _lanczos())
     files[f"{slug}.thumb@2x.webp"] = _encode(thumb2, "WEBP")
     files[f"{slug}.thumb.webp"] = _encode(thumb1, "WEBP")
     files[f"{slug}.thumb.png"] = _encode(thumb1, "PNG")
-    sizes = {"png": [img1.width, img1.height], "png2": [img2.width, img2.height],
+    sizes = {"png": list(png_size(png1)), "png2": list(png_size(png2)),
              "thumb": [thumb1.width, thumb1.height]}
     return files, sizes
 
