@@ -14,7 +14,9 @@ API (stable; part 2 builds on it — all coordinates exact, see `geometry.py`)
         `.overlap` (level ≥ 2): the OVERLAPPING numbering, a tuple of `Child` whose first
         entries are `.children` (same indices) followed by the children of neighbouring
         supertiles that straddle this one's edge: 13 / 7 / 11 / 11 in all.
-        [first commit: `.overlap` is still empty — it is being added in `overlap.py`.]
+        Derived from the exact patches in `overlap.py`; the extras are ordered by angle
+        around the supertile's centre starting from its outline vertex 0, and their kinds
+        are the same at every level (H: FFF, T: PFPFPF, P: FPFFPF, F: FFFPF).
     supertile_hats(kind, level, iso=IDENTITY) -> list[Hat]
         Every hat of the level-`level` supertile, as `Hat(iso, reflected, metatile, labels)`
         with `labels = (h, c1, ..., c_{level-1}, kind)`: h = hat index in its first-order
@@ -22,7 +24,10 @@ API (stable; part 2 builds on it — all coordinates exact, see `geometry.py`)
         level-j metatile in the level-(j+1) one, then the top type.  Use
         `geometry.hat_kites(hat.iso)` / `geometry.hat_outline(hat.iso)` for kites/outline.
     SUBSTITUTION: dict kind -> tuple of child kinds (disjoint numbering, level-independent)
-    OVERLAP_SUBSTITUTION: dict kind -> tuple of child kinds (overlapping numbering)
+    overlap_substitution() -> dict kind -> tuple of child kinds (overlapping numbering)
+    metatiles(kind, level, depth, iso=IDENTITY) -> [(kind, iso, child path)]
+        The level-`depth` metatiles inside a level-`level` supertile (disjoint numbering).
+    hat_count(kind, level) -> int
 
 The metatiles
 -------------
@@ -291,10 +296,25 @@ def prototype(kind: str, level: int) -> Proto:
     """The level-`level` metatile of type `kind` (see the module docstring)."""
     if kind not in TYPES:
         raise ValueError(f"metatile type must be one of {TYPES}")
+    base = _level(level)[kind]
+    if level == 1:
+        return base
+    from generator.hat.overlap import overlap_extras
+    return Proto(base.kind, base.level, base.outline, base.children,
+                 base.children + overlap_extras(kind, level))
+
+
+def base_prototype(kind: str, level: int) -> Proto:
+    """The prototype without the overlapping children (cheap; used to derive them)."""
     return _level(level)[kind]
 
 
 SUBSTITUTION = {k: tuple(c.kind for c in _level(2)[k].children) for k in TYPES}
+
+
+def overlap_substitution() -> dict[str, tuple]:
+    """Child kinds in the overlapping numbering (disjoint children first), from level 2."""
+    return {k: tuple(c.kind for c in prototype(k, 2).overlap) for k in TYPES}
 
 
 def supertile_hats(kind: str, level: int, iso: Iso = IDENTITY) -> list[Hat]:
