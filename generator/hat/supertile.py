@@ -23,6 +23,8 @@ API (stable; part 2 builds on it — all coordinates exact, see `geometry.py`)
         metatile (whose type is `metatile`), c_j = child index (disjoint numbering) of the
         level-j metatile in the level-(j+1) one, then the top type.  Use
         `geometry.hat_kites(hat.iso)` / `geometry.hat_outline(hat.iso)` for kites/outline.
+    hat_at(labels, iso=IDENTITY) -> Hat
+        The hat named by a label path (inverse of the labelling; walks down from the top).
     SUBSTITUTION: dict kind -> tuple of child kinds (disjoint numbering, level-independent)
     overlap_substitution() -> dict kind -> tuple of child kinds (overlapping numbering)
     metatiles(kind, level, depth, iso=IDENTITY) -> [(kind, iso, child path)]
@@ -338,6 +340,21 @@ def _expand(kind: str, level: int, iso: Iso, above: tuple, out: list) -> None:
         return
     for i, c in enumerate(proto.children):
         _expand(c.kind, level - 1, compose(iso, c.iso), (i,) + above, out)
+
+
+def hat_at(labels, iso: Iso = IDENTITY) -> Hat:
+    """The hat named by a label path (h, c1, ..., c_{k-1}, top kind), walking down from the top."""
+    *indices, kind = labels
+    if kind not in TYPES or not indices:
+        raise ValueError(f"bad label path {labels!r}")
+    level = len(indices)
+    g = iso
+    for lev in range(level, 1, -1):
+        c = _level(lev)[kind].children[indices[lev - 1]]
+        g = G.compose(g, c.iso)
+        kind = c.kind
+    hat = _level(1)[kind].children[indices[0]]
+    return Hat(G.compose(g, hat.iso), hat.reflected, kind, tuple(labels))
 
 
 def metatiles(kind: str, level: int, depth: int, iso: Iso = IDENTITY) -> list[tuple[str, Iso, tuple]]:
