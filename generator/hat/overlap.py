@@ -16,9 +16,10 @@ We derive the straddling children from the exact patches, not from a table:
    outside (fraction 0) or straddle S's edge, and then the fraction is well inside (0, 1)
    — between 1/10 and 9/10, checked, so there is no borderline case.
 3. Record each straddling M relative to S (type and the isometry S⁻¹∘M).  Copies of S
-   deep inside the patch all see the same set; we take the set seen most often, check
-   that no copy sees anything outside it, and order it by angle around S's centre,
-   starting from S's outline vertex 0.
+   deep inside the patch all see the same set, copies near the patch's edge a part of
+   it; we take the largest set seen, check that every copy's set is contained in it, and
+   order it by direction around S's centre, counter-clockwise from S's outline vertex 0
+   (exactly: the cyclic order of directions survives the affine map to the plane).
 """
 
 from __future__ import annotations
