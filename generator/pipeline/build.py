@@ -132,17 +132,23 @@ def _make_sheets(writer: Writer, cache: Cache, cfg, fams: list[dict], jobs: int)
 
 
 def _figures(writer: Writer, cache: Cache, mods: dict) -> None:
-    """Write the families' article figures under articles/figures/ (cached by VERSION)."""
+    """Write the families' article figures under articles/figures/ (cached by VERSION).
+
+    One module may publish several families (Penrose: p2 and p3); its figures are written once.
+    """
+    seen = set()
     for name, mod in mods.items():
         fn = getattr(mod, "figures", None)
-        if fn is None:
+        if fn is None or id(mod) in seen:
             continue
-        key = hashlib.sha256(json.dumps(["figures", name, str(mod.VERSION)]).encode()).hexdigest()
+        seen.add(id(mod))
+        key = hashlib.sha256(json.dumps(["figures", mod.__name__, str(mod.VERSION)]).encode()).hexdigest()
         figs = cache.get(key)
         if figs is None:
             figs = fn()
-            if not isinstance(figs, dict):
-                raise TilepressError(f"family {name!r}: figures() must return a dict")
+            if not isinstance(figs, dict) or not all(isinstance(k, str) and isinstance(v, str)
+                                                     for k, v in figs.items()):
+                raise TilepressError(f"family {name!r}: figures() must return a dict of file name -> SVG text")
             cache.put(key, figs)
         for fname in sorted(figs):
             writer.write(f"articles/figures/{fname}", figs[fname])
