@@ -270,3 +270,17 @@ def test_fixture_site_sheet_has_items_and_solutions(site):
     reader = PdfReader(str(out / "sheets" / "tiny-a4.pdf"))
     assert len(reader.pages) == 4      # 5 items, 4 per page: 2 puzzle + 2 solution pages
     assert "tiny.v1.s5n5" in reader.pages[1].extract_text()
+
+
+def test_one_module_publishing_two_families_writes_its_figures_once(tmp_path):
+    """Like Penrose serving p2 and p3: both galleries are built, the shared figures written once."""
+    from site_helpers import TINY, options
+    from generator.pipeline.build import build
+    config = copy_site(tmp_path)
+    config.write_text(config.read_text() + "\n[families.tiny2]\ncount = 2\n")
+    opts = options(tmp_path, config)
+    opts.family_modules["tiny2"] = str(TINY)
+    report = build(opts)
+    assert report.items == 7
+    assert (tmp_path / "site" / "tiny2" / "tiny.v1.s2n4.html").is_file()
+    assert report.written.count("articles/figures/tiny-grid.svg") == 1
