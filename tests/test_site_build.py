@@ -284,3 +284,13 @@ def test_one_module_publishing_two_families_writes_its_figures_once(tmp_path):
     assert report.items == 7
     assert (tmp_path / "site" / "tiny2" / "tiny.v1.s2n4.html").is_file()
     assert report.written.count("articles/figures/tiny-grid.svg") == 1
+
+
+def test_clean_regenerates_everything_and_rewrites_files(tmp_path):
+    build_fixture(tmp_path)
+    before = snapshot(tmp_path / "site")
+    report = build_fixture(tmp_path, clean=True)
+    assert report.generated == 5 and report.kept == []
+    after = snapshot(tmp_path / "site")
+    assert {k: v[0] for k, v in after.items()} == {k: v[0] for k, v in before.items()}   # same bytes
+    assert all(after[k][1] != before[k][1] for k in after)                              # new files
