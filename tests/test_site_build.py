@@ -294,3 +294,11 @@ def test_clean_regenerates_everything_and_rewrites_files(tmp_path):
     after = snapshot(tmp_path / "site")
     assert {k: v[0] for k, v in after.items()} == {k: v[0] for k, v in before.items()}   # same bytes
     assert all(after[k][1] != before[k][1] for k in after)                              # new files
+
+
+def test_png_sizes_are_capped():
+    from generator.pipeline import render
+    assert render.png_widths('<svg width="3000" height="2000">', 1200) == (1200, 2400)
+    assert render.png_widths('<svg viewBox="0 0 50 20">', 1200) == (50, 100)
+    one, two = render.png_widths('<svg width="1000" height="100000">', 1200)
+    assert two * two * 100 <= render.MAX_PIXELS

@@ -49,3 +49,29 @@ def test_default_site_pages_parse_and_links_resolve(two_builds):
                 continue
             target = resolve(page, url)
             assert target is not None and target.is_file(), f"{page.relative_to(a)}: {url} does not resolve"
+
+
+def test_default_site_in_chromium(two_builds):
+    """Home page → first item page in headless Chromium: images decode, permalink shown, no errors."""
+    import os
+    from test_site_browser import CHROMIUM, FLAGS, _images_ok
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"Chromium not found at {CHROMIUM}")
+    from playwright.sync_api import sync_playwright
+    a, _, reports = two_builds
+    if reports[0].items == 0:
+        pytest.skip("the default site publishes no family yet")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        page = browser.new_page()
+        errors = []
+        page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto((a / "index.html").as_uri())
+        assert _images_ok(page) == []
+        page.click("ul.gallery a >> nth=0")
+        page.wait_for_load_state("load")
+        assert page.inner_text("#permalink").strip()
+        assert _images_ok(page) == []
+        browser.close()
+    assert errors == []

@@ -82,8 +82,9 @@ def _palette(img):
 
 def png_widths(svg: str, png_width: int) -> tuple[int, int]:
     """Pixel widths of the 1x and 2x PNG downloads."""
-    w, _h = svg_size(svg)
-    one = max(1, min(round(w), png_width))
+    w, h = svg_size(svg)
+    fit = int((MAX_PIXELS / 4 * w / h) ** 0.5) if w > 0 and h > 0 else png_width   # 2x within MAX_PIXELS
+    one = max(1, min(round(w), png_width, fit))
     return one, 2 * one
 
 
