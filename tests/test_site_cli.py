@@ -11,7 +11,7 @@ import urllib.request
 
 import pytest
 
-from site_helpers import REPO, TINY, copy_site, fixture_args, run_build, snapshot
+from site_helpers import REPO, copy_site, fixture_args, run_build, snapshot
 
 from generator.families import FAMILIES
 

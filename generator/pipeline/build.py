@@ -154,7 +154,7 @@ def _figures(writer: Writer, cache: Cache, mods: dict) -> None:
             writer.write(f"articles/figures/{fname}", figs[fname])
 
 
-def build(opts: Options, log=None) -> Report:
+def build(opts: Options) -> Report:
     """Build the site; raise TilepressError (bad input) or ItemFailure (an item failed)."""
     start = time.perf_counter()
     out = Path(opts.out).resolve()
@@ -175,7 +175,7 @@ def build(opts: Options, log=None) -> Report:
               for a in cfg.articles if a not in kept]
     cfg.articles = kept          # an article's figures come from its family
     all_items = [it for name in planned for it in planned[name]]
-    results, stats = generate.run(all_items, plan.render_settings(cfg), cache, opts.jobs, log)
+    results, stats = generate.run(all_items, plan.render_settings(cfg), cache, opts.jobs)
     report = Report(out=out, items=stats["items"], generated=stats["generated"], cached=stats["cached"],
                     notes=notes)
     report.generated_labels = stats["generated_labels"]

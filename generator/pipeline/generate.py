@@ -100,7 +100,7 @@ def _progress(total: int, desc: str):
                 disable=not sys.stderr.isatty(), leave=False)
 
 
-def run(items: list[Item], settings: dict, cache, jobs: int = 1, log=None) -> tuple[dict, dict]:
+def run(items: list[Item], settings: dict, cache, jobs: int = 1) -> tuple[dict, dict]:
     """Generate every item (cached ones are read back); return (results by label, stats)."""
     results: dict[str, dict] = {}
     todo = []

@@ -20,7 +20,6 @@ file and line.
 
 from __future__ import annotations
 
-import re
 import traceback
 from pathlib import Path
 
@@ -140,10 +139,3 @@ def write_pages(writer, env, cfg, families: list[dict], sheets: list[dict], base
         writer.write("sitemap.xml", render(env, "sitemap.xml", urls=urls, **common))
         writer.write("feed.xml", render(env, "feed.xml", date=date_iso, **common))
 
-
-def check_links_text(html: str) -> list[str]:
-    """Every href/src/srcset URL of an HTML text (used by tests and by `build.py`'s self-check)."""
-    urls = re.findall(r'\s(?:href|src)="([^"]*)"', html)
-    for srcset in re.findall(r'\ssrcset="([^"]*)"', html):
-        urls += [part.strip().split()[0] for part in srcset.split(",") if part.strip()]
-    return urls
