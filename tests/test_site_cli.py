@@ -176,3 +176,27 @@ def test_article_of_a_family_not_built_is_left_out(tmp_path):
     assert r.returncode == 0, r.stderr
     assert "article 'tiny' not published: family 'tiny' is not built" in r.stderr
     assert not (tmp_path / "site" / "articles").exists()
+
+
+def test_progress_bar_only_on_a_terminal(tmp_path):
+    import os
+    import pty
+    r = run_build(*fixture_args(tmp_path / "plain"))
+    assert r.returncode == 0 and "generate:" not in r.stderr and "%|" not in r.stderr
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([sys.executable, str(REPO / "build.py"), *map(str, fixture_args(tmp_path / "tty"))],
+                            cwd=REPO, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=slave)
+    os.close(slave)
+    chunks = []
+    while True:
+        try:
+            data = os.read(master, 65536)
+        except OSError:
+            break
+        if not data:
+            break
+        chunks.append(data)
+    os.close(master)
+    assert proc.wait(timeout=120) == 0
+    text = b"".join(chunks).decode("utf-8", "replace")
+    assert "generate:" in text and "5/5" in text

@@ -95,9 +95,12 @@ def build_item(item: Item, settings: dict):
 
 def _progress(total: int, desc: str):
     """A tqdm bar on stderr, shown only when stderr is a terminal."""
+    import shutil
     from tqdm import tqdm
-    return tqdm(total=total, desc=desc, unit="item", file=sys.stderr,
-                disable=not sys.stderr.isatty(), leave=False)
+    cols, rows = shutil.get_terminal_size((80, 24))
+    # A terminal that reports a 0x0 size (some ptys) would make tqdm draw nothing.
+    return tqdm(total=total, desc=desc, unit="item", file=sys.stderr, disable=not sys.stderr.isatty(),
+                leave=False, ncols=cols if cols > 0 else 80, nrows=rows if rows > 0 else 24)
 
 
 def run(items: list[Item], settings: dict, cache, jobs: int = 1) -> tuple[dict, dict]:
