@@ -301,3 +301,20 @@ def test_png_sizes_are_capped():
     assert render.png_widths('<svg viewBox="0 0 50 20">', 1200) == (50, 100)
     one, two = render.png_widths('<svg width="1000" height="100000">', 1200)
     assert two * two * 100 <= render.MAX_PIXELS
+
+
+def test_cache_hits_refresh_entries_and_old_entries_are_pruned(tmp_path):
+    import os
+    import time
+    from generator.pipeline.cache import Cache
+    cache = Cache(tmp_path / "c")
+    cache.put("ab" + "0" * 62, {"x": 1})
+    cache.put("cd" + "0" * 62, {"y": 2})
+    old = time.time() - 40 * 86400
+    for p in (tmp_path / "c").glob("*/*.pickle"):
+        os.utime(p, (old, old))
+    assert cache.get("ab" + "0" * 62) == {"x": 1}          # a hit refreshes its entry
+    assert cache.prune() == 1
+    assert cache.get("cd" + "0" * 62) is None and cache.get("ab" + "0" * 62) == {"x": 1}
+    (tmp_path / "c" / "ab" / ("ab" + "0" * 62 + ".pickle")).write_bytes(b"garbage")
+    assert cache.get("ab" + "0" * 62) is None               # unreadable entry = miss

@@ -205,6 +205,7 @@ def build(opts: Options) -> Report:
         pages.write_pages(writer, env, cfg, fams, listing, base_url, _date_iso())
         report.written, report.kept, report.removed = writer.written, writer.kept, writer.removed()
         _swap(staging, out)
+        cache.prune()
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise

@@ -4,6 +4,8 @@ The key (see `plan.item_key`) hashes (family, family VERSION, params, render set
 a hit means the item's rendered files would come out the same; a rebuild with nothing
 changed therefore generates nothing.  Entries are pickles written atomically (temporary
 file + rename); an unreadable entry counts as a miss.  `--clean` deletes the folder.
+A hit refreshes the entry's mtime, and every build prunes entries unused for MAX_AGE_DAYS,
+so the folder follows what is being built instead of growing for ever.
 The cache is local, trusted build state (like __pycache__), never published.
 """
 
@@ -13,9 +15,11 @@ import os
 import pickle
 import shutil
 import tempfile
+import time
 from pathlib import Path
 
 FORMAT = 1
+MAX_AGE_DAYS = 30
 
 
 class Cache:
@@ -32,12 +36,19 @@ class Cache:
         """The stored result for key, or None."""
         if self.folder is None:
             return None
+        path = self._path(key)
         try:
-            with open(self._path(key), "rb") as fh:
+            with open(path, "rb") as fh:
                 fmt, stored_key, result = pickle.load(fh)
         except (OSError, EOFError, pickle.UnpicklingError, ValueError, TypeError, AttributeError):
             return None
-        return result if fmt == FORMAT and stored_key == key else None
+        if fmt != FORMAT or stored_key != key:
+            return None
+        try:
+            os.utime(path)
+        except OSError:
+            pass
+        return result
 
     def put(self, key: str, result) -> None:
         """Store a result atomically (best effort: a full disk only loses the cache)."""
@@ -52,6 +63,21 @@ class Cache:
             os.replace(tmp, path)
         except OSError:
             pass
+
+    def prune(self, max_age_days: float = MAX_AGE_DAYS, now: float | None = None) -> int:
+        """Delete entries not used for max_age_days; return how many were deleted."""
+        if self.folder is None or not self.folder.is_dir():
+            return 0
+        limit = (time.time() if now is None else now) - max_age_days * 86400
+        gone = 0
+        for path in self.folder.glob("*/*.pickle"):
+            try:
+                if path.stat().st_mtime < limit:
+                    path.unlink()
+                    gone += 1
+            except OSError:
+                pass
+        return gone
 
     def clear(self) -> None:
         """Delete every entry."""
