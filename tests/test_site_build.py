@@ -318,3 +318,14 @@ def test_cache_hits_refresh_entries_and_old_entries_are_pruned(tmp_path):
     assert cache.get("cd" + "0" * 62) is None and cache.get("ab" + "0" * 62) == {"x": 1}
     (tmp_path / "c" / "ab" / ("ab" + "0" * 62 + ".pickle")).write_bytes(b"garbage")
     assert cache.get("ab" + "0" * 62) is None               # unreadable entry = miss
+
+
+def test_outline_makes_colouring_pages():
+    stroked = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20">'
+               '<path fill="#c8553d" stroke="#333333" stroke-width="0.2" d="M0 0L4 0L2 2Z"/></svg>')
+    out = sheets.outline(stroked)
+    assert 'fill="#ffffff"' in out and 'stroke="#000000" stroke-width="0.2"' in out and out.count("stroke=") == 1
+    bare = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20"><path fill="#c8553d" d="M0 0L4 0Z"/></svg>'
+    out = sheets.outline(bare)
+    assert 'stroke="#000000" stroke-width="0.1"' in out and "#c8553d" not in out
+    assert sheets.outline('<path fill="none" stroke="red"/>') == '<path fill="none" stroke="#000000"/>'

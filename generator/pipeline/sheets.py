@@ -68,9 +68,20 @@ def grayscale(svg: str) -> str:
 
 
 def outline(svg: str) -> str:
-    """A colouring-page version: every fill white, every stroke black (none stays none)."""
+    """A colouring-page version: every fill white, every stroke black (none stays none).
+
+    A picture drawn with fills only would come out blank, so shapes without a stroke get a
+    thin black one (1/400 of the picture's width).
+    """
     svg = _FILL.sub(lambda m: m.group(1) + (m.group(2) if m.group(2) == "none" else "#ffffff"), svg)
-    return _STROKE.sub(lambda m: m.group(1) + (m.group(2) if m.group(2) == "none" else "#000000"), svg)
+    svg = _STROKE.sub(lambda m: m.group(1) + (m.group(2) if m.group(2) == "none" else "#000000"), svg)
+    try:
+        width = float(split_svg(svg)[0].replace(",", " ").split()[2])
+    except (ValueError, IndexError):
+        return svg
+    line = f' stroke="#000000" stroke-width="{num(width / 400, 4)}" stroke-linejoin="round"'
+    return re.sub(r"<(path|polygon|rect|circle|ellipse)\b(?![^>]*\bstroke=)",
+                  lambda m: f"<{m.group(1)}{line}", svg)
 
 
 def split_svg(svg: str) -> tuple[str, str]:
