@@ -199,4 +199,14 @@ def test_progress_bar_only_on_a_terminal(tmp_path):
     os.close(master)
     assert proc.wait(timeout=120) == 0
     text = b"".join(chunks).decode("utf-8", "replace")
-    assert "generate:" in text and "5/5" in text
+    assert "generate:" in text and "/5 [" in text
+
+
+def test_a_dying_worker_is_named_too(tmp_path):
+    config = copy_site(tmp_path)
+    before = _built(tmp_path, config)
+    config.write_text(config.read_text().replace("seed = 1", "seed = 1\nfail_item = 1"))
+    r = run_build(*fixture_args(tmp_path, config), "--jobs", "2", "--no-cache", env={"TINY_CRASH": "1"})
+    assert r.returncode == 1, r.stderr
+    assert "item tiny/grid-2 failed: worker process died" in r.stderr
+    assert snapshot(tmp_path / "site") == before

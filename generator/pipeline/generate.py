@@ -19,6 +19,7 @@ import sys
 import time
 import traceback
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 
 from generator.families import BY_PREFIX, FAMILIES, PERMALINK_RE
 from generator.pipeline import render
@@ -141,21 +142,41 @@ def _collect(item: Item, outcome, cache) -> dict:
 def _run_pool(todo, settings, cache, jobs, results, bar) -> None:
     """Run items in a process pool; stop at the first failure."""
     ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+    broken = False
     with ProcessPoolExecutor(max_workers=min(jobs, len(todo)), mp_context=ctx) as pool:
         futures = {pool.submit(build_item, item, settings): item for item in todo}
         pending = set(futures)
         try:
-            while pending:
+            while pending and not broken:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for fut in done:
+                for fut in sorted(done, key=lambda f: futures[f].label):
                     item = futures[fut]
-                    results[item.label] = _collect(item, fut.result(), cache)
+                    try:
+                        outcome = fut.result()
+                    except BrokenProcessPool:
+                        broken = True        # some worker died; which item killed it is found below
+                        continue
+                    results[item.label] = _collect(item, outcome, cache)
                     bar.update(1)
         except BaseException:
             for fut in pending:
                 fut.cancel()
             pool.shutdown(wait=True, cancel_futures=True)
             raise
+    if broken:
+        for item in todo:                    # rerun the unfinished items one by one, in isolation
+            if item.label not in results:
+                results[item.label] = _collect(item, _isolated(item, settings, ctx), cache)
+                bar.update(1)
+
+
+def _isolated(item: Item, settings: dict, ctx):
+    """Run one item in its own worker process; a dying worker becomes an error outcome."""
+    with ProcessPoolExecutor(max_workers=1, mp_context=ctx) as pool:
+        try:
+            return pool.submit(build_item, item, settings).result()
+        except BrokenProcessPool:
+            return ("error", "worker process died (killed, out of memory or crashed)", "")
 
 
 def map_pool(fn, arg_tuples: list[tuple], jobs: int, desc: str) -> list:
