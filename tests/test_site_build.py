@@ -329,3 +329,22 @@ def test_outline_makes_colouring_pages():
     out = sheets.outline(bare)
     assert 'stroke="#000000" stroke-width="0.1"' in out and "#c8553d" not in out
     assert sheets.outline('<path fill="none" stroke="red"/>') == '<path fill="none" stroke="#000000"/>'
+
+
+def test_two_items_with_one_permalink_are_an_error(tmp_path, monkeypatch):
+    from site_helpers import options
+    from generator.pipeline import plan as plan_mod
+    from generator.pipeline.build import build
+    build_fixture(tmp_path)
+    before = snapshot(tmp_path / "site")
+    real = plan_mod.plan_family
+
+    def clash(cfg, src, mod):
+        """The real plan plus a second item with the params (so the permalink) of the first."""
+        items = real(cfg, src, mod)
+        first = items[0]
+        return items + [plan_mod.Item(first.family, "again", 99, first.params_json, first.module, first.key)]
+    monkeypatch.setattr(plan_mod, "plan_family", clash)
+    with pytest.raises(TilepressError, match="tiny/grid-1 and tiny/again have the same permalink"):
+        build(options(tmp_path))
+    assert snapshot(tmp_path / "site") == before

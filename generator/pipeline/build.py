@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 import time
 from dataclasses import dataclass, field
@@ -161,6 +162,8 @@ def build(opts: Options) -> Report:
     sources = plan.family_sources(opts.family_modules)
     cfg = config_mod.load(Path(opts.config), sources)
     base_url = cfg.site["base_url"] if opts.base_url is None else opts.base_url
+    if base_url and not re.match(r"^https?://[^\s\"'<>]+$", base_url):
+        raise TilepressError(f"--base-url {base_url!r}: must be an http(s) URL")
     if base_url and not base_url.endswith("/"):
         base_url += "/"
     env = pages.environment(Path(opts.templates))
@@ -188,9 +191,14 @@ def build(opts: Options) -> Report:
         writer.write(MARKER, "This folder is a tilepress site; build.py replaces it on every build.\n")
         fams = []
         for name, items in planned.items():
-            views = []
+            views, slugs = [], {}
             for it in items:
                 res = results[it.label]
+                slug = res["meta"]["slug"]
+                if slug in slugs:
+                    raise TilepressError(f"items {slugs[slug]} and {it.label} have the same permalink "
+                                         f"{res['meta']['permalink'][:80]!r}")
+                slugs[slug] = it.label
                 for fname in sorted(res["files"]):
                     writer.write(f"{name}/{fname}", res["files"][fname])
                 view = dict(res["meta"], url=f"{name}/{res['meta']['slug']}.html")
@@ -205,10 +213,10 @@ def build(opts: Options) -> Report:
         pages.write_pages(writer, env, cfg, fams, listing, base_url, _date_iso())
         report.written, report.kept, report.removed = writer.written, writer.kept, writer.removed()
         _swap(staging, out)
-        cache.prune()
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
+    cache.prune()
     report.seconds = time.perf_counter() - start
     return report
 
