@@ -348,3 +348,14 @@ def test_two_items_with_one_permalink_are_an_error(tmp_path, monkeypatch):
     with pytest.raises(TilepressError, match="tiny/grid-1 and tiny/again have the same permalink"):
         build(options(tmp_path))
     assert snapshot(tmp_path / "site") == before
+
+
+def test_generator_output_pdf_is_deterministic(monkeypatch):
+    """`regen --format pdf` goes through output.svg_to_pdf: its dates are pinned too."""
+    import time
+    from generator.output import svg_to_pdf
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    svg = _entry(1)[2]
+    a = svg_to_pdf(svg)
+    time.sleep(1.1)
+    assert svg_to_pdf(svg) == a and b"D:20000101000000Z" in a.replace(b"\\072", b":")

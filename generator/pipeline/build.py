@@ -71,7 +71,7 @@ class Report:
 def _date_iso() -> str:
     """The feed date: SOURCE_DATE_EPOCH when set, else the same pinned date as the PDFs."""
     raw = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    epoch = int(raw) if raw.isdigit() else sheets.FIXED_EPOCH
+    epoch = int(raw) if raw.isdigit() else sheets.FIXED_PDF_EPOCH
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(epoch))
 
 

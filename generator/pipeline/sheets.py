@@ -18,11 +18,9 @@ pages: the puzzle is the outline (`outline`: fills white, lines black) and the
 
 from __future__ import annotations
 
-import io
-import os
 import re
-import time
 
+from generator.output import FIXED_PDF_EPOCH, join_pdfs, pdf_date  # noqa: F401 (pdf_date: cache keys)
 from generator.svg import escape, num
 
 PAPERS_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -32,7 +30,6 @@ LABEL = 6.0            # mm under each picture for its number and ID
 GAP = 5.0              # mm between cells
 FONT = "DejaVu Sans"
 MAX_ID_CHARS = 64
-FIXED_EPOCH = 946684800    # 2000-01-01T00:00:00Z: the pinned PDF date when SOURCE_DATE_EPOCH is unset
 
 NAMED = {"black": (0, 0, 0), "white": (255, 255, 255), "red": (255, 0, 0), "green": (0, 128, 0),
          "blue": (0, 0, 255), "yellow": (255, 255, 0), "orange": (255, 165, 0), "gray": (128, 128, 128),
@@ -139,13 +136,6 @@ def page_svg(title: str, heading: str, page_no: int, paper: str, columns: int, r
     return "\n".join(out)
 
 
-def pdf_date() -> str:
-    """The pinned PDF date string: SOURCE_DATE_EPOCH if set, else 2000-01-01."""
-    raw = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    epoch = int(raw) if raw.isdigit() else FIXED_EPOCH
-    return time.strftime("D:%Y%m%d%H%M%SZ", time.gmtime(epoch))
-
-
 def sheet_pages(title: str, entries: list[tuple[str, str, str]], paper: str = "a4", columns: int = 2,
                 rows: int = 3, colour: bool = False) -> list[str]:
     """The page SVGs of a sheet: puzzle pages, then solution pages in the same order."""
@@ -164,22 +154,7 @@ def sheet_pages(title: str, entries: list[tuple[str, str, str]], paper: str = "a
 def pages_to_pdf(pages: list[str], title: str) -> bytes:
     """Join page SVGs into one PDF with pinned metadata (deterministic bytes)."""
     import cairosvg
-    from pypdf import PdfReader, PdfWriter
-    writer = PdfWriter()
-    for page in pages:
-        reader = PdfReader(io.BytesIO(cairosvg.svg2pdf(bytestring=page.encode("utf-8"))))
-        for p in reader.pages:
-            writer.add_page(p)
-    try:
-        writer.compress_identical_objects(remove_duplicates=True, remove_unreferenced=True)
-    except (AttributeError, TypeError):   # other pypdf versions: bigger file, same determinism
-        pass
-    date = pdf_date()
-    writer.add_metadata({"/Title": title, "/Producer": "tilepress", "/Creator": "tilepress",
-                         "/CreationDate": date, "/ModDate": date})
-    buf = io.BytesIO()
-    writer.write(buf)
-    return buf.getvalue()
+    return join_pdfs([cairosvg.svg2pdf(bytestring=page.encode("utf-8")) for page in pages], title)
 
 
 def sheet_pdf(title: str, entries: list[tuple[str, str, str]], paper: str = "a4", columns: int = 2,
