@@ -1,0 +1,339 @@
+"""Random hat patches by combinatorial coordinates: the step algorithm and the raster walk.
+
+The algorithm is the one of the seed's hat sections ("Hats: indexing kite edges, and dealing
+with non-uniqueness", "Making it up as you go along", "Generating the output tiling").
+
+Coordinates
+-----------
+The start kite's coordinates live in a `Tower`: kite ``k``, hat ``h``, child indices
+``c1, c2, …, c_{n−1}`` and the types ``t1 … t_n`` of the metatiles above it (``t_j`` is the type
+of the level-j metatile; ``t_j = CHILD[t_{j+1}][c_j]``).  During the walk every other kite is
+held as a *state* ``(kid, ts, cs)``: ``kid`` indexes the kitemap of its second-order type and
+stands for ``(k, h, c1)``; ``ts = (t2, …, t_n)`` and ``cs = (c2, …, c_{n−1})`` are tuples shared
+between states until a step rewrites them.
+
+A step across kite edge ``e``
+-----------------------------
+1. Kitemap: ``KSTEP[t2][4·kid + e]``; if it is not −1 that is the answer and only ``kid``
+   changes (the common case: one list index).
+2. Otherwise rename.  The metamap of ``t_{j+2}`` lists the other names ``(c_j', c_{j+1}')``
+   of the level-j metatile; renaming never moves the kite but changes the second-order
+   metatile it is seen in.  `_attempt(j)` tries every combination of renamings at levels
+   ``j, j−1, …, 1`` and then the kitemap; we try ``j = 1, 2, …`` in turn (climbing), and
+   remember failures keyed by ``(j, c_{j+1}, t_{j+2})`` — the only inputs of `_attempt(j)`
+   that the levels above can change — so a climb of J levels costs O(J) table lookups,
+   not 3^J.
+3. When a level is needed that the coordinates do not have, the tower invents it
+   (`Tower.extend`) from the exact limiting conditional distribution (`limits.py`), and
+   shorter states are completed from the tower, "as if it was there all along".  The
+   total depth is capped (`MAX_LEVELS`).
+
+The raster walk
+---------------
+The start kite is kite ``(0, 0, r)`` of the grid (``r`` is the patch's orientation); the region
+is the open rectangle ``|x| < W/2, |y| < H/2`` (`coords.Region`).  We visit the hexagons of
+the kite grid column by column (columns ``u = 6i``, alternately upwards and downwards), and
+in each hexagon its six kites in turn, so that every kite is next to one just visited; only
+the six states of the current hexagon are alive.  A hat is produced once, from its kite 0,
+if it meets the region's interior (exact test).  Hexagons within a hat's reach of the region
+are visited, so every hat meeting the region has its kite 0 visited.  `iter_hats` is a
+generator: memory does not grow with the patch.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+from dataclasses import dataclass, field
+
+from generator.errors import TilepressError
+from generator.hat import limits
+from generator.hat import tables_data as D
+from generator.hat.coords import HEXSTEP, Region
+
+MAX_LEVELS = 60          # metatile levels any coordinate may reach (φ⁴⁶⁰ ≈ 10⁵⁰ hats)
+TYPES = limits.TYPES
+
+CHILD = D.CHILD
+KLAB = D.KITEMAP_LABELS
+KSTEP = D.KITEMAP_STEPS
+META = D.METAMAPS
+KID = tuple({lab: i for i, lab in enumerate(labs)} for labs in KLAB)
+
+# the disjoint slots of each type (the first DISJOINT[u] overlapping indices) with their types
+_SLOTS = tuple(tuple((n, CHILD[u][n]) for n in range(D.DISJOINT[u])) for u in range(4))
+PARENTS = tuple(limits.parent_distribution(t, _SLOTS) for t in range(4))
+START_TYPES = limits.start_type_distribution()
+
+
+class DepthError(TilepressError):
+    """The coordinates would need more metatile levels than allowed."""
+
+
+@dataclass
+class Tower:
+    """The start kite's coordinates, extended upwards on demand."""
+
+    k: int
+    h: int
+    C: list               # c1 .. c_{n-1}
+    T: list               # t1 .. t_n (T[0] = t1)
+    rng: random.Random = field(repr=False)
+    invented: int = 0
+
+    def extend(self) -> None:
+        """Invent one more level above the top (exact conditional probabilities)."""
+        if len(self.T) >= MAX_LEVELS:
+            raise DepthError(f"the patch needs more than {MAX_LEVELS} metatile levels")
+        opts = PARENTS[self.T[-1]]
+        u, n, _ = opts[limits.choose(self.rng, [p for _, _, p in opts])]
+        self.C.append(n)
+        self.T.append(u)
+        self.invented += 1
+
+    def state(self):
+        """The walk state of the start kite."""
+        while len(self.T) < 2:
+            self.extend()
+        return (KID[self.T[1]][(self.k, self.h, self.C[0])], tuple(self.T[1:]), tuple(self.C[1:]))
+
+    def labels(self) -> list:
+        """[k, h, c1, …, c_{n−1}] and the top type, for the permalink."""
+        return [self.k, self.h] + list(self.C), self.T[-1]
+
+
+def random_tower(rng: random.Random) -> tuple[Tower, int]:
+    """A start kite from the limiting distribution, and a random orientation 0–5."""
+    t1 = limits.choose(rng, START_TYPES)
+    h = rng.randrange(limits.HATS_PER_TYPE[t1])
+    k = rng.randrange(limits.KITES_PER_HAT)
+    r = rng.randrange(6)
+    tower = Tower(k, h, [], [t1], rng)
+    tower.state()          # invent the second level: the kitemaps need it
+    return tower, r
+
+
+def tower_from_labels(k: int, h: int, cs: list, top: int, rng: random.Random) -> Tower:
+    """A tower from explicit labels (validated by the caller)."""
+    T = [top]
+    for c in reversed(cs):
+        T.append(CHILD[T[-1]][c])
+    T.reverse()
+    return Tower(k, h, list(cs), T, rng)
+
+
+def extension_rng(payload: str) -> random.Random:
+    """The deterministic generator that invents levels beyond a permalink's own."""
+    seed = int.from_bytes(hashlib.sha256(("hat-extend:" + payload).encode()).digest()[:16], "big")
+    return random.Random(seed)
+
+
+# --- the step ----------------------------------------------------------------------------
+
+def step(state, e: int, tower: Tower):
+    """The state of the kite across edge e (0–3) of the kite in `state`."""
+    kid, ts, cs = state
+    nk = KSTEP[ts[0]][4 * kid + e]
+    if nk >= 0:
+        return (nk, ts, cs)
+    return _slow_step(state, e, tower)
+
+
+def _slow_step(state, e: int, tower: Tower):
+    """Rename through metamaps, climbing and inventing levels as needed."""
+    kid, ts, cs = state
+    k, h, c1 = KLAB[ts[0]][kid]
+    c = [c1, *cs]                       # c[j-1] = c_j
+    t = [CHILD[ts[0]][c1], *ts]         # t[j-1] = t_j
+    failed = set()
+
+    def attempt(j: int):
+        """Try renamings at levels j..1 and then the kitemap; leaves c, t rewritten on success."""
+        if j == 0:
+            t2 = t[1]
+            return KSTEP[t2][4 * KID[t2][(k, h, c[0])] + e]
+        key = (j, c[j], t[j + 1])
+        if key in failed:
+            return -1
+        saved = (c[j - 1], c[j], t[j])
+        alts = META[t[j + 1]].get((c[j - 1], c[j]), ())
+        for a, b in ((c[j - 1], c[j]),) + alts:
+            c[j - 1], c[j], t[j] = a, b, CHILD[t[j + 1]][b]
+            r = attempt(j - 1)
+            if r >= 0:
+                return r
+        c[j - 1], c[j], t[j] = saved
+        failed.add(key)
+        return -1
+
+    for depth in range(MAX_LEVELS):
+        while len(t) < depth + 2:      # attempt(depth) reads t_{depth+2}
+            if len(t) >= len(tower.T):
+                tower.extend()
+            c.append(tower.C[len(c)])
+            t.append(tower.T[len(t)])
+        nk = attempt(depth)
+        if nk >= 0:
+            return (nk, tuple(t[1:]), tuple(c[1:]))
+    raise DepthError(f"no neighbour found within {MAX_LEVELS} metatile levels")
+
+
+# --- hats from kite 0 ---------------------------------------------------------------------
+
+def _hat_shapes():
+    """Outline and kites of a hat whose kite 0 is kite (0, 0, k), per (k, reflected)."""
+    from generator.hat.coords import rot
+    shapes = {}
+    for refl in (False, True):
+        for k in range(6):
+            r = (k + 2) % 6 if refl else k
+            def iso(z, r=r, refl=refl):
+                a, b = z
+                if refl:
+                    a, b = a + b, -b
+                return rot((a, b), r)
+            outline = [iso(p) for p in D.HAT_OUTLINE]
+            if refl:
+                outline.reverse()
+            kites = []
+            for ca, cb, kk in D.HAT_KITES:
+                a, b = iso((ca, cb))
+                kites.append((a, b, (r - kk - 2) % 6 if refl else (kk + r) % 6))
+            assert kites[0] == (0, 0, k), (kites[0], k, refl)
+            shapes[(k, refl)] = (tuple(outline), tuple(kites))
+    return shapes
+
+
+SHAPES = _hat_shapes()
+# how far (in u = 2x and v = 2y/√3) a hat reaches from its kite 0's hexagon centre
+REACH_U = max(abs(2 * a + b) for o, _ in SHAPES.values() for a, b in o)
+REACH_V = max(abs(b) for o, _ in SHAPES.values() for a, b in o)
+
+# per second-order type and kite id: None, or (first-order type, reflected) if the kite is kite 0
+KITE0 = tuple(tuple((CHILD[m2][c1], D.REFLECTED[CHILD[m2][c1]][h]) if k == 0 else None
+                    for k, h, c1 in KLAB[m2]) for m2 in range(4))
+
+
+@dataclass(frozen=True)
+class Hat:
+    """One output hat: exact outline (Eisenstein (a, b) points, CCW), reflected, metatile."""
+
+    points: tuple
+    reflected: bool
+    metatile: str
+
+
+def hat_at(kite, kite0_info, region: Region):
+    """The Hat whose kite 0 is `kite` if it meets the region, else None."""
+    ca, cb, k = kite
+    t1, refl = kite0_info
+    outline, kites = SHAPES[(k, refl)]
+    pts = tuple((ca + a, cb + b) for a, b in outline)
+    ui, vi = region.ui, region.vi
+    inside = True
+    for a, b in pts:
+        if abs(2 * a + b) > ui or abs(b) > vi:
+            inside = False
+            break
+    if not inside:
+        if not region.kites_meet([(ca + a, cb + b, kk) for a, b, kk in kites]):
+            return None
+    return Hat(pts, refl, TYPES[t1])
+
+
+# --- the walk ------------------------------------------------------------------------------
+
+def _columns(region: Region):
+    """(i_lo, i_hi, vbound): hexagon columns u = 6i and |v| ≤ vbound cover every kite 0 needed."""
+    ub = int(region.width) + 1 + REACH_U + 6
+    vb = region.vi + 1 + REACH_V + 4
+    ib = ub // 6 + 1
+    return -ib, ib, vb
+
+
+def _vrange(i: int, vb: int) -> tuple[int, int]:
+    """The lowest and highest hexagon-centre v in column i within |v| ≤ vb (v ≡ 2i mod 4)."""
+    r = (2 * i) % 4
+    lo = -vb + ((r + vb) % 4)
+    hi = vb - ((vb - r) % 4)
+    return lo, hi
+
+
+def _fill_hexagon(kite, state, tower):
+    """States of the six kites of kite's hexagon, indexed by grid kite number."""
+    states = [None] * 6
+    k = kite[2]
+    states[k] = state
+    for i in range(1, 6):
+        state = step(state, 3, tower)
+        states[(k + i) % 6] = state
+    return states
+
+
+def iter_hats(tower: Tower, rotation: int, region: Region):
+    """Yield every hat meeting the region, streaming (a few coordinate states alive)."""
+    i_lo, i_hi, vb = _columns(region)
+    # walk from the start hexagon to the bottom of the first column (no output on the way)
+    kite = (0, 0, rotation)
+    states = _fill_hexagon(kite, tower.state(), tower)
+    centre = (0, 0)
+    i, v = 0, 0
+
+    def move(m):
+        nonlocal states, centre
+        d = HEXSTEP[m]
+        centre = (centre[0] + d[0], centre[1] + d[1])
+        s = step(states[m], 1, tower)
+        states = _fill_hexagon((centre[0], centre[1], (m + 2) % 6), s, tower)
+
+    while i > i_lo:
+        lo, _ = _vrange(i - 1, vb)
+        if v - 2 >= lo:
+            move(3)          # down-left
+            v -= 2
+        else:
+            move(2)          # up-left
+            v += 2
+        i -= 1
+    lo, hi = _vrange(i, vb)
+    while v - 4 >= lo:
+        move(4)
+        v -= 4
+    while v < lo:
+        move(1)
+        v += 4
+    going_up = True
+    while True:
+        lo, hi = _vrange(i, vb)
+        while True:
+            ca, cb = centre
+            for kk in range(6):
+                st = states[kk]
+                info = KITE0[st[1][0]][st[0]]
+                if info is not None:
+                    hat = hat_at((ca, cb, kk), info, region)
+                    if hat is not None:
+                        yield hat
+            if going_up and v < hi:
+                move(1)
+                v += 4
+            elif not going_up and v > lo:
+                move(4)
+                v -= 4
+            else:
+                break
+        if i >= i_hi:
+            return
+        nlo, nhi = _vrange(i + 1, vb)
+        target = nhi if going_up else nlo
+        if target > v:
+            move(0)
+            v += 2
+        else:
+            move(5)
+            v -= 2
+        if v != target:
+            raise AssertionError("serpentine walk lost its column")
+        i += 1
+        going_up = not going_up
