@@ -23,6 +23,8 @@ API (stable; part 2 builds on it — all coordinates exact, see `geometry.py`)
         metatile (whose type is `metatile`), c_j = child index (disjoint numbering) of the
         level-j metatile in the level-(j+1) one, then the top type.  Use
         `geometry.hat_kites(hat.iso)` / `geometry.hat_outline(hat.iso)` for kites/outline.
+    hat_at(labels, iso=IDENTITY) -> Hat
+        The hat named by a label path (inverse of the labelling; walks down from the top).
     SUBSTITUTION: dict kind -> tuple of child kinds (disjoint numbering, level-independent)
     overlap_substitution() -> dict kind -> tuple of child kinds (overlapping numbering)
     metatiles(kind, level, depth, iso=IDENTITY) -> [(kind, iso, child path)]
@@ -106,9 +108,10 @@ class Hat:
 
 # --- level 1: the hat clusters --------------------------------------------------------
 # Outlines are the lattice polygons of the level-1 metatiles (short kite edge = 1).  The
-# hats are placed by facts of the construction: an unreflected hat of H has the two ends
+# unreflected hats are placed by facts of the construction: a hat of H has the two ends
 # of its length-2 side pattern (hat points 4−2s and 4) on a short side of the hexagon, and
-# so on; the reflected hat fills the centre.  The placements are checked by the tests
+# so on.  The reflected hat of H is then *found*: the only reflected hat that fits in the
+# middle touching all three (`_centre_hat`).  The placements are checked by the tests
 # (disjoint kites, one connected cluster, proper tiling at every level).
 
 _HAT_TIP_A, _HAT_TIP_B = (4, -2), (4, 0)     # the hat's two points spanning 2 s
@@ -126,13 +129,41 @@ def _level1_hats(kind: str) -> list[Iso]:
     """The hat placements of a level-1 metatile, before grid normalisation."""
     o = _L1_OUTLINES[kind]
     if kind == "H":
-        return [G.match_segment(_HAT_TIP_A, _HAT_TIP_B, o[5], o[0]),
-                G.match_segment(_HAT_HEEL_A, _HAT_HEEL_B, o[1], o[2]),
-                G.match_segment(_HAT_TIP_A, _HAT_TIP_B, o[3], o[4]),
-                (2, 1, 4, 2)]                   # the reflected hat: z ↦ s² z̄ + 4 + 2s
+        three = [G.match_segment(_HAT_TIP_A, _HAT_TIP_B, o[5], o[0]),
+                 G.match_segment(_HAT_HEEL_A, _HAT_HEEL_B, o[1], o[2]),
+                 G.match_segment(_HAT_TIP_A, _HAT_TIP_B, o[3], o[4])]
+        return three + [_centre_hat(three)]
     if kind == "T":
         return [(0, 0, 0, 2)]
     return [(0, 0, 2, 2), (5, 0, -2, 4)]        # P and F share their two hats
+
+
+def _centre_hat(hats: list[Iso]) -> Iso:
+    """The reflected hat in the middle of H, found by search, not given: the unique
+    reflected placement on the same kite grid that overlaps none of `hats` and shares an
+    edge with each of them."""
+    taken = {k for g in hats for k in G.hat_kites(g)}
+    owner = {}
+    for i, g in enumerate(hats):
+        out = G.hat_outline(g)
+        for j in range(14):
+            owner[(out[j], out[(j + 1) % 14])] = i
+    t0 = hats[0][2:]
+    found = []
+    for r in range(6):
+        for m in range(-6, 7):
+            for n in range(-6, 7):
+                a, b = G.add(G.add(t0, (2 * m, 2 * m)), G.rot((2 * n, 2 * n), 1))
+                g = (r, 1, a, b)
+                if taken.intersection(G.hat_kites(g)):
+                    continue
+                out = G.hat_outline(g)
+                touched = {owner.get((out[(j + 1) % 14], out[j])) for j in range(14)}
+                if touched >= set(range(len(hats))):
+                    found.append(g)
+    if len(found) != 1:
+        raise AssertionError(f"centre of H: {len(found)} candidate reflected hats")
+    return found[0]
 
 
 # --- the patch that builds level k+1 from level k ---------------------------------------
@@ -338,6 +369,21 @@ def _expand(kind: str, level: int, iso: Iso, above: tuple, out: list) -> None:
         return
     for i, c in enumerate(proto.children):
         _expand(c.kind, level - 1, compose(iso, c.iso), (i,) + above, out)
+
+
+def hat_at(labels, iso: Iso = IDENTITY) -> Hat:
+    """The hat named by a label path (h, c1, ..., c_{k-1}, top kind), walking down from the top."""
+    *indices, kind = labels
+    if kind not in TYPES or not indices:
+        raise ValueError(f"bad label path {labels!r}")
+    level = len(indices)
+    g = iso
+    for lev in range(level, 1, -1):
+        c = _level(lev)[kind].children[indices[lev - 1]]
+        g = G.compose(g, c.iso)
+        kind = c.kind
+    hat = _level(1)[kind].children[indices[0]]
+    return Hat(G.compose(g, hat.iso), hat.reflected, kind, tuple(labels))
 
 
 def metatiles(kind: str, level: int, depth: int, iso: Iso = IDENTITY) -> list[tuple[str, Iso, tuple]]:

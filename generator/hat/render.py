@@ -1,0 +1,80 @@
+"""Drawing hats and metatiles as SVG (floats only here; the engine is exact).
+
+Hats are filled by the type of their first-order metatile; reflected hats are dark so
+that they stand out.  All hats of one colour go into one `<path>`; coordinates use the
+shared fixed number format, y pointing up in the model (flipped for SVG).
+"""
+
+from __future__ import annotations
+
+from generator import svg
+from generator.hat import geometry as G
+
+METATILE_FILL = {"H": "#8ec3e6", "T": "#f6d55c", "P": "#a8d58b", "F": "#f4a582"}
+REFLECTED_FILL = "#1f3a5f"
+STROKE = "#1b1b1b"
+OUTLINE_STROKE = {"H": "#1565c0", "T": "#b8860b", "P": "#2e7d32", "F": "#c0392b"}
+
+
+def _flip(points):
+    """Model (x, y up) → SVG (x, −y)."""
+    return [(x, -y) for x, y in points]
+
+
+def hat_points(iso) -> list[tuple[float, float]]:
+    """Float outline (14 kite-grid vertices, counter-clockwise) of a placed hat."""
+    return [G.to_xy(p) for p in G.hat_outline(iso)]
+
+
+def bounds(polys) -> tuple[float, float, float, float]:
+    """(xmin, ymin, xmax, ymax) in SVG coordinates of some float polygons."""
+    xs = [p[0] for poly in polys for p in poly]
+    ys = [p[1] for poly in polys for p in poly]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def hats_body(hats, stroke_width: float = 0.12) -> tuple[str, list]:
+    """SVG `<path>` elements for labelled hats, and the flipped polygons (for bounds)."""
+    groups: dict[str, list] = {}
+    all_polys = []
+    for h in hats:
+        poly = _flip(hat_points(h.iso))
+        all_polys.append(poly)
+        fill = REFLECTED_FILL if h.reflected else METATILE_FILL[h.metatile]
+        groups.setdefault(fill, []).append(poly)
+    parts = [svg.polygons_path(groups[fill], fill, STROKE, stroke_width)
+             for fill in sorted(groups)]
+    return "\n".join(parts), all_polys
+
+
+def outlines_body(items, stroke_width: float = 0.3, fill: str = "none") -> tuple[str, list]:
+    """SVG paths for metatile outlines: items are (kind, float points in model coordinates)."""
+    groups: dict[str, list] = {}
+    all_polys = []
+    for kind, pts in items:
+        poly = _flip(pts)
+        all_polys.append(poly)
+        groups.setdefault(kind, []).append(poly)
+    parts = []
+    for kind in sorted(groups):
+        f = METATILE_FILL[kind] if fill == "type" else fill
+        parts.append(svg.polygons_path(groups[kind], f, OUTLINE_STROKE[kind], stroke_width,
+                                       extra=' fill-opacity="0.55"' if fill == "type" else ""))
+    return "\n".join(parts), all_polys
+
+
+def document(body: str, polys, title: str, px_width: float = 800.0, margin: float = 1.0) -> str:
+    """A standalone SVG document framing the given polygons."""
+    x0, y0, x1, y1 = bounds(polys)
+    x0, y0, x1, y1 = x0 - margin, y0 - margin, x1 + margin, y1 + margin
+    w, h = x1 - x0, y1 - y0
+    return svg.document(body, px_width, px_width * h / w, (x0, y0, w, h), title=title,
+                        background="#ffffff")
+
+
+def hats_svg(hats, title: str, px_width: float = 800.0, stroke_width: float | None = None) -> str:
+    """A standalone SVG of labelled hats coloured by metatile, reflected hats dark."""
+    if stroke_width is None:
+        stroke_width = 0.12 if len(hats) < 3000 else 0.08
+    body, polys = hats_body(hats, stroke_width)
+    return document(body, polys, title, px_width)
