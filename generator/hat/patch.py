@@ -337,3 +337,52 @@ def iter_hats(tower: Tower, rotation: int, region: Region):
             raise AssertionError("serpentine walk lost its column")
         i += 1
         going_up = not going_up
+
+
+# --- patches: from a seed or from a permalink --------------------------------------------
+
+@dataclass
+class Patch:
+    """A patch request: region, orientation and the start kite's (growing) coordinates."""
+
+    region: Region
+    rotation: int
+    tower: Tower
+
+    def hats(self):
+        """Iterate over the hats meeting the region (streaming)."""
+        return iter_hats(self.tower, self.rotation, self.region)
+
+    def permalink(self) -> str:
+        """The permalink of this patch (complete once the hats have been generated)."""
+        from generator.hat.permalink import PatchName
+        labels, top = self.tower.labels()
+        return PatchName(self.region.width, self.region.height, self.rotation,
+                         labels[0], labels[1], tuple(labels[2:]), top).text()
+
+
+def from_seed(width, height, seed: int) -> Patch:
+    """A fresh random patch of the open rectangle W × H about a random start kite."""
+    from generator.hat.permalink import MAX_SIDE
+    from fractions import Fraction
+    w, h = Fraction(width), Fraction(height)
+    if not (0 < w <= MAX_SIDE and 0 < h <= MAX_SIDE):
+        raise TilepressError(f"width and height must be in (0, {MAX_SIDE}]")
+    tower, r = random_tower(random.Random(seed))
+    return Patch(Region(w, h), r, tower)
+
+
+def from_permalink(text: str, width=None, height=None) -> Patch:
+    """The patch a permalink names, optionally over another region (same tiling)."""
+    from generator.hat.permalink import parse
+    name = parse(text)
+    w = name.width if width is None else width
+    h = name.height if height is None else height
+    tower = tower_from_labels(name.k, name.h, list(name.cs), name.top,
+                              extension_rng(name.coords_text()))
+    return Patch(Region(w, h), name.rotation, tower)
+
+
+def estimated_hats(region: Region) -> int:
+    """Roughly how many hats meet a region (area / 8√3), for progress bars."""
+    return int(float(region.width) * float(region.height) / (8 * math.sqrt(3))) + 1
