@@ -131,6 +131,7 @@ class Region:
         self.h2 = h * h
         # integer bounds: the largest integer strictly inside each side
         self.ui = math.ceil(w) - 1           # |u| <= ui  <=>  |u| < W
+        self.wc = math.ceil(w)               # u >= wc  <=>  u >= W (u an integer)
         vi = math.isqrt(int(h * h / 3)) + 2
         while 3 * vi * vi >= h * h:
             vi -= 1

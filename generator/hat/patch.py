@@ -46,6 +46,7 @@ import hashlib
 import math
 import random
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from generator.errors import TilepressError
 from generator.hat import limits
@@ -140,9 +141,21 @@ def step(state, e: int, tower: Tower):
     return _slow_step(state, e, tower)
 
 
+# Renamings at level 1 depend only on (t2, kid, e, c2, t3): remember them (at most a few
+# thousand entries) — False marks "level 1 is not enough".
+_LEVEL1: dict = {}
+
+
 def _slow_step(state, e: int, tower: Tower):
     """Rename through metamaps, climbing and inventing levels as needed."""
     kid, ts, cs = state
+    if cs:
+        key1 = (ts[0], kid, e, cs[0], ts[1])
+        r = _LEVEL1.get(key1)
+        if r:
+            return (r[0], (r[1],) + ts[1:], (r[2],) + cs[1:])
+    else:
+        key1 = None
     k, h, c1 = KLAB[ts[0]][kid]
     c = [c1, *cs]                       # c[j-1] = c_j
     t = [CHILD[ts[0]][c1], *ts]         # t[j-1] = t_j
@@ -175,6 +188,8 @@ def _slow_step(state, e: int, tower: Tower):
             t.append(tower.T[len(t)])
         nk = attempt(depth)
         if nk >= 0:
+            if key1 is not None:
+                _LEVEL1[key1] = (nk, t[1], c[1]) if depth <= 1 else False
             return (nk, tuple(t[1:]), tuple(c[1:]))
     raise DepthError(f"no neighbour found within {MAX_LEVELS} metatile levels")
 
@@ -215,8 +230,7 @@ KITE0 = tuple(tuple((CHILD[m2][c1], D.REFLECTED[CHILD[m2][c1]][h]) if k == 0 els
                     for k, h, c1 in KLAB[m2]) for m2 in range(4))
 
 
-@dataclass(frozen=True)
-class Hat:
+class Hat(NamedTuple):
     """One output hat: exact outline (Eisenstein (a, b) points, CCW), reflected, metatile."""
 
     points: tuple
@@ -224,22 +238,27 @@ class Hat:
     metatile: str
 
 
+# per (k, reflected): the (u, v) bounding box of the outline relative to kite 0's centre
+BOXES = {key: (min(2 * a + b for a, b in o), max(2 * a + b for a, b in o),
+               min(b for a, b in o), max(b for a, b in o)) for key, (o, _) in SHAPES.items()}
+
+
 def hat_at(kite, kite0_info, region: Region):
     """The Hat whose kite 0 is `kite` if it meets the region, else None."""
     ca, cb, k = kite
     t1, refl = kite0_info
-    outline, kites = SHAPES[(k, refl)]
-    pts = tuple((ca + a, cb + b) for a, b in outline)
+    key = (k, refl)
+    umin, umax, vmin, vmax = BOXES[key]
+    u = 2 * ca + cb
     ui, vi = region.ui, region.vi
-    inside = True
-    for a, b in pts:
-        if abs(2 * a + b) > ui or abs(b) > vi:
-            inside = False
-            break
-    if not inside:
-        if not region.kites_meet([(ca + a, cb + b, kk) for a, b, kk in kites]):
+    if not (u + umin >= -ui and u + umax <= ui and cb + vmin >= -vi and cb + vmax <= vi):
+        # not wholly inside: decide exactly (wholly outside a side is the quick case)
+        w = region.wc
+        if u + umin >= w or u + umax <= -w or cb + vmin > vi or cb + vmax < -vi:
             return None
-    return Hat(pts, refl, TYPES[t1])
+        if not region.kites_meet([(ca + a, cb + b, kk) for a, b, kk in SHAPES[key][1]]):
+            return None
+    return Hat(tuple([(ca + a, cb + b) for a, b in SHAPES[key][0]]), refl, TYPES[t1])
 
 
 # --- the walk ------------------------------------------------------------------------------
@@ -261,12 +280,19 @@ def _vrange(i: int, vb: int) -> tuple[int, int]:
 
 
 def _fill_hexagon(kite, state, tower):
-    """States of the six kites of kite's hexagon, indexed by grid kite number."""
+    """States of the six kites of kite's hexagon, indexed by grid kite number (edge-3 steps)."""
     states = [None] * 6
     k = kite[2]
     states[k] = state
+    kid, ts, cs = state
     for i in range(1, 6):
-        state = step(state, 3, tower)
+        nk = KSTEP[ts[0]][4 * kid + 3]
+        if nk >= 0:
+            kid = nk
+            state = (kid, ts, cs)
+        else:
+            state = _slow_step(state, 3, tower)
+            kid, ts, cs = state
         states[(k + i) % 6] = state
     return states
 

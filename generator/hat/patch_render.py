@@ -11,7 +11,12 @@ from __future__ import annotations
 
 from generator import svg
 from generator.hat.coords import to_xy
-from generator.hat.render import METATILE_FILL, REFLECTED_FILL, STROKE
+
+# the gallery palette (same colours as part 1's supertile pictures, kept here so that the
+# golden SVG hashes of permalinks do not depend on another module)
+METATILE_FILL = {"H": "#8ec3e6", "T": "#f6d55c", "P": "#a8d58b", "F": "#f4a582"}
+REFLECTED_FILL = "#1f3a5f"
+STROKE = "#1b1b1b"
 
 
 def tile_json(hat) -> dict:
