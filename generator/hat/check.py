@@ -248,3 +248,59 @@ def region_kites(region: Region) -> list:
                 if region.kite_meets((ca, cb, k)):
                     out.append((ca, cb, k))
     return out
+
+
+# --- radius-1 neighbourhoods, up to rotation and reflection -------------------------------
+
+_REF_SET = frozenset(simplify(REFERENCE))
+
+
+def _normaliser(points):
+    """(r, f, t): the hat's vertex set is s^r·conj^f(REFERENCE) + t."""
+    target = frozenset(simplify(points))
+    tmin = min(target)
+    for f in (0, 1):
+        for r in range(6):
+            img = [_rot(_conj(p) if f else p, r) for p in _REF_SET]
+            m = min(img)
+            t = (tmin[0] - m[0], tmin[1] - m[1])
+            if frozenset((p[0] + t[0], p[1] + t[1]) for p in img) == target:
+                return r, f, t
+    raise NotATiling(f"not a hat: {points}")
+
+
+def neighbourhoods(hats) -> "Counter":
+    """Counter of the radius-1 neighbourhoods (a hat and the hats sharing an edge with it)
+    of every hat whose outline is entirely shared, each moved so that the centre hat is the
+    reference hat (so counted up to rotation and reflection)."""
+    from collections import Counter
+    hats = [simplify([tuple(p) for p in h.points]) for h in hats]
+    seg_owner = {}
+    segs_of = []
+    for i, poly in enumerate(hats):
+        segs = []
+        n = len(poly)
+        for j in range(n):
+            p, q = poly[j], poly[(j + 1) % n]
+            d = (q[0] - p[0], q[1] - p[1])
+            if d[0] * d[0] + d[0] * d[1] + d[1] * d[1] == 4:
+                m = (p[0] + d[0] // 2, p[1] + d[1] // 2)
+                segs += [(p, m), (m, q)]
+            else:
+                segs.append((p, q))
+        for s in segs:
+            seg_owner[s] = i
+        segs_of.append(segs)
+    out = Counter()
+    for i, segs in enumerate(segs_of):
+        nbrs = [seg_owner.get((q, p)) for p, q in segs]
+        if None in nbrs:
+            continue
+        r, f, t = _normaliser(hats[i])
+
+        def norm(p):
+            z = _rot((p[0] - t[0], p[1] - t[1]), -r)
+            return _conj(z) if f else z
+
+        out[frozenset(frozenset(norm(p) for p in hats[j]) for j in set(nbrs))] += 1
+    return out
