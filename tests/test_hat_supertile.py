@@ -244,3 +244,33 @@ def test_cli_bad_input_is_one_line(args):
     r = run(*args)
     assert r.returncode == 2
     assert r.stderr.startswith("error:") and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
+
+
+# --- local consistency: the same hat neighbourhoods at every level ---------------------
+
+def _neighbourhoods(hats):
+    """Interior hats' edge-neighbourhoods, each seen from its centre hat (exact isometries)."""
+    owner = {}
+    for i, h in enumerate(hats):
+        out = G.hat_outline(h.iso)
+        for j in range(14):
+            owner[(out[j], out[(j + 1) % 14])] = i
+    boundary = {i for (p, q), i in owner.items() if (q, p) not in owner}
+    found = set()
+    for i, h in enumerate(hats):
+        out = G.hat_outline(h.iso)
+        nb = {owner.get((out[(j + 1) % 14], out[j])) for j in range(14)}
+        if i in boundary or None in nb or nb & boundary:
+            continue
+        inv = G.inverse(h.iso)
+        found.add((h.reflected, frozenset(G.compose(inv, hats[n].iso) for n in nb)))
+    return found
+
+
+def test_hat_neighbourhoods_stable_across_levels():
+    """A substitution tiling has finitely many local patterns; a defect in the construction
+    (a misfit at some level) would show up as a new neighbourhood at a higher level."""
+    four = _neighbourhoods(S.supertile_hats("H", 4))
+    five = _neighbourhoods(S.supertile_hats("H", 5))
+    assert five == four
+    assert len(five) >= 10

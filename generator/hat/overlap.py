@@ -10,42 +10,53 @@ We derive the straddling children from the exact patches, not from a table:
 
 1. Expand a level-(k+2) H supertile to its level-k supertiles S and level-(k−1)
    metatiles M (exact placements).
-2. For every pair, measure (in floats — this is only a classification) the fraction of
-   M's polygon that lies inside S's polygon, by clipping M against S (both outlines are
-   convex).  Disjoint children lie inside (fraction near 1), strangers outside (0), and
-   the children of neighbours straddling S's edge are cut (well inside (0, 1)).
+2. For every pair, measure exactly (Fractions, in lattice coordinates) the fraction of
+   M's polygon that lies inside S's polygon, by clipping M against S (the outlines are
+   checked to be convex).  Metatiles that are not S's own children lie either wholly
+   outside (fraction 0) or straddle S's edge, and then the fraction is well inside (0, 1)
+   — between 1/10 and 9/10, checked, so there is no borderline case.
 3. Record each straddling M relative to S (type and the isometry S⁻¹∘M).  Copies of S
-   deep inside the patch all see the same set; we take the set seen most often, check
-   that no copy sees anything outside it, and order it by angle around S's centre,
-   starting from S's outline vertex 0.
+   deep inside the patch all see the same set, copies near the patch's edge a part of
+   it; we take the largest set seen, check that every copy's set is contained in it, and
+   order it by direction around S's centre, counter-clockwise from S's outline vertex 0
+   (exactly: the cyclic order of directions survives the affine map to the plane).
 """
 
 from __future__ import annotations
 
 import math
 from collections import Counter
-from functools import lru_cache
+from fractions import Fraction
+from functools import cmp_to_key, lru_cache
 
 from generator.hat import geometry as G
 from generator.hat import supertile as S
 
-STRADDLE_MIN = 0.02      # fraction of a metatile inside S above which it straddles S's edge
-INSIDE_MAX = 0.98        # ... and below which it is not wholly inside
+# A metatile that is not S's own child lies either wholly outside S (share 0 of its area
+# inside S) or straddles S's edge; a straddling share must be clearly partial, between
+# these bounds (anything else — a sliver, or an unowned metatile inside S — is an error).
+STRADDLE_MIN = Fraction(1, 10)
+STRADDLE_MAX = Fraction(9, 10)
 
 
-def _poly_xy(iso, outline):
-    """Float Cartesian polygon of an outline placed by iso (counter-clockwise)."""
-    pts = [G.to_xy(G.apply(iso, p)) for p in outline]
+def _poly(iso, outline):
+    """An outline placed by iso, in lattice coordinates (exact), counter-clockwise.
+
+    Area ratios, convexity, line intersections and the cyclic order of directions are all
+    preserved by the orientation-preserving affine map (a, b) ↦ (a + b/2, b√3/2), so we
+    clip and sort directly in lattice coordinates without ever forming √3.
+    """
+    pts = [G.apply(iso, p) for p in outline]
     if _area(pts) < 0:
         pts.reverse()
     return pts
 
 
 def _area(pts):
-    """Signed area of a float polygon."""
+    """Twice the signed area of a polygon in lattice coordinates (exact)."""
     n = len(pts)
-    return 0.5 * sum(pts[i][0] * pts[(i + 1) % n][1] - pts[(i + 1) % n][0] * pts[i][1]
-                     for i in range(n))
+    return sum(pts[i][0] * pts[(i + 1) % n][1] - pts[(i + 1) % n][0] * pts[i][1]
+               for i in range(n))
 
 
 def _clip(subject, clip):
@@ -67,14 +78,67 @@ def _clip(subject, clip):
             if sp >= 0:
                 out.append(p)
             if (sp >= 0) != (sq >= 0):
-                t = sp / (sp - sq)
+                t = Fraction(sp) / (sp - sq)
                 out.append((p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])))
     return out
 
 
 def _centre(pts):
     """Vertex average (enough for ordering)."""
-    return (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
+    n = len(pts)
+    return (Fraction(sum(p[0] for p in pts)) / n, Fraction(sum(p[1] for p in pts)) / n)
+
+
+def _is_convex(pts) -> bool:
+    """Whether a CCW polygon is strictly convex."""
+    n = len(pts)
+    for i in range(n):
+        (ax, ay), (bx, by), (cx, cy) = pts[i], pts[(i + 1) % n], pts[(i + 2) % n]
+        if (bx - ax) * (cy - by) - (by - ay) * (cx - bx) <= 0:
+            return False
+    return True
+
+
+def _angle_key(d0):
+    """Comparator key: directions ordered counter-clockwise starting at direction d0."""
+    def half(d):
+        # 0 for directions in [d0, −d0), 1 for [−d0, d0)
+        cr = d0[0] * d[1] - d0[1] * d[0]
+        dot = d0[0] * d[0] + d0[1] * d[1]
+        return 0 if cr > 0 or (cr == 0 and dot > 0) else 1
+
+    def cmp(u, v):
+        hu, hv = half(u), half(v)
+        if hu != hv:
+            return hu - hv
+        cr = u[0] * v[1] - u[1] * v[0]
+        return -1 if cr > 0 else (1 if cr < 0 else 0)
+    return cmp_to_key(cmp)
+
+
+def _denominator(outlines) -> int:
+    """The least common denominator of all coordinates of some outlines."""
+    d = 1
+    for pts in outlines:
+        for p in pts:
+            for x in p:
+                if isinstance(x, Fraction):
+                    d = math.lcm(d, x.denominator)
+    return d
+
+
+def _scaled(outline, d: int):
+    """An outline multiplied by d (whole numbers: lattice coordinates × d)."""
+    return tuple((int(p[0] * d), int(p[1] * d)) for p in outline)
+
+
+def _place_scaled(iso, scaled, d: int):
+    """A scaled outline placed by iso (its translation scaled too), counter-clockwise."""
+    g = (iso[0], iso[1], iso[2] * d, iso[3] * d)
+    pts = [G.apply(g, p) for p in scaled]
+    if _area(pts) < 0:
+        pts.reverse()
+    return pts
 
 
 @lru_cache(maxsize=None)
@@ -82,55 +146,66 @@ def overlap_extras(kind: str, level: int) -> tuple:
     """The straddling children of a level-`level` metatile of type `kind` (see the docstring)."""
     if level < 2:
         raise ValueError("overlapping children exist from level 2 up")
+    for k in S.TYPES:
+        if not _is_convex(_poly(G.IDENTITY, S.base_prototype(k, level).outline)):
+            raise AssertionError(f"level-{level} {k} outline is not convex")
+    # work in whole numbers: every coordinate times the common denominator d
+    outlines = {(k, lev): S.base_prototype(k, lev).outline
+                for k in S.TYPES for lev in (level - 1, level)}
+    d = _denominator(outlines.values())
+    scaled = {key: _scaled(pts, d) for key, pts in outlines.items()}
     big = level + 2
     supers = S.metatiles("H", big, level)
     smalls = S.metatiles("H", big, level - 1)
-    small_polys = [(_poly_xy(g, S.base_prototype(k, level - 1).outline), k, g) for k, g, _ in smalls]
-    # a coarse grid of the small metatiles' centres, to avoid all-pairs clipping
-    cell = 8.0 * (1.7 ** level)
+    # bucket the small metatiles by their first vertex on a grid whose cell is as wide as
+    # the widest small metatile: any one that meets S lies in a cell next to S's box
+    cell = 1
+    for k in S.TYPES:
+        pts = scaled[(k, level - 1)]
+        for axis in (0, 1):
+            cell = max(cell, max(p[axis] for p in pts) - min(p[axis] for p in pts) + 1)
     grid = {}
-    for item in small_polys:
-        cx, cy = _centre(item[0])
-        grid.setdefault((int(cx // cell), int(cy // cell)), []).append(item)
+    for k, g, _ in smalls:
+        poly = _place_scaled(g, scaled[(k, level - 1)], d)
+        grid.setdefault((poly[0][0] // cell, poly[0][1] // cell), []).append((poly, k, g))
     seen = Counter()
-    total = 0
+    proto = S.base_prototype(kind, level)
     for skind, sg, _path in supers:
         if skind != kind:
             continue
-        proto = S.base_prototype(kind, level)
-        spoly = _poly_xy(sg, proto.outline)
+        spoly = _place_scaled(sg, scaled[(kind, level)], d)
         own = {(c.kind, G.compose(sg, c.iso)) for c in proto.children}
         inv = G.inverse(sg)
         xs = [p[0] for p in spoly]
         ys = [p[1] for p in spoly]
         found = []
-        for gx in range(int(min(xs) // cell) - 1, int(max(xs) // cell) + 2):
-            for gy in range(int(min(ys) // cell) - 1, int(max(ys) // cell) + 2):
+        for gx in range(min(xs) // cell - 1, max(xs) // cell + 2):
+            for gy in range(min(ys) // cell - 1, max(ys) // cell + 2):
                 for mpoly, mkind, mg in grid.get((gx, gy), ()):
                     if (mkind, mg) in own:
                         continue
                     inside = _clip(mpoly, spoly)
-                    frac = _area(inside) / _area(mpoly) if len(inside) >= 3 else 0.0
-                    if frac > INSIDE_MAX:
-                        raise AssertionError(f"a level-{level - 1} {mkind} lies inside a "
-                                             f"level-{level} {kind} that does not own it")
-                    if frac > STRADDLE_MIN:
-                        found.append((mkind, G.compose(inv, mg)))
+                    frac = Fraction(_area(inside)) / _area(mpoly) if len(inside) >= 3 else 0
+                    if frac == 0:
+                        continue
+                    if not STRADDLE_MIN <= frac <= STRADDLE_MAX:
+                        raise AssertionError(f"a level-{level - 1} {mkind} has {float(frac):.3f} "
+                                             f"of its area inside a level-{level} {kind}")
+                    found.append((mkind, G.compose(inv, mg)))
         seen[frozenset(found)] += 1
-        total += 1
     full = max(seen, key=lambda fs: (len(fs), seen[fs]))
     if not full:
         raise AssertionError(f"level-{level} {kind}: no copy with neighbours in the patch")
     for fs in seen:
         if not fs <= full:
             raise AssertionError(f"level-{level} {kind}: inconsistent straddling children")
-    outline = _poly_xy(G.IDENTITY, S.base_prototype(kind, level).outline)
+    outline = _poly(G.IDENTITY, proto.outline)
     cx, cy = _centre(outline)
-    ang0 = math.atan2(outline[0][1] - cy, outline[0][0] - cx)
+    key = _angle_key((outline[0][0] - cx, outline[0][1] - cy))
 
-    def angle(item):
+    def direction(item):
         mkind, mg = item
-        mx, my = _centre(_poly_xy(mg, S.base_prototype(mkind, level - 1).outline))
-        return (math.atan2(my - cy, mx - cx) - ang0) % (2 * math.pi)
+        mx, my = _centre(_poly(mg, S.base_prototype(mkind, level - 1).outline))
+        return key((mx - cx, my - cy))
 
-    return tuple(S.Child(k, g) for k, g in sorted(full, key=angle))
+    return tuple(S.Child(k, g) for k, g in sorted(full, key=direction))

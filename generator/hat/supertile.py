@@ -73,7 +73,8 @@ from generator.hat import geometry as G
 from generator.hat.geometry import IDENTITY, Iso, Point
 
 TYPES = ("H", "T", "P", "F")
-MAX_LEVEL = 12          # level 12 of H has ~1.3e9 hats: never expanded, only its frame
+MAX_LEVEL = 12          # prototypes (frames, outlines, children) exist up to here
+MAX_EXPAND_LEVEL = 8    # supertile_hats refuses more: level 8 of H has 1597² = 2,550,409 hats
 
 
 @dataclass(frozen=True)
@@ -352,8 +353,8 @@ def supertile_hats(kind: str, level: int, iso: Iso = IDENTITY) -> list[Hat]:
     """Every hat of the level-`level` supertile of type `kind`, placed by `iso`."""
     if kind not in TYPES:
         raise ValueError(f"metatile type must be one of {TYPES}")
-    if not 1 <= level <= MAX_LEVEL:
-        raise ValueError(f"level must be 1..{MAX_LEVEL}")
+    if not 1 <= level <= MAX_EXPAND_LEVEL:
+        raise ValueError(f"level must be 1..{MAX_EXPAND_LEVEL} to expand into hats")
     out: list[Hat] = []
     _expand(kind, level, iso, (kind,), out)
     return out
