@@ -141,21 +141,19 @@ def step(state, e: int, tower: Tower):
     return _slow_step(state, e, tower)
 
 
-# Renamings at level 1 depend only on (t2, kid, e, c2, t3): remember them (at most a few
-# thousand entries) — False marks "level 1 is not enough".
-_LEVEL1: dict = {}
+# A renaming that succeeds at depth D depends only on (kid, e, t2 … t_{D+2}, c2 … c_{D+1}):
+# remember those for small D (a few thousand entries at most).
+_RENAMES: dict = {}
+_CACHE_DEPTH = 4
 
 
 def _slow_step(state, e: int, tower: Tower):
     """Rename through metamaps, climbing and inventing levels as needed."""
     kid, ts, cs = state
-    if cs:
-        key1 = (ts[0], kid, e, cs[0], ts[1])
-        r = _LEVEL1.get(key1)
-        if r:
-            return (r[0], (r[1],) + ts[1:], (r[2],) + cs[1:])
-    else:
-        key1 = None
+    for d in range(1, min(_CACHE_DEPTH, len(ts) - 1) + 1):
+        r = _RENAMES.get((kid, e, ts[:d + 1], cs[:d]))
+        if r is not None:
+            return (r[0], r[1] + ts[d:], r[2] + cs[d:])
     k, h, c1 = KLAB[ts[0]][kid]
     c = [c1, *cs]                       # c[j-1] = c_j
     t = [CHILD[ts[0]][c1], *ts]         # t[j-1] = t_j
@@ -188,8 +186,10 @@ def _slow_step(state, e: int, tower: Tower):
             t.append(tower.T[len(t)])
         nk = attempt(depth)
         if nk >= 0:
-            if key1 is not None:
-                _LEVEL1[key1] = (nk, t[1], c[1]) if depth <= 1 else False
+            if depth <= _CACHE_DEPTH and len(ts) > depth:
+                # new (t2 … t_{depth+1}) and (c2 … c_{depth+1}); t_{depth+2} is unchanged
+                _RENAMES[(kid, e, ts[:depth + 1], cs[:depth])] = (
+                    nk, tuple(t[1:depth + 1]), tuple(c[1:depth + 1]))
             return (nk, tuple(t[1:]), tuple(c[1:]))
     raise DepthError(f"no neighbour found within {MAX_LEVELS} metatile levels")
 
@@ -279,74 +279,117 @@ def _vrange(i: int, vb: int) -> tuple[int, int]:
     return lo, hi
 
 
-def _fill_hexagon(kite, state, tower):
-    """States of the six kites of kite's hexagon, indexed by grid kite number (edge-3 steps)."""
-    states = [None] * 6
-    k = kite[2]
-    states[k] = state
+def _rings():
+    """Per kitemap and kite: the kites of its hexagon in counter-clockwise order from it
+    (edge-3 steps), and which of them are kite 0 of their hat — or None if the hexagon
+    leaves the map.  With these a hexagon costs one lookup instead of five steps."""
+    rings, k0s = [], []
+    for m2 in range(4):
+        steps = KSTEP[m2]
+        r_m, k_m = [], []
+        for kid in range(len(KLAB[m2])):
+            ring = [kid]
+            for _ in range(5):
+                nk = steps[4 * ring[-1] + 3]
+                if nk < 0:
+                    ring = None
+                    break
+                ring.append(nk)
+            if ring is not None and steps[4 * ring[-1] + 3] != kid:
+                raise AssertionError("kitemap hexagon does not close")
+            r_m.append(None if ring is None else tuple(ring))
+            k_m.append(None if ring is None else
+                       tuple((off, KITE0[m2][x]) for off, x in enumerate(ring) if KITE0[m2][x]))
+        rings.append(tuple(r_m))
+        k0s.append(tuple(k_m))
+    return tuple(rings), tuple(k0s)
+
+
+HEXRING, HEXK0 = _rings()
+
+
+def _hex_enter(ca, cb, k, state, tower):
+    """A hexagon entered at grid kite k with `state`: (ca, cb, k, state, ring, fast)."""
     kid, ts, cs = state
-    for i in range(1, 6):
-        nk = KSTEP[ts[0]][4 * kid + 3]
-        if nk >= 0:
-            kid = nk
-            state = (kid, ts, cs)
-        else:
-            state = _slow_step(state, 3, tower)
-            kid, ts, cs = state
-        states[(k + i) % 6] = state
-    return states
+    ring = HEXRING[ts[0]][kid]
+    if ring is not None:
+        return (ca, cb, k, state, ring, True)
+    states = [state]
+    for _ in range(5):
+        state = step(state, 3, tower)
+        states.append(state)
+    return (ca, cb, k, states[0], states, False)
+
+
+def _hex_state(hx, j: int):
+    """The state of grid kite j of a hexagon."""
+    off = (j - hx[2]) % 6
+    if hx[5]:
+        st = hx[3]
+        return (hx[4][off], st[1], st[2])
+    return hx[4][off]
+
+
+def _hex_move(hx, m: int, tower):
+    """The hexagon next to hx in direction m (centre + 2(1+s)s^m), via kite m's edge 1."""
+    d = HEXSTEP[m]
+    s = step(_hex_state(hx, m), 1, tower)
+    return _hex_enter(hx[0] + d[0], hx[1] + d[1], (m + 2) % 6, s, tower)
+
+
+def _hex_hats(hx, region):
+    """The hats whose kite 0 lies in this hexagon and that meet the region."""
+    ca, cb, k, st, ring, fast = hx
+    if fast:
+        found = HEXK0[st[1][0]][st[0]]
+        for off, info in found:
+            hat = hat_at((ca, cb, (k + off) % 6), info, region)
+            if hat is not None:
+                yield hat
+        return
+    for off in range(6):
+        s = ring[off]
+        info = KITE0[s[1][0]][s[0]]
+        if info is not None:
+            hat = hat_at((ca, cb, (k + off) % 6), info, region)
+            if hat is not None:
+                yield hat
 
 
 def iter_hats(tower: Tower, rotation: int, region: Region):
     """Yield every hat meeting the region, streaming (a few coordinate states alive)."""
     i_lo, i_hi, vb = _columns(region)
     # walk from the start hexagon to the bottom of the first column (no output on the way)
-    kite = (0, 0, rotation)
-    states = _fill_hexagon(kite, tower.state(), tower)
-    centre = (0, 0)
+    hx = _hex_enter(0, 0, rotation, tower.state(), tower)
     i, v = 0, 0
-
-    def move(m):
-        nonlocal states, centre
-        d = HEXSTEP[m]
-        centre = (centre[0] + d[0], centre[1] + d[1])
-        s = step(states[m], 1, tower)
-        states = _fill_hexagon((centre[0], centre[1], (m + 2) % 6), s, tower)
-
     while i > i_lo:
         lo, _ = _vrange(i - 1, vb)
         if v - 2 >= lo:
-            move(3)          # down-left
-            v -= 2
+            hx, v = _hex_move(hx, 3, tower), v - 2      # down-left
         else:
-            move(2)          # up-left
-            v += 2
+            hx, v = _hex_move(hx, 2, tower), v + 2      # up-left
         i -= 1
     lo, hi = _vrange(i, vb)
     while v - 4 >= lo:
-        move(4)
-        v -= 4
+        hx, v = _hex_move(hx, 4, tower), v - 4
     while v < lo:
-        move(1)
-        v += 4
+        hx, v = _hex_move(hx, 1, tower), v + 4
     going_up = True
     while True:
         lo, hi = _vrange(i, vb)
         while True:
-            ca, cb = centre
-            for kk in range(6):
-                st = states[kk]
-                info = KITE0[st[1][0]][st[0]]
-                if info is not None:
-                    hat = hat_at((ca, cb, kk), info, region)
+            if hx[5]:                      # the common case, inline: one table lookup
+                st = hx[3]
+                for off, info in HEXK0[st[1][0]][st[0]]:
+                    hat = hat_at((hx[0], hx[1], (hx[2] + off) % 6), info, region)
                     if hat is not None:
                         yield hat
+            else:
+                yield from _hex_hats(hx, region)
             if going_up and v < hi:
-                move(1)
-                v += 4
+                hx, v = _hex_move(hx, 1, tower), v + 4
             elif not going_up and v > lo:
-                move(4)
-                v -= 4
+                hx, v = _hex_move(hx, 4, tower), v - 4
             else:
                 break
         if i >= i_hi:
@@ -354,11 +397,9 @@ def iter_hats(tower: Tower, rotation: int, region: Region):
         nlo, nhi = _vrange(i + 1, vb)
         target = nhi if going_up else nlo
         if target > v:
-            move(0)
-            v += 2
+            hx, v = _hex_move(hx, 0, tower), v + 2
         else:
-            move(5)
-            v -= 2
+            hx, v = _hex_move(hx, 5, tower), v - 2
         if v != target:
             raise AssertionError("serpentine walk lost its column")
         i += 1
