@@ -172,3 +172,20 @@ def test_depth_is_capped():
     with pytest.raises(P.DepthError):
         for _ in range(P.MAX_LEVELS + 5):
             tower.extend()
+
+
+def test_coordinates_on_supertile_boundaries_at_every_level():
+    """50 stored levels, each a child straddling its parent's edge: regenerates quickly and
+    properly (climbing is bounded and memoised)."""
+    from generator.hat import tables_data as D
+    for pick in ("last", "first_straddling"):
+        t, cs = 0, []
+        for _ in range(50):
+            n = len(D.CHILD[t]) - 1 if pick == "last" else D.DISJOINT[t] % len(D.CHILD[t])
+            cs.append(n)
+            t = D.CHILD[t][n]
+        link = "hat.v1.40x40.r0.0-0-" + "-".join(map(str, reversed(cs))) + "-H"
+        patch = P.from_permalink(link)
+        hats = list(patch.hats())
+        C.check_patch(hats, patch.region)
+        assert patch.permalink() == link

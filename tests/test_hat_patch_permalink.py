@@ -92,7 +92,7 @@ def test_round_trip_and_json():
     ("hat.v1.020x20.r0.1-1-3-H", "malformed"),
     ("hat.v1.20x20.r0.01-1-3-H", "canonical"),
     ("hat.v1.20x20.r0.1-1-3-X", "malformed"),
-    ("hat.v1.20x20.r0." + "0-" * 60 + "H", "malformed"),
+    ("hat.v1.20x20.r0." + "0-" * 60 + "H", "child levels"),
     ("hat.v1.20x20.r0." + "0-" * 300 + "H", "too long"),
     ("p2.v1.abc", "not a hat"),
     ("nonsense", "not a tilepress permalink"),

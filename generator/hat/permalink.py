@@ -39,7 +39,7 @@ MAX_LEVELS = 50           # child indices stored (a level-50 metatile is ~10^41 
 MAX_SIDE = Fraction(4000)  # region width and height (≈ 1.2 million hats at most)
 
 _NUM = r"(?:0|[1-9][0-9]{0,4})(?:\.[0-9]{0,2}[1-9])?"
-_PAYLOAD = re.compile(rf"^({_NUM})x({_NUM})\.r([0-5])\.((?:[0-9]{{1,2}}-){{2,{MAX_LEVELS + 1}}})([HTPF])$")
+_PAYLOAD = re.compile(rf"^({_NUM})x({_NUM})\.r([0-5])\.((?:[0-9]{{1,2}}-){{2,}})([HTPF])$")
 
 
 @dataclass(frozen=True)
@@ -122,6 +122,8 @@ def parse(text: str) -> PatchName:
             raise PermalinkError(f"region {name} must be in (0, {MAX_SIDE}], not {float(side):g}")
     nums = [int(x) for x in m.group(4).rstrip("-").split("-")]
     k, h, cs = nums[0], nums[1], tuple(nums[2:])
+    if len(cs) > MAX_LEVELS:
+        raise PermalinkError(f"hat permalink has {len(cs)} child levels (limit {MAX_LEVELS})")
     top = TYPES.index(m.group(5))
     check_coords(k, h, cs, top)
     name = PatchName(width, height, int(m.group(3)), k, h, cs, top)
