@@ -269,11 +269,13 @@ def _normaliser(points):
     raise NotATiling(f"not a hat: {points}")
 
 
-def neighbourhoods(hats) -> "Counter":
+def neighbourhoods(hats, labelled: bool = False) -> "Counter":
     """Counter of the radius-1 neighbourhoods (a hat and the hats sharing an edge with it)
     of every hat whose outline is entirely shared, each moved so that the centre hat is the
-    reference hat (so counted up to rotation and reflection)."""
+    reference hat (so counted up to rotation and reflection).  With `labelled`, each hat of
+    the neighbourhood also carries its metatile type (objects need `.metatile`)."""
     from collections import Counter
+    labels = [(h.metatile if labelled else None) for h in hats]
     hats = [simplify([tuple(p) for p in h.points]) for h in hats]
     seg_owner = {}
     segs_of = []
@@ -302,5 +304,6 @@ def neighbourhoods(hats) -> "Counter":
             z = _rot((p[0] - t[0], p[1] - t[1]), -r)
             return _conj(z) if f else z
 
-        out[frozenset(frozenset(norm(p) for p in hats[j]) for j in set(nbrs))] += 1
+        out[(labels[i], frozenset((labels[j], frozenset(norm(p) for p in hats[j]))
+                                  for j in set(nbrs)))] += 1
     return out
