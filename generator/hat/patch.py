@@ -38,6 +38,13 @@ the six states of the current hexagon are alive.  A hat is produced once, from i
 if it meets the region's interior (exact test).  Hexagons within a hat's reach of the region
 are visited, so every hat meeting the region has its kite 0 visited.  `iter_hats` is a
 generator: memory does not grow with the patch.
+
+Speed.  Two tables derived from the kitemaps at import make the common case cheap:
+`HEXRING` gives, for a kite, the five other kites of its hexagon when they are all in the
+same kitemap (so entering a hexagon is one step and one lookup), and `HEXK0` which of them
+are kite 0 of their hat.  Renamings found by the slow path are remembered by their inputs
+(`_RENAMES`, depth ≤ 4, bounded).  Neither changes any result: both are pure functions of
+the constant tables.  `bench/hat.py` measures the rate and the memory.
 """
 
 from __future__ import annotations
