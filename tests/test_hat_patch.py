@@ -116,6 +116,13 @@ def test_start_kite_follows_the_limiting_distribution():
     assert chi2 < 16.27                       # 3 d.o.f., p = 0.001
     chi2 = sum((kites[i] - n / 8) ** 2 / (n / 8) for i in range(8))
     assert chi2 < 24.32                       # 7 d.o.f., p = 0.001
+    # the second-order metatile of a uniform kite: type u with probability ∝ f_u · hats(u, level 2)
+    hats2 = [sum(L.CHILD_COUNTS[u][t] * L.HATS_PER_TYPE[t] for t in range(4)) for u in range(4)]
+    assert hats2 == [25, 4, 14, 16]
+    w = [float(L.FREQ[u]) * hats2[u] for u in range(4)]
+    level2 = Counter(u for (u, c), m in tops.items() for _ in range(m))
+    chi2 = sum((level2[u] - n * w[u] / sum(w)) ** 2 / (n * w[u] / sum(w)) for u in range(4))
+    assert chi2 < 16.27
     # T start hats are rare (1.86%) and must have H parents (child 9), never anything else
     assert all(L.TYPES[u] == "H" and c == 9 for (u, c), _ in tops.items() if P.CHILD[u][c] == 1)
     assert abs(types[1] / n - 0.0186) < 0.004
@@ -189,3 +196,24 @@ def test_coordinates_on_supertile_boundaries_at_every_level():
         hats = list(patch.hats())
         C.check_patch(hats, patch.region)
         assert patch.permalink() == link
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10 ** 9), st.integers(4, 80), st.integers(4, 80),
+       st.fractions(min_value=Fraction(1, 1000), max_value=1).map(lambda f: f.limit_denominator(1000)),
+       st.fractions(min_value=Fraction(1, 1000), max_value=1).map(lambda f: f.limit_denominator(1000)))
+def test_sub_patch_property_random(seed, w, h, fw, fh):
+    """Random seeds and regions: the permalink over a smaller centred region gives exactly
+    the hats of the big patch that meet it."""
+    big = P.from_seed(w, h, seed)
+    hats = list(big.hats())
+    sw, sh = Fraction(round(w * fw * 1000), 1000), Fraction(round(h * fh * 1000), 1000)
+    if sw <= 0 or sh <= 0:
+        return
+    small = P.from_permalink(big.permalink(), sw, sh)
+    got = list(small.hats())
+    assert len(got) == len(set(got))
+    assert set(got) == {x for x in hats if small.region.kites_meet(C.hat_kites(x.points))}

@@ -177,6 +177,15 @@ def test_cli_generates_and_regenerates():
     assert code == 0 and out3.startswith("<svg")
 
 
+def test_cli_png_output(tmp_path):
+    """--format png writes a PNG file."""
+    out = tmp_path / "p.png"
+    code, _, err = _cli("tiling", "hat", "--width", "20", "--height", "10", "--seed", "1",
+                        "--format", "png", "--out", str(out))
+    assert code == 0, err
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
 @pytest.mark.parametrize("args", [
     ("tiling", "hat", "--width", "-3", "--height", "5", "--seed", "1"),
     ("tiling", "hat", "--width", "3", "--height", "5", "--seed", "x"),
