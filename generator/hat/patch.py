@@ -1,5 +1,14 @@
 """Random hat patches by combinatorial coordinates: the step algorithm and the raster walk.
 
+API
+---
+    from_seed(width, height, seed) -> Patch          a fresh random patch (limiting distribution)
+    from_permalink(text, width=None, height=None)    the patch a permalink names (other region:
+                                                     same tiling, sub-patch property)
+    Patch.hats()       iterator of Hat(points, reflected, metatile), streaming, each hat once
+    Patch.permalink()  `hat.v1.…` (complete after the hats have been produced)
+    step(state, edge, tower)                         one of the four kite-edge moves
+
 The algorithm is the one of the seed's hat sections ("Hats: indexing kite edges, and dealing
 with non-uniqueness", "Making it up as you go along", "Generating the output tiling").
 
