@@ -19,6 +19,10 @@ from generator.hat.permalink import parse_side
 from generator.output import add_output_arguments, emit_rendered
 
 MAX_SEED = 2 ** 63
+# Whole-patch output (a JSON document, an SVG picture) is held in memory, so the command
+# line stops at about 100,000 hats (JSON ~60 MB); the streaming API (`patch.Patch.hats`) has
+# no such limit beyond the permalink's side cap.
+MAX_CLI_HATS = 100_000
 
 
 class _Parser(argparse.ArgumentParser):
@@ -54,6 +58,10 @@ def _collect(patch) -> list:
 
 def _emit(patch, args) -> int:
     """Generate and write the patch in the chosen format."""
+    est = P.estimated_hats(patch.region)
+    if est > MAX_CLI_HATS:
+        raise TilepressError(f"region too large for --format {args.format} (about {est:,} hats, "
+                             f"limit {MAX_CLI_HATS:,}); choose a smaller --width/--height")
     hats = _collect(patch)
     permalink = patch.permalink()
     if args.format == "json":
