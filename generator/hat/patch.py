@@ -202,7 +202,7 @@ def _slow_step(state, e: int, tower: Tower):
             t.append(tower.T[len(t)])
         nk = attempt(depth)
         if nk >= 0:
-            if len(_RENAMES) > 500_000:       # bounded memory whatever the input
+            if len(_RENAMES) > 50_000:        # bounded memory whatever the input
                 _RENAMES.clear()
             if depth <= _CACHE_DEPTH and len(ts) > depth:
                 # new (t2 … t_{depth+1}) and (c2 … c_{depth+1}); t_{depth+2} is unchanged
