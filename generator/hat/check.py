@@ -47,7 +47,7 @@ def _conj(z):
 
 
 def area2(pts) -> int:
-    """Twice the signed area in lattice-triangle units... (cross products of (a, b) pairs)."""
+    """Twice the signed area in (1, s) coordinates (a kite is 4; exact integers)."""
     n = len(pts)
     return sum(pts[i][0] * pts[(i + 1) % n][1] - pts[(i + 1) % n][0] * pts[i][1] for i in range(n))
 
@@ -69,7 +69,7 @@ def simplify(pts) -> list:
         for i in range(n):
             p, q, r = pts[i - 1], pts[i], pts[(i + 1) % n]
             u, v = (q[0] - p[0], q[1] - p[1]), (r[0] - q[0], r[1] - q[1])
-            if q == p or (_cross(u, v) == 0 and u[0] * v[0] + u[1] * v[1] + (u[0] * v[1] + u[1] * v[0]) / 2 >= 0):
+            if q == p or (_cross(u, v) == 0 and 2 * (u[0] * v[0] + u[1] * v[1]) + u[0] * v[1] + u[1] * v[0] > 0):
                 del pts[i]
                 changed = True
                 break
