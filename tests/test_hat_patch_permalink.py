@@ -177,6 +177,18 @@ def test_cli_generates_and_regenerates():
     assert code == 0 and out3.startswith("<svg")
 
 
+def test_streamed_json_is_byte_identical(tmp_path, monkeypatch):
+    """Big JSON is written tile by tile; the bytes equal the in-memory document's."""
+    from generator.hat import patch_cli as PC
+    outs = []
+    for limit in (0, 10 ** 9):
+        monkeypatch.setattr(PC, "JSON_STREAM_FROM", limit)
+        path = tmp_path / f"{limit}.json"
+        assert PC.main(["--width", "45", "--height", "31.5", "--seed", "8", "--out", str(path)]) == 0
+        outs.append(path.read_bytes())
+    assert outs[0] == outs[1] and json.loads(outs[0])["tiles"]
+
+
 def test_cli_png_output(tmp_path):
     """--format png writes a PNG file."""
     out = tmp_path / "p.png"
@@ -192,8 +204,8 @@ def test_cli_png_output(tmp_path):
     ("tiling", "hat", "--width", "3", "--height", "5"),
     ("tiling", "hat", "--width", "99999", "--height", "5", "--seed", "1"),
     ("regen", "hat.v1.3x3.r0.9-0-0-H"),
-    ("regen", "hat.v1.3000x3000.r0.1-0-0-H"),
-    ("tiling", "hat", "--width", "2000", "--height", "2000", "--seed", "1"),
+    ("regen", "hat.v1.3000x3000.r0.1-0-0-H", "--format", "svg"),
+    ("tiling", "hat", "--width", "2000", "--height", "2000", "--seed", "1", "--format", "png"),
     ("regen", "hat.v1.3x3.r0.1-0-0-H", "--width", "0"),
 ])
 def test_cli_errors_are_one_line_exit_2(args):

@@ -14,15 +14,17 @@ import sys
 
 from generator.errors import TilepressError
 from generator.hat import patch as P
-from generator.hat.patch_render import patch_json, patch_svg
+from generator.hat.patch_render import patch_json, patch_svg, tile_json
 from generator.hat.permalink import parse_side
-from generator.output import add_output_arguments, emit_rendered
+from generator.output import add_output_arguments, emit_rendered, to_json
 
 MAX_SEED = 2 ** 63
-# Whole-patch output (a JSON document, an SVG picture) is held in memory, so the command
-# line stops at about 100,000 hats (JSON ~60 MB); the streaming API (`patch.Patch.hats`) has
-# no such limit beyond the permalink's side cap.
+# SVG/PNG/PDF pictures are built in memory, so they stop at about 100,000 hats.  JSON is
+# streamed (a first pass fixes the permalink, which comes before the tiles in the sorted
+# keys; the second pass writes tile by tile), so it is limited only by the permalink's
+# side cap, with flat memory.
 MAX_CLI_HATS = 100_000
+JSON_STREAM_FROM = 20_000     # estimated hats above which JSON is streamed
 
 
 class _Parser(argparse.ArgumentParser):
@@ -43,22 +45,57 @@ def _parser(prog: str, regen: bool) -> _Parser:
     return p
 
 
-def _collect(patch) -> list:
-    """All hats of a patch, with a progress bar on a terminal."""
-    it = patch.hats()
+def _progress(it, patch):
+    """Wrap a hat iterator in a progress bar when stderr is a terminal."""
     if sys.stderr.isatty():
         try:
             from tqdm import tqdm
-            it = tqdm(it, total=P.estimated_hats(patch.region), unit="hat", file=sys.stderr,
-                      leave=False)
+            return tqdm(it, total=P.estimated_hats(patch.region), unit="hat", file=sys.stderr,
+                        leave=False)
         except ImportError:
             pass
-    return list(it)
+    return it
+
+
+def _collect(patch) -> list:
+    """All hats of a patch, with a progress bar on a terminal."""
+    return list(_progress(patch.hats(), patch))
+
+
+def _stream_json(patch, out: str) -> int:
+    """Write the JSON document tile by tile (same bytes as `to_json` of the whole object)."""
+    for _ in _progress(patch.hats(), patch):       # pass 1: invent every level needed
+        pass
+    head = to_json(patch_json([], patch.permalink(), patch.region))
+    assert head.endswith('"tiles":[]}\n')
+    fh = sys.stdout.buffer if out == "-" else _open(out)
+    try:
+        fh.write(head[:-4].encode())
+        first = True
+        for hat in patch.hats():                     # pass 2: the same walk, no new levels
+            fh.write((b"" if first else b",") + to_json(tile_json(hat))[:-1].encode())
+            first = False
+        fh.write(b"]}\n")
+        fh.flush()
+    finally:
+        if out != "-":
+            fh.close()
+    return 0
+
+
+def _open(path: str):
+    """Open an output file for binary writing, or raise a one-line error."""
+    try:
+        return open(path, "wb")
+    except OSError as exc:
+        raise TilepressError(f"cannot write {path}: {exc.strerror}") from None
 
 
 def _emit(patch, args) -> int:
     """Generate and write the patch in the chosen format."""
     est = P.estimated_hats(patch.region)
+    if args.format == "json" and est > JSON_STREAM_FROM:
+        return _stream_json(patch, args.out)
     if est > MAX_CLI_HATS:
         raise TilepressError(f"region too large for --format {args.format} (about {est:,} hats, "
                              f"limit {MAX_CLI_HATS:,}); choose a smaller --width/--height")
