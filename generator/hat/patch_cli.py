@@ -70,7 +70,7 @@ def _stream_json(patch, out: str) -> int:
     assert head.endswith('"tiles":[]}\n')
     fh = sys.stdout.buffer if out == "-" else _open(out)
     try:
-        fh.write(head[:-4].encode())
+        fh.write(head[:-3].encode())          # up to and including "tiles":[
         first = True
         for hat in patch.hats():                     # pass 2: the same walk, no new levels
             fh.write((b"" if first else b",") + to_json(tile_json(hat))[:-1].encode())
