@@ -1,0 +1,473 @@
+"""Random hat patches by combinatorial coordinates: the step algorithm and the raster walk.
+
+API
+---
+    from_seed(width, height, seed) -> Patch          a fresh random patch (limiting distribution)
+    from_permalink(text, width=None, height=None)    the patch a permalink names (other region:
+                                                     same tiling, sub-patch property)
+    Patch.hats()       iterator of Hat(points, reflected, metatile), streaming, each hat once
+    Patch.permalink()  `hat.v1.…` (complete after the hats have been produced)
+    step(state, edge, tower)                         one of the four kite-edge moves
+
+The algorithm is the one of the seed's hat sections ("Hats: indexing kite edges, and dealing
+with non-uniqueness", "Making it up as you go along", "Generating the output tiling").
+
+Coordinates
+-----------
+The start kite's coordinates live in a `Tower`: kite ``k``, hat ``h``, child indices
+``c1, c2, …, c_{n−1}`` and the types ``t1 … t_n`` of the metatiles above it (``t_j`` is the type
+of the level-j metatile; ``t_j = CHILD[t_{j+1}][c_j]``).  During the walk every other kite is
+held as a *state* ``(kid, ts, cs)``: ``kid`` indexes the kitemap of its second-order type and
+stands for ``(k, h, c1)``; ``ts = (t2, …, t_n)`` and ``cs = (c2, …, c_{n−1})`` are tuples shared
+between states until a step rewrites them.
+
+A step across kite edge ``e``
+-----------------------------
+1. Kitemap: ``KSTEP[t2][4·kid + e]``; if it is not −1 that is the answer and only ``kid``
+   changes (the common case: one list index).
+2. Otherwise rename.  The metamap of ``t_{j+2}`` lists the other names ``(c_j', c_{j+1}')``
+   of the level-j metatile; renaming never moves the kite but changes the second-order
+   metatile it is seen in.  `_attempt(j)` tries every combination of renamings at levels
+   ``j, j−1, …, 1`` and then the kitemap; we try ``j = 1, 2, …`` in turn (climbing), and
+   remember failures keyed by ``(j, c_{j+1}, t_{j+2})`` — the only inputs of `_attempt(j)`
+   that the levels above can change — so a climb of J levels costs O(J) table lookups,
+   not 3^J.
+3. When a level is needed that the coordinates do not have, the tower invents it
+   (`Tower.extend`) from the exact limiting conditional distribution (`limits.py`), and
+   shorter states are completed from the tower, "as if it was there all along".  The
+   total depth is capped (`MAX_LEVELS`).
+
+The raster walk
+---------------
+The start kite is kite ``(0, 0, r)`` of the grid (``r`` is the patch's orientation); the region
+is the open rectangle ``|x| < W/2, |y| < H/2`` (`coords.Region`).  We visit the hexagons of
+the kite grid column by column (columns ``u = 6i``, alternately upwards and downwards), and
+in each hexagon its six kites in turn, so that every kite is next to one just visited; only
+the six states of the current hexagon are alive.  A hat is produced once, from its kite 0,
+if it meets the region's interior (exact test).  Hexagons within a hat's reach of the region
+are visited, so every hat meeting the region has its kite 0 visited.  `iter_hats` is a
+generator: memory does not grow with the patch.
+
+Speed.  Two tables derived from the kitemaps at import make the common case cheap:
+`HEXRING` gives, for a kite, the five other kites of its hexagon when they are all in the
+same kitemap (so entering a hexagon is one step and one lookup), and `HEXK0` which of them
+are kite 0 of their hat.  Renamings found by the slow path are remembered by their inputs
+(`_RENAMES`, depth ≤ 4, bounded).  Neither changes any result: both are pure functions of
+the constant tables.  `bench/hat.py` measures the rate and the memory.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from generator.errors import TilepressError
+from generator.hat import limits
+from generator.hat import tables_data as D
+from generator.hat.coords import HEXSTEP, Region
+
+MAX_LEVELS = 60          # metatile levels any coordinate may reach (φ⁴⁶⁰ ≈ 10⁵⁰ hats)
+TYPES = limits.TYPES
+
+CHILD = D.CHILD
+KLAB = D.KITEMAP_LABELS
+KSTEP = D.KITEMAP_STEPS
+META = D.METAMAPS
+KID = tuple({lab: i for i, lab in enumerate(labs)} for labs in KLAB)
+
+# the disjoint slots of each type (the first DISJOINT[u] overlapping indices) with their types
+_SLOTS = tuple(tuple((n, CHILD[u][n]) for n in range(D.DISJOINT[u])) for u in range(4))
+PARENTS = tuple(limits.parent_distribution(t, _SLOTS) for t in range(4))
+START_TYPES = limits.start_type_distribution()
+
+
+class DepthError(TilepressError):
+    """The coordinates would need more metatile levels than allowed."""
+
+
+@dataclass
+class Tower:
+    """The start kite's coordinates, extended upwards on demand."""
+
+    k: int
+    h: int
+    C: list               # c1 .. c_{n-1}
+    T: list               # t1 .. t_n (T[0] = t1)
+    rng: random.Random = field(repr=False)
+    invented: int = 0
+
+    def extend(self) -> None:
+        """Invent one more level above the top (exact conditional probabilities)."""
+        if len(self.T) >= MAX_LEVELS:
+            raise DepthError(f"the patch needs more than {MAX_LEVELS} metatile levels")
+        opts = PARENTS[self.T[-1]]
+        u, n, _ = opts[limits.choose(self.rng, [p for _, _, p in opts])]
+        self.C.append(n)
+        self.T.append(u)
+        self.invented += 1
+
+    def state(self):
+        """The walk state of the start kite."""
+        while len(self.T) < 2:
+            self.extend()
+        return (KID[self.T[1]][(self.k, self.h, self.C[0])], tuple(self.T[1:]), tuple(self.C[1:]))
+
+    def labels(self) -> list:
+        """[k, h, c1, …, c_{n−1}] and the top type, for the permalink."""
+        return [self.k, self.h] + list(self.C), self.T[-1]
+
+
+def random_tower(rng: random.Random) -> tuple[Tower, int]:
+    """A start kite from the limiting distribution, and a random orientation 0–5."""
+    t1 = limits.choose(rng, START_TYPES)
+    h = rng.randrange(limits.HATS_PER_TYPE[t1])
+    k = rng.randrange(limits.KITES_PER_HAT)
+    r = rng.randrange(6)
+    tower = Tower(k, h, [], [t1], rng)
+    tower.state()          # invent the second level: the kitemaps need it
+    return tower, r
+
+
+def tower_from_labels(k: int, h: int, cs: list, top: int, rng: random.Random) -> Tower:
+    """A tower from explicit labels (validated by the caller)."""
+    T = [top]
+    for c in reversed(cs):
+        T.append(CHILD[T[-1]][c])
+    T.reverse()
+    return Tower(k, h, list(cs), T, rng)
+
+
+def extension_rng(payload: str) -> random.Random:
+    """The deterministic generator that invents levels beyond a permalink's own."""
+    seed = int.from_bytes(hashlib.sha256(("hat-extend:" + payload).encode()).digest()[:16], "big")
+    return random.Random(seed)
+
+
+# --- the step ----------------------------------------------------------------------------
+
+def step(state, e: int, tower: Tower):
+    """The state of the kite across edge e (0–3) of the kite in `state`."""
+    kid, ts, cs = state
+    nk = KSTEP[ts[0]][4 * kid + e]
+    if nk >= 0:
+        return (nk, ts, cs)
+    return _slow_step(state, e, tower)
+
+
+# A renaming that succeeds at depth D depends only on (kid, e, t2 … t_{D+2}, c2 … c_{D+1}):
+# remember those for small D (a few thousand entries at most).
+_RENAMES: dict = {}
+_CACHE_DEPTH = 4
+
+
+def _slow_step(state, e: int, tower: Tower):
+    """Rename through metamaps, climbing and inventing levels as needed."""
+    kid, ts, cs = state
+    for d in range(1, min(_CACHE_DEPTH, len(ts) - 1) + 1):
+        r = _RENAMES.get((kid, e, ts[:d + 1], cs[:d]))
+        if r is not None:
+            return (r[0], r[1] + ts[d:], r[2] + cs[d:])
+    k, h, c1 = KLAB[ts[0]][kid]
+    c = [c1, *cs]                       # c[j-1] = c_j
+    t = [CHILD[ts[0]][c1], *ts]         # t[j-1] = t_j
+    failed = set()
+
+    def attempt(j: int):
+        """Try renamings at levels j..1 and then the kitemap; leaves c, t rewritten on success."""
+        if j == 0:
+            t2 = t[1]
+            return KSTEP[t2][4 * KID[t2][(k, h, c[0])] + e]
+        key = (j, c[j], t[j + 1])
+        if key in failed:
+            return -1
+        saved = (c[j - 1], c[j], t[j])
+        alts = META[t[j + 1]].get((c[j - 1], c[j]), ())
+        for a, b in ((c[j - 1], c[j]),) + alts:
+            c[j - 1], c[j], t[j] = a, b, CHILD[t[j + 1]][b]
+            r = attempt(j - 1)
+            if r >= 0:
+                return r
+        c[j - 1], c[j], t[j] = saved
+        failed.add(key)
+        return -1
+
+    for depth in range(MAX_LEVELS):
+        while len(t) < depth + 2:      # attempt(depth) reads t_{depth+2}
+            if len(t) >= len(tower.T):
+                tower.extend()
+            c.append(tower.C[len(c)])
+            t.append(tower.T[len(t)])
+        nk = attempt(depth)
+        if nk >= 0:
+            if len(_RENAMES) > 50_000:        # bounded memory whatever the input
+                _RENAMES.clear()
+            if depth <= _CACHE_DEPTH and len(ts) > depth:
+                # new (t2 … t_{depth+1}) and (c2 … c_{depth+1}); t_{depth+2} is unchanged
+                _RENAMES[(kid, e, ts[:depth + 1], cs[:depth])] = (
+                    nk, tuple(t[1:depth + 1]), tuple(c[1:depth + 1]))
+            return (nk, tuple(t[1:]), tuple(c[1:]))
+    raise DepthError(f"no neighbour found within {MAX_LEVELS} metatile levels")
+
+
+# --- hats from kite 0 ---------------------------------------------------------------------
+
+def _hat_shapes():
+    """Outline and kites of a hat whose kite 0 is kite (0, 0, k), per (k, reflected)."""
+    from generator.hat.coords import rot
+    shapes = {}
+    for refl in (False, True):
+        for k in range(6):
+            r = (k + 2) % 6 if refl else k
+            def iso(z, r=r, refl=refl):
+                a, b = z
+                if refl:
+                    a, b = a + b, -b
+                return rot((a, b), r)
+            outline = [iso(p) for p in D.HAT_OUTLINE]
+            if refl:
+                outline.reverse()
+            kites = []
+            for ca, cb, kk in D.HAT_KITES:
+                a, b = iso((ca, cb))
+                kites.append((a, b, (r - kk - 2) % 6 if refl else (kk + r) % 6))
+            assert kites[0] == (0, 0, k), (kites[0], k, refl)
+            shapes[(k, refl)] = (tuple(outline), tuple(kites))
+    return shapes
+
+
+SHAPES = _hat_shapes()
+# how far (in u = 2x and v = 2y/√3) a hat reaches from its kite 0's hexagon centre
+REACH_U = max(abs(2 * a + b) for o, _ in SHAPES.values() for a, b in o)
+REACH_V = max(abs(b) for o, _ in SHAPES.values() for a, b in o)
+
+# per second-order type and kite id: None, or (first-order type, reflected) if the kite is kite 0
+KITE0 = tuple(tuple((CHILD[m2][c1], D.REFLECTED[CHILD[m2][c1]][h]) if k == 0 else None
+                    for k, h, c1 in KLAB[m2]) for m2 in range(4))
+
+
+class Hat(NamedTuple):
+    """One output hat: exact outline (Eisenstein (a, b) points, CCW), reflected, metatile."""
+
+    points: tuple
+    reflected: bool
+    metatile: str
+
+
+# per (k, reflected): the (u, v) bounding box of the outline relative to kite 0's centre
+BOXES = {key: (min(2 * a + b for a, b in o), max(2 * a + b for a, b in o),
+               min(b for a, b in o), max(b for a, b in o)) for key, (o, _) in SHAPES.items()}
+
+
+def hat_at(kite, kite0_info, region: Region):
+    """The Hat whose kite 0 is `kite` if it meets the region, else None."""
+    ca, cb, k = kite
+    t1, refl = kite0_info
+    key = (k, refl)
+    umin, umax, vmin, vmax = BOXES[key]
+    u = 2 * ca + cb
+    ui, vi = region.ui, region.vi
+    if not (u + umin >= -ui and u + umax <= ui and cb + vmin >= -vi and cb + vmax <= vi):
+        # not wholly inside: decide exactly (wholly outside a side is the quick case)
+        w = region.wc
+        if u + umin >= w or u + umax <= -w or cb + vmin > vi or cb + vmax < -vi:
+            return None
+        if not region.kites_meet([(ca + a, cb + b, kk) for a, b, kk in SHAPES[key][1]]):
+            return None
+    return Hat(tuple([(ca + a, cb + b) for a, b in SHAPES[key][0]]), refl, TYPES[t1])
+
+
+# --- the walk ------------------------------------------------------------------------------
+
+def _columns(region: Region):
+    """(i_lo, i_hi, vbound): hexagon columns u = 6i and |v| ≤ vbound cover every kite 0 needed."""
+    ub = int(region.width) + 1 + REACH_U + 6
+    vb = region.vi + 1 + REACH_V + 4
+    ib = ub // 6 + 1
+    return -ib, ib, vb
+
+
+def _vrange(i: int, vb: int) -> tuple[int, int]:
+    """The lowest and highest hexagon-centre v in column i within |v| ≤ vb (v ≡ 2i mod 4)."""
+    r = (2 * i) % 4
+    lo = -vb + ((r + vb) % 4)
+    hi = vb - ((vb - r) % 4)
+    return lo, hi
+
+
+def _rings():
+    """Per kitemap and kite: the kites of its hexagon in counter-clockwise order from it
+    (edge-3 steps), and which of them are kite 0 of their hat — or None if the hexagon
+    leaves the map.  With these a hexagon costs one lookup instead of five steps."""
+    rings, k0s = [], []
+    for m2 in range(4):
+        steps = KSTEP[m2]
+        r_m, k_m = [], []
+        for kid in range(len(KLAB[m2])):
+            ring = [kid]
+            for _ in range(5):
+                nk = steps[4 * ring[-1] + 3]
+                if nk < 0:
+                    ring = None
+                    break
+                ring.append(nk)
+            if ring is not None and steps[4 * ring[-1] + 3] != kid:
+                raise AssertionError("kitemap hexagon does not close")
+            r_m.append(None if ring is None else tuple(ring))
+            k_m.append(None if ring is None else
+                       tuple((off, KITE0[m2][x]) for off, x in enumerate(ring) if KITE0[m2][x]))
+        rings.append(tuple(r_m))
+        k0s.append(tuple(k_m))
+    return tuple(rings), tuple(k0s)
+
+
+HEXRING, HEXK0 = _rings()
+
+
+def _hex_enter(ca, cb, k, state, tower):
+    """A hexagon entered at grid kite k with `state`: (ca, cb, k, state, ring, fast)."""
+    kid, ts, cs = state
+    ring = HEXRING[ts[0]][kid]
+    if ring is not None:
+        return (ca, cb, k, state, ring, True)
+    states = [state]
+    for _ in range(5):
+        state = step(state, 3, tower)
+        states.append(state)
+    return (ca, cb, k, states[0], states, False)
+
+
+def _hex_state(hx, j: int):
+    """The state of grid kite j of a hexagon."""
+    off = (j - hx[2]) % 6
+    if hx[5]:
+        st = hx[3]
+        return (hx[4][off], st[1], st[2])
+    return hx[4][off]
+
+
+def _hex_move(hx, m: int, tower):
+    """The hexagon next to hx in direction m (centre + 2(1+s)s^m), via kite m's edge 1."""
+    d = HEXSTEP[m]
+    s = step(_hex_state(hx, m), 1, tower)
+    return _hex_enter(hx[0] + d[0], hx[1] + d[1], (m + 2) % 6, s, tower)
+
+
+def _hex_hats(hx, region):
+    """The hats whose kite 0 lies in this hexagon and that meet the region."""
+    ca, cb, k, st, ring, fast = hx
+    if fast:
+        found = HEXK0[st[1][0]][st[0]]
+        for off, info in found:
+            hat = hat_at((ca, cb, (k + off) % 6), info, region)
+            if hat is not None:
+                yield hat
+        return
+    for off in range(6):
+        s = ring[off]
+        info = KITE0[s[1][0]][s[0]]
+        if info is not None:
+            hat = hat_at((ca, cb, (k + off) % 6), info, region)
+            if hat is not None:
+                yield hat
+
+
+def iter_hats(tower: Tower, rotation: int, region: Region):
+    """Yield every hat meeting the region, streaming (a few coordinate states alive)."""
+    i_lo, i_hi, vb = _columns(region)
+    # walk from the start hexagon to the bottom of the first column (no output on the way)
+    hx = _hex_enter(0, 0, rotation, tower.state(), tower)
+    i, v = 0, 0
+    while i > i_lo:
+        lo, _ = _vrange(i - 1, vb)
+        if v - 2 >= lo:
+            hx, v = _hex_move(hx, 3, tower), v - 2      # down-left
+        else:
+            hx, v = _hex_move(hx, 2, tower), v + 2      # up-left
+        i -= 1
+    lo, hi = _vrange(i, vb)
+    while v - 4 >= lo:
+        hx, v = _hex_move(hx, 4, tower), v - 4
+    while v < lo:
+        hx, v = _hex_move(hx, 1, tower), v + 4
+    going_up = True
+    while True:
+        lo, hi = _vrange(i, vb)
+        while True:
+            if hx[5]:                      # the common case, inline: one table lookup
+                st = hx[3]
+                for off, info in HEXK0[st[1][0]][st[0]]:
+                    hat = hat_at((hx[0], hx[1], (hx[2] + off) % 6), info, region)
+                    if hat is not None:
+                        yield hat
+            else:
+                yield from _hex_hats(hx, region)
+            if going_up and v < hi:
+                hx, v = _hex_move(hx, 1, tower), v + 4
+            elif not going_up and v > lo:
+                hx, v = _hex_move(hx, 4, tower), v - 4
+            else:
+                break
+        if i >= i_hi:
+            return
+        nlo, nhi = _vrange(i + 1, vb)
+        target = nhi if going_up else nlo
+        if target > v:
+            hx, v = _hex_move(hx, 0, tower), v + 2
+        else:
+            hx, v = _hex_move(hx, 5, tower), v - 2
+        if v != target:
+            raise AssertionError("serpentine walk lost its column")
+        i += 1
+        going_up = not going_up
+
+
+# --- patches: from a seed or from a permalink --------------------------------------------
+
+@dataclass
+class Patch:
+    """A patch request: region, orientation and the start kite's (growing) coordinates."""
+
+    region: Region
+    rotation: int
+    tower: Tower
+
+    def hats(self):
+        """Iterate over the hats meeting the region (streaming)."""
+        return iter_hats(self.tower, self.rotation, self.region)
+
+    def permalink(self) -> str:
+        """The permalink of this patch (complete once the hats have been generated)."""
+        from generator.hat.permalink import PatchName
+        labels, top = self.tower.labels()
+        return PatchName(self.region.width, self.region.height, self.rotation,
+                         labels[0], labels[1], tuple(labels[2:]), top).text()
+
+
+def from_seed(width, height, seed: int) -> Patch:
+    """A fresh random patch of the open rectangle W × H about a random start kite."""
+    from generator.hat.permalink import MAX_SIDE
+    from fractions import Fraction
+    w, h = Fraction(width), Fraction(height)
+    if not (0 < w <= MAX_SIDE and 0 < h <= MAX_SIDE):
+        raise TilepressError(f"width and height must be in (0, {MAX_SIDE}]")
+    tower, r = random_tower(random.Random(seed))
+    return Patch(Region(w, h), r, tower)
+
+
+def from_permalink(text: str, width=None, height=None) -> Patch:
+    """The patch a permalink names, optionally over another region (same tiling)."""
+    from generator.hat.permalink import parse
+    name = parse(text)
+    w = name.width if width is None else width
+    h = name.height if height is None else height
+    tower = tower_from_labels(name.k, name.h, list(name.cs), name.top,
+                              extension_rng(name.coords_text()))
+    return Patch(Region(w, h), name.rotation, tower)
+
+
+def estimated_hats(region: Region) -> int:
+    """Roughly how many hats meet a region (area / 8√3), for progress bars."""
+    return int(float(region.width) * float(region.height) / (8 * math.sqrt(3))) + 1

@@ -1,0 +1,133 @@
+"""Hat patch permalinks: `hat.v1.<W>x<H>.r<R>.<k>-<h>-<c1>-…-<c_{n−1}>-<T>`.
+
+A permalink names a patch exactly: the region (width W and height H of the open rectangle
+centred on the start point, short kite edge = 1, decimal numbers with at most 3 decimals,
+written canonically), the orientation R (0–5: the start kite is kite R of the hexagon at
+the origin) and the start kite's combinatorial coordinates, lowest first — kite in hat,
+hat in first-order metatile, child index of each metatile in the next (overlapping
+numbering) — and the type H/T/P/F of the highest level invented.
+
+Example: ``hat.v1.40x30.r2.5-1-3-12-0-7-F``.
+
+Guarantees.  Every string either parses into a valid coordinate (each child index exists
+in its parent, the hat index in its metatile, the kite index in its hat) or raises
+`PermalinkError` with one line saying what is wrong.  Lengths are capped (`MAX_LENGTH`,
+`MAX_LEVELS`) and the region's sides are capped (`MAX_SIDE`), so no string can make the
+generator run away.  Regenerating a permalink gives the same hats byte for byte; a smaller
+region gives exactly the hats of the larger patch that meet it (the coordinates do not
+depend on the region).  If a larger region needs levels beyond those recorded, they are
+invented by a generator seeded from the coordinate string alone, so every region of the
+same permalink shows the same tiling.
+
+Version 1 is the only version; a new format gets a new number and v1 keeps its meaning.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+from generator.errors import PermalinkError
+from generator.families import split_permalink
+from generator.hat.limits import HATS_PER_TYPE, KITES_PER_HAT, TYPES
+from generator.hat.tables_data import CHILD
+
+VERSION = 1
+MAX_LENGTH = 400          # characters in the whole permalink
+MAX_LEVELS = 50           # child indices stored (a level-50 metatile is ~10^41 hats)
+MAX_SIDE = Fraction(4000)  # region width and height (≈ 1.2 million hats at most)
+
+_NUM = r"(?:0|[1-9][0-9]{0,4})(?:\.[0-9]{0,2}[1-9])?"
+_PAYLOAD = re.compile(rf"^({_NUM})x({_NUM})\.r([0-5])\.((?:[0-9]{{1,2}}-){{2,}})([HTPF])$")
+
+
+@dataclass(frozen=True)
+class PatchName:
+    """The parsed contents of a hat permalink."""
+
+    width: Fraction
+    height: Fraction
+    rotation: int
+    k: int
+    h: int
+    cs: tuple          # c1 .. c_{n-1}
+    top: int           # type index of the top level
+
+    def coords_text(self) -> str:
+        """The coordinate part `k-h-c1-…-T` (also seeds any further invented levels)."""
+        return "-".join(str(x) for x in (self.k, self.h) + tuple(self.cs)) + "-" + TYPES[self.top]
+
+    def text(self) -> str:
+        """The permalink string."""
+        return (f"hat.v{VERSION}.{format_side(self.width)}x{format_side(self.height)}"
+                f".r{self.rotation}.{self.coords_text()}")
+
+
+def format_side(x: Fraction) -> str:
+    """A side length in canonical decimal form (at most 3 decimals, no trailing zeros)."""
+    x = Fraction(x)
+    scaled = x * 1000
+    if scaled.denominator != 1:
+        raise PermalinkError(f"side {float(x)} has more than 3 decimals")
+    n = int(scaled)
+    whole, frac = divmod(n, 1000)
+    if frac == 0:
+        return str(whole)
+    return f"{whole}.{frac:03d}".rstrip("0")
+
+
+def parse_side(text: str, what: str) -> Fraction:
+    """A region side from user text (CLI): positive, ≤ MAX_SIDE, at most 3 decimals."""
+    if not isinstance(text, str) or not re.fullmatch(r"[0-9]{1,6}(\.[0-9]{1,3})?", text.strip()):
+        raise PermalinkError(f"{what} must be a positive number with at most 3 decimals, not {text!r}")
+    x = Fraction(text.strip())
+    if x <= 0 or x > MAX_SIDE:
+        raise PermalinkError(f"{what} must be in (0, {MAX_SIDE}], not {text}")
+    return x
+
+
+def check_coords(k: int, h: int, cs, top: int) -> None:
+    """Raise PermalinkError unless the labels form a valid coordinate."""
+    t = top
+    for j in range(len(cs) - 1, -1, -1):
+        c = cs[j]
+        if not 0 <= c < len(CHILD[t]):
+            raise PermalinkError(f"child index {c} at level {j + 1} is out of range: a {TYPES[t]} "
+                                 f"metatile has {len(CHILD[t])} children (0-{len(CHILD[t]) - 1})")
+        t = CHILD[t][c]
+    if not 0 <= h < HATS_PER_TYPE[t]:
+        raise PermalinkError(f"hat index {h} is out of range: a first-order {TYPES[t]} metatile "
+                             f"has {HATS_PER_TYPE[t]} hat(s)")
+    if not 0 <= k < KITES_PER_HAT:
+        raise PermalinkError(f"kite index {k} is out of range (a hat has kites 0-7)")
+
+
+def parse(text: str) -> PatchName:
+    """Parse and validate a hat permalink, or raise PermalinkError."""
+    if isinstance(text, str) and len(text) > MAX_LENGTH:
+        raise PermalinkError(f"hat permalink too long ({len(text)} characters, limit {MAX_LENGTH})")
+    fam, version, payload = split_permalink(text)
+    if fam.prefix != "hat":
+        raise PermalinkError(f"not a hat permalink (family {fam.prefix!r})")
+    if version != VERSION:
+        raise PermalinkError(f"unknown hat permalink version v{version} (this build reads v{VERSION})")
+    m = _PAYLOAD.match(payload)
+    if not m:
+        raise PermalinkError("malformed hat permalink payload: expected "
+                             "<W>x<H>.r<0-5>.<kite>-<hat>-<child>-...-<H|T|P|F>, e.g. hat.v1.40x30.r2.5-1-3-12-F")
+    width, height = Fraction(m.group(1)), Fraction(m.group(2))
+    for side, name in ((width, "width"), (height, "height")):
+        if side <= 0 or side > MAX_SIDE:
+            raise PermalinkError(f"region {name} must be in (0, {MAX_SIDE}], not {float(side):g}")
+    nums = [int(x) for x in m.group(4).rstrip("-").split("-")]
+    k, h, cs = nums[0], nums[1], tuple(nums[2:])
+    if len(cs) > MAX_LEVELS:
+        raise PermalinkError(f"hat permalink has {len(cs)} child levels (limit {MAX_LEVELS})")
+    top = TYPES.index(m.group(5))
+    check_coords(k, h, cs, top)
+    name = PatchName(width, height, int(m.group(3)), k, h, cs, top)
+    if name.text() != text.strip():
+        raise PermalinkError("hat permalink is not in canonical form (numbers without leading "
+                             "zeros or trailing decimal zeros)")
+    return name
