@@ -5,13 +5,9 @@ clipPath), y pointing up (the SVG is flipped with a transform-free coordinate ch
 we write −y).  All tiles of one kind go into a single <path>, in the sorted order of
 `Patch.float_tiles`, with `generator.svg.num` formatting, so the bytes are deterministic.
 
-Matching-rule arcs.  Each half-triangle carries two arcs centred at its base corners,
-drawn as the classic Amman–Conway decorations: on a kite an arc of radius 1/φ (the
-golden cut of the long edges) around the nose and one of radius 1/φ² around the tail;
-on a dart radius 1/φ² around its nose... rather than remembering pictures, we use the
-substitution's own geometry: every arc is centred at a tile vertex and passes through
-the golden-section points of the two edges meeting there, which is what the matching
-rules require to line up across edges.  See `arc_segments`.
+Matching-rule arcs.  Each tile carries two arcs of two colours centred at two opposite
+corners (see ARCS); they cross the edges at golden-section points and join up across
+every edge into the familiar curves, which makes the matching rules visible.
 """
 
 from __future__ import annotations
@@ -34,54 +30,32 @@ def _flip(pts):
     return [(x, -y) for x, y in pts]
 
 
-def arc_segments(family: str, kind: str, pts):
-    """[(colour index, centre, radius, start point, end point)] for one whole tile.
+# Arc decorations per tile kind: (polygon vertex index, radius, colour).  Polygons come
+# from geometry.tile_polygon, so the indices are fixed corners: kite 1 = tail, 3 = nose;
+# dart 1 = nose, 3 = reflex corner; rhombs 0 and 2 = the ends of the glued diagonal.
+# These radii were chosen among the decorations under which every arc continues across
+# every shared edge in the same colour (tests/test_penrose_render.py checks it).
+ARCS = {
+    "kite": ((1, 1 / PHI ** 2, 0), (3, 1 / PHI, 1)),
+    "dart": ((1, 1 / PHI ** 2, 1), (3, 1 / PHI ** 3, 0)),
+    "thick": ((0, 1 / PHI ** 2, 0), (2, 1 / PHI, 1)),
+    "thin": ((0, 1 / PHI ** 2, 0), (2, 1 / PHI ** 2, 1)),
+}
 
-    P2 (long edge 1): the kite's points are [nose-side…]; we find the tile's vertices by
-    their angles: kite angles 72,72,144,72 (nose = the 72° vertex between two long edges),
-    dart angles 72 (nose),36,216,36.  P3: thick rhomb angles 72/108, thin 36/144.
-    """
+
+def arc_segments(family: str, kind: str, pts):
+    """[(colour, centre, radius, start, end, large_arc)] for one whole tile (float points)."""
     n = len(pts)
     out = []
-    angles = []
-    for i in range(n):
-        px, py = pts[i]
-        ax, ay = pts[(i + 1) % n]
-        bx, by = pts[i - 1]
-        a1 = math.atan2(ay - py, ax - px)
-        a2 = math.atan2(by - py, bx - px)
-        angles.append(round(math.degrees((a2 - a1) % (2 * math.pi))))
-    lens = [math.dist(pts[i], pts[(i + 1) % n]) for i in range(n)]
-
-    def arc(i, radius, colour):
+    for i, radius, colour in ARCS[kind]:
         p = pts[i]
         a, b = pts[(i + 1) % n], pts[i - 1]
         da, db = math.dist(p, a), math.dist(p, b)
         s = (p[0] + (a[0] - p[0]) * radius / da, p[1] + (a[1] - p[1]) * radius / da)
         e = (p[0] + (b[0] - p[0]) * radius / db, p[1] + (b[1] - p[1]) * radius / db)
-        out.append((colour, p, radius, s, e, angles[i] > 180))
-
-    if family == "p2":
-        if kind == "kite":
-            nose = next(i for i in range(n) if angles[i] == 72
-                        and lens[i] > 0.8 and lens[i - 1] > 0.8)
-            tail = (nose + 2) % n
-            arc(nose, 1 / PHI, 0)
-            arc(tail, 1 / PHI ** 2, 1)
-        else:
-            nose = next(i for i in range(n) if angles[i] == 72)
-            reflex = (nose + 2) % n
-            arc(nose, 1 / PHI ** 2, 1)
-            arc(reflex, 1 / PHI ** 2, 0)
-    else:
-        if kind == "thick":
-            acute = [i for i in range(n) if angles[i] == 72]
-            arc(acute[0], 1 / PHI, 0)
-            arc(acute[1], 1 / PHI ** 2, 1)
-        else:
-            obtuse = [i for i in range(n) if angles[i] == 144]
-            arc(obtuse[0], 1 / PHI ** 2, 0)
-            arc(obtuse[1], 1 / PHI ** 2, 1)
+        # interior angle at p (anticlockwise from p→a round to p→b); > 180° only at a dart's reflex corner
+        ang = (math.atan2(b[1] - p[1], b[0] - p[0]) - math.atan2(a[1] - p[1], a[0] - p[0])) % (2 * math.pi)
+        out.append((colour, p, radius, s, e, ang > math.pi))
     return out
 
 
@@ -105,7 +79,7 @@ def svg_patch(family: str, tiles, region, title: str | None = None, arcs: bool =
             for colour, (cx, cy), rad, (sx, sy), (ex, ey), large in arc_segments(family, kind, pts):
                 paths[colour].append(
                     f"M{num(sx, DIGITS)} {num(-sy, DIGITS)}A{num(rad, DIGITS)} {num(rad, DIGITS)} "
-                    f"0 {1 if large else 0} 0 {num(ex, DIGITS)} {num(-ey, DIGITS)}")
+                    f"0 {1 if large else 0} 1 {num(ex, DIGITS)} {num(-ey, DIGITS)}")
         for colour in (0, 1):
             if paths[colour]:
                 body.append(f'<path fill="none" stroke="{ARC_COLOURS[colour]}" '
