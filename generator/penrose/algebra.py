@@ -16,10 +16,11 @@ constants (all integral):
 
 Multiplying by t rotates by 36°, by φ scales up, by 1/φ scales down — all exactly.
 
-Comparing positions exactly.  With cos(π/5) = (1+√5)/4, cos(2π/5) = (√5−1)/4 and
+Comparing positions exactly.  With cos(π/5) = (1+√5)/4, cos(2π/5) = (√5−1)/4 (positive:
+the seed's appendix prints it with the sign flipped), cos(3π/5) = −cos(2π/5) and
 sin(2π/5) = φ·sin(π/5), the real and imaginary parts of a + bt + ct² + dt³ are
 
-    x = [(4a + b + c − d) + (b − c + d)·√5] / 4
+    x = [(4a + b − c + d) + (b + c − d)·√5] / 4
     y = [(2b + c + d) + (c + d)·√5] · s/2          with s = sin(π/5),
 
 so x lies in Q(√5) and y in s·Q(√5).  The sign of p + q√5 (p, q rational) is decided
@@ -116,7 +117,7 @@ def to_float(p, denom: int = 1) -> tuple[float, float]:
 def x_parts(p) -> tuple[int, int]:
     """(P, Q) with Re(p) = (P + Q·√5)/4."""
     a, b, c, d = p
-    return (4 * a + b + c - d, b - c + d)
+    return (4 * a + b - c + d, b + c - d)
 
 
 def y_parts(p) -> tuple[int, int]:
