@@ -168,7 +168,7 @@ def test_kites_to_darts_tends_to_phi():
 
 
 def test_thick_to_thin_tends_to_phi():
-    c = _pooled_counts("p3", range(10, 15), (110, 60))
+    c = _pooled_counts("p3", range(10, 16), (150, 60))
     assert c["thick"] + c["thin"] >= 50000
     assert abs(c["thick"] / c["thin"] / PHI - 1) < 0.01
 
