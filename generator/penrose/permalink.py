@@ -90,8 +90,10 @@ def check_size(value: Fraction, what: str) -> None:
 def check_labels(family: str, labels: str) -> None:
     """Raise PermalinkError unless labels is a legal coordinate chain of the family."""
     letters = G.FAMILY_LETTERS[family]
-    if not 1 <= len(labels) <= MAX_LABELS:
-        raise PermalinkError(f"coordinates must have 1 to {MAX_LABELS} labels, got {len(labels)}")
+    if not labels:
+        raise PermalinkError("coordinates are empty (need at least the start triangle's label)")
+    if len(labels) > MAX_LABELS:
+        raise PermalinkError(f"coordinates too long: {len(labels)} labels (limit {MAX_LABELS})")
     for i, ch in enumerate(labels):
         if ch not in letters:
             raise PermalinkError(f"label {ch!r} at level {i} is not a {family} label "
