@@ -28,7 +28,7 @@ from generator.penrose import permalink as PL
 from generator.penrose.region import Region
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "penrose.json"
-FUZZ_LIMIT = 3000          # triangles: keeps every fuzzed regeneration short
+FUZZ_LIMIT = 1000          # triangles: keeps every fuzzed regeneration short
 
 
 def test_round_trip():

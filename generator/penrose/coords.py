@@ -40,6 +40,7 @@ from generator.errors import TilepressError
 from generator.penrose import algebra as Z
 from generator.penrose import geometry as G
 from generator.penrose import tables as TB
+from generator.penrose import region as region_mod
 from generator.penrose.region import Region
 
 DENOM = 3
@@ -148,26 +149,75 @@ class Patch:
         return dict(collections.Counter(k for k, _ in self.tiles))
 
 
+# The walk's inner loop works on precomputed per-label data (all derived from geometry/tables):
+#   SHAPE_MATRIX[label][e]  the 16 integers of multiplication by geometry.MULTIPLIER[shape, e]
+#   GLUE[label]             the edge glued to the other half of the tile
+CACHE_LEVELS = 8          # steps that stay below this level are memoised on the label prefix
+
+
+def _matrices():
+    out = {}
+    for ch, (shape, _mark) in G.TYPE_INFO.items():
+        out[ch] = tuple(sum(Z.mul_matrix(G.MULTIPLIER[shape, e]), ()) for e in range(3))
+    return out
+
+
+SHAPE_MATRIX = _matrices()
+
+
+def _step_depth(walker: Walker, s: str, edge: int):
+    """walker.step at level 0, also returning the highest level whose label it read."""
+    top = [0]
+
+    def step(s, level, edge):
+        if len(s) < level + 2:
+            s = walker.extend(s, level + 2)
+        top[0] = max(top[0], level + 1)
+        r = walker.exit[s[level + 1] + s[level]][edge]
+        if r[0] is not None:
+            return s[:level] + r[0] + s[level + 1:], r[1]
+        s2, e2 = step(s, level + 1, r[1])
+        p2 = s2[level + 1]
+        c2, i2 = walker.entry[p2][e2][walker.nseg[p2, e2] - 1 - r[2]]
+        return s2[:level] + c2 + s2[level + 1:], i2
+    s2, e2 = step(s, 0, edge)
+    return s2, e2, top[0]
+
+
 def generate(family: str, top: str, orientation: int, region: Region, rng: random.Random,
              max_triangles: int | None = None, progress=None) -> Patch:
-    """Breadth-first search over the triangles meeting the region; glue them into tiles."""
+    """Breadth-first search over the triangles meeting the region; glue them into tiles.
+
+    Each triangle edge is crossed once (a bit mask per triangle records the edges already
+    crossed from the other side).  A tile is emitted when its glue edge is crossed: at that
+    moment both halves' vertices are known, and a glue edge is crossed exactly once whether
+    one or both halves meet the region.
+    """
     t_start = time.perf_counter()
     walker = Walker(family, top, rng)
-    info = G.TYPE_INFO
-    mult = G.MULTIPLIER
-    to_float = Z.to_float
+    K = CACHE_LEVELS
+    caches = ({}, {}, {})
     meets = region.meets
-    tile_polygon = G.tile_polygon
-    step = walker.step
+    mats = SHAPE_MATRIX
+    c1, c2, c3 = Z._C1, Z._C2, Z._C3
+    s1, s2_, s3 = Z._S1, Z._S2, Z._S3
+    kind_of = {ch: G.TILE_KIND[family, shape] for ch, (shape, _m) in G.TYPE_INFO.items()
+               if ch in G.FAMILY_LETTERS[family]}
+    glue = {ch: G.glue_edge(family, ch) for ch in kind_of}
+    mark1 = {ch: G.TYPE_INFO[ch][1] == 1 for ch in kind_of}
+    p2 = family == "p2"
+    nxt = (1, 2, 0)
+    eps = region_mod.EPS
+    X0, X1, Y0, Y1 = region.fx0 + eps, region.fx1 - eps, region.fy0 + eps, region.fy1 - eps
 
     v = start_triangle(family, top[0], orientation)
-    f = tuple(to_float(p) for p in v)
+    f = tuple(Z.to_float(p) for p in v)
     if not meets(*v, *f):
         raise TilepressError("the region does not contain the start point")
-    # state per triangle key (v0, v1): bit mask of edges already crossed; -1 = outside
     seen = {(v[0], v[1]): 0}
     queue = collections.deque([(top[0], v, f)])
-    tiles = {}
+    tiles = []
+    emit = tiles.append
     inside = 0
     while queue:
         s, vs, fs = queue.popleft()
@@ -177,35 +227,68 @@ def generate(family: str, top: str, orientation: int, region: Region, rng: rando
                 raise TilepressError(f"patch too large (more than {max_triangles} triangles)")
             if progress is not None:
                 progress(inside)
-        ch = s[0]
-        kind, poly = tile_polygon(family, ch, *vs)
-        tiles[poly] = kind
         mask = seen[vs[0], vs[1]]
-        for e in range(3):
+        long_enough = len(s) >= K
+        pre = s[:K]
+        ch = s[0]
+        g = glue[ch]
+        for e in (0, 1, 2):
             if mask & (1 << e):
                 continue
-            s2, e2 = step(s, 0, e)
-            p, q = vs[e], vs[(e + 1) % 3]          # our edge p → q; theirs q → p
-            shape2 = info[s2[0]][0]
-            m = mult[shape2, e2]
-            d = (p[0] - q[0], p[1] - q[1], p[2] - q[2], p[3] - q[3])
-            r = Z.add(p, Z.mul(d, m))
-            w = [None, None, None]
-            w[e2], w[(e2 + 1) % 3], w[(e2 + 2) % 3] = q, p, r
-            key = (w[0], w[1])
+            # --- the neighbour's coordinates
+            if long_enough:
+                hit = caches[e].get(pre)
+                if hit is None:
+                    sn, en, depth = _step_depth(walker, s, e)
+                    if depth < K:
+                        caches[e][pre] = (sn[:K], en)
+                else:
+                    sn, en = hit[0] + s[K:], hit[1]
+            else:
+                sn, en = walker.step(s, 0, e)
+            # --- the neighbour's third vertex: r = p + (p − q)·c, theirs runs q → p
+            p = vs[e]
+            q = vs[nxt[e]]
+            d0, d1, d2, d3 = p[0] - q[0], p[1] - q[1], p[2] - q[2], p[3] - q[3]
+            m = mats[sn[0]][en]
+            r = (p[0] + m[0] * d0 + m[1] * d1 + m[2] * d2 + m[3] * d3,
+                 p[1] + m[4] * d0 + m[5] * d1 + m[6] * d2 + m[7] * d3,
+                 p[2] + m[8] * d0 + m[9] * d1 + m[10] * d2 + m[11] * d3,
+                 p[3] + m[12] * d0 + m[13] * d1 + m[14] * d2 + m[15] * d3)
+            # --- a glue edge: the whole tile is known now
+            if e == g:
+                a, b, c = vs
+                if p2:
+                    emit((kind_of[ch], (a, b, r, c) if mark1[ch] else (r, a, b, c)))
+                else:
+                    emit((kind_of[ch], (a, r, b, c) if mark1[ch] else (b, c, a, r)))
+            if en == 0:
+                key = (q, p)
+                w = (q, p, r)
+            elif en == 1:
+                key = (r, q)
+                w = (r, q, p)
+            else:
+                key = (p, r)
+                w = (p, r, q)
             old = seen.get(key)
             if old is not None:
                 if old >= 0:
-                    seen[key] = old | (1 << e2)
+                    seen[key] = old | (1 << en)
                 continue
-            fw = [None, None, None]
-            fw[e2], fw[(e2 + 1) % 3] = fs[(e + 1) % 3], fs[e]
-            fw[(e2 + 2) % 3] = to_float(r)
-            if meets(w[0], w[1], w[2], fw[0], fw[1], fw[2]):
-                seen[key] = 1 << e2
-                queue.append((s2, tuple(w), tuple(fw)))
+            fr = (r[0] + r[1] * c1 + r[2] * c2 + r[3] * c3, r[1] * s1 + r[2] * s2_ + r[3] * s3)
+            fp, fq = fs[e], fs[nxt[e]]
+            if en == 0:
+                fw = (fq, fp, fr)
+            elif en == 1:
+                fw = (fr, fq, fp)
+            else:
+                fw = (fp, fr, fq)
+            # the new vertex clearly inside the region decides at once (see region.py)
+            if (X0 < fr[0] < X1 and Y0 < fr[1] < Y1) or meets(w[0], w[1], w[2], fw[0], fw[1], fw[2]):
+                seen[key] = 1 << en
+                queue.append((sn, w, fw))
             else:
                 seen[key] = -1
-    tile_list = [(kind, poly) for poly, kind in tiles.items()]
-    return Patch(family, tile_list, "".join(walker.top), len(walker.top), inside,
+    return Patch(family, tiles, "".join(walker.top), len(walker.top), inside,
                  time.perf_counter() - t_start)
