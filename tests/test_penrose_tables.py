@@ -215,3 +215,29 @@ def _float_search(steps):
 def test_marking_rule_is_the_only_consistent_one():
     """Of the 64 ways to mark the half-step children, only ours glues into P2 and P3 tiles."""
     assert _float_search(4) == [(("m", "D", "B"), ("m", "G", "K"))]
+
+
+def test_triangle_counts_are_fibonacci():
+    from generator.penrose import substitution as S
+    fib = [1, 1]
+    while len(fib) < 20:
+        fib.append(fib[-1] + fib[-2])
+    for fam, big, small in (("p2", "A", "U"), ("p3", "X", "C")):
+        for k in range(7):
+            assert len(S.expand(fam, big, k)) == fib[2 * k + 1]      # 1, 3, 8, 21, …
+            assert len(S.expand(fam, small, k)) == fib[2 * k]        # 1, 2, 5, 13, …
+
+
+def test_pruned_substitution_is_the_filtered_full_one():
+    from fractions import Fraction
+    from generator.penrose import substitution as S
+    from generator.penrose.region import Region
+    for fam, ch in (("p2", "A"), ("p3", "X")):
+        full = S.expand(fam, ch, 8, scale=3)
+        xs = [Z.to_float(v)[0] / 3 for t in full for v in t[1:]]
+        ys = [Z.to_float(v)[1] / 3 for t in full for v in t[1:]]
+        cx, cy = Fraction(round(sum(xs) / len(xs))), Fraction(round(sum(ys) / len(ys)))
+        region = Region(cx - 3, cy - 2, cx + 3, cy + 2, 3)
+        got = S.pruned(fam, ch, 8, region)
+        want = [t for t in full if region.meets_exact(*t[1:])]
+        assert sorted(got) == sorted(want) and 0 < len(got) < len(full) / 4

@@ -20,8 +20,8 @@ from generator.penrose import coords, render
 from generator.penrose import permalink as PL
 from generator.penrose.region import Region
 
-# The largest number of half-tile triangles one run may visit (about 2.6 million tiles).
-MAX_TRIANGLES = 6_000_000
+# The largest number of half-tile triangles one run may visit (about 1.3 million tiles, ~1 GB).
+MAX_TRIANGLES = 3_000_000
 
 
 @dataclass

@@ -68,3 +68,19 @@ def interleaved(ch: str, half_steps: int, scale_level: int = 0):
         seq.append(tris)
         split = G.OBTUSE if split == G.ACUTE else G.ACUTE
     return seq
+
+
+def pruned(family: str, ch: str, level: int, region, scale: int = 3, origin=Z.ZERO):
+    """Level-0 triangles of one supertriangle that meet `region` (a region.Region), pruning early.
+
+    Vertices are in the same units as coords.py (scale = DENOM = 3).  A triangle that misses
+    the region is dropped at whatever level it is found, with all its descendants.
+    """
+    def keep(t):
+        _ch, a, b, c = t
+        fa, fb, fc = Z.to_float(a), Z.to_float(b), Z.to_float(c)
+        return region.meets(a, b, c, fa, fb, fc)
+    start = (ch, *supertriangle(family, ch, level, origin=origin, scale=scale))
+    if not keep(start):
+        return []
+    return substitute(family, [start], level, keep)
