@@ -219,3 +219,31 @@ def test_cli_bad_permalink_exit_code(text):
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 2
     assert r.stderr.startswith("error:") and r.stderr.count("\n") == 1
+
+
+@st.composite
+def small_mutated(draw):
+    fam = draw(st.sampled_from(["p2", "p3", "p4", "hat"]))
+    w = draw(st.sampled_from(["1", "2.5", "0.001", "4", "0", "01", "3.10"]))
+    h = draw(st.sampled_from(["1", "3", "0.25", "x"]))
+    r = draw(st.integers(0, 11))
+    labels = draw(st.text(alphabet="ABUVCDXY", min_size=0, max_size=30))
+    sep = draw(st.sampled_from(["_", "_", "_", "-", "~", "."]))
+    return f"{fam}.v1.{w}{sep}{h}_{r}_{labels}"
+
+
+@settings(max_examples=300, deadline=5000, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(small_mutated())
+def test_fuzz_through_the_top_level_cli(text):
+    """The real entry point: exit 0 (regenerated) or 2 (one-line error), never 1 (internal error)."""
+    import contextlib
+    import io
+
+    from generator.cli import main
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        rc = main(["regen", text, "--format", "json", "--out", os.devnull])
+    assert rc in (0, 2), err.getvalue()
+    if rc == 2:
+        assert err.getvalue().startswith("error:") and err.getvalue().count("\n") == 1

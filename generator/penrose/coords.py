@@ -25,9 +25,21 @@ exactly, so the sampling is exact (not merely float-accurate).
 The patch.  Breadth-first search from the start triangle, whose centroid is the origin:
 vertices are exact Z[t] points stored as DENOM = 3 times their true coordinates so the
 centroid is integral.  The neighbour's vertices follow from the two shared ones, its
-shape and the arriving edge (geometry.MULTIPLIER).  Triangles that do not meet the open
-region are not expanded; every triangle that does is glued with its other half into a
-whole kite, dart or rhomb (geometry.tile_polygon), de-duplicated by its exact vertices.
+shape and the arriving edge (geometry.MULTIPLIER).  A triangle is keyed by its exact base
+edge (v0, v1) and carries a bit mask of the edges already crossed, so each edge is crossed
+once.  Triangles that do not meet the open region are not expanded.  A whole kite, dart
+or rhomb is emitted when the glue edge between its two halves is crossed: that happens
+exactly once for every tile having at least one half in the region, so no de-duplication
+is needed.
+
+Speed.  Most steps only read the lowest few labels, so steps are memoised on the first
+CACHE_LEVELS labels (valid when the step did not read beyond them — `Walker.reach`); the
+exact multiplication by the constant c_j is unrolled with precomputed integer matrices.
+
+Conventions.  Legs are numbered anticlockwise in a y-up frame; the article's pictures
+number them the other way round, so its "edge #1" of a leg is our edge 2 and vice
+versa.  Its worked examples hold as stated: BA… and BU… cross edge 0 into UA…/UU…, and
+BBBU's edge-0 neighbour is AABU (tests/test_penrose_tables.py).
 """
 
 from __future__ import annotations
@@ -87,6 +99,7 @@ class Walker:
                      if p in G.FAMILY_LETTERS[family]}
         self.entry = {p: TB.ENTRY[p] for p in G.FAMILY_LETTERS[family]}
         self.nseg = TB.NSEG
+        self.reach = 0
 
     def invent(self) -> None:
         """Append one more random parent to the start triangle's coordinates."""
@@ -103,9 +116,15 @@ class Walker:
         return s + "".join(top[len(s):n])
 
     def step(self, s: str, level: int, edge: int) -> tuple[str, int]:
-        """Cross `edge` of the level-`level` triangle of s: (new coordinates, arriving edge)."""
+        """Cross `edge` of the level-`level` triangle of s: (new coordinates, arriving edge).
+
+        `self.reach` is raised to the highest level whose label the step read, so a caller
+        can tell which prefix of s the answer depends on (used to memoise steps).
+        """
         if len(s) < level + 2:
             s = self.extend(s, level + 2)
+        if level + 1 > self.reach:
+            self.reach = level + 1
         r = self.exit[s[level + 1] + s[level]][edge]
         if r[0] is not None:
             return s[:level] + r[0] + s[level + 1:], r[1]
@@ -167,21 +186,9 @@ SHAPE_MATRIX = _matrices()
 
 def _step_depth(walker: Walker, s: str, edge: int):
     """walker.step at level 0, also returning the highest level whose label it read."""
-    top = [0]
-
-    def step(s, level, edge):
-        if len(s) < level + 2:
-            s = walker.extend(s, level + 2)
-        top[0] = max(top[0], level + 1)
-        r = walker.exit[s[level + 1] + s[level]][edge]
-        if r[0] is not None:
-            return s[:level] + r[0] + s[level + 1:], r[1]
-        s2, e2 = step(s, level + 1, r[1])
-        p2 = s2[level + 1]
-        c2, i2 = walker.entry[p2][e2][walker.nseg[p2, e2] - 1 - r[2]]
-        return s2[:level] + c2 + s2[level + 1:], i2
-    s2, e2 = step(s, 0, edge)
-    return s2, e2, top[0]
+    walker.reach = 0
+    s2, e2 = walker.step(s, 0, edge)
+    return s2, e2, walker.reach
 
 
 def generate(family: str, top: str, orientation: int, region: Region, rng: random.Random,
