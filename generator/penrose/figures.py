@@ -125,7 +125,7 @@ def levels_figure(family: str, ch: str, max_level: int = 4) -> str:
     for k in range(max_level + 1):
         tris = S.expand(family, ch, k)
         panels.append(_panel(_labelled(family, tris), family))
-        caps.append(f"{k} step{'s' if k != 1 else ''}: {len(tris)} triangles")
+        caps.append(f"{k} step{'s' if k != 1 else ''}: {len(tris)} triangle{'s' if len(tris) != 1 else ''}")
     return _row_svg(panels, caps, f"{family.upper()}: substituting a {ch} triangle")
 
 

@@ -39,7 +39,16 @@ class Result:
         return tuple(float(v) for v in self.spec.region())
 
 
+# Limiting mean tile area (kite sin36°·φ/(φ+1) + dart …; thick sin72°·φ/(φ+1) + thin …).
+MEAN_TILE_AREA = {"p2": 0.502, "p3": 0.812}
+
+
 def _run(spec: PL.Spec, rng: random.Random, max_triangles: int | None, progress=None) -> Result:
+    if max_triangles is not None:
+        estimate = 2 * float(spec.width * spec.height) / MEAN_TILE_AREA[spec.family]
+        if estimate > max_triangles:
+            raise TilepressError(f"region {float(spec.width):g} × {float(spec.height):g} is too large: "
+                                 f"about {estimate / 2:.0f} tiles (limit about {max_triangles // 2})")
     x0, y0, x1, y1 = spec.region()
     region = Region(x0, y0, x1, y1, coords.DENOM)
     patch = coords.generate(spec.family, spec.labels, spec.orientation, region, rng,
