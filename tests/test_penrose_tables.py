@@ -241,3 +241,30 @@ def test_pruned_substitution_is_the_filtered_full_one():
         got = S.pruned(fam, ch, 8, region)
         want = [t for t in full if region.meets_exact(*t[1:])]
         assert sorted(got) == sorted(want) and 0 < len(got) < len(full) / 4
+
+
+def test_region_fast_test_agrees_with_exact_test():
+    """Region.meets (floats with an exact fallback) gives the exact answer, also at the edges."""
+    from fractions import Fraction
+    from generator.penrose.region import Region
+    rng = random.Random(8)
+    region = Region(Fraction(-2), Fraction(-1), Fraction(2), Fraction(1), 3)
+    agree = 0
+    for _ in range(4000):
+        base = tuple(rng.randint(-9, 9) for _ in range(4))
+        shape = rng.randrange(2)
+        k = rng.randrange(10)
+        tri = G.place(shape, 0, base, Z.add(base, Z.mul(Z.scale(Z.ONE, 3), Z.t_power(k))))
+        fl = [Z.to_float(v) for v in tri]
+        assert region.meets(*tri, *fl) == region.meets_exact(*tri)
+        agree += 1
+    # triangles touching the region only along its boundary line x = 2 (exactly) do not meet it
+    tri = G.place(G.OBTUSE, 0, (6, 0, 0, 0), (9, 0, 0, 0))
+    assert Z.compare_x(tri[0], Fraction(2), 3) == 0
+    fl = [Z.to_float(v) for v in tri]
+    assert region.meets(*tri, *fl) is False and region.meets_exact(*tri) is False
+    # its mirror image one unit to the left overlaps the region
+    tri = G.place(G.OBTUSE, 0, (3, 0, 0, 0), (6, 0, 0, 0))
+    fl = [Z.to_float(v) for v in tri]
+    assert region.meets(*tri, *fl) is True
+    assert agree == 4000
