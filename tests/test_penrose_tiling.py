@@ -230,3 +230,43 @@ def test_start_triangle_geometry():
                 v = C.start_triangle(fam, ch, o)
                 assert Z.add(Z.add(v[0], v[1]), v[2]) == Z.ZERO       # centroid at the origin
                 assert Z.orientation(*v) == 1
+
+
+def _alg1_same_patch(res):
+    """Algorithm 1's version of an Algorithm 2 patch: substitute the patch's top supertriangle.
+
+    Every triangle Algorithm 2 visits lies inside the level-L supertriangle named by the last
+    recorded label, so expanding that supertriangle L times (placed so that the path of labels
+    lands on the start triangle) must give exactly the same tiles over the region.
+    """
+    fam, top = res.spec.family, res.spec.labels
+    L = len(top) - 1
+    sup = S.supertriangle(fam, top[L], L, scale=3)
+    vs = sup
+    for level in range(L - 1, -1, -1):
+        kids = {k[0]: k[1:] for k in G.children(fam, top[level + 1], *vs)}
+        vs = kids[top[level]]
+    target = C.start_triangle(fam, top[0], res.spec.orientation)
+    d1, d2 = Z.sub(vs[1], vs[0]), Z.sub(target[1], target[0])
+    rot = next(Z.t_power(k) for k in range(10) if Z.mul(d1, Z.t_power(k)) == d2)
+    shift = Z.sub(target[0], Z.mul(vs[0], rot))
+    placed = tuple(Z.add(Z.mul(v, rot), shift) for v in sup)
+    x0, y0, x1, y1 = res.spec.region()
+    from generator.penrose.region import Region
+    big = Region(x0 - 2, y0 - 2, x1 + 2, y1 + 2, 3)        # keeps both halves of every tile
+
+    def keep(t):
+        _c, a, b, c = t
+        return big.meets(a, b, c, Z.to_float(a), Z.to_float(b), Z.to_float(c))
+    tris = S.substitute(fam, [(top[L], *placed)], L, keep)
+    region = Region(x0, y0, x1, y1, 3)
+    tiles = [(kind, poly) for poly, kind in S.glue(fam, tris).items()]
+    return sorted(t for t in tiles if any(region.meets_exact(*h) for h in _halves(fam, t[1])))
+
+
+@pytest.mark.parametrize("family", ["p2", "p3"])
+@pytest.mark.parametrize("seed", [5, 6, 7])
+def test_algorithm_2_equals_algorithm_1_on_the_same_supertile(family, seed):
+    res = P.from_seed(family, seed, Fraction(18), Fraction(11))
+    assert len(res.patch.tiles) > 150
+    assert sorted(res.patch.tiles) == _alg1_same_patch(res)
