@@ -2,7 +2,6 @@
 import itertools
 import random
 
-import pytest
 
 from generator.penrose import algebra as Z
 from generator.penrose import coords as C

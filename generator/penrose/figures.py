@@ -7,8 +7,6 @@ edges are drawn dark where they are tile edges and faint where two halves of one
 
 from __future__ import annotations
 
-import math
-
 from generator.penrose import algebra as Z
 from generator.penrose import geometry as G
 from generator.penrose import substitution as S
@@ -149,7 +147,3 @@ def all_figures() -> dict[str, str]:
         "penrose-p3-levels.svg": levels_figure("p3", "X"),
         "penrose-interleaved.svg": interleaved_figure("A", 6),
     }
-
-
-def _unused_math():  # keep `math` imported for future arc figures without lint noise
-    return math.pi
