@@ -2,7 +2,6 @@
 import itertools
 import random
 
-
 from generator.penrose import algebra as Z
 from generator.penrose import coords as C
 from generator.penrose import geometry as G
