@@ -173,6 +173,11 @@ def test_generate_is_pure_and_regenerable():
     assert facts["kites"] == counts["kite"] and facts["darts"] == counts["dart"]
     assert facts["tiles"] == len(res.patch.tiles)
     assert not any("time" in k or "second" in k for k, _ in a["facts"])
+    # the item's command prints exactly the published pictures
+    r = run(*a["command"].split()[3:])
+    assert r.returncode == 0 and r.stdout.decode() == a["svg"]
+    r = run(*a["command"].split()[3:], "--arcs")
+    assert r.stdout.decode() == a["extra_svgs"]["arcs"]
 
 
 def test_figures_are_svg():

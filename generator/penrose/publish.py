@@ -20,7 +20,7 @@ from generator.penrose import figures as FIG
 from generator.penrose import patch as P
 from generator.penrose import permalink as PL
 
-VERSION = "1"
+VERSION = "2"
 KEYS = {"seeds", "sizes", "arcs"}
 MAX_SIDE = 200
 MAX_SEEDS = 200
@@ -92,7 +92,7 @@ def generate(family: str, params: dict) -> dict:
         "title": title,
         "permalink": permalink,
         "command": f"python -m generator regen {permalink} --format svg",
-        "svg": P.to_svg(result, title=title),
+        "svg": P.to_svg(result),                   # byte for byte what `command` prints
         "alt": (f"A random patch of the Penrose {family.upper()} tiling, {params['width']} by "
                 f"{params['height']} units: {a} {kinds[0]}s and {b} {kinds[1]}s coloured by kind."),
         "facts": [
@@ -108,7 +108,7 @@ def generate(family: str, params: dict) -> dict:
         ],
     }
     if params.get("arcs"):
-        item["extra_svgs"] = {"arcs": P.to_svg(result, arcs=True, title=title + " (matching-rule arcs)")}
+        item["extra_svgs"] = {"arcs": P.to_svg(result, arcs=True)}     # = `command` with --arcs
     return item
 
 
