@@ -28,6 +28,7 @@ from fractions import Fraction
 
 from generator.errors import PermalinkError
 from generator.families import split_permalink
+from generator.params import format_decimal, parse_decimal
 from generator.penrose import geometry as G
 from generator.penrose import tables as TB
 
@@ -59,26 +60,9 @@ class Spec:
         return random.Random(int.from_bytes(digest[:16], "big"))
 
 
-def format_decimal(x: Fraction) -> str:
-    """Canonical decimal text of a Fraction with at most 3 decimals."""
-    if x.denominator not in (1, 2, 4, 5, 8, 10, 20, 25, 40, 50, 100, 125, 200, 250, 500, 1000) \
-            or (x * 1000).denominator != 1:
-        raise PermalinkError(f"size {float(x)} needs more than 3 decimals")
-    milli = int(x * 1000)
-    whole, frac = divmod(milli, 1000)
-    if frac == 0:
-        return str(whole)
-    return f"{whole}.{frac:03d}".rstrip("0")
-
-
 def parse_size(text: str, what: str) -> Fraction:
     """A user-given width/height (CLI): a positive decimal with at most 3 decimals."""
-    if not re.fullmatch(r"[0-9]{1,4}(\.[0-9]{1,3})?", text or ""):
-        raise PermalinkError(f"{what} must be a positive decimal with at most 3 decimals "
-                             f"and at most {MAX_SIDE}, got {text!r}")
-    value = Fraction(text)
-    check_size(value, what)
-    return value
+    return parse_decimal(text, what, MAX_SIDE, max_digits=4)
 
 
 def check_size(value: Fraction, what: str) -> None:

@@ -16,9 +16,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from generator.errors import ConfigError
+from generator.params import config_seeds, config_sizes
 from generator.penrose import figures as FIG
 from generator.penrose import patch as P
-from generator.penrose import permalink as PL
 
 VERSION = "2"
 KEYS = {"seeds", "sizes", "arcs"}
@@ -26,19 +26,6 @@ MAX_SIDE = 200
 MAX_SEEDS = 200
 DEFAULTS = {"seeds": [1, 2, 3, 4, 5, 6], "sizes": [[24, 15]], "arcs": True}
 NAMES = {"p2": "Penrose P2 (kites and darts)", "p3": "Penrose P3 (rhombs)"}
-
-
-def _size(v, where: str) -> str:
-    """A config side length as canonical decimal text."""
-    if isinstance(v, bool) or not isinstance(v, (int, float)):
-        raise ConfigError(f"{where} must be a number, got {v!r}")
-    x = Fraction(str(v)) if isinstance(v, float) else Fraction(v)
-    if not 0 < x <= MAX_SIDE:
-        raise ConfigError(f"{where} must be > 0 and ≤ {MAX_SIDE}, got {v!r}")
-    try:
-        return PL.format_decimal(x)
-    except Exception:
-        raise ConfigError(f"{where} must have at most 3 decimals, got {v!r}") from None
 
 
 def plan(family: str, section: dict, site: dict) -> list[dict]:
@@ -49,25 +36,8 @@ def plan(family: str, section: dict, site: dict) -> list[dict]:
     if unknown:
         raise ConfigError(f"[families.{family}] unknown key {unknown[0]!r} (known: {', '.join(sorted(KEYS))})")
     cfg = {**DEFAULTS, **section}
-    seeds = cfg["seeds"]
-    if not isinstance(seeds, list) or not seeds or len(seeds) > MAX_SEEDS:
-        raise ConfigError(f"[families.{family}] seeds must be a non-empty list of at most {MAX_SEEDS} integers")
-    for s in seeds:
-        if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < 2 ** 63:
-            raise ConfigError(f"[families.{family}] seeds: {s!r} is not a non-negative integer")
-    if len(set(seeds)) != len(seeds):
-        raise ConfigError(f"[families.{family}] seeds: duplicate seed")
-    sizes = cfg["sizes"]
-    if not isinstance(sizes, list) or not sizes:
-        raise ConfigError(f"[families.{family}] sizes must be a non-empty list of [width, height]")
-    norm_sizes = []
-    for i, wh in enumerate(sizes):
-        if not isinstance(wh, list) or len(wh) != 2:
-            raise ConfigError(f"[families.{family}] sizes[{i}] must be [width, height]")
-        norm_sizes.append((_size(wh[0], f"[families.{family}] sizes[{i}] width"),
-                           _size(wh[1], f"[families.{family}] sizes[{i}] height")))
-    if len(set(norm_sizes)) != len(norm_sizes):
-        raise ConfigError(f"[families.{family}] sizes: duplicate size")
+    seeds = config_seeds(cfg["seeds"], f"[families.{family}] seeds", MAX_SEEDS)
+    norm_sizes = config_sizes(cfg["sizes"], f"[families.{family}] sizes", MAX_SIDE)
     if not isinstance(cfg["arcs"], bool):
         raise ConfigError(f"[families.{family}] arcs must be true or false")
     items = []
