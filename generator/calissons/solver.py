@@ -44,18 +44,34 @@ class Clues:
     def __init__(self, region: Region, givens: Iterable[Edge]):
         self.region = region
         self.givens = sorted(set(givens))
-        idx = region.index
         self.up: dict[int, list[tuple[int, int]]] = {}    # q -> [(p, w)]: H(p) >= H(q) + w
         self.down: dict[int, list[tuple[int, int]]] = {}  # p -> [(q, c)]: H(q) <= H(p) + c
         for e in self.givens:
             if e not in region.interior:
                 raise TilepressError(f"given edge {list(e)} is not an interior edge of the grid")
-            t, h = idx[e[:2]], idx[head(e)]
-            A, B = far_vertices(e)
-            a, b = idx[A], idx[B]
-            for q, p, w in ((t, h, 1), (a, b, 0), (b, a, 0)):
+            self._arcs(e, add=True)
+
+    def _arcs(self, e: Edge, add: bool) -> None:
+        """Insert or delete the three arcs of clue e."""
+        idx = self.region.index
+        t, h = idx[e[:2]], idx[head(e)]
+        A, B = far_vertices(e)
+        a, b = idx[A], idx[B]
+        for q, p, w in ((t, h, 1), (a, b, 0), (b, a, 0)):
+            if add:
                 self.up.setdefault(q, []).append((p, w))
                 self.down.setdefault(p, []).append((q, -w))
+            else:
+                self.up[q].remove((p, w))
+                self.down[p].remove((q, -w))
+
+    def remove(self, e: Edge) -> None:
+        """Drop one given edge."""
+        self._arcs(e, add=False)
+
+    def add(self, e: Edge) -> None:
+        """Put a given edge back."""
+        self._arcs(e, add=True)
 
     def touched(self) -> list[int]:
         """Vertices that carry a clue arc."""
