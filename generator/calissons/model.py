@@ -174,6 +174,8 @@ class Region:
             n = hexagon_n
             self.floor = [empty_height(n, a, b) for a, b in self.coords]
             self.ceil = [full_height(n, a, b) for a, b in self.coords]
+            # same boundary walk, anchored at the box's heights (they agree on the boundary)
+            self.fixed = [self.floor[v] if h is not None else None for v, h in enumerate(self.fixed)]
         elif self.closes:
             self.floor, self.ceil = self.bounds_by_search()
             if any(lo > hi for lo, hi in zip(self.floor, self.ceil)):
