@@ -186,3 +186,86 @@ def brute_solutions(n, givens):
     """The plane partitions of every solution."""
     gs = {tuple(e) for e in givens}
     return [pp for pp, _c, sal in all_tilings(n) if gs <= sal]
+
+
+def local_count(n, givens, cap=2):
+    """Count solutions by backtracking on local rules only (edges crossed or not), up to cap.
+
+    Rules: each triangle has exactly one crossed edge, boundary and given edges are not
+    crossed, and the two triangles beside a given edge are covered by calissons of
+    different colours (a calisson's colour is the direction of the edge it crosses).
+    """
+    tris = sorted(tuple(sorted(t)) for t in hexagon_triangles(n))
+    tri_edges = []
+    for t in tris:
+        tri_edges.append([edge_name(t[i], t[j]) for i, j in ((0, 1), (0, 2), (1, 2))])
+    edges = sorted({e for es in tri_edges for e in es})
+    interior = set(interior_edges(n))
+    eid = {e: i for i, e in enumerate(edges)}
+    T = [[eid[e] for e in es] for es in tri_edges]
+    on = [[] for _ in edges]
+    for ti, es in enumerate(T):
+        for e in es:
+            on[e].append(ti)
+    state = [None] * len(edges)          # True = crossed, False = side
+    for e in edges:
+        if e not in interior:
+            state[eid[e]] = False
+    folds = []
+    for g in givens:
+        g = tuple(g)
+        state[eid[g]] = False
+        folds.append([ti for ti in on[eid[g]]])
+    colour = {i: e[2] for i, e in enumerate(edges)}
+
+    fold_of = {}
+    for t1, t2 in folds:
+        fold_of.setdefault(t1, []).append(t2)
+        fold_of.setdefault(t2, []).append(t1)
+
+    def tri_colour(st, ti):
+        for e in T[ti]:
+            if st[e] is True:
+                return colour[e]
+        return None
+
+    def propagate(st, queue):
+        while queue:
+            e0 = queue.pop()
+            for ti in on[e0]:
+                es = T[ti]
+                c = sum(1 for e in es if st[e] is True)
+                unk = [e for e in es if st[e] is None]
+                if c > 1 or (c == 0 and not unk):
+                    return False
+                if c == 1:
+                    for e in unk:
+                        st[e] = False
+                        queue.append(e)
+                    col = tri_colour(st, ti)
+                    for other in fold_of.get(ti, ()):
+                        if tri_colour(st, other) == col:
+                            return False
+                elif len(unk) == 1:
+                    st[unk[0]] = True
+                    queue.append(unk[0])
+        return True
+
+    count = 0
+
+    def rec(st, queue):
+        nonlocal count
+        if count >= cap or not propagate(st, queue):
+            return
+        try:
+            e = st.index(None)
+        except ValueError:
+            count += 1
+            return
+        for v in (True, False):
+            s2 = list(st)
+            s2[e] = v
+            rec(s2, [e])
+
+    rec(state, [i for i, v in enumerate(state) if v is not None])
+    return min(count, cap)

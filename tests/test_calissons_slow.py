@@ -1,0 +1,36 @@
+"""Heavy calisson checks at n = 4 (all 232848 tilings built from cube faces): marked slow."""
+import pytest
+
+import calissons_brute as brute
+from generator.calissons import generator as gen
+from generator.calissons.model import hexagon, pp_from_heights
+from generator.calissons.solver import count_solutions, solve
+
+pytestmark = pytest.mark.slow
+
+
+def test_n4_tilings_count_and_solver_against_brute_force():
+    import random
+    tilings = brute.all_tilings(4)
+    assert len(tilings) == 232848
+    reg = hexagon(4)
+    edges = list(brute.interior_edges(4))
+    rng = random.Random(4)
+    for i in range(150):
+        _pp, _c, sal = rng.choice(tilings)
+        sal = sorted(sal)
+        givens = rng.sample(sal, rng.randint(0, min(len(sal), 14)))
+        if i % 3 == 0:
+            givens = sorted(set(givens) | set(rng.sample(edges, 1)))
+        want = brute.brute_count(4, givens)
+        sol = solve(reg, givens)
+        assert sol.status == ("none" if want == 0 else "unique" if want == 1 else "multiple")
+        assert count_solutions(reg, givens, cap=10 ** 6) == (want, False)
+
+
+def test_n4_generated_puzzles_unique_by_brute_force():
+    for seed in range(8):
+        for level in ("easy", "medium", "hard"):
+            p = gen.generate(4, seed, level)
+            sols = brute.brute_solutions(4, p.givens)
+            assert len(sols) == 1 and [list(r) for r in sols[0]] == pp_from_heights(4, p.heights)
