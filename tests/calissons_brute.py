@@ -160,16 +160,20 @@ def all_tilings(n):
 
 @functools.lru_cache(maxsize=None)
 def salient_masks(n):
-    """(edge list, complement-of-salient bit masks) for fast brute counting."""
+    """(edge list, bit of each edge, [(pp, complement-of-salient mask)]) for fast counting.
+
+    Built one tiling at a time (n = 4 has 232848 tilings; only small records are kept).
+    """
     edges = interior_edges(n)
     bit = {e: 1 << i for i, e in enumerate(edges)}
     full = (1 << len(edges)) - 1
     masks = []
-    for _pp, _crossed, salient in all_tilings(n):
+    source = all_tilings(n) if n <= 3 else ((pp,) + tiling_facts(n, pp) for pp in all_plane_partitions(n))
+    for pp, _crossed, salient in source:
         m = 0
         for e in salient:
             m |= bit[e]
-        masks.append(full ^ m)
+        masks.append((pp, full ^ m))
     return edges, bit, masks
 
 
@@ -179,13 +183,16 @@ def brute_count(n, givens):
     X = 0
     for e in givens:
         X |= bit[tuple(e)]
-    return sum(1 for m in masks if not X & m)
+    return sum(1 for _pp, m in masks if not X & m)
 
 
 def brute_solutions(n, givens):
     """The plane partitions of every solution."""
-    gs = {tuple(e) for e in givens}
-    return [pp for pp, _c, sal in all_tilings(n) if gs <= sal]
+    _edges, bit, masks = salient_masks(n)
+    X = 0
+    for e in givens:
+        X |= bit[tuple(e)]
+    return [pp for pp, m in masks if not X & m]
 
 
 def local_count(n, givens, cap=2):

@@ -16,7 +16,8 @@ Advancing surface.  Start from the empty box (the floor, below every solution) a
 height only when an arc forces it, until nothing is violated: the result is the *least*
 solution L.  If some height passes the ceiling (the full box) there is no solution (the
 arcs contain a positive cycle: the paper's absorbing cycle).  Lowering from the full box
-gives the greatest solution G.  The solution is unique iff L = G; where L(v) < G(v) the
+gives the greatest solution G.  The work list is FIFO (Bellman-Ford order): far fewer
+repeated raises than depth-first order when many clues push the same region.  The solution is unique iff L = G; where L(v) < G(v) the
 solutions disagree.
 
 Counting.  Pick a vertex v with L(v) < G(v); every solution has H(v) = L(v) or
@@ -31,6 +32,7 @@ has no negative cycle (Floyd-Warshall, O(|X|^3)).
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -78,14 +80,26 @@ class Clues:
         return sorted(set(self.up) | set(self.down))
 
 
+def _queue(start: Iterable[int], size: int) -> tuple[deque, bytearray]:
+    """A FIFO work queue (Bellman-Ford order) with a membership flag per vertex."""
+    queue = deque()
+    queued = bytearray(size)
+    for v in start:
+        if not queued[v]:
+            queued[v] = 1
+            queue.append(v)
+    return queue, queued
+
+
 def raise_heights(clues: Clues, H: list[int], start: Iterable[int]) -> bool:
     """Advance the surface H upwards until no arc is violated; False if it passes the ceiling."""
     reg = clues.region
     heads, tails, ceil, up = reg.heads, reg.tails, reg.ceil, clues.up
-    stack = list(start)
-    pop, push = stack.pop, stack.append
-    while stack:
+    queue, queued = _queue(start, len(H))
+    pop, push = queue.popleft, queue.append
+    while queue:
         q = pop()
+        queued[q] = 0
         hq = H[q]
         v = hq - 2
         for p in heads[q]:
@@ -93,14 +107,18 @@ def raise_heights(clues: Clues, H: list[int], start: Iterable[int]) -> bool:
                 if v > ceil[p]:
                     return False
                 H[p] = v
-                push(p)
+                if not queued[p]:
+                    queued[p] = 1
+                    push(p)
         v = hq - 1
         for p in tails[q]:
             if H[p] < v:
                 if v > ceil[p]:
                     return False
                 H[p] = v
-                push(p)
+                if not queued[p]:
+                    queued[p] = 1
+                    push(p)
         arcs = up.get(q)
         if arcs:
             for p, w in arcs:
@@ -109,7 +127,9 @@ def raise_heights(clues: Clues, H: list[int], start: Iterable[int]) -> bool:
                     if v > ceil[p]:
                         return False
                     H[p] = v
-                    push(p)
+                    if not queued[p]:
+                        queued[p] = 1
+                        push(p)
     return True
 
 
@@ -117,10 +137,11 @@ def lower_heights(clues: Clues, H: list[int], start: Iterable[int]) -> bool:
     """Push the surface H downwards until no arc is violated; False if it passes the floor."""
     reg = clues.region
     heads, tails, floor, down = reg.heads, reg.tails, reg.floor, clues.down
-    stack = list(start)
-    pop, push = stack.pop, stack.append
-    while stack:
+    queue, queued = _queue(start, len(H))
+    pop, push = queue.popleft, queue.append
+    while queue:
         p = pop()
+        queued[p] = 0
         hp = H[p]
         v = hp + 1
         for q in heads[p]:       # U(head) <= U(tail) + 1
@@ -128,14 +149,18 @@ def lower_heights(clues: Clues, H: list[int], start: Iterable[int]) -> bool:
                 if v < floor[q]:
                     return False
                 H[q] = v
-                push(q)
+                if not queued[q]:
+                    queued[q] = 1
+                    push(q)
         v = hp + 2
         for q in tails[p]:       # U(tail) <= U(head) + 2
             if H[q] > v:
                 if v < floor[q]:
                     return False
                 H[q] = v
-                push(q)
+                if not queued[q]:
+                    queued[q] = 1
+                    push(q)
         arcs = down.get(p)
         if arcs:
             for q, c in arcs:
@@ -144,7 +169,9 @@ def lower_heights(clues: Clues, H: list[int], start: Iterable[int]) -> bool:
                     if v < floor[q]:
                         return False
                     H[q] = v
-                    push(q)
+                    if not queued[q]:
+                        queued[q] = 1
+                        push(q)
     return True
 
 
