@@ -106,7 +106,7 @@ def solve_record(n: int, givens, want_count: bool, cap: int) -> dict:
     if want_count and sol.status == "multiple":
         count, capped = count_solutions(hexagon(n), givens, cap)
         if capped:
-            print(f"warning: count capped at {cap}", file=sys.stderr)
+            print(f"warning: counting stopped at {count} solutions (cap)", file=sys.stderr)
     return {"status": sol.status, "count": count,
             "solution": solution_record(n, sol.least) if sol.least is not None else None}
 
@@ -125,9 +125,20 @@ def cmd_solve(argv: list[str]) -> int:
     return emit_rendered("json", a.out, json_obj=solve_record(n, givens, a.count, a.cap))
 
 
+def _progress(n: int):
+    """A tqdm wrapper for the greedy deletion of big puzzles, only on a terminal."""
+    if n < 16 or not sys.stderr.isatty():
+        return None
+    try:
+        from tqdm import tqdm
+    except ImportError:  # pragma: no cover
+        return None
+    return lambda it: tqdm(it, desc="deleting givens", unit="edge", file=sys.stderr, leave=False)
+
+
 def generate_record(n: int, seed: int, level: str, minimal: bool):
     """(puzzle, JSON answer of `generate`)."""
-    pz = generate(n, seed, level, minimal)
+    pz = generate(n, seed, level, minimal, progress=_progress(n))
     rec = {"n": n, "givens": [list(e) for e in pz.givens], "permalink": permalink.encode(n, pz.givens),
            "difficulty": difficulty_record(pz), "solution": solution_record(n, pz.heights)}
     return pz, rec

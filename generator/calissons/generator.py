@@ -74,13 +74,14 @@ def sample_tiling(n: int, seed, attempt: int) -> list[int]:
     raise TilepressError(f"no non-degenerate tiling found for n = {n}")  # pragma: no cover
 
 
-def reduce_givens(n: int, S: list[int], order: list[Edge], keep: int) -> tuple[list[Edge], list[Edge]]:
+def reduce_givens(n: int, S: list[int], order: list[Edge], keep: int,
+                  progress=None) -> tuple[list[Edge], list[Edge]]:
     """Greedy deletion in the given order down to `keep` edges: (givens, deleted in order)."""
     reg = hexagon(n)
     clues = Clues(reg, order)
     current = set(order)
     deleted = []
-    for e in order:
+    for e in (progress(order) if progress else order):
         if len(current) <= keep:
             break
         clues.remove(e)
@@ -103,7 +104,7 @@ def grade(n: int, givens: list[Edge]) -> dict:
     return human.grade(n, givens)
 
 
-def generate(n: int, seed, level: str = "medium", minimal: bool = False) -> Puzzle:
+def generate(n: int, seed, level: str = "medium", minimal: bool = False, progress=None) -> Puzzle:
     """Generate a unique puzzle of side n at a level (see the module notes)."""
     if not isinstance(n, int) or isinstance(n, bool) or not 2 <= n <= MAX_GENERATE_N:
         raise TilepressError(f"size must be an integer in 2..{MAX_GENERATE_N}")
@@ -118,7 +119,7 @@ def generate(n: int, seed, level: str = "medium", minimal: bool = False) -> Puzz
         order = list(salient)
         random.Random(f"calissons-order:{n}:{seed}:{attempt}").shuffle(order)
         keep = 0 if minimal else math.ceil(LEVELS[level] * len(salient))
-        givens, deleted = reduce_givens(n, S, order, keep)
+        givens, deleted = reduce_givens(n, S, order, keep, progress)
         diff = grade(n, givens)
         if level != "hard" and not minimal and n <= GRADE_MAX_N:
             current = set(givens)
@@ -132,8 +133,8 @@ def generate(n: int, seed, level: str = "medium", minimal: bool = False) -> Puzz
         score = (diff["depth"] or 0, -diff["propagation"])
         if best is None or score > best[0]:
             best = (score, puzzle)
-        if (diff["depth"] or 0) >= 1:
-            break
+        if diff["depth"] is None or diff["depth"] >= 1:
+            break          # hard enough, or too big to grade by probing: keep the first draw
     return best[1]
 
 

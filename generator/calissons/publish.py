@@ -64,7 +64,8 @@ def generate(family: str, params: dict) -> dict:
     n, level, seed = params["n"], params["level"], params["seed"]
     pz, rec = generate_record(n, seed, level, False)
     sol = solve_hexagon(n, pz.givens)
-    assert sol.status == "unique" and sol.least == pz.heights  # the generator's promise, re-checked
+    if sol.status != "unique" or sol.least != pz.heights:   # the generator's promise, re-checked
+        raise RuntimeError(f"calissons: generated puzzle {params} is not unique")
     link = rec["permalink"]
     title = f"Calisson puzzle, side {n}, {level} (seed {seed})"
     diff = rec["difficulty"]

@@ -16,7 +16,7 @@ class is updated at once.  The pile is one Python integer with a bit per site (b
 Coupling from the past (Propp and Wilson).  Run the chain from time -T to 0 started both
 at the empty box and at the full box, with the same coins; every other start lies between
 them, so if the two agree at time 0 the common pile is an exact sample of the stationary
-(uniform) law.  Coupling takes about 2-5 n^2 sweeps, so T starts at 4 n^2.  Otherwise double T, *reusing* the coins of the later times: block b of
+(uniform) law.  Coupling takes about 2-5 n^2 sweeps, so T starts at 6 n^2.  Otherwise double T, *reusing* the coins of the later times: block b of
 coins comes from `random.Random(f"{seed}:{b}")`, so the output is a deterministic function
 of (n, seed).
 """
@@ -32,8 +32,8 @@ MAX_BLOCKS = 40
 
 
 def first_block(n: int) -> int:
-    """Sweeps in the most recent block of coins: about the typical coupling time, 4 n^2."""
-    return max(16, 4 * n * n)
+    """Sweeps in the most recent block of coins: a little above the typical coupling time."""
+    return max(16, 6 * n * n)
 
 
 class Box:

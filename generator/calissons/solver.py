@@ -223,8 +223,14 @@ def solve_hexagon(n: int, givens: Iterable[Edge]) -> Solution:
     return solve(hexagon(n), givens)
 
 
+def work_cap(region: Region, cap: int) -> int:
+    """The cap actually used: each solution costs O(V), so big regions count fewer (no hangs)."""
+    return max(2, min(cap, 10 ** 8 // max(1, len(region.coords))))
+
+
 def count_solutions(region: Region, givens: Iterable[Edge], cap: int = 10000) -> tuple[int, bool]:
     """(number of solutions, True if the cap was reached) by branching on the lattice."""
+    cap = work_cap(region, cap)
     clues = Clues(region, givens)
     L = least_solution(clues)
     if L is None:
@@ -285,7 +291,7 @@ def plane_distance(p: tuple[int, int], q: tuple[int, int]) -> int:
     return da + db + 3 * max(0, -da, -db)
 
 
-MAX_PLANE_CLUES = 400
+MAX_PLANE_CLUES = 50          # Floyd-Warshall on up to 200 key vertices
 
 
 def plane_feasible(givens: Iterable[Edge]) -> bool:
