@@ -84,7 +84,7 @@ def generate(family: str, params: dict) -> dict:
         "extra_svgs": {"solution": render.solution_svg(n, pz.heights, title=title + " — solution"),
                        "player": render.player_svg(n, salient, pz.givens, title=title + " — fold edges")},
         "sheet": {"puzzle": render.puzzle_svg(n, pz.givens, bw=True),
-                  "solution": render.player_svg(n, salient, pz.givens, bw=True)},
+                  "solution": render.sheet_solution_svg(n, pz.heights)},
     }
 
 

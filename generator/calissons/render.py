@@ -122,3 +122,14 @@ def tiling_svg(n: int, H: list[int], title: str | None = None, width: float = WI
     body = [polygons_path(groups[d], COLOUR[d], COLOUR[d], 0.02, digits=2) for d in ("z", "x", "y")
             if groups[d]]
     return document("\n".join(body), width, width * vb[3] / vb[2], vb, title=title, digits=2)
+
+
+def sheet_solution_svg(n: int, H: list[int], title: str | None = None) -> str:
+    """Printable solution: the pile in three greys with every fold edge drawn bold."""
+    reg = hexagon(n)
+    vb, w, h = _frame(n)
+    groups = lozenges(reg, H)
+    body = [polygons_path(groups[d], GREY[d], "#555555", 0.02) for d in ("z", "x", "y") if groups[d]]
+    body.append(_lines(reg.salient_edges(H), "#000000", 0.1))
+    body.append(polygons_path([_outline(n)], "none", "#000000", 0.08))
+    return document("\n".join(body), w, h, vb, title=title, background="#ffffff")
