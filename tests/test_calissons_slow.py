@@ -35,3 +35,19 @@ def test_n4_generated_puzzles_unique_by_brute_force():
             p = gen.generate(4, seed, level)
             sols = brute.brute_solutions(4, p.givens)
             assert len(sols) == 1 and [list(r) for r in sols[0]] == pp_from_heights(4, p.heights)
+
+
+def test_counting_a_huge_puzzle_is_bounded():
+    """No clues on the largest hexagon: counting stops at the work cap, quickly, in bounded memory."""
+    import time
+    import tracemalloc
+
+    from generator.calissons import cli
+    tracemalloc.start()
+    t = time.process_time()
+    rec = cli.solve_record(cli.MAX_SOLVE_N, [], True, 10 ** 9)
+    dt = time.process_time() - t
+    _cur, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert rec["status"] == "multiple" and rec["count"] >= 2
+    assert dt < 60 and peak < 400 * 2 ** 20

@@ -24,7 +24,7 @@ from generator.calissons.solver import count_solutions, solve
 from generator.errors import TilepressError
 from generator.output import add_output_arguments, emit, emit_rendered, to_json
 
-MAX_SOLVE_N = 160
+MAX_SOLVE_N = 128
 MAX_INPUT_BYTES = 8 << 20
 DEFAULT_CAP = 100000
 

@@ -32,6 +32,7 @@ has no negative cycle (Floyd-Warshall, O(|X|^3)).
 
 from __future__ import annotations
 
+from array import array
 from collections import deque
 from dataclasses import dataclass
 from typing import Iterable
@@ -91,8 +92,12 @@ def _queue(start: Iterable[int], size: int) -> tuple[deque, bytearray]:
     return queue, queued
 
 
-def raise_heights(clues: Clues, H: list[int], start: Iterable[int]) -> bool:
-    """Advance the surface H upwards until no arc is violated; False if it passes the ceiling."""
+def raise_heights(clues: Clues, H: list[int], start: Iterable[int], log: array | None = None) -> bool:
+    """Advance the surface H upwards until no arc is violated; False if it passes the ceiling.
+
+    With `log` (an int array), every change is recorded as vertex, old height so that it
+    can be undone.
+    """
     reg = clues.region
     heads, tails, ceil, up = reg.heads, reg.tails, reg.ceil, clues.up
     queue, queued = _queue(start, len(H))
@@ -106,6 +111,8 @@ def raise_heights(clues: Clues, H: list[int], start: Iterable[int]) -> bool:
             if H[p] < v:
                 if v > ceil[p]:
                     return False
+                if log is not None:
+                    log.extend((p, H[p]))
                 H[p] = v
                 if not queued[p]:
                     queued[p] = 1
@@ -115,6 +122,8 @@ def raise_heights(clues: Clues, H: list[int], start: Iterable[int]) -> bool:
             if H[p] < v:
                 if v > ceil[p]:
                     return False
+                if log is not None:
+                    log.extend((p, H[p]))
                 H[p] = v
                 if not queued[p]:
                     queued[p] = 1
@@ -126,6 +135,8 @@ def raise_heights(clues: Clues, H: list[int], start: Iterable[int]) -> bool:
                 if H[p] < v:
                     if v > ceil[p]:
                         return False
+                    if log is not None:
+                        log.extend((p, H[p]))
                     H[p] = v
                     if not queued[p]:
                         queued[p] = 1
@@ -133,7 +144,7 @@ def raise_heights(clues: Clues, H: list[int], start: Iterable[int]) -> bool:
     return True
 
 
-def lower_heights(clues: Clues, H: list[int], start: Iterable[int]) -> bool:
+def lower_heights(clues: Clues, H: list[int], start: Iterable[int], log: array | None = None) -> bool:
     """Push the surface H downwards until no arc is violated; False if it passes the floor."""
     reg = clues.region
     heads, tails, floor, down = reg.heads, reg.tails, reg.floor, clues.down
@@ -148,6 +159,8 @@ def lower_heights(clues: Clues, H: list[int], start: Iterable[int]) -> bool:
             if H[q] > v:
                 if v < floor[q]:
                     return False
+                if log is not None:
+                    log.extend((q, H[q]))
                 H[q] = v
                 if not queued[q]:
                     queued[q] = 1
@@ -157,6 +170,8 @@ def lower_heights(clues: Clues, H: list[int], start: Iterable[int]) -> bool:
             if H[q] > v:
                 if v < floor[q]:
                     return False
+                if log is not None:
+                    log.extend((q, H[q]))
                 H[q] = v
                 if not queued[q]:
                     queued[q] = 1
@@ -168,6 +183,8 @@ def lower_heights(clues: Clues, H: list[int], start: Iterable[int]) -> bool:
                 if H[q] > v:
                     if v < floor[q]:
                         return False
+                    if log is not None:
+                        log.extend((q, H[q]))
                     H[q] = v
                     if not queued[q]:
                         queued[q] = 1
@@ -229,33 +246,62 @@ def work_cap(region: Region, cap: int) -> int:
 
 
 def count_solutions(region: Region, givens: Iterable[Edge], cap: int = 10000) -> tuple[int, bool]:
-    """(number of solutions, True if the cap was reached) by branching on the lattice."""
+    """(number of solutions, True if the cap was reached) by branching on the lattice.
+
+    Depth-first with one L and one G array and an undo trail of machine integers.  Both
+    branches of a node are always feasible (L lies in the first, G in the second), so the
+    search visits fewer than two nodes per solution.
+    """
     cap = work_cap(region, cap)
     clues = Clues(region, givens)
     L = least_solution(clues)
     if L is None:
         return 0, False
     G = greatest_solution(clues)
+    V = len(L)
+    trail_L = array("q")                # flat (vertex, old height) pairs
+    trail_G = array("q")
+
+    def undo(trail, H, mark):
+        while len(trail) > mark:
+            old = trail.pop()
+            H[trail.pop()] = old
+
     total = 0
-    stack = [(L, G)]
+    stack = [[0, -1, 0, 0, 0]]          # [scan start, branch vertex, stage, trail marks]
     while stack:
-        L, G = stack.pop()
-        v = next((i for i, (lo, hi) in enumerate(zip(L, G)) if lo != hi), None)
-        if v is None:
-            total += 1
-            if total >= cap:
-                return cap, True
-            continue
-        # branch 1: H(v) = L(v)  -> lower the ceiling at v
-        G1 = list(G)
-        G1[v] = L[v]
-        if lower_heights(clues, G1, [v]):
-            stack.append((L, G1))
-        # branch 2: H(v) >= L(v) + 3 -> raise the floor at v
-        L2 = list(L)
-        L2[v] = L[v] + 3
-        if L2[v] <= G[v] and raise_heights(clues, L2, [v]):
-            stack.append((L2, G))
+        frame = stack[-1]
+        if frame[2] == 0:
+            v = frame[0]
+            while v < V and L[v] == G[v]:
+                v += 1
+            if v == V:
+                total += 1
+                if total >= cap:
+                    return cap, True
+                stack.pop()
+                continue
+            frame[1], frame[3], frame[4] = v, len(trail_L), len(trail_G)
+            frame[2] = 1
+            trail_G.extend((v, G[v]))
+            G[v] = L[v]                                   # branch 1: H(v) = L(v)
+            if not lower_heights(clues, G, [v], trail_G):  # cannot happen (L is a solution)
+                raise AssertionError("lattice branch infeasible")  # pragma: no cover
+            stack.append([v, -1, 0, 0, 0])
+        elif frame[2] == 1:
+            v = frame[1]
+            undo(trail_L, L, frame[3])
+            undo(trail_G, G, frame[4])
+            frame[2] = 2
+            trail_L.extend((v, L[v]))
+            L[v] += 3                                      # branch 2: H(v) >= L(v) + 3
+            if not raise_heights(clues, L, [v], trail_L):  # cannot happen (G is a solution)
+                raise AssertionError("lattice branch infeasible")  # pragma: no cover
+            stack.append([v, -1, 0, 0, 0])
+        else:
+            undo(trail_L, L, frame[3])
+            undo(trail_G, G, frame[4])
+            stack.pop()
     return total, False
 
 
