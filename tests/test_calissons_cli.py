@@ -106,6 +106,19 @@ def test_check_mathix_url_counts_and_picture(tmp_path):
     assert "30 solutions" in text
 
 
+def test_check_json_file_and_permalink(tmp_path):
+    from generator.calissons.generator import generate
+    p = generate(4, 5, "hard")
+    f = tmp_path / "p.json"
+    f.write_text(json.dumps({"n": 4, "givens": [list(e) for e in p.givens[1:]]}))
+    pic = tmp_path / "c.svg"
+    out = json.loads(run("calissons", "check", str(f), "--picture", str(pic), "--format", "json").stdout)
+    assert out["count"] == count_solutions(hexagon(4), p.givens[1:])[0] >= 2
+    link = permalink.encode(4, p.givens)
+    out = json.loads(run("calissons", "check", link, "--picture", str(pic), "--format", "json").stdout)
+    assert out["count"] == 1 and out["differ_vertices"] == []
+
+
 # --- permalinks ---------------------------------------------------------------------------
 
 def test_permalink_round_trip_and_canonical():
