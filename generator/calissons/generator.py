@@ -18,7 +18,8 @@
 
    An easy or medium grid that propagation cannot finish gets deleted edges back, last
    deleted first, until it can.  A hard draw that turns out easy is redrawn (a few
-   attempts, seeded); the hardest draw is kept.
+   attempts, seeded); the hardest draw is kept.  Beyond n = 24 (far past human sizes)
+   probing is skipped: the grade holds the propagation fraction, and depth is 0 or null.
 
 Everything is a function of (n, seed, level, minimal): same arguments, same puzzle.
 """

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from generator.calissons.model import NEXT, STEP, Edge, far_vertices, head, hexagon, triangle_edges
+from generator.calissons.model import NEXT, Edge, far_vertices, head, hexagon, triangle_edges
 
 UNKNOWN, CROSSED, SIDE = 0, 1, 2
 
