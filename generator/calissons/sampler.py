@@ -10,14 +10,16 @@ increasing function of the neighbours, so two piles P <= Q stay ordered when fed
 coins.
 
 Sites with i + j + k even are never neighbours, nor are the odd ones, so a whole parity
-class is updated at once.  The pile is one Python integer with a bit per site (bit
-(i*n + j)*n + k); neighbours are shifts, the coins are one `getrandbits` per half sweep.
+class is updated at once.  The pile is two Python integers, one bit per site of each
+parity class (see `Box`); neighbours are shifts, the coins are one `getrandbits` per
+half sweep, and a half sweep is about twenty big-integer operations.
 
 Coupling from the past (Propp and Wilson).  Run the chain from time -T to 0 started both
 at the empty box and at the full box, with the same coins; every other start lies between
 them, so if the two agree at time 0 the common pile is an exact sample of the stationary
-(uniform) law.  Coupling takes about 2-5 n^2 sweeps, so T starts at 6 n^2.  Otherwise double T, *reusing* the coins of the later times: block b of
-coins comes from `random.Random(f"{seed}:{b}")`, so the output is a deterministic function
+(uniform) law.  Coupling takes about 2-5 n^2 sweeps, so T starts at 6 n^2.  Otherwise
+double T, *reusing* the coins of the later times: block b of coins comes from
+`random.Random(f"calissons-cftp:{seed}:{b}")`, so the output is a deterministic function
 of (n, seed).
 """
 
@@ -37,71 +39,95 @@ def first_block(n: int) -> int:
 
 
 class Box:
-    """The cube sites of the n x n x n box, padded by a layer of wall sites on each side.
+    """The cube sites of the n x n x n box, split by parity, padded by wall sites.
 
-    Site (i, j, k), -1 <= i, j, k <= n, is bit ((i+1)*m + (j+1))*m + (k+1) with m = n + 2.
-    Walls at index -1 are always present, walls at index n always absent, so the lower and
-    upper neighbours of every real site are plain shifts, with no masks.
+    Sites (i, j, k) with -1 <= i, j, k <= n; with I, J, K = i+1, j+1, k+1, m = n + 2 and
+    rows of M = m rounded up to even sites, the site belongs to class p = (I + J + K) % 2
+    and is bit (I*m + J)*W + K//2 of that class's integer, W = M/2.  Neighbours of a
+    class-p site are all of the other class: along i and j they are plain shifts by m*W
+    and W; along k they are the same bit or the next one, depending on the parity of the
+    row, so two row masks select which.  Walls at index -1 are always present, walls at
+    index n (and the spare site of odd rows) always absent.
     """
 
     def __init__(self, n: int):
         self.n = n
         m = n + 2
-        self.m = m
-        self.size = m * m * m
-        walls_low = 0
-        even = odd = 0
-        for i in range(-1, n + 1):
-            for j in range(-1, n + 1):
-                for k in range(-1, n + 1):
-                    bit = 1 << self.bit(i, j, k)
-                    if min(i, j, k) == -1 and max(i, j, k) < n:
-                        walls_low |= bit
-                    elif max(i, j, k) < n and min(i, j, k) >= 0:
-                        if (i + j + k) % 2 == 0:
-                            even |= bit
-                        else:
-                            odd |= bit
-        self.empty = walls_low
-        self.full = walls_low | even | odd
-        self.classes = (even, odd)
+        M = m + (m % 2)
+        W = M // 2
+        self.m, self.W = m, W
+        self.size = m * m * W
+        real = [0, 0]
+        walls = [0, 0]
+        even_rows = [0, 0]      # rows where (I + J + p) is even: k-neighbour below is one bit lower
+        row_mask = (1 << W) - 1
+        for I in range(m):
+            for J in range(m):
+                base = (I * m + J) * W
+                for p in (0, 1):
+                    if (I + J + p) % 2 == 0:
+                        even_rows[p] |= row_mask << base
+                for K in range(M):
+                    p = (I + J + K) % 2
+                    bit = 1 << (base + K // 2)
+                    i, j, k = I - 1, J - 1, K - 1
+                    if max(i, j, k) < n and min(i, j, k) >= 0:
+                        real[p] |= bit
+                    elif min(i, j, k) == -1 and max(i, j, k) < n:
+                        walls[p] |= bit
+        full_mask = (1 << self.size) - 1
+        self.real = real
+        self.walls = walls
+        self.even_rows = even_rows
+        self.odd_rows = [full_mask ^ even_rows[0], full_mask ^ even_rows[1]]
+        self.empty = (walls[0], walls[1])
+        self.full = (walls[0] | real[0], walls[1] | real[1])
 
-    def bit(self, i: int, j: int, k: int) -> int:
-        """The bit of site (i, j, k)."""
-        m = self.m
-        return ((i + 1) * m + (j + 1)) * m + (k + 1)
+    def update(self, Q: int, p: int, coins: int) -> int:
+        """New class-p sites given the other class Q: heat bath on every site at once."""
+        W = self.W
+        mW = self.m * W
+        ev, od = self.even_rows[p], self.odd_rows[p]
+        low = (((Q << 1) & ev) | (Q & od)) & (Q << W) & (Q << mW)
+        up = (Q & ev) | ((Q >> 1) & od) | (Q >> W) | (Q >> mW)
+        return ((up | (low & coins)) & self.real[p]) | self.walls[p]
 
-    def half_sweep(self, P: int, cls: int, coins: int) -> int:
-        """Heat-bath update of every site of one parity class at once."""
-        m = self.m
-        m2 = m * m
-        low_all = (P << 1) & (P << m) & (P << m2)
-        up_any = (P >> 1) | (P >> m) | (P >> m2)
-        new = up_any | (low_all & coins)
-        return P ^ ((P ^ new) & self.classes[cls])
-
-    def run(self, lo: int, hi: int, rng: random.Random, sweeps: int) -> tuple[int, int]:
+    def run(self, lo, hi, rng, sweeps: int):
         """Apply `sweeps` full sweeps to two piles with the same coins from rng."""
         N = self.size
-        step = self.half_sweep
+        upd = self.update
+        lo0, lo1 = lo
+        hi0, hi1 = hi
+        coupled = lo == hi
         for _ in range(sweeps):
-            for cls in (0, 1):
-                coins = rng.getrandbits(N)
-                if lo is hi:
-                    lo = hi = step(lo, cls, coins)
-                    continue
-                lo = step(lo, cls, coins)
-                hi = step(hi, cls, coins)
-                if lo == hi:
-                    hi = lo       # coupled: from now on one pile is enough
-        return lo, hi
+            c = rng.getrandbits(N)
+            lo0 = upd(lo1, 0, c)
+            if not coupled:
+                hi0 = upd(hi1, 0, c)
+            c = rng.getrandbits(N)
+            lo1 = upd(lo0, 1, c)
+            if not coupled:
+                hi1 = upd(hi0, 1, c)
+                coupled = lo0 == hi0 and lo1 == hi1
+        if coupled:
+            return (lo0, lo1), (lo0, lo1)
+        return (lo0, lo1), (hi0, hi1)
 
-    def plane_partition(self, P: int) -> list[list[int]]:
-        """Column heights of a pile bitset."""
-        n, m = self.n, self.m
-        mask = ((1 << n) - 1) << 1
-        return [[((P >> (((i + 1) * m + (j + 1)) * m)) & mask).bit_count() for j in range(n)]
-                for i in range(n)]
+    def plane_partition(self, P) -> list[list[int]]:
+        """Column heights of a pile."""
+        n, m, W = self.n, self.m, self.W
+        mask = (1 << W) - 1
+        out = []
+        for i in range(n):
+            row = []
+            for j in range(n):
+                shift = ((i + 1) * m + (j + 1)) * W
+                c = 0
+                for p in (0, 1):
+                    c += ((P[p] & self.real[p]) >> shift & mask).bit_count()
+                row.append(c)
+            out.append(row)
+        return out
 
 
 def sample_pp(n: int, seed, *, stats: dict | None = None) -> list[list[int]]:
