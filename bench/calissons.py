@@ -66,7 +66,8 @@ def peak_kib(fn) -> int:
 def bench_solve(sizes):
     print("solve (advancing surface up and down)")
     for n in sizes:
-        reg = hexagon(n)                      # region arrays built once and cached
+        t_build, reg = timed(lambda: hexagon(n))   # region arrays, built once and cached
+        print(f"  n={n:4d}  building the hexagon's arrays (once per size): {t_build:.3f} s")
         H = heights_from_pp(n, random_pile(n, n))
         sal = reg.salient_edges(H)
         part = sal[::4]
