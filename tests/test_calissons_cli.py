@@ -169,6 +169,15 @@ def test_mathix_strings_of_tarizzo_sample():
         assert mathix.export(n, r["givens"], r["solution_salient"]) == r["mathix_string"]
 
 
+def test_generate_mathix_url_round_trip():
+    r = run("calissons", "generate", "--size", "5", "--seed", "2", "--level", "medium", "--format", "mathix")
+    assert r.returncode == 0 and r.stdout.startswith("https://mathix.org/calisson/index.html?tab=")
+    rec = json.loads(run("calissons", "generate", "--size", "5", "--seed", "2", "--level", "medium").stdout)
+    n, givens, hidden, _num = mathix.parse(r.stdout)
+    assert n == 5 and [list(e) for e in givens] == rec["givens"]
+    assert sorted(givens + hidden) == sorted(tuple(e) for e in rec["solution"]["salient"])
+
+
 def test_mathix_round_trip_and_errors():
     givens = hexagon(4).interior_edge_list()[::5]
     url = mathix.url(4, givens, number="12")

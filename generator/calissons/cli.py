@@ -5,8 +5,9 @@
         output {"status": "none"|"unique"|"multiple", "count": int|null,
                 "solution": {"salient": [[a, b, d], ...], "pp": [[...]]}|null}
         (for "multiple" the solution is the least one; count is null unless --count)
-    generate --size N --seed S --level easy|medium|hard [--minimal] --format json|svg|png|pdf
+    generate --size N --seed S --level easy|medium|hard [--minimal] --format json|svg|png|pdf|mathix
         output {"n", "givens", "permalink", "difficulty": {...}, "solution": {"salient", "pp"}}
+        (mathix: a mathix.org player URL with the givens and the hidden solution edges)
     check FILE|URL|PERMALINK [--cap N] [--picture FILE]
         prints the number of solutions (capped) and writes an SVG marking where they differ
 """
@@ -153,9 +154,14 @@ def cmd_generate(argv: list[str]) -> int:
     p.add_argument("--minimal", action="store_true", help="delete every redundant given")
     p.add_argument("--view", choices=("puzzle", "solution", "player"), default="puzzle",
                    help="picture for svg/png/pdf output")
-    add_output_arguments(p, formats=("json", "svg", "png", "pdf"))
+    add_output_arguments(p, formats=("json", "svg", "png", "pdf", "mathix"))
     a = p.parse_args(argv)
+    if a.format == "mathix" and not 2 <= a.size <= 10:
+        raise TilepressError("the mathix.org player takes sizes 2..10")
     pz, rec = generate_record(a.size, a.seed, a.level, a.minimal)
+    if a.format == "mathix":
+        emit(mathix.url(pz.n, pz.givens, pz.salient) + "\n", a.out)
+        return 0
     svg = None
     if a.format != "json":
         svg = view_svg(a.view, pz.n, pz.givens, pz.heights, rec["permalink"])
