@@ -16,18 +16,7 @@ from generator.hat.coords import Region
 
 def _segments(points):
     """Directed unit segments (kite edges) of an outline, CCW."""
-    poly = C.simplify(points)
-    out = []
-    n = len(poly)
-    for j in range(n):
-        p, q = poly[j], poly[(j + 1) % n]
-        d = (q[0] - p[0], q[1] - p[1])
-        if d[0] * d[0] + d[0] * d[1] + d[1] * d[1] == 4:
-            m = (p[0] + d[0] // 2, p[1] + d[1] // 2)
-            out += [(p, m), (m, q)]
-        else:
-            out.append((p, q))
-    return out
+    return C.unit_segments(C.simplify(points))
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2, 3])

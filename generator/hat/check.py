@@ -122,20 +122,27 @@ def _kite_with_edge(p, q):
     return None
 
 
-def hat_kites(pts) -> list:
-    """The grid kites inside a hat outline: flood fill from the kite left of its first side,
-    never crossing an outline segment (stops early if it escapes: then not 8 kites)."""
-    poly = simplify(pts)
-    walls = set()
+def unit_segments(poly) -> list:
+    """The directed kite-edge segments (length 1) of a simplified outline, in order: a
+    √3 side (squared norm 4 in these coordinates) is split at its midpoint."""
+    out = []
     n = len(poly)
     for j in range(n):
         p, q = poly[j], poly[(j + 1) % n]
         d = (q[0] - p[0], q[1] - p[1])
         if d[0] * d[0] + d[0] * d[1] + d[1] * d[1] == 4:
             m = (p[0] + d[0] // 2, p[1] + d[1] // 2)
-            walls.update([frozenset((p, m)), frozenset((m, q))])
+            out += [(p, m), (m, q)]
         else:
-            walls.add(frozenset((p, q)))
+            out.append((p, q))
+    return out
+
+
+def hat_kites(pts) -> list:
+    """The grid kites inside a hat outline: flood fill from the kite left of its first side,
+    never crossing an outline segment (stops early if it escapes: then not 8 kites)."""
+    poly = simplify(pts)
+    walls = {frozenset(seg) for seg in unit_segments(poly)}
     p, q = poly[0], poly[1]
     d = (q[0] - p[0], q[1] - p[1])
     if d[0] * d[0] + d[0] * d[1] + d[1] * d[1] == 4:
@@ -280,16 +287,7 @@ def neighbourhoods(hats, labelled: bool = False) -> "Counter":
     seg_owner = {}
     segs_of = []
     for i, poly in enumerate(hats):
-        segs = []
-        n = len(poly)
-        for j in range(n):
-            p, q = poly[j], poly[(j + 1) % n]
-            d = (q[0] - p[0], q[1] - p[1])
-            if d[0] * d[0] + d[0] * d[1] + d[1] * d[1] == 4:
-                m = (p[0] + d[0] // 2, p[1] + d[1] // 2)
-                segs += [(p, m), (m, q)]
-            else:
-                segs.append((p, q))
+        segs = unit_segments(poly)
         for s in segs:
             seg_owner[s] = i
         segs_of.append(segs)

@@ -30,6 +30,8 @@ from fractions import Fraction
 
 from generator.errors import PermalinkError
 from generator.families import split_permalink
+from generator.params import format_decimal as format_side
+from generator.params import parse_decimal
 from generator.hat.limits import HATS_PER_TYPE, KITES_PER_HAT, TYPES
 from generator.hat.tables_data import CHILD
 
@@ -64,27 +66,9 @@ class PatchName:
                 f".r{self.rotation}.{self.coords_text()}")
 
 
-def format_side(x: Fraction) -> str:
-    """A side length in canonical decimal form (at most 3 decimals, no trailing zeros)."""
-    x = Fraction(x)
-    scaled = x * 1000
-    if scaled.denominator != 1:
-        raise PermalinkError(f"side {float(x)} has more than 3 decimals")
-    n = int(scaled)
-    whole, frac = divmod(n, 1000)
-    if frac == 0:
-        return str(whole)
-    return f"{whole}.{frac:03d}".rstrip("0")
-
-
 def parse_side(text: str, what: str) -> Fraction:
     """A region side from user text (CLI): positive, ≤ MAX_SIDE, at most 3 decimals."""
-    if not isinstance(text, str) or not re.fullmatch(r"[0-9]{1,6}(\.[0-9]{1,3})?", text.strip()):
-        raise PermalinkError(f"{what} must be a positive number with at most 3 decimals, not {text!r}")
-    x = Fraction(text.strip())
-    if x <= 0 or x > MAX_SIDE:
-        raise PermalinkError(f"{what} must be in (0, {MAX_SIDE}], not {text}")
-    return x
+    return parse_decimal(text, what, MAX_SIDE)
 
 
 def check_coords(k: int, h: int, cs, top: int) -> None:

@@ -16,29 +16,16 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from generator.errors import ConfigError, TilepressError
+from generator.errors import ConfigError
+from generator.params import config_seeds, config_sizes
 from generator.hat import patch as P
 from generator.hat.patch_render import patch_svg
-from generator.hat.permalink import format_side
 
 VERSION = "2.1"
 PATCH_KEYS = {"patch_seeds", "patch_sizes"}
 DEFAULTS = {"patch_seeds": [1, 2, 3], "patch_sizes": [[40, 30], [90, 60]]}
 MAX_SIDE = 400
 MAX_SEEDS = 100
-
-
-def _side(v, where: str) -> str:
-    """A config side length as canonical decimal text."""
-    if isinstance(v, bool) or not isinstance(v, (int, float)):
-        raise ConfigError(f"{where} must be a number, got {v!r}")
-    x = Fraction(str(v)) if isinstance(v, float) else Fraction(v)
-    if not 0 < x <= MAX_SIDE:
-        raise ConfigError(f"{where} must be > 0 and ≤ {MAX_SIDE}, got {v!r}")
-    try:
-        return format_side(x)
-    except TilepressError:
-        raise ConfigError(f"{where} must have at most 3 decimals, got {v!r}") from None
 
 
 def plan(family: str, section: dict, site: dict) -> list[dict]:
@@ -50,25 +37,8 @@ def plan(family: str, section: dict, site: dict) -> list[dict]:
         raise ConfigError(f"[families.hat] unknown key {unknown[0]!r} "
                           f"(patch keys: {', '.join(sorted(PATCH_KEYS))})")
     cfg = {**DEFAULTS, **{k: v for k, v in section.items() if k in PATCH_KEYS}}
-    seeds = cfg["patch_seeds"]
-    if not isinstance(seeds, list) or not seeds or len(seeds) > MAX_SEEDS:
-        raise ConfigError(f"[families.hat] patch_seeds must be a non-empty list of at most {MAX_SEEDS} integers")
-    for s in seeds:
-        if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < 2 ** 63:
-            raise ConfigError(f"[families.hat] patch_seeds: {s!r} is not a non-negative integer")
-    if len(set(seeds)) != len(seeds):
-        raise ConfigError("[families.hat] patch_seeds: duplicate seed")
-    sizes = cfg["patch_sizes"]
-    if not isinstance(sizes, list) or not sizes:
-        raise ConfigError("[families.hat] patch_sizes must be a non-empty list of [width, height]")
-    norm = []
-    for i, wh in enumerate(sizes):
-        if not isinstance(wh, list) or len(wh) != 2:
-            raise ConfigError(f"[families.hat] patch_sizes[{i}] must be [width, height]")
-        norm.append((_side(wh[0], f"[families.hat] patch_sizes[{i}] width"),
-                     _side(wh[1], f"[families.hat] patch_sizes[{i}] height")))
-    if len(set(norm)) != len(norm):
-        raise ConfigError("[families.hat] patch_sizes: duplicate size")
+    seeds = config_seeds(cfg["patch_seeds"], "[families.hat] patch_seeds", MAX_SEEDS)
+    norm = config_sizes(cfg["patch_sizes"], "[families.hat] patch_sizes", MAX_SIDE)
     items = []
     for w, h in norm:
         for s in seeds:

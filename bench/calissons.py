@@ -1,0 +1,137 @@
+"""Benchmark the calisson engines: solve, generate, CFTP; times, rates and peak memory.
+
+    python3 bench/calissons.py            # full run (CFTP n = 64 takes several seconds)
+    python3 bench/calissons.py --quick    # smaller sizes only
+
+Solve inputs are the fold edges of a pseudo-random pile (a random plane partition built
+row by row, deterministic): all of them (unique: the surface climbs all the way) and a
+quarter of them (many solutions: least and greatest both computed).  Targets from the
+issue: solve n=64 < 0.5 s, generate n=8 < 0.3 s and n=16 < 3 s, CFTP n=64 < 5 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import resource
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from generator.calissons.generator import generate  # noqa: E402
+from generator.calissons.model import heights_from_pp, hexagon  # noqa: E402
+from generator.calissons.sampler import sample_pp  # noqa: E402
+from generator.calissons.solver import solve  # noqa: E402
+
+
+def random_pile(n: int, seed: int) -> list[list[int]]:
+    """A pseudo-random plane partition (not uniform; a benchmark input only)."""
+    rng = random.Random(seed)
+    pp = [[0] * n for _ in range(n)]
+    for i in range(n):
+        for j in range(n):
+            hi = min(pp[i - 1][j] if i else n, pp[i][j - 1] if j else n)
+            target = n * (1 - (i + j) / (2 * n))
+            pp[i][j] = max(0, min(hi, int(target + rng.randint(-2, 2))))
+    return pp
+
+
+def timed(fn, repeat: int = 1):
+    """(best CPU time of this process over repeats, last result).
+
+    CPU time rather than wall time: the benchmark machine is shared, and wall time there
+    mostly measures the other jobs.  The wall time of the whole run is printed at the end.
+    """
+    best, out = None, None
+    for _ in range(repeat):
+        t = time.process_time()
+        out = fn()
+        dt = time.process_time() - t
+        best = dt if best is None else min(best, dt)
+    return best, out
+
+
+def peak_kib(fn) -> int:
+    """Peak traced Python allocation of one call, in KiB."""
+    tracemalloc.start()
+    fn()
+    _cur, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return peak // 1024
+
+
+def bench_solve(sizes):
+    print("solve (advancing surface up and down)")
+    for n in sizes:
+        t_build, reg = timed(lambda: hexagon(n))   # region arrays, built once and cached
+        print(f"  n={n:4d}  building the hexagon's arrays (once per size): {t_build:.3f} s")
+        H = heights_from_pp(n, random_pile(n, n))
+        sal = reg.salient_edges(H)
+        part = sal[::4]
+        t_full, s_full = timed(lambda: solve(reg, sal), 3)
+        t_part, s_part = timed(lambda: solve(reg, part), 3)
+        assert s_full.status == "unique" and s_full.least == H
+        print(f"  n={n:4d}  vertices={len(reg.coords):6d}  all {len(sal):6d} fold edges: {t_full:7.3f} s "
+              f"({s_full.status})   a quarter: {t_part:7.3f} s ({s_part.status})   "
+              f"{len(reg.coords) / t_full:9.0f} vertices/s")
+
+
+def bench_generate(sizes, seeds):
+    print("generate (CFTP tiling + greedy deletion + grading)")
+    for n in sizes:
+        for level in ("medium", "hard"):
+            times = []
+            givens = []
+            for s in range(seeds):
+                dt, p = timed(lambda: generate(n, s, level))
+                times.append(dt)
+                givens.append(len(p.givens))
+            print(f"  n={n:3d} {level:6s}  mean {sum(times) / len(times):7.3f} s  max {max(times):7.3f} s  "
+                  f"over {seeds} seeds; givens mean {sum(givens) / len(givens):6.1f}")
+
+
+def bench_cftp(sizes, seeds):
+    print("CFTP (exact uniform tilings)")
+    for n in sizes:
+        times = []
+        for s in range(seeds):
+            st = {}
+            dt, _pp = timed(lambda: sample_pp(n, s, stats=st))
+            times.append((dt, st["sweeps"]))
+        for dt, sw in times:
+            print(f"  n={n:3d}  {dt:7.3f} s   coupled within {sw} sweeps (= {sw / n / n:.0f} n^2)")
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--quick", action="store_true")
+    a = p.parse_args(argv)
+    wall = time.perf_counter()
+    print("times are CPU seconds of this process (python " + sys.version.split()[0] + ")")
+    if a.quick:
+        bench_solve([16, 32])
+        bench_generate([8], 3)
+        bench_cftp([16, 32], 1)
+    else:
+        bench_solve([16, 64, 128])
+        bench_generate([8, 16], 5)
+        bench_generate([32], 1)
+        bench_cftp([32], 3)
+        bench_cftp([64], 2)
+    print("peak memory (tracemalloc)")
+    n = 32 if a.quick else 128
+    reg = hexagon(n)
+    sal = reg.salient_edges(heights_from_pp(n, random_pile(n, n)))
+    print(f"  solve n={n}: {peak_kib(lambda: solve(reg, sal))} KiB")
+    print(f"  generate n=16 hard: {peak_kib(lambda: generate(16, 0, 'hard'))} KiB")
+    print(f"  CFTP n=32: {peak_kib(lambda: sample_pp(32, 0))} KiB")
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(f"  process max RSS: {rss // 1024} MiB")
+    print(f"total wall time {time.perf_counter() - wall:.1f} s")
+
+
+if __name__ == "__main__":
+    main()

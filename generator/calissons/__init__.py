@@ -1,0 +1,14 @@
+"""Calisson puzzles (Olivier Longuet's game): solve, count, sample, generate, draw, publish.
+
+    model.py      the triangular grid, regions, height functions, plane partitions, fold edges
+    solver.py     difference constraints on heights: advancing surface, status, counting,
+                  the infinite-grid test
+    sampler.py    uniformly random tilings by monotone coupling from the past
+    human.py      a human-style solver used to grade difficulty
+    generator.py  random tiling -> all fold edges -> greedy deletion -> graded puzzle
+    mathix.py     mathix.org `tab=` strings
+    permalink.py  `cal.v1.<n>~<givens>` permalinks
+    render.py     SVG pictures (puzzle, cube pile, player's view, printable variants)
+    cli.py        `python -m generator calissons ...` and `regen cal.v1...`
+    publish.py    the site build's family protocol
+"""

@@ -1,0 +1,148 @@
+"""Puzzle generation: a uniform random tiling, all its fold edges, then greedy deletion.
+
+1. Draw a uniformly random tiling S of the hexagon (coupling from the past, sampler.py);
+   reject the degenerate ones (the empty and the full box: every edge the same story).
+2. Start from X = all salient edges of S: they determine S, so the puzzle is unique.
+3. Shuffle X (seeded) and delete each edge whose removal keeps the solution unique.  The
+   test is local (solver.unique_after_removal): a second solution would have to differ
+   from S at one of the four vertices of the removed clue, so eight small propagations
+   from S decide it.  Deleting everything deletable gives an inclusion-minimal puzzle,
+   whose only solution is still S.
+4. Grade with the human-style solver (human.py).  The levels follow a popular puzzle bank,
+   whose easy grids keep redundant givens (about 55% and 40% of the fold edges) and are
+   solved by propagation alone, while its hard grids are minimal and need probing:
+
+       easy     stop deleting at 55% of the fold edges; depth 0
+       medium   stop deleting at 40%; depth 0
+       hard     inclusion-minimal; depth >= 1 preferred
+
+   An easy or medium grid that propagation cannot finish gets deleted edges back, last
+   deleted first, until it can.  A hard draw that turns out easy is redrawn (a few
+   attempts, seeded); the hardest draw is kept.  Beyond n = 24 (far past human sizes)
+   probing is skipped: the grade holds the propagation fraction, and depth is 0 or null.
+
+Everything is a function of (n, seed, level, minimal): same arguments, same puzzle.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+
+from generator.calissons import human
+from generator.calissons.model import Edge, heights_from_pp, hexagon, pp_from_heights
+from generator.calissons.sampler import sample_pp
+from generator.calissons.solver import Clues, unique_after_removal
+from generator.errors import TilepressError
+
+LEVELS = {"easy": 0.55, "medium": 0.40, "hard": 0.0}
+HARD_ATTEMPTS = 6
+MAX_GENERATE_N = 64
+GRADE_MAX_N = 24          # beyond this the probing grade is skipped (depth reported as null)
+
+
+@dataclass
+class Puzzle:
+    """A generated puzzle and its unique solution."""
+
+    n: int
+    givens: list[Edge]
+    heights: list[int]
+    salient: list[Edge]
+    difficulty: dict = field(default_factory=dict)
+    level: str = "medium"
+    seed: object = 0
+
+    @property
+    def pp(self) -> list[list[int]]:
+        """The solution as a plane partition."""
+        return pp_from_heights(self.n, self.heights)
+
+
+def degenerate(n: int, pp: list[list[int]]) -> bool:
+    """Is the tiling the empty or the full box?"""
+    vol = sum(map(sum, pp))
+    return vol == 0 or vol == n ** 3
+
+
+def sample_tiling(n: int, seed, attempt: int) -> list[int]:
+    """A non-degenerate uniformly random tiling (heights), a function of (n, seed, attempt)."""
+    for k in range(1000):
+        pp = sample_pp(n, f"{seed}:{attempt}:{k}")
+        if not degenerate(n, pp):
+            return heights_from_pp(n, pp)
+    raise TilepressError(f"no non-degenerate tiling found for n = {n}")  # pragma: no cover
+
+
+def reduce_givens(n: int, S: list[int], order: list[Edge], keep: int,
+                  progress=None) -> tuple[list[Edge], list[Edge]]:
+    """Greedy deletion in the given order down to `keep` edges: (givens, deleted in order)."""
+    reg = hexagon(n)
+    clues = Clues(reg, order)
+    current = set(order)
+    deleted = []
+    for e in (progress(order) if progress else order):
+        if len(current) <= keep:
+            break
+        clues.remove(e)
+        if unique_after_removal(clues, S, e):
+            current.discard(e)
+            deleted.append(e)
+        else:
+            clues.add(e)
+    return sorted(current), deleted
+
+
+def grade(n: int, givens: list[Edge]) -> dict:
+    """The human-style grade, or only the propagation fraction for very large n."""
+    if n > GRADE_MAX_N:
+        board = human.Board(n, givens)
+        state, _ok = board.initial()
+        unknown = sum(1 for s in state if s == human.UNKNOWN)
+        depth = 0 if unknown == 0 else None
+        return {"depth": depth, "propagation": round(1 - unknown / board.n_interior, 4), "probes": None}
+    return human.grade(n, givens)
+
+
+def generate(n: int, seed, level: str = "medium", minimal: bool = False, progress=None) -> Puzzle:
+    """Generate a unique puzzle of side n at a level (see the module notes)."""
+    if not isinstance(n, int) or isinstance(n, bool) or not 2 <= n <= MAX_GENERATE_N:
+        raise TilepressError(f"size must be an integer in 2..{MAX_GENERATE_N}")
+    if level not in LEVELS:
+        raise TilepressError(f"level must be one of {', '.join(LEVELS)}")
+    reg = hexagon(n)
+    best = None
+    attempts = HARD_ATTEMPTS if level == "hard" else 1
+    for attempt in range(attempts):
+        S = sample_tiling(n, seed, attempt)
+        salient = reg.salient_edges(S)
+        order = list(salient)
+        random.Random(f"calissons-order:{n}:{seed}:{attempt}").shuffle(order)
+        keep = 0 if minimal else math.ceil(LEVELS[level] * len(salient))
+        givens, deleted = reduce_givens(n, S, order, keep, progress)
+        diff = grade(n, givens)
+        if level != "hard" and not minimal and n <= GRADE_MAX_N:
+            current = set(givens)
+            while diff["depth"] != 0 and deleted:
+                current.add(deleted.pop())
+                givens = sorted(current)
+                diff = grade(n, givens)
+        puzzle = Puzzle(n, givens, S, salient, diff, level, seed)
+        if level != "hard":
+            return puzzle
+        score = (diff["depth"] or 0, -diff["propagation"])
+        if best is None or score > best[0]:
+            best = (score, puzzle)
+        if diff["depth"] is None or diff["depth"] >= 1:
+            break          # hard enough, or too big to grade by probing: keep the first draw
+    return best[1]
+
+
+def difficulty_record(p: Puzzle) -> dict:
+    """The difficulty object of the JSON output."""
+    d = dict(p.difficulty)
+    d["givens"] = len(p.givens)
+    d["salient"] = len(p.salient)
+    d["level"] = p.level
+    return d

@@ -1,0 +1,135 @@
+"""Pictures of calisson puzzles: the grid with its givens, the cube pile, the player's view.
+
+Screen geometry: the vertex (a, b) is drawn at X = (b - a) * sqrt(3)/2, Y = (a + b) / 2
+(SVG's y axis points down), so z = (-1, -1) points up, x down-left and y down-right.
+Floats appear only here, always written through `generator.svg.num`.
+
+A calisson is drawn as the quadrilateral tail, A, head, B of the edge it crosses; its
+colour is that edge's direction.  The classic shades make a pile of cubes: the tops (z)
+lightest, the x faces middle, the y faces darkest.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Iterable
+
+from generator.calissons.model import Edge, Region, far_vertices, head, hexagon, triangle_vertices
+from generator.svg import document, num, polygons_path
+
+R3 = math.sqrt(3) / 2
+COLOUR = {"z": "#f4d58d", "x": "#e07a5f", "y": "#3d5a80"}      # top, left face, right face
+GREY = {"z": "#ffffff", "x": "#bdbdbd", "y": "#6e6e6e"}
+WIDTH = 560.0
+
+
+def xy(v: tuple[int, int]) -> tuple[float, float]:
+    """Screen position of a vertex (unit edge length)."""
+    a, b = v
+    return ((b - a) * R3, (a + b) / 2)
+
+
+def _frame(n: int, pad: float = 0.6):
+    """viewBox and pixel size for the hexagon of side n."""
+    w = 2 * n * R3 + 2 * pad
+    h = 2 * n + 2 * pad
+    return (-n * R3 - pad, -n - pad, w, h), WIDTH, WIDTH * h / w
+
+
+def _line(e: Edge) -> str:
+    """Path data for one edge."""
+    (x0, y0), (x1, y1) = xy(e[:2]), xy(head(e))
+    return f"M{num(x0)} {num(y0)}L{num(x1)} {num(y1)}"
+
+
+def _lines(edges: Iterable[Edge], stroke: str, width: float, extra: str = "") -> str:
+    """One path holding many edges."""
+    d = "".join(_line(e) for e in sorted(edges))
+    if not d:
+        return ""
+    return (f'<path fill="none" stroke="{stroke}" stroke-width="{num(width, 4)}" '
+            f'stroke-linecap="round"{extra} d="{d}"/>')
+
+
+def _outline(n: int) -> list[tuple[float, float]]:
+    """Corners of the hexagon of side n."""
+    return [xy(v) for v in ((n, 0), (n, n), (0, n), (-n, 0), (-n, -n), (0, -n))]
+
+
+def lozenges(region: Region, H: list[int]) -> dict[str, list[list[tuple[float, float]]]]:
+    """The calissons of a tiling as screen quadrilaterals, grouped by colour."""
+    out: dict[str, list] = {"x": [], "y": [], "z": []}
+    for e in region.crossed_edges(H):
+        A, B = far_vertices(e)
+        out[e[2]].append([xy(e[:2]), xy(A), xy(head(e)), xy(B)])
+    return out
+
+
+def puzzle_svg(n: int, givens: Iterable[Edge], bw: bool = False, title: str | None = None,
+               marked: Iterable[tuple[int, int, int]] = ()) -> str:
+    """The puzzle: the triangular grid, the hexagon and the given edges (optionally shaded triangles)."""
+    reg = hexagon(n)
+    vb, w, h = _frame(n)
+    body = []
+    if not bw:
+        body.append(polygons_path([_outline(n)], "#fbf7ef"))
+    marked = sorted(marked)
+    if marked:
+        body.append(polygons_path([[xy(v) for v in triangle_vertices(t)] for t in marked],
+                                  "#bbbbbb" if bw else "#f28b82"))
+    body.append(_lines(reg.interior, "#9a9a9a" if bw else "#c9bfae", 0.03))
+    body.append(polygons_path([_outline(n)], "none", "#000000" if bw else "#5b4a36", 0.08))
+    body.append(_lines(givens, "#000000" if bw else "#b3261e", 0.13))
+    return document("\n".join(p for p in body if p), w, h, vb, title=title,
+                    background="#ffffff" if bw else None)
+
+
+def solution_svg(n: int, H: list[int], bw: bool = False, title: str | None = None,
+                 outline: bool = True) -> str:
+    """The solution as a shaded pile of cubes."""
+    reg = hexagon(n)
+    vb, w, h = _frame(n)
+    shades = GREY if bw else COLOUR
+    body = []
+    stroke = "#000000" if bw else ("#333333" if outline else None)
+    width = 0.04 if outline or bw else None
+    groups = lozenges(reg, H)
+    for d in ("z", "x", "y"):
+        if groups[d]:
+            body.append(polygons_path(groups[d], shades[d], stroke, width))
+    body.append(polygons_path([_outline(n)], "none", "#000000" if bw else "#333333", 0.08))
+    return document("\n".join(body), w, h, vb, title=title, background="#ffffff" if bw else None)
+
+
+def player_svg(n: int, salient: Iterable[Edge], givens: Iterable[Edge] = (), title: str | None = None,
+               bw: bool = False) -> str:
+    """What a player draws: the salient edges only (givens darker)."""
+    reg = hexagon(n)
+    vb, w, h = _frame(n)
+    givens = set(givens)
+    body = [_lines(reg.interior, "#dddddd", 0.02),
+            polygons_path([_outline(n)], "none", "#000000" if bw else "#333333", 0.08),
+            _lines([e for e in salient if e not in givens], "#000000" if bw else "#1d3557", 0.09),
+            _lines(givens, "#000000" if bw else "#b3261e", 0.13)]
+    return document("\n".join(p for p in body if p), w, h, vb, title=title, background="#ffffff")
+
+
+def tiling_svg(n: int, H: list[int], title: str | None = None, width: float = WIDTH) -> str:
+    """A large tiling without outlines (for the arctic-circle figure)."""
+    reg = hexagon(n)
+    vb, _w, _h = _frame(n, pad=0.2)
+    groups = lozenges(reg, H)
+    body = [polygons_path(groups[d], COLOUR[d], COLOUR[d], 0.02, digits=2) for d in ("z", "x", "y")
+            if groups[d]]
+    return document("\n".join(body), width, width * vb[3] / vb[2], vb, title=title, digits=2)
+
+
+def sheet_solution_svg(n: int, H: list[int], title: str | None = None) -> str:
+    """Printable solution: the pile in three greys with every fold edge drawn bold."""
+    reg = hexagon(n)
+    vb, w, h = _frame(n)
+    groups = lozenges(reg, H)
+    body = [polygons_path(groups[d], GREY[d], "#555555", 0.02) for d in ("z", "x", "y") if groups[d]]
+    body.append(_lines(reg.salient_edges(H), "#000000", 0.1))
+    body.append(polygons_path([_outline(n)], "none", "#000000", 0.08))
+    return document("\n".join(body), w, h, vb, title=title, background="#ffffff")

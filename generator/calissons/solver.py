@@ -1,0 +1,374 @@
+"""The calisson solver: a puzzle is a system of difference constraints on heights.
+
+A tiling is a height function H between the region's `floor` and `ceil` with every
+interior edge tail -> head stepping +1 or -2 (see model.py).  As *lower-bound arcs*
+"H(p) >= H(q) + w":
+
+    tile edges    q = tail, p = head, w = -2      and   q = head, p = tail, w = -1
+    clue (i)      q = tail, p = head, w = +1      (the given edge is not crossed)
+    clue (ii)     A -> B and B -> A, w = 0        (the calissons beside it differ)
+
+Every weight is congruent to the residue difference of its ends mod 3, so no rounding is
+ever needed.  The solutions are the integer points of this system: a distributive lattice
+(pointwise min and max of solutions are solutions).
+
+Advancing surface.  Start from the empty box (the floor, below every solution) and raise a
+height only when an arc forces it, until nothing is violated: the result is the *least*
+solution L.  If some height passes the ceiling (the full box) there is no solution (the
+arcs contain a positive cycle: the paper's absorbing cycle).  Lowering from the full box
+gives the greatest solution G.  The work list is FIFO (Bellman-Ford order): far fewer
+repeated raises than depth-first order when many clues push the same region.  The solution is unique iff L = G; where L(v) < G(v) the
+solutions disagree.
+
+Counting.  Pick a vertex v with L(v) < G(v); every solution has H(v) = L(v) or
+H(v) >= L(v) + 3.  Clamp, re-propagate both bounds, recurse; leaves with L = G are single
+solutions, so counting costs one pair of propagations per solution (capped).
+
+Infinite grid.  Without a boundary, the largest possible rise from p to q over tilings of
+the plane is d(p -> q) = da + db + 3 max(0, -da, -db).  The clues are feasible iff the
+difference system on the key vertices (tail, head, A, B of each clue) with these distances
+has no negative cycle (Floyd-Warshall, O(|X|^3)).
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections import deque
+from dataclasses import dataclass
+from typing import Iterable
+
+from generator.calissons.model import Edge, Region, far_vertices, head, hexagon
+from generator.errors import TilepressError
+
+
+class Clues:
+    """The clue arcs of a given-edge set on a region, as lower- and upper-bound adjacency."""
+
+    def __init__(self, region: Region, givens: Iterable[Edge]):
+        self.region = region
+        self.givens = sorted(set(givens))
+        self.up: dict[int, list[tuple[int, int]]] = {}    # q -> [(p, w)]: H(p) >= H(q) + w
+        self.down: dict[int, list[tuple[int, int]]] = {}  # p -> [(q, c)]: H(q) <= H(p) + c
+        for e in self.givens:
+            if e not in region.interior:
+                raise TilepressError(f"given edge {list(e)} is not an interior edge of the grid")
+            self._arcs(e, add=True)
+
+    def _arcs(self, e: Edge, add: bool) -> None:
+        """Insert or delete the three arcs of clue e."""
+        idx = self.region.index
+        t, h = idx[e[:2]], idx[head(e)]
+        A, B = far_vertices(e)
+        a, b = idx[A], idx[B]
+        for q, p, w in ((t, h, 1), (a, b, 0), (b, a, 0)):
+            if add:
+                self.up.setdefault(q, []).append((p, w))
+                self.down.setdefault(p, []).append((q, -w))
+            else:
+                self.up[q].remove((p, w))
+                self.down[p].remove((q, -w))
+
+    def remove(self, e: Edge) -> None:
+        """Drop one given edge."""
+        self._arcs(e, add=False)
+
+    def add(self, e: Edge) -> None:
+        """Put a given edge back."""
+        self._arcs(e, add=True)
+
+    def touched(self) -> list[int]:
+        """Vertices that carry a clue arc."""
+        return sorted(set(self.up) | set(self.down))
+
+
+def _queue(start: Iterable[int], size: int) -> tuple[deque, bytearray]:
+    """A FIFO work queue (Bellman-Ford order) with a membership flag per vertex."""
+    queue = deque()
+    queued = bytearray(size)
+    for v in start:
+        if not queued[v]:
+            queued[v] = 1
+            queue.append(v)
+    return queue, queued
+
+
+def raise_heights(clues: Clues, H: list[int], start: Iterable[int], log: array | None = None) -> bool:
+    """Advance the surface H upwards until no arc is violated; False if it passes the ceiling.
+
+    With `log` (an int array), every change is recorded as vertex, old height so that it
+    can be undone.
+    """
+    reg = clues.region
+    heads, tails, ceil, up = reg.heads, reg.tails, reg.ceil, clues.up
+    queue, queued = _queue(start, len(H))
+    pop, push = queue.popleft, queue.append
+    while queue:
+        q = pop()
+        queued[q] = 0
+        hq = H[q]
+        v = hq - 2
+        for p in heads[q]:
+            if H[p] < v:
+                if v > ceil[p]:
+                    return False
+                if log is not None:
+                    log.extend((p, H[p]))
+                H[p] = v
+                if not queued[p]:
+                    queued[p] = 1
+                    push(p)
+        v = hq - 1
+        for p in tails[q]:
+            if H[p] < v:
+                if v > ceil[p]:
+                    return False
+                if log is not None:
+                    log.extend((p, H[p]))
+                H[p] = v
+                if not queued[p]:
+                    queued[p] = 1
+                    push(p)
+        arcs = up.get(q)
+        if arcs:
+            for p, w in arcs:
+                v = hq + w
+                if H[p] < v:
+                    if v > ceil[p]:
+                        return False
+                    if log is not None:
+                        log.extend((p, H[p]))
+                    H[p] = v
+                    if not queued[p]:
+                        queued[p] = 1
+                        push(p)
+    return True
+
+
+def lower_heights(clues: Clues, H: list[int], start: Iterable[int], log: array | None = None) -> bool:
+    """Push the surface H downwards until no arc is violated; False if it passes the floor."""
+    reg = clues.region
+    heads, tails, floor, down = reg.heads, reg.tails, reg.floor, clues.down
+    queue, queued = _queue(start, len(H))
+    pop, push = queue.popleft, queue.append
+    while queue:
+        p = pop()
+        queued[p] = 0
+        hp = H[p]
+        v = hp + 1
+        for q in heads[p]:       # U(head) <= U(tail) + 1
+            if H[q] > v:
+                if v < floor[q]:
+                    return False
+                if log is not None:
+                    log.extend((q, H[q]))
+                H[q] = v
+                if not queued[q]:
+                    queued[q] = 1
+                    push(q)
+        v = hp + 2
+        for q in tails[p]:       # U(tail) <= U(head) + 2
+            if H[q] > v:
+                if v < floor[q]:
+                    return False
+                if log is not None:
+                    log.extend((q, H[q]))
+                H[q] = v
+                if not queued[q]:
+                    queued[q] = 1
+                    push(q)
+        arcs = down.get(p)
+        if arcs:
+            for q, c in arcs:
+                v = hp + c
+                if H[q] > v:
+                    if v < floor[q]:
+                        return False
+                    if log is not None:
+                        log.extend((q, H[q]))
+                    H[q] = v
+                    if not queued[q]:
+                        queued[q] = 1
+                        push(q)
+    return True
+
+
+def least_solution(clues: Clues) -> list[int] | None:
+    """The least solution (advancing surface from the floor), or None."""
+    reg = clues.region
+    if not reg.tilable:
+        return None
+    H = list(reg.floor)
+    return H if raise_heights(clues, H, clues.touched()) else None
+
+
+def greatest_solution(clues: Clues) -> list[int] | None:
+    """The greatest solution (descending surface from the ceiling), or None."""
+    reg = clues.region
+    if not reg.tilable:
+        return None
+    H = list(reg.ceil)
+    return H if lower_heights(clues, H, clues.touched()) else None
+
+
+@dataclass
+class Solution:
+    """What the solver knows about a puzzle."""
+
+    status: str                 # "none" | "unique" | "multiple"
+    least: list[int] | None
+    greatest: list[int] | None
+
+    def differ(self) -> list[int]:
+        """Vertex indices where solutions disagree."""
+        if self.least is None:
+            return []
+        return [v for v, (lo, hi) in enumerate(zip(self.least, self.greatest)) if lo != hi]
+
+
+def solve(region: Region, givens: Iterable[Edge]) -> Solution:
+    """Least and greatest solutions and the status of a puzzle."""
+    clues = Clues(region, givens)
+    L = least_solution(clues)
+    if L is None:
+        return Solution("none", None, None)
+    G = greatest_solution(clues)
+    return Solution("unique" if L == G else "multiple", L, G)
+
+
+def solve_hexagon(n: int, givens: Iterable[Edge]) -> Solution:
+    """Solve a puzzle on the hexagon of side n."""
+    return solve(hexagon(n), givens)
+
+
+def work_cap(region: Region, cap: int) -> int:
+    """The cap actually used: each solution costs O(V), so big regions count fewer (no hangs)."""
+    return max(2, min(cap, 10 ** 8 // max(1, len(region.coords))))
+
+
+def count_solutions(region: Region, givens: Iterable[Edge], cap: int = 10000) -> tuple[int, bool]:
+    """(number of solutions, True if the cap was reached) by branching on the lattice.
+
+    Depth-first with one L and one G array and an undo trail of machine integers.  Both
+    branches of a node are always feasible (L lies in the first, G in the second), so the
+    search visits fewer than two nodes per solution.
+    """
+    cap = work_cap(region, cap)
+    clues = Clues(region, givens)
+    L = least_solution(clues)
+    if L is None:
+        return 0, False
+    G = greatest_solution(clues)
+    V = len(L)
+    trail_L = array("q")                # flat (vertex, old height) pairs
+    trail_G = array("q")
+
+    def undo(trail, H, mark):
+        while len(trail) > mark:
+            old = trail.pop()
+            H[trail.pop()] = old
+
+    total = 0
+    stack = [[0, -1, 0, 0, 0]]          # [scan start, branch vertex, stage, trail marks]
+    while stack:
+        frame = stack[-1]
+        if frame[2] == 0:
+            v = frame[0]
+            while v < V and L[v] == G[v]:
+                v += 1
+            if v == V:
+                total += 1
+                if total >= cap:
+                    return cap, True
+                stack.pop()
+                continue
+            frame[1], frame[3], frame[4] = v, len(trail_L), len(trail_G)
+            frame[2] = 1
+            trail_G.extend((v, G[v]))
+            G[v] = L[v]                                   # branch 1: H(v) = L(v)
+            if not lower_heights(clues, G, [v], trail_G):  # cannot happen (L is a solution)
+                raise AssertionError("lattice branch infeasible")  # pragma: no cover
+            stack.append([v, -1, 0, 0, 0])
+        elif frame[2] == 1:
+            v = frame[1]
+            undo(trail_L, L, frame[3])
+            undo(trail_G, G, frame[4])
+            frame[2] = 2
+            trail_L.extend((v, L[v]))
+            L[v] += 3                                      # branch 2: H(v) >= L(v) + 3
+            if not raise_heights(clues, L, [v], trail_L):  # cannot happen (G is a solution)
+                raise AssertionError("lattice branch infeasible")  # pragma: no cover
+            stack.append([v, -1, 0, 0, 0])
+        else:
+            undo(trail_L, L, frame[3])
+            undo(trail_G, G, frame[4])
+            stack.pop()
+    return total, False
+
+
+def unique_after_removal(clues: Clues, S: list[int], e: Edge) -> bool:
+    """With `clues` already lacking e and S a solution, is S still the only one?
+
+    A second solution can be taken comparable with S (meet or join), and it must break the
+    removed clue, so it differs from S at tail, head, A or B of e: try pushing each of
+    those four heights one level down and one level up from S.
+    """
+    reg = clues.region
+    idx = reg.index
+    A, B = far_vertices(e)
+    for v in (idx[e[:2]], idx[head(e)], idx[A], idx[B]):
+        if S[v] - 3 >= reg.floor[v]:
+            H = list(S)
+            H[v] -= 3
+            if lower_heights(clues, H, [v]):
+                return False
+        if S[v] + 3 <= reg.ceil[v]:
+            H = list(S)
+            H[v] += 3
+            if raise_heights(clues, H, [v]):
+                return False
+    return True
+
+
+# --- the infinite grid -------------------------------------------------------------------
+
+def plane_distance(p: tuple[int, int], q: tuple[int, int]) -> int:
+    """The largest H(q) - H(p) over tilings of the whole plane."""
+    da, db = q[0] - p[0], q[1] - p[1]
+    return da + db + 3 * max(0, -da, -db)
+
+
+MAX_PLANE_CLUES = 50          # Floyd-Warshall on up to 200 key vertices
+
+
+def plane_feasible(givens: Iterable[Edge]) -> bool:
+    """Can the infinite triangular grid be tiled with these salient edges?"""
+    givens = sorted(set(givens))
+    if len(givens) > MAX_PLANE_CLUES:
+        raise TilepressError(f"too many clues for the infinite-grid test (limit {MAX_PLANE_CLUES})")
+    keys: list[tuple[int, int]] = []
+    for e in givens:
+        A, B = far_vertices(e)
+        keys.extend([e[:2], head(e), A, B])
+    keys = sorted(set(keys))
+    k = {v: i for i, v in enumerate(keys)}
+    m = len(keys)
+    # D[i][j]: least upper bound on H(j) - H(i)
+    D = [[plane_distance(p, q) for q in keys] for p in keys]
+    for e in givens:
+        t, h = k[e[:2]], k[head(e)]
+        A, B = far_vertices(e)
+        a, b = k[A], k[B]
+        D[h][t] = min(D[h][t], -1)   # H(t) <= H(h) - 1
+        D[a][b] = min(D[a][b], 0)
+        D[b][a] = min(D[b][a], 0)
+    for w in range(m):
+        Dw = D[w]
+        for i in range(m):
+            Di = D[i]
+            diw = Di[w]
+            for j in range(m):
+                if diw + Dw[j] < Di[j]:
+                    Di[j] = diw + Dw[j]
+        if any(D[i][i] < 0 for i in range(m)):
+            return False
+    return all(D[i][i] >= 0 for i in range(m))

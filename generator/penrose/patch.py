@@ -1,0 +1,104 @@
+"""The family's front door: seed or permalink → patch → JSON object / SVG text.
+
+    from_seed(family, seed, width, height)  a new random patch (start label, orientation and
+                                            parents drawn with random.Random(f"{family}:{seed}"))
+    from_spec(spec)                         regenerate a permalink's patch (permalink.Spec)
+    to_json_obj(result), to_svg(result)     the machine and picture outputs
+
+The returned permalink records every label the run used, so regenerating it repeats the
+run exactly, and any smaller region centred on the same point gives the sub-patch.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from generator.errors import TilepressError
+from generator.penrose import coords, render
+from generator.penrose import permalink as PL
+from generator.penrose.region import Region
+
+# The largest number of half-tile triangles one run may visit (about 1.3 million tiles, ~1 GB).
+MAX_TRIANGLES = 3_000_000
+
+
+@dataclass
+class Result:
+    """A generated patch and the permalink that regenerates it."""
+
+    spec: PL.Spec
+    patch: coords.Patch
+
+    @property
+    def permalink(self) -> str:
+        return PL.encode(self.spec)
+
+    def region(self):
+        return tuple(float(v) for v in self.spec.region())
+
+
+# Limiting mean tile area (kite sin36°·φ/(φ+1) + dart …; thick sin72°·φ/(φ+1) + thin …).
+MEAN_TILE_AREA = {"p2": 0.502, "p3": 0.812}
+
+
+def _run(spec: PL.Spec, rng: random.Random, max_triangles: int | None, progress=None) -> Result:
+    if max_triangles is not None:
+        estimate = 2 * float(spec.width * spec.height) / MEAN_TILE_AREA[spec.family]
+        if estimate > max_triangles:
+            raise TilepressError(f"region {float(spec.width):g} × {float(spec.height):g} is too large: "
+                                 f"about {estimate / 2:.0f} tiles (limit about {max_triangles // 2})")
+    x0, y0, x1, y1 = spec.region()
+    region = Region(x0, y0, x1, y1, coords.DENOM)
+    patch = coords.generate(spec.family, spec.labels, spec.orientation, region, rng,
+                            max_triangles=max_triangles, progress=progress)
+    return Result(replace(spec, labels=patch.top), patch)
+
+
+def from_seed(family: str, seed: int, width: Fraction, height: Fraction,
+              max_triangles: int | None = MAX_TRIANGLES, progress=None) -> Result:
+    """A random patch of the region width × height for this seed."""
+    if family not in ("p2", "p3"):
+        raise TilepressError(f"unknown Penrose family {family!r}")
+    PL.check_size(Fraction(width), "width")
+    PL.check_size(Fraction(height), "height")
+    rng = random.Random(f"{family}:{seed}")
+    ch, orientation = coords.random_start(family, rng)
+    spec = PL.Spec(family, Fraction(width), Fraction(height), orientation, ch)
+    return _run(spec, rng, max_triangles, progress)
+
+
+def from_spec(spec: PL.Spec, max_triangles: int | None = MAX_TRIANGLES, progress=None) -> Result:
+    """Regenerate the patch a permalink names (levels beyond its labels: deterministic)."""
+    return _run(spec, spec.extension_rng(), max_triangles, progress)
+
+
+def from_permalink(text: str, width: Fraction | None = None, height: Fraction | None = None,
+                   max_triangles: int | None = MAX_TRIANGLES, progress=None) -> Result:
+    """Parse a permalink, optionally change its region, and regenerate."""
+    spec = PL.decode(text)
+    if width is not None:
+        PL.check_size(Fraction(width), "width")
+        spec = replace(spec, width=Fraction(width))
+    if height is not None:
+        PL.check_size(Fraction(height), "height")
+        spec = replace(spec, height=Fraction(height))
+    return from_spec(spec, max_triangles, progress)
+
+
+def to_json_obj(result: Result) -> dict:
+    """The documented JSON shape: permalink, family, region, tiles [{kind, points}]."""
+    x0, y0, x1, y1 = result.region()
+    tiles = [{"kind": kind, "points": [[round(x, 12) + 0.0, round(y, 12) + 0.0] for x, y in pts]}
+             for kind, pts in result.patch.float_tiles()]
+    return {"permalink": result.permalink, "family": result.spec.family,
+            "region": {"x0": x0, "y0": y0, "x1": x1, "y1": y1}, "tiles": tiles}
+
+
+def to_svg(result: Result, arcs: bool = False, px_per_unit: float = 24.0, title: str | None = None) -> str:
+    """The picture: tiles coloured by kind, clipped to the region."""
+    if title is None:
+        title = result.permalink
+    return render.svg_patch(result.spec.family, result.patch.float_tiles(), result.region(),
+                            title=title, arcs=arcs, px_per_unit=px_per_unit)

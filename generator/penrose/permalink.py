@@ -1,0 +1,120 @@
+"""Penrose permalinks: `p2.v1.<W>_<H>_<r>_<labels>` and `p3.v1.…` (version 1).
+
+    W, H     width and height of the region (a rectangle centred on the start point, the
+             centroid of the start triangle), canonical decimals: no sign, no leading or
+             trailing zeros, at most 3 decimals, 0 < W, H ≤ MAX_SIDE.
+    r        orientation of the start triangle: its base points at r·36°, 0 ≤ r ≤ 9.
+    labels   the start triangle's combinatorial coordinates, lowest level first, in the
+             family's letters (P2: A B U V; P3: C D X Y); each label must be a possible
+             parent of the one before it; 1 ≤ length ≤ MAX_LABELS.
+
+Example: `p2.v1.20_12_3_BAAUBBAV`.  Every character is in [A-Za-z0-9_.], so the string
+is safe in URLs and file names.
+
+Regeneration uses exactly these labels.  If a (larger) region needs more levels than
+recorded, the missing parents are invented deterministically from a generator seeded
+with the SHA-256 of the labels, so a permalink always names one tiling; any region
+smaller than the one recorded uses only the recorded labels and yields exactly the tiles
+of the recorded patch that meet it (the sub-patch property).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+from generator.errors import PermalinkError
+from generator.families import split_permalink
+from generator.params import format_decimal, parse_decimal
+from generator.penrose import geometry as G
+from generator.penrose import tables as TB
+
+VERSION = 1
+MAX_LABELS = 100
+MAX_SIDE = 1000
+MAX_PAYLOAD = 200
+_DECIMAL = r"(?:0|[1-9][0-9]{0,3})(?:\.[0-9]{0,2}[1-9])?"
+PAYLOAD_RE = re.compile(rf"^({_DECIMAL})_({_DECIMAL})_([0-9])_([A-Z]+)$")
+
+
+@dataclass(frozen=True)
+class Spec:
+    """Everything a permalink holds."""
+
+    family: str
+    width: Fraction
+    height: Fraction
+    orientation: int
+    labels: str
+
+    def region(self):
+        """(x0, y0, x1, y1) as Fractions."""
+        return (-self.width / 2, -self.height / 2, self.width / 2, self.height / 2)
+
+    def extension_rng(self) -> random.Random:
+        """The generator for levels beyond the recorded labels (deterministic)."""
+        digest = hashlib.sha256(f"{self.family}:{self.labels}".encode()).digest()
+        return random.Random(int.from_bytes(digest[:16], "big"))
+
+
+def parse_size(text: str, what: str) -> Fraction:
+    """A user-given width/height (CLI): a positive decimal with at most 3 decimals."""
+    return parse_decimal(text, what, MAX_SIDE, max_digits=4)
+
+
+def check_size(value: Fraction, what: str) -> None:
+    """Raise unless 0 < value ≤ MAX_SIDE."""
+    if not 0 < value <= MAX_SIDE:
+        raise PermalinkError(f"{what} must be > 0 and ≤ {MAX_SIDE}, got {float(value)}")
+
+
+def check_labels(family: str, labels: str) -> None:
+    """Raise PermalinkError unless labels is a legal coordinate chain of the family."""
+    letters = G.FAMILY_LETTERS[family]
+    if not labels:
+        raise PermalinkError("coordinates are empty (need at least the start triangle's label)")
+    if len(labels) > MAX_LABELS:
+        raise PermalinkError(f"coordinates too long: {len(labels)} labels (limit {MAX_LABELS})")
+    for i, ch in enumerate(labels):
+        if ch not in letters:
+            raise PermalinkError(f"label {ch!r} at level {i} is not a {family} label "
+                                 f"(use {', '.join(letters)})")
+    for i in range(len(labels) - 1):
+        if not TB.valid_parent(labels[i], labels[i + 1]):
+            raise PermalinkError(f"impossible coordinates: {labels[i]!r} (level {i}) cannot be "
+                                 f"a child of {labels[i + 1]!r} (level {i + 1})")
+
+
+def encode(spec: Spec) -> str:
+    """The canonical permalink text."""
+    check_labels(spec.family, spec.labels)
+    check_size(spec.width, "width")
+    check_size(spec.height, "height")
+    payload = (f"{format_decimal(spec.width)}_{format_decimal(spec.height)}_"
+               f"{spec.orientation}_{spec.labels}")
+    return f"{spec.family}.v{VERSION}.{payload}"
+
+
+def decode(text: str) -> Spec:
+    """Parse and validate a permalink (raise PermalinkError with a one-line reason)."""
+    fam, version, payload = split_permalink(text)
+    if fam.name not in ("p2", "p3"):
+        raise PermalinkError(f"not a Penrose permalink: family {fam.name!r}")
+    if version != VERSION:
+        raise PermalinkError(f"unknown {fam.name} permalink version v{version} (this build reads v{VERSION})")
+    if len(payload) > MAX_PAYLOAD:
+        raise PermalinkError(f"{fam.name} permalink payload too long ({len(payload)} > {MAX_PAYLOAD})")
+    m = PAYLOAD_RE.match(payload)
+    if not m:
+        raise PermalinkError(f"malformed {fam.name} permalink payload {payload[:40]!r} "
+                             "(expected W_H_r_LABELS, e.g. 20_12_3_BAAUB)")
+    w, h = Fraction(m.group(1)), Fraction(m.group(2))
+    check_size(w, "width")
+    check_size(h, "height")
+    labels = m.group(4)
+    check_labels(fam.name, labels)
+    spec = Spec(fam.name, w, h, int(m.group(3)), labels)
+    return spec

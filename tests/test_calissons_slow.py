@@ -1,0 +1,53 @@
+"""Heavy calisson checks at n = 4 (all 232848 tilings built from cube faces): marked slow."""
+import pytest
+
+import calissons_brute as brute
+from generator.calissons import generator as gen
+from generator.calissons.model import hexagon, pp_from_heights
+from generator.calissons.solver import count_solutions, solve
+
+pytestmark = pytest.mark.slow
+
+
+def test_n4_tilings_count_and_solver_against_brute_force():
+    import random
+    _edges, bit, masks = brute.salient_masks(4)
+    assert len(masks) == 232848
+    full = (1 << len(bit)) - 1
+    tilings = [sorted(e for e, b in bit.items() if not (full ^ m) & b == 0) for _pp, m in masks[::97]]
+    reg = hexagon(4)
+    edges = list(brute.interior_edges(4))
+    rng = random.Random(4)
+    for i in range(150):
+        sal = rng.choice(tilings)
+        givens = rng.sample(sal, rng.randint(0, min(len(sal), 14)))
+        if i % 3 == 0:
+            givens = sorted(set(givens) | set(rng.sample(edges, 1)))
+        want = brute.brute_count(4, givens)
+        sol = solve(reg, givens)
+        assert sol.status == ("none" if want == 0 else "unique" if want == 1 else "multiple")
+        assert count_solutions(reg, givens, cap=10 ** 6) == (want, False)
+
+
+def test_n4_generated_puzzles_unique_by_brute_force():
+    for seed in range(8):
+        for level in ("easy", "medium", "hard"):
+            p = gen.generate(4, seed, level)
+            sols = brute.brute_solutions(4, p.givens)
+            assert len(sols) == 1 and [list(r) for r in sols[0]] == pp_from_heights(4, p.heights)
+
+
+def test_counting_a_huge_puzzle_is_bounded():
+    """No clues on the largest hexagon: counting stops at the work cap, quickly, in bounded memory."""
+    import time
+    import tracemalloc
+
+    from generator.calissons import cli
+    tracemalloc.start()
+    t = time.process_time()
+    rec = cli.solve_record(cli.MAX_SOLVE_N, [], True, 10 ** 9)
+    dt = time.process_time() - t
+    _cur, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert rec["status"] == "multiple" and rec["count"] >= 2
+    assert dt < 60 and peak < 400 * 2 ** 20
