@@ -359,3 +359,13 @@ def test_generator_output_pdf_is_deterministic(monkeypatch):
     a = svg_to_pdf(svg)
     time.sleep(1.1)
     assert svg_to_pdf(svg) == a and b"D:20000101000000Z" in a.replace(b"\\072", b":")
+
+
+def test_long_ids_are_wrapped_to_fit_their_cell():
+    ident = "cal.v1.8~" + "ABCDEFGHIJ" * 10
+    page = sheets.sheet_pages("T", [(ident, _entry(1)[1], _entry(1)[2])], columns=2, rows=3)[0]
+    lines = re.findall(r'font-size="([0-9.]+)"[^>]*text-anchor="middle">([^<]*)</text>', page)
+    assert len(lines) == 2 and "".join(t for _, t in lines) == "#1  " + ident     # whole ID, 2 lines
+    cell = (210 - 2 * sheets.MARGIN - sheets.GAP) / 2
+    for size, text in lines:
+        assert float(size) * sheets.CHAR_WIDTH * len(text) <= cell

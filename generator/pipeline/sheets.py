@@ -29,7 +29,10 @@ HEADER = 10.0          # mm for the header line
 LABEL = 6.0            # mm under each picture for its number and ID
 GAP = 5.0              # mm between cells
 FONT = "DejaVu Sans"
-MAX_ID_CHARS = 64
+MAX_ID_CHARS = 140     # longer IDs are cut (with …); shorter ones are printed whole, so they regenerate
+ID_FONT = 3.0          # mm; shrunk so that the whole ID fits under its picture
+ID_FONT_MIN = 1.4
+CHAR_WIDTH = 0.62      # DejaVu Sans: average advance of letters and digits, in ems (a safe upper bound)
 
 NAMED = {"black": (0, 0, 0), "white": (255, 255, 255), "red": (255, 0, 0), "green": (0, 128, 0),
          "blue": (0, 0, 255), "yellow": (255, 255, 0), "orange": (255, 165, 0), "gray": (128, 128, 128),
@@ -115,6 +118,23 @@ def _short(text: str) -> str:
     return text if len(text) <= MAX_ID_CHARS else text[:MAX_ID_CHARS - 1] + "…"
 
 
+def _label(cx: float, bottom: float, width: float, text: str) -> list[str]:
+    """The <text> lines of a cell's label: as large as fits, wrapped onto up to 3 lines."""
+    best = None
+    for lines in (1, 2, 3):
+        per = -(-len(text) // lines)
+        size = min(ID_FONT, (width - 2) / (CHAR_WIDTH * per), (LABEL - 1.5) / (1.15 * lines))
+        if best is None or size > best[0] + 0.3:    # more lines only when clearly larger
+            best = (size, lines, per)
+    size, lines, per = best
+    size = max(size, ID_FONT_MIN)
+    chunks = [text[i:i + per] for i in range(0, len(text), per)]
+    first = bottom - 1.5 - (len(chunks) - 1) * size * 1.15
+    return [f'<text x="{num(cx)}" y="{num(first + i * size * 1.15)}" font-family="{FONT}" '
+            f'font-size="{num(size, 2)}" fill="#000000" text-anchor="middle">{escape(chunk)}</text>'
+            for i, chunk in enumerate(chunks)]
+
+
 def page_svg(title: str, heading: str, page_no: int, paper: str, columns: int, rows: int,
              cells: list[tuple[int, str, str]]) -> str:
     """One page: header and up to columns*rows (number, ID, picture SVG) cells."""
@@ -130,8 +150,7 @@ def page_svg(title: str, heading: str, page_no: int, paper: str, columns: int, r
         view_box, inner = split_svg(picture)
         out.append(f'<svg x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(h - LABEL)}" '
                    f'viewBox="{view_box}" preserveAspectRatio="xMidYMid meet">{inner}</svg>')
-        out.append(f'<text x="{num(x + w / 2)}" y="{num(y + h - 1.5)}" font-family="{FONT}" '
-                   f'font-size="3" fill="#000000" text-anchor="middle">#{number}  {escape(_short(ident))}</text>')
+        out.extend(_label(x + w / 2, y + h, w, f"#{number}  {_short(ident)}"))
     out.append("</svg>\n")
     return "\n".join(out)
 
