@@ -369,3 +369,19 @@ def test_long_ids_are_wrapped_to_fit_their_cell():
     cell = (210 - 2 * sheets.MARGIN - sheets.GAP) / 2
     for size, text in lines:
         assert float(size) * sheets.CHAR_WIDTH * len(text) <= cell
+
+
+def test_rendered_images_have_their_sizes(site):
+    from PIL import Image
+    out, _ = site
+    base = out / "tiny" / "tiny.v1.s1n5"
+    expected = {".png": (200, 200, "PNG"), "@2x.png": (400, 400, "PNG"), ".thumb.png": (120, 120, "PNG"),
+                ".thumb.webp": (120, 120, "WEBP"), ".thumb@2x.webp": (240, 240, "WEBP")}
+    for suffix, (w, h, fmt) in expected.items():
+        with Image.open(f"{base}{suffix}") as img:
+            assert (img.width, img.height, img.format) == (w, h, fmt), suffix
+            img.load()
+            # the picture is really there: the shaded colour #c8553d appears in it
+            rgb = img.convert("RGB")
+            assert any(abs(r - 0xc8) < 12 and abs(g - 0x55) < 12 and abs(b - 0x3d) < 12
+                       for r, g, b in rgb.getdata()), suffix
