@@ -339,9 +339,9 @@ def test_two_items_with_one_permalink_are_an_error(tmp_path, monkeypatch):
     before = snapshot(tmp_path / "site")
     real = plan_mod.plan_family
 
-    def clash(cfg, src, mod):
+    def clash(cfg, src, mod, cache=None):
         """The real plan plus a second item with the params (so the permalink) of the first."""
-        items = real(cfg, src, mod)
+        items = real(cfg, src, mod, cache)
         first = items[0]
         return items + [plan_mod.Item(first.family, "again", 99, first.params_json, first.module, first.key)]
     monkeypatch.setattr(plan_mod, "plan_family", clash)
@@ -385,3 +385,19 @@ def test_rendered_images_have_their_sizes(site):
             colours = img.convert("RGBA").convert("RGB").getcolors(maxcolors=1 << 20)
             assert any(abs(r - 0xc8) < 12 and abs(g - 0x55) < 12 and abs(b - 0x3d) < 12
                        for _count, (r, g, b) in colours), suffix
+
+
+def test_plan_is_memoised_by_version_and_table(tmp_path, monkeypatch):
+    """A no-change rebuild does not call a family's plan() again; a changed table does."""
+    from site_helpers import TINY, options
+    from generator.pipeline import plan as plan_mod
+    from generator.pipeline.build import build
+    config = copy_site(tmp_path)
+    build(options(tmp_path, config))
+    calls = []
+    mod = plan_mod.load_publisher("file:" + str(TINY.resolve()))
+    monkeypatch.setattr(mod, "plan", lambda *a, _real=mod.plan: calls.append(a[0]) or _real(*a))
+    build(options(tmp_path, config))
+    assert calls == []
+    config.write_text(config.read_text().replace("count = 5", "count = 4"))
+    assert build(options(tmp_path, config)).items == 4 and calls == ["tiny"]

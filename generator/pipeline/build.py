@@ -168,11 +168,11 @@ def build(opts: Options) -> Report:
         base_url += "/"
     env = pages.environment(Path(opts.templates))
     _check_out(out)
-    planned, notes = plan.plan(cfg, sources, opts.only or None)
     cache_dir = opts.cache_dir or out.parent / ".tilepress-cache"
     cache = Cache(cache_dir if opts.use_cache else None)
     if opts.clean:
         cache.clear()
+    planned, notes = plan.plan(cfg, sources, opts.only or None, cache)
     kept = [a for a in cfg.articles if a.family is None or a.family in planned]
     notes += [f"article {a.name!r} not published: family {a.family!r} is not built"
               for a in cfg.articles if a not in kept]

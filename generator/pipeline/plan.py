@@ -2,8 +2,10 @@
 
 A *descriptor* is (family, id, params): `params` fully determines the item, so the
 cache key of an item is a hash of (family, the family's VERSION, params, the render
-settings, the pipeline's own RENDER_VERSION).  Nothing is generated here; planning is
-cheap and happens on every build, so a no-change rebuild costs a few hashes.
+settings, the pipeline's own RENDER_VERSION).  Nothing is generated here.  A family's
+plan() is a pure function of (family VERSION, its table, [site]) and is memoised in the
+cache under that key (some families enumerate to plan), so a no-change rebuild costs a
+few hashes.
 
 Families come from the registry (`generator/families.py`).  A family whose package has
 no `publish.py` yet is skipped with a notice.  Tests may add a family that is not in the
@@ -120,16 +122,34 @@ def item_key(family: str, version: str, params_json: str, settings: dict) -> str
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 
 
-def plan_family(cfg, src: FamilySource, mod) -> list[Item]:
-    """Call one family's plan() and check what it returns."""
+def _descriptors(cfg, src: FamilySource, mod, version: str, cache) -> list:
+    """The family's plan(), memoised in the cache by (family, VERSION, its table, [site]).
+
+    plan() is a pure function of those, and some families enumerate to plan (Tantrix):
+    the memo keeps a no-change rebuild fast.
+    """
     section = cfg.families[src.name]
+    key = hashlib.sha256(json.dumps(["plan", src.name, src.module, version, section, cfg.site],
+                                    sort_keys=True, default=str).encode("utf-8")).hexdigest()
+    if cache is not None:
+        hit = cache.get(key)
+        if hit is not None:
+            return hit
     try:
         descriptors = mod.plan(src.name, dict(section), dict(cfg.site))
     except ConfigError as exc:
         raise config_mod.config_error_at(cfg, src.name, str(exc)) from None
+    if cache is not None and isinstance(descriptors, list):
+        cache.put(key, descriptors)
+    return descriptors
+
+
+def plan_family(cfg, src: FamilySource, mod, cache=None) -> list[Item]:
+    """Call one family's plan() (or read its memo) and check what it returns."""
     version = str(getattr(mod, "VERSION", ""))
     if not version:
         raise ConfigError(f"{src.module}: family {src.name!r} has no VERSION")
+    descriptors = _descriptors(cfg, src, mod, version, cache)
     if not isinstance(descriptors, list):
         raise ConfigError(f"family {src.name!r}: plan() must return a list")
     if len(descriptors) > MAX_ITEMS_PER_FAMILY:
@@ -154,7 +174,7 @@ def plan_family(cfg, src: FamilySource, mod) -> list[Item]:
     return items
 
 
-def plan(cfg, sources: dict[str, FamilySource], only: list[str] | None = None):
+def plan(cfg, sources: dict[str, FamilySource], only: list[str] | None = None, cache=None):
     """Plan every enabled family (registry order); return (items by family, skipped notes)."""
     items: dict[str, list[Item]] = {}
     notes = []
@@ -171,5 +191,5 @@ def plan(cfg, sources: dict[str, FamilySource], only: list[str] | None = None):
         if mod is None:
             notes.append(f"family {name!r} has no publish.py yet; not built")
             continue
-        items[name] = plan_family(cfg, src, mod)
+        items[name] = plan_family(cfg, src, mod, cache)
     return items, notes
