@@ -401,3 +401,15 @@ def test_plan_is_memoised_by_version_and_table(tmp_path, monkeypatch):
     assert calls == []
     config.write_text(config.read_text().replace("count = 5", "count = 4"))
     assert build(options(tmp_path, config)).items == 4 and calls == ["tiny"]
+
+
+def test_colouring_sheets_of_tilings_are_capped(tmp_path):
+    from pypdf import PdfReader
+    config = copy_site(tmp_path)
+    config.write_text(config.read_text().replace("sheets = true", "sheets = false")
+                      .replace("rows = 2", "rows = 2\ntilings = true\ntilings_max = 3"))
+    build_fixture(tmp_path, config)
+    reader = PdfReader(str(tmp_path / "site" / "sheets" / "tiny-a4.pdf"))
+    assert len(reader.pages) == 2                       # 3 outlines on one page, 3 shaded on the next
+    text = reader.pages[0].extract_text()
+    assert "tiny.v1.s3n5" in text and "tiny.v1.s4n5" not in text

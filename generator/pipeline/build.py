@@ -91,14 +91,19 @@ def _family_view(src, items: list[dict], articles: list[dict]) -> dict:
             "items": items, "articles": articles, "sheet": None}
 
 
-def _sheet_entries(fam_items: list[dict], tilings: bool) -> list[tuple[str, str, str]]:
-    """(ID, puzzle SVG, solution SVG) of a family's items for the printable sheets."""
-    out = []
+def _sheet_entries(fam_items: list[dict], tilings: bool, tilings_max: int) -> list[tuple[str, str, str]]:
+    """(ID, puzzle SVG, solution SVG) of a family's items for the printable sheets.
+
+    Items with `sheet` pictures (puzzles) all go on; the others (tilings) only with
+    `tilings = true`, as colouring pages, the first `tilings_max` of the family.
+    """
+    out, colouring = [], 0
     for item in fam_items:
         if item["sheet"]:
             out.append((item["permalink"], item["sheet"]["puzzle"], item["sheet"]["solution"]))
-        elif tilings:
+        elif tilings and colouring < tilings_max:
             out.append((item["permalink"], sheets.outline(item["_svg"]), item["_svg"]))
+            colouring += 1
     return out
 
 
@@ -107,7 +112,7 @@ def _make_sheets(writer: Writer, cache: Cache, cfg, fams: list[dict], jobs: int)
     listing, todo, planned = [], {}, []
     sc = cfg.sheets
     for fam in fams:
-        entries = _sheet_entries(fam["items"], sc["tilings"])
+        entries = _sheet_entries(fam["items"], sc["tilings"], sc["tilings_max"])
         if not entries:
             continue
         per = sc["columns"] * sc["rows"]

@@ -40,7 +40,8 @@ SHEET_DEFAULTS = {
     "columns": 2,
     "rows": 3,
     "colour": False,           # black and white by default
-    "tilings": False,          # also put tiling thumbnails on sheets (exercises the machinery)
+    "tilings": False,          # also make colouring sheets of the tilings (items without `sheet`)
+    "tilings_max": 12,         # at most this many items per family on colouring sheets
 }
 PAPERS = ("a4", "letter")
 
@@ -175,7 +176,7 @@ def _validate_site(path: Path, text: str, data: dict) -> tuple[dict, dict]:
         if not lo <= site[key] <= hi:
             raise ConfigError(f"{_rel(path)}:{_key_line(text, 'site', key)}: [site] {key} must be "
                               f"between {lo} and {hi}")
-    for key, lo, hi in (("columns", 1, 6), ("rows", 1, 8)):
+    for key, lo, hi in (("columns", 1, 6), ("rows", 1, 8), ("tilings_max", 0, 1000)):
         if not lo <= sheets[key] <= hi:
             raise ConfigError(f"{_rel(path)}:{_key_line(text, 'site.sheets', key)}: [site.sheets] {key} "
                               f"must be between {lo} and {hi}")
