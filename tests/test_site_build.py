@@ -407,7 +407,7 @@ def test_colouring_sheets_of_tilings_are_capped(tmp_path):
     from pypdf import PdfReader
     config = copy_site(tmp_path)
     config.write_text(config.read_text().replace("sheets = true", "sheets = false")
-                      .replace("rows = 2", "rows = 2\ntilings = true\ntilings_max = 3"))
+                      .replace("rows = 2", 'rows = 2\ntilings = ["tiny"]\ntilings_max = 3'))
     build_fixture(tmp_path, config)
     reader = PdfReader(str(tmp_path / "site" / "sheets" / "tiny-a4.pdf"))
     assert len(reader.pages) == 2                       # 3 outlines on one page, 3 shaded on the next

@@ -54,6 +54,8 @@ def test_build_succeeds_and_reports(tmp_path):
     (lambda t: t.replace("thumb_width = 120", "thumb_width = 5"), ["site.toml:5:", "thumb_width"]),
     (lambda t: t.replace("[site]", "[site]\ncolour = 1"), ["site.toml:3:", "unknown key 'colour'"]),
     (lambda t: t.replace("count = 5", "count = 5\nenabled = 3"), ["site.toml:14:", "enabled"]),
+    (lambda t: t.replace("rows = 2", 'rows = 2\ntilings = ["nosuch"]'), ["site.toml:11:", "'nosuch'"]),
+    (lambda t: t.replace("rows = 2", "rows = 2\ntilings = 3"), ["site.toml:11:", "tilings"]),
 ])
 def test_bad_site_toml(tmp_path, edit, needles):
     config = copy_site(tmp_path)

@@ -94,8 +94,8 @@ def _family_view(src, items: list[dict], articles: list[dict]) -> dict:
 def _sheet_entries(fam_items: list[dict], tilings: bool, tilings_max: int) -> list[tuple[str, str, str]]:
     """(ID, puzzle SVG, solution SVG) of a family's items for the printable sheets.
 
-    Items with `sheet` pictures (puzzles) all go on; the others (tilings) only with
-    `tilings = true`, as colouring pages, the first `tilings_max` of the family.
+    Items with `sheet` pictures (puzzles) all go on; the others (tilings) only when
+    `tilings` is true or names the family, as colouring pages, the first `tilings_max`.
     """
     out, colouring = [], 0
     for item in fam_items:
@@ -112,7 +112,8 @@ def _make_sheets(writer: Writer, cache: Cache, cfg, fams: list[dict], jobs: int)
     listing, todo, planned = [], {}, []
     sc = cfg.sheets
     for fam in fams:
-        entries = _sheet_entries(fam["items"], sc["tilings"], sc["tilings_max"])
+        tilings = sc["tilings"] if isinstance(sc["tilings"], bool) else fam["name"] in sc["tilings"]
+        entries = _sheet_entries(fam["items"], tilings, sc["tilings_max"])
         if not entries:
             continue
         per = sc["columns"] * sc["rows"]

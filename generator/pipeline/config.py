@@ -40,7 +40,7 @@ SHEET_DEFAULTS = {
     "columns": 2,
     "rows": 3,
     "colour": False,           # black and white by default
-    "tilings": False,          # also make colouring sheets of the tilings (items without `sheet`)
+    "tilings": False,          # colouring sheets of the tilings (items without `sheet`): bool or names
     "tilings_max": 12,         # at most this many items per family on colouring sheets
 }
 PAPERS = ("a4", "letter")
@@ -164,7 +164,12 @@ def _validate_site(path: Path, text: str, data: dict) -> tuple[dict, dict]:
                     raise ConfigError(f"{_rel(path)}:{_key_line(text, 'site.sheets', skey)}: "
                                       f"unknown key {skey!r} in [site.sheets] "
                                       f"(known: {', '.join(SHEET_DEFAULTS)})")
-                _check_type(path, text, "site.sheets", skey, svalue, type(SHEET_DEFAULTS[skey]))
+                if skey == "tilings" and isinstance(svalue, list):
+                    if not all(isinstance(v, str) for v in svalue):
+                        raise ConfigError(f"{_rel(path)}:{_key_line(text, 'site.sheets', skey)}: "
+                                          "[site.sheets] tilings must be true, false or a list of family names")
+                else:
+                    _check_type(path, text, "site.sheets", skey, svalue, type(SHEET_DEFAULTS[skey]))
                 sheets[skey] = svalue
             continue
         if key not in SITE_DEFAULTS:
@@ -222,6 +227,11 @@ def load(path: Path, known_families, articles_dir: Path | None = None) -> SiteCo
             disabled.append(name)
     if site["base_url"] and not site["base_url"].endswith("/"):
         site["base_url"] += "/"
+    if isinstance(sheets["tilings"], list):
+        for fam in sheets["tilings"]:
+            if fam not in known_families:
+                raise ConfigError(f"{_rel(path)}:{_key_line(text, 'site.sheets', 'tilings')}: "
+                                  f"[site.sheets] tilings: unknown family {fam!r}")
     cfg = SiteConfig(path=path, site=site, sheets=sheets, families=families,
                      family_lines=lines, disabled=disabled)
     adir = articles_dir if articles_dir is not None else path.parent / "articles"
