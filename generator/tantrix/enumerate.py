@@ -45,6 +45,7 @@ text only names them.
 
 from __future__ import annotations
 
+import sys
 import time
 
 from generator.tantrix import boards, loops
@@ -132,11 +133,31 @@ def classes(keys: dict[tuple, dict], extra) -> int:
     return count
 
 
-def enumerate_all(with_groups: bool = True) -> dict:
+def _fillings(progress: bool = False) -> tuple[list, int]:
+    """All normalised fillings (one search per rotation of tile 1) and the nodes visited."""
+    steps = range(6)
+    if progress:
+        from tqdm import tqdm
+        steps = tqdm(steps, desc="rotations of tile 1", file=sys.stderr)
+    fillings, nodes = [], 0
+    for rot in steps:
+        search = Search(METHOD, first_rotations=(rot,))
+        fillings.extend(search.solutions())
+        nodes += search.nodes
+    return fillings, nodes
+
+
+def single_loop_patterns() -> list[dict]:
+    """The normalised fillings with a single 42-tile loop per colour, as patterns (sorted)."""
+    fillings, _nodes = _fillings()
+    pats = [expand(METHOD, f) for f in fillings]
+    return [p for p in pats if loops.single_loop(p)]
+
+
+def enumerate_all(with_groups: bool = True, progress: bool = False) -> dict:
     """Run the exhaustive enumeration and count the classes and the single-loop patterns."""
     t0 = time.perf_counter()
-    search = Search(METHOD)
-    fillings = list(search.solutions())
+    fillings, nodes = _fillings(progress)
     t_search = time.perf_counter() - t0
     patterns = [expand(METHOD, f) for f in fillings]
     single = [p for p in patterns if loops.single_loop(p)]
@@ -145,7 +166,7 @@ def enumerate_all(with_groups: bool = True) -> dict:
         "normalised_fillings": len(fillings),
         "raw_fillings": 56 * len(fillings),
         "single_loop_fillings": len(single),
-        "nodes": search.nodes,
+        "nodes": nodes,
         "search_seconds": round(t_search, 3),
     }
     if with_groups:

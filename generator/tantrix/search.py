@@ -56,8 +56,8 @@ def fit_table() -> dict[int, tuple[tuple[int, int, tuple[int, ...]], ...]]:
 class Search:
     """A prepared search over one board in one cell order."""
 
-    def __init__(self, method: str, seed: int | None = None, order: list[int] | None = None,
-                 first_tile: int = 1):
+    def __init__(self, method: str, seed: int | str | None = None, order: list[int] | None = None,
+                 first_tile: int = 1, first_rotations: tuple[int, ...] = tuple(range(6))):
         self.method = method
         self.board = boards.get(method)
         n = len(self.board.cells)
@@ -76,7 +76,7 @@ class Search:
                 rng.shuffle(keep)
             table[key] = tuple(keep)
         self.table = table
-        self.first = tuple(c for c in table[0] if c[0] == first_tile)
+        self.first = tuple(c for c in table[0] if c[0] == first_tile and c[1] in first_rotations)
         if rng is not None:
             self.first = tuple(sorted(self.first, key=lambda c: c[1]))
             rot0 = rng.randrange(6)
@@ -160,12 +160,45 @@ def expand(method: str, filling) -> dict:
     return {"method": method, "periods": [list(v) for v in board.periods], "cells": cells}
 
 
-def search(method: str, seed: int = 0, max_nodes: int | None = None,
-           seconds: float | None = None) -> tuple[dict | None, int]:
-    """A pattern for a method (randomised by seed) and the nodes visited, or (None, nodes)."""
-    s = Search(method, seed=seed)
-    sol = s.first_solution(max_nodes=max_nodes, seconds=seconds)
-    return (expand(method, sol) if sol is not None else None), s.nodes
+FIRST_BUDGET = 200_000      # nodes of the first randomised attempt; each retry has 1.5× more
+
+
+def search(method: str, seed: int = 0, seconds: float | None = 120.0,
+           max_nodes: int | None = None) -> tuple[dict | None, int]:
+    """A pattern for a method (randomised by seed) and the nodes visited, or (None, nodes).
+
+    Depth-first search times are heavy-tailed in the tile order, so we restart: attempt
+    a uses the tile order of `random.Random(f"{seed}:{a}")` and a node budget of
+    FIRST_BUDGET · 1.5^a.  Deterministic for a seed (the budgets count nodes, not time);
+    `seconds` and `max_nodes` only bound the total work (then the answer is None).
+    """
+    if method == "upright-8x7":
+        from generator.tantrix import attack
+        return attack.search(seed=seed, seconds=seconds, max_nodes=max_nodes)
+    return restarts(method, seed, seconds, max_nodes)
+
+
+def restarts(method: str, seed: int, seconds: float | None, max_nodes: int | None,
+             order: list[int] | None = None) -> tuple[dict | None, int]:
+    """The restart loop of `search` (see there) for a board and cell order."""
+    deadline = time.monotonic() + seconds if seconds is not None else None
+    total, attempt, budget = 0, 0, float(FIRST_BUDGET)
+    while True:
+        s = Search(method, seed=f"{seed}:{attempt}", order=order)
+        cap = int(budget)
+        if max_nodes is not None:
+            cap = min(cap, max_nodes - total)
+        try:
+            for sol in s.solutions(max_nodes=cap, deadline=deadline):
+                return expand(method, sol), total + s.nodes
+        except Budget:
+            pass
+        total += s.nodes
+        if (deadline is not None and time.monotonic() > deadline) or \
+                (max_nodes is not None and total >= max_nodes):
+            return None, total
+        attempt += 1
+        budget *= 1.5
 
 
 def require_seed(seed) -> int:
