@@ -10,7 +10,8 @@ period — or to a translate by a non-zero lattice vector w — the curve is an 
 **line** that winds around the torus, whose copies run parallel in direction w.
 
 Each curve is reported with its length (number of tiles per period it passes through)
-and its winding vector w, written both in cells and in period coordinates (a, b) with
+and its winding vector w (sign fixed so that (a, b) below is lexicographically
+positive: a line has no preferred direction), written both in cells and in period coordinates (a, b) with
 w = a·v1 + b·v2 (a, b coprime integers for a single line).  A colour shows on 42 of the
 56 tiles; a "single loop" colour has one closed loop through all 42.
 """
@@ -57,6 +58,8 @@ def curves(pattern: dict) -> dict[int, list[dict]]:
                     break
             w = (pos[0] - pos0[0], pos[1] - pos0[1])
             a_coef, b_coef = _cross(w, v2) // det, _cross(v1, w) // det
+            if (a_coef, b_coef) < (0, 0):    # a line has no preferred direction
+                w, a_coef, b_coef = (-w[0], -w[1]), -a_coef, -b_coef
             found.append({"length": length, "closed": w == (0, 0), "winding": list(w),
                           "periods": [a_coef, b_coef]})
         out[colour] = sorted(found, key=lambda d: (not d["closed"], -d["length"], d["winding"]))
