@@ -349,3 +349,34 @@ def test_publish_generate_method_item():
     assert item["permalink"].startswith("tx.v1.xs.") and "<svg" in item["svg"]
     assert permalink.decode(item["permalink"])
     assert "wallpaper" in item["extra_svgs"]
+
+
+# --- the plain 8 x 7 attack ------------------------------------------------------------
+
+def test_row_order_profile_and_deficit():
+    from generator.tantrix import attack
+    order = attack.row_order()
+    prof = boards.forced_profile("upright-8x7", order)
+    assert sorted(order) == list(range(56)) and sum(prof) == 168
+    seed_prof = boards.forced_profile("upright-8x7")
+    # excess of constraint in the closing cells: 14 for rows, 16 for the seed's columns
+    assert sum(prof[-7:]) - 3 * 7 == 14 and sum(seed_prof[-8:]) - 3 * 8 == 16
+
+
+def test_symmetry_detector(found):
+    from generator.tantrix import attack
+    xs = found[("extrasymmetric-7x8", 0)]
+    p8 = dict(xs, method="upright-8x7")
+    assert attack.is_symmetric(p8)          # the colour shift is a translation symmetry
+    sym = dict(found[("symmetric-7x8", 3)], method="upright-8x7")
+    assert attack.is_symmetric(sym)
+    broken = json.loads(json.dumps(p8))     # not a valid pattern, but no symmetry left
+    a, b = broken["cells"][0], broken["cells"][1]
+    a["tile"], b["tile"] = b["tile"], a["tile"]
+    assert not attack.is_symmetric(broken)
+
+
+def test_lookahead_search_finds_the_same_first_solution():
+    plain = search.Search("upright-4x14", seed=3).first_solution(max_nodes=1_000_000)
+    look = search.Search("upright-4x14", seed=3, lookahead=4).first_solution(max_nodes=1_000_000)
+    assert plain is not None and plain == look

@@ -57,7 +57,8 @@ class Search:
     """A prepared search over one board in one cell order."""
 
     def __init__(self, method: str, seed: int | str | None = None, order: list[int] | None = None,
-                 first_tile: int = 1, first_rotations: tuple[int, ...] = tuple(range(6))):
+                 first_tile: int = 1, first_rotations: tuple[int, ...] = tuple(range(6)),
+                 lookahead: int | None = None):
         self.method = method
         self.board = boards.get(method)
         n = len(self.board.cells)
@@ -96,15 +97,29 @@ class Search:
                     ss.append((k, (k + 3) % 6, h))
             self.cons.append(tuple(cs))
             self.self_cons.append(tuple(ss))
+        # forward checking: after placing position p, every later cell that now has at
+        # least `lookahead` fixed sides (one of them from p) must still have a candidate
+        self.watch = [()] * len(self.order)
+        if lookahead is not None:
+            watch = [[] for _ in self.order]
+            for q in range(len(self.order)):
+                cs = sorted(self.cons[q], key=lambda c: c[1])
+                for m in range(lookahead, len(cs) + 1):
+                    p = cs[m - 1][1]
+                    if m == len(cs) or cs[m][1] != p:
+                        watch[p].append(tuple(cs[:m]))
+            self.watch = [tuple(w) for w in watch]
         self.nodes = 0
+        self.reached = [0] * (len(self.order) + 1)   # nodes placed at each depth (1-based)
 
     def solutions(self, max_nodes: int | None = None, deadline: float | None = None):
         """Yield every filling: a list of (tile, rotation) per board cell (board order)."""
         n = len(self.order)
         faces: list = [None] * n
         choice: list = [None] * n
-        table, cons, self_cons = self.table, self.cons, self.self_cons
+        table, cons, self_cons, watch = self.table, self.cons, self.self_cons, self.watch
         limit = max_nodes if max_nodes is not None else -1
+        reached = self.reached
 
         def place(p: int, used: int):
             if p == n:
@@ -126,12 +141,28 @@ class Search:
                 if self_cons[p] and any(f[k] != h[f[k2]] for k, k2, h in self_cons[p]):
                     continue
                 self.nodes += 1
+                reached[p + 1] += 1
                 if self.nodes == limit:
                     raise Budget()
                 if deadline is not None and self.nodes & 0xFFF == 0 and time.monotonic() > deadline:
                     raise Budget()
                 faces[p] = f
                 choice[p] = (t, r)
+                if watch[p]:
+                    now = used | bit
+                    dead = False
+                    for wcons in watch[p]:
+                        key = 0
+                        for weight, q, k2, h in wcons:
+                            key += (h[faces[q][k2]] + 1) * weight
+                        for c in table.get(key, ()):
+                            if not now & c[3]:
+                                break
+                        else:
+                            dead = True
+                            break
+                    if dead:
+                        continue
                 yield from place(p + 1, used | bit)
 
         yield from place(0, 0)
@@ -179,12 +210,12 @@ def search(method: str, seed: int = 0, seconds: float | None = 120.0,
 
 
 def restarts(method: str, seed: int, seconds: float | None, max_nodes: int | None,
-             order: list[int] | None = None) -> tuple[dict | None, int]:
+             order: list[int] | None = None, lookahead: int | None = None) -> tuple[dict | None, int]:
     """The restart loop of `search` (see there) for a board and cell order."""
     deadline = time.monotonic() + seconds if seconds is not None else None
     total, attempt, budget = 0, 0, float(FIRST_BUDGET)
     while True:
-        s = Search(method, seed=f"{seed}:{attempt}", order=order)
+        s = Search(method, seed=f"{seed}:{attempt}", order=order, lookahead=lookahead)
         cap = int(budget)
         if max_nodes is not None:
             cap = min(cap, max_nodes - total)
