@@ -380,3 +380,12 @@ def test_lookahead_search_finds_the_same_first_solution():
     plain = search.Search("upright-4x14", seed=3).first_solution(max_nodes=1_000_000)
     look = search.Search("upright-4x14", seed=3, lookahead=4).first_solution(max_nodes=1_000_000)
     assert plain is not None and plain == look
+
+
+def test_article_figures_exist():
+    import re
+    text = (REPO / "site_src" / "articles" / "tantrix.md").read_text()
+    assert text.startswith("---\ntitle:") and "family: tantrix" in text.split("---")[1]
+    figs = publish.figures()
+    for name in re.findall(r"figures/([\w.-]+\.svg)", text):
+        assert name in figs and figs[name].startswith("<svg")

@@ -54,3 +54,26 @@ def test_every_filling_passes_the_checker_sample():
     for n, f in enumerate(s.solutions()):
         if n % 97 == 0:
             assert checker.problems(expand("extrasymmetric-7x8", f)) == []
+
+
+def test_uniform_choice_is_valid_and_seeded():
+    a = enum.uniform_pattern(1)
+    assert checker.problems(a) == [] and a == enum.uniform_pattern(1)
+
+
+def test_publish_plan_lists_the_single_loop_patterns():
+    from generator.tantrix import publish
+    items = publish.plan("tantrix", {"single_loop_count": 224}, {})
+    loops_items = [it for it in items if it["params"]["kind"] == "single-loop"]
+    assert len(loops_items) == 224
+    links = [it["params"]["permalink"] for it in loops_items]
+    assert len(set(links)) == 224 and links == sorted(links)
+    # no two are mirror images of each other
+    keys = set()
+    for link in links:
+        cells = enum.as_map(permalink.decode(link))
+        assert enum.canonical(enum.mirror(cells)) not in keys
+        keys.add(enum.canonical(cells))
+    item = publish.generate("tantrix", loops_items[0]["params"])
+    assert item["permalink"] == links[0] and "<svg" in item["svg"]
+    assert len({it["id"] for it in items}) == len(items)

@@ -1,6 +1,7 @@
 """`python -m generator tantrix ...` and `python -m generator regen tx.v1....`.
 
-    tantrix search --method NAME --seed S [--seconds T] --format json|svg|png [--view periods|wallpaper]
+    tantrix search --method NAME --seed S [--seconds T] [--uniform] --format json|svg|png
+                   [--view periods|wallpaper]
     tantrix enumerate --method extrasymmetric-7x8 --format json [--single-loop]
     tantrix loops PERMALINK            loop statistics per colour (JSON)
     tantrix check FILE                 check a pattern JSON file (exit 0 valid, 2 invalid)
@@ -82,6 +83,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--method", required=True, help=f"one of: {', '.join(boards.METHODS)}")
     p.add_argument("--seed", type=_int, default=0, help="randomises the tile order (default 0)")
     p.add_argument("--seconds", type=_seconds, default=300.0, help="give up after this long (default 300)")
+    p.add_argument("--uniform", action="store_true",
+                   help="extrasymmetric-7x8 only: choose uniformly among all 7484 patterns "
+                        "(up to translation) instead of taking the first one found")
     add_output_arguments(p)
     _view_argument(p)
     e = sub.add_parser("enumerate", help="exhaustive enumeration of the extra-symmetric method")
@@ -106,6 +110,11 @@ def main(argv: list[str]) -> int:
     if args.command == "search":
         boards.get(args.method)
         seed = require_seed(args.seed)
+        if args.uniform:
+            if args.method != "extrasymmetric-7x8":
+                raise TilepressError("--uniform needs --method extrasymmetric-7x8 (the only one enumerated)")
+            from generator.tantrix.enumerate import uniform_pattern
+            return emit_pattern(uniform_pattern(seed), args.format, args.out, args.view)
         pattern, nodes = search(args.method, seed=seed, seconds=args.seconds)
         if pattern is None:
             raise TilepressError(f"no {args.method} pattern found within {args.seconds:g} s "

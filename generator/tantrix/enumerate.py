@@ -147,6 +147,13 @@ def _fillings(progress: bool = False) -> tuple[list, int]:
     return fillings, nodes
 
 
+def uniform_pattern(seed: int) -> dict:
+    """An extra-symmetric pattern chosen uniformly (up to translation) for a seed."""
+    import random
+    fillings, _nodes = _fillings()
+    return expand(METHOD, random.Random(f"uniform:{seed}").choice(fillings))
+
+
 def single_loop_patterns() -> list[dict]:
     """The normalised fillings with a single 42-tile loop per colour, as patterns (sorted)."""
     fillings, _nodes = _fillings()
