@@ -87,6 +87,7 @@ def is_symmetric(pattern: dict) -> bool:
     return False
 
 
-def search(seed: int = 0, seconds: float | None = 120.0, max_nodes: int | None = None):
+def search(seed: int = 0, seconds: float | None = 120.0, max_nodes: int | None = None,
+           progress: bool = False):
     """The exact plain 8 × 7 search (row order, lookahead, restarts): (pattern, nodes) or (None, nodes)."""
-    return restarts(METHOD, seed, seconds, max_nodes, order=row_order(), lookahead=4)
+    return restarts(METHOD, seed, seconds, max_nodes, order=row_order(), lookahead=4, progress=progress)

@@ -115,7 +115,7 @@ def main(argv: list[str]) -> int:
                 raise TilepressError("--uniform needs --method extrasymmetric-7x8 (the only one enumerated)")
             from generator.tantrix.enumerate import uniform_pattern
             return emit_pattern(uniform_pattern(seed), args.format, args.out, args.view)
-        pattern, nodes = search(args.method, seed=seed, seconds=args.seconds)
+        pattern, nodes = search(args.method, seed=seed, seconds=args.seconds, progress=sys.stderr.isatty())
         if pattern is None:
             raise TilepressError(f"no {args.method} pattern found within {args.seconds:g} s "
                                  f"({nodes} nodes); try another seed or more --seconds")

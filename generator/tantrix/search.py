@@ -195,7 +195,7 @@ FIRST_BUDGET = 200_000      # nodes of the first randomised attempt; each retry 
 
 
 def search(method: str, seed: int = 0, seconds: float | None = 120.0,
-           max_nodes: int | None = None) -> tuple[dict | None, int]:
+           max_nodes: int | None = None, progress: bool = False) -> tuple[dict | None, int]:
     """A pattern for a method (randomised by seed) and the nodes visited, or (None, nodes).
 
     Depth-first search times are heavy-tailed in the tile order, so we restart: attempt
@@ -205,13 +205,28 @@ def search(method: str, seed: int = 0, seconds: float | None = 120.0,
     """
     if method == "upright-8x7":
         from generator.tantrix import attack
-        return attack.search(seed=seed, seconds=seconds, max_nodes=max_nodes)
-    return restarts(method, seed, seconds, max_nodes)
+        return attack.search(seed=seed, seconds=seconds, max_nodes=max_nodes, progress=progress)
+    return restarts(method, seed, seconds, max_nodes, progress=progress)
 
 
 def restarts(method: str, seed: int, seconds: float | None, max_nodes: int | None,
-             order: list[int] | None = None, lookahead: int | None = None) -> tuple[dict | None, int]:
+             order: list[int] | None = None, lookahead: int | None = None,
+             progress: bool = False) -> tuple[dict | None, int]:
     """The restart loop of `search` (see there) for a board and cell order."""
+    bar = None
+    if progress:
+        import sys
+        from tqdm import tqdm
+        bar = tqdm(desc=f"{method} restarts", unit=" attempt", file=sys.stderr)
+    try:
+        return _restarts(method, seed, seconds, max_nodes, order, lookahead, bar)
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+def _restarts(method, seed, seconds, max_nodes, order, lookahead, bar):
+    """The loop itself; `bar` (tqdm or None) is advanced once per attempt."""
     deadline = time.monotonic() + seconds if seconds is not None else None
     total, attempt, budget = 0, 0, float(FIRST_BUDGET)
     while True:
@@ -225,6 +240,9 @@ def restarts(method: str, seed: int, seconds: float | None, max_nodes: int | Non
         except Budget:
             pass
         total += s.nodes
+        if bar is not None:
+            bar.update(1)
+            bar.set_postfix(nodes=total)
         if (deadline is not None and time.monotonic() > deadline) or \
                 (max_nodes is not None and total >= max_nodes):
             return None, total
