@@ -16,13 +16,15 @@ boundary at least as long as a band wrapping around the shortest period.
 
 So the plain board is about 4^(14−8) ≈ 4000 times harder than the 4 × 14 ones whatever
 the cell order — dynamic "most constrained cell first" orders and forward checking
-included (we tried: about the same node counts at 30× the cost per node).  Our
-measurements (`depth_profile`, `bench/tantrix.py`) agree: both the seed's order and
-the row order reach depth 49 millions of times, depth 53 about once per 20 000 nodes
-that deep, and depth 55 essentially never; extrapolated, a first solution needs
-~10^10–10^11 nodes, hours to days in Python (the seed's C program: 3 days, none).
-A simple simulated annealing over swaps and turns also stalls at about 12 mismatched
-edges out of 168.
+included (we tried them on the 4 × 14 upright board: about the same node counts
+at 30× the cost per node).  Our
+measurements (`depth_profile`, `bench/tantrix.py`): in 30 s (about 47 million nodes)
+both the seed's order and the row order complete the first 49 cells about a million
+times, 53 cells only 4–9 times and 54 never; near the end each further cell keeps only
+1/30 to 1/100 of the branches, so a first solution needs on the order of 10^12 nodes —
+about a week of Python (the seed's C program: 3 days, none).
+A quick simulated-annealing experiment over swaps and turns (not kept in the product)
+stalled at about 12 mismatched edges out of 168.
 
 What we run (`search`): the exact search in the row order (deficit 14 instead of 16),
 tile 1 fixed in the first cell (symmetry breaking: removes the 56 translations),
