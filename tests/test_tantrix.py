@@ -389,3 +389,10 @@ def test_article_figures_exist():
     figs = publish.figures()
     for name in re.findall(r"figures/([\w.-]+\.svg)", text):
         assert name in figs and figs[name].startswith("<svg")
+
+
+def test_gallery_svg_is_what_regen_prints():
+    item = publish.generate("tantrix", {"kind": "method", "method": "extrasymmetric-7x8",
+                                        "seed": 3, "seconds": 5})
+    r = run_cli("regen", item["permalink"], "--format", "svg")
+    assert r.returncode == 0 and r.stdout == item["svg"]

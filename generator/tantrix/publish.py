@@ -133,7 +133,7 @@ def generate(family: str, params: dict) -> dict:
         "title": title,
         "permalink": pl,
         "command": f"python -m generator regen {pl} --format svg",
-        "svg": render.pattern_svg(pattern, title=title),
+        "svg": render.pattern_svg(pattern, title=pl),      # byte-identical to the regen command
         "alt": f"Tantrix pattern ({title}): all 56 tiles, shown as 2 x 2 periods with one period outlined",
         "facts": facts,
         "extra_svgs": {"wallpaper": render.wallpaper_svg(pattern, px_per_unit=12.0)},
