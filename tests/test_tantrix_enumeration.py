@@ -77,3 +77,9 @@ def test_publish_plan_lists_the_single_loop_patterns():
     item = publish.generate("tantrix", loops_items[0]["params"])
     assert item["permalink"] == links[0] and "<svg" in item["svg"]
     assert len({it["id"] for it in items}) == len(items)
+
+
+def test_committed_single_loop_table_is_what_the_enumeration_gives():
+    """single_loops.txt (read by plan()) equals a fresh enumeration's output."""
+    from generator.tantrix import publish
+    assert publish.single_loop_permalinks() == publish.compute_single_loop_permalinks()
