@@ -18,6 +18,7 @@ import json
 import sys
 
 from generator.errors import TilepressError
+from generator.inputs import read_text
 from generator.output import add_output_arguments, emit, emit_rendered, svg_to_png, to_json
 from generator.tantrix import boards, checker, loops, permalink, render
 from generator.tantrix.search import require_seed, search
@@ -133,16 +134,10 @@ def main(argv: list[str]) -> int:
         emit(to_json({"permalink": pattern["permalink"], "colours": loops.summary(pattern)}))
         return 0
     if args.command == "check":
-        try:
-            with open(args.file, "rb") as fh:
-                raw = fh.read(MAX_FILE + 1)
-        except OSError as exc:
-            raise TilepressError(f"cannot read {args.file}: {exc.strerror}") from None
-        if len(raw) > MAX_FILE:
-            raise TilepressError(f"{args.file}: larger than {MAX_FILE} bytes")
+        raw = read_text(args.file, MAX_FILE)
         try:
             pattern = json.loads(raw)
-        except (ValueError, UnicodeDecodeError) as exc:
+        except ValueError as exc:
             raise TilepressError(f"{args.file}: not JSON ({exc})") from None
         if not isinstance(pattern, dict):
             raise TilepressError(f"{args.file}: expected a JSON object")
