@@ -23,6 +23,7 @@ from generator.calissons.generator import LEVELS, MAX_GENERATE_N, difficulty_rec
 from generator.calissons.model import DIRS, hexagon, pp_from_heights, triangle_vertices
 from generator.calissons.solver import count_solutions, solve
 from generator.errors import TilepressError
+from generator.inputs import read_text
 from generator.output import add_output_arguments, emit, emit_rendered, to_json
 
 MAX_SOLVE_N = 128
@@ -39,20 +40,7 @@ class _Parser(argparse.ArgumentParser):
 
 def _read(path: str) -> str:
     """Text of a file or of standard input, size-capped."""
-    try:
-        if path == "-":
-            data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
-        else:
-            with open(path, "rb") as fh:
-                data = fh.read(MAX_INPUT_BYTES + 1)
-    except OSError as exc:
-        raise TilepressError(f"cannot read {path}: {exc.strerror}") from None
-    if len(data) > MAX_INPUT_BYTES:
-        raise TilepressError(f"input larger than {MAX_INPUT_BYTES} bytes")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise TilepressError("input is not UTF-8 text") from None
+    return read_text(path, MAX_INPUT_BYTES)
 
 
 def parse_puzzle(text: str) -> tuple[int, list[tuple[int, int, str]]]:

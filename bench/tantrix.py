@@ -1,0 +1,77 @@
+"""Benchmark of the Tantrix engines: `python bench/tantrix.py [--quick]`.
+
+Prints, per method, the time and nodes to the first solution for a few seeds (the
+restarting randomised search), nodes per second; the full extra-symmetric enumeration
+time (target: under 10 s); for the plain 8 × 7 board, how deep the exact search gets in
+a fixed time in the seed's order and in our row order; and peak memory (ru_maxrss).
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from generator.tantrix import attack, checker, enumerate as enum, search  # noqa: E402
+
+
+def first_solutions(method: str, seeds, cap_seconds: float) -> None:
+    """Time to first solution over several seeds."""
+    times, rates = [], []
+    for seed in seeds:
+        t0 = time.perf_counter()
+        pattern, nodes = search.search(method, seed=seed, seconds=cap_seconds)
+        dt = time.perf_counter() - t0
+        ok = pattern is not None and not checker.problems(pattern)
+        times.append(dt if ok else float("inf"))
+        rates.append(nodes / dt if dt > 0 else 0.0)
+        print(f"  {method:20s} seed {seed:3d}: {'found' if ok else 'none '} in {dt:7.2f} s, "
+              f"{nodes:>11,} nodes, {nodes / dt / 1e6:5.2f} M nodes/s", flush=True)
+    finite = [t for t in times if t != float("inf")]
+    med = statistics.median(times)
+    print(f"  {method:20s} median {med:.2f} s over {len(times)} seeds "
+          f"({len(finite)} solved within {cap_seconds:g} s), mean rate {statistics.mean(rates) / 1e6:.2f} M nodes/s")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="fewer seeds, shorter caps")
+    args = ap.parse_args()
+    seeds = range(2) if args.quick else range(4)
+    cap = 30.0 if args.quick else 90.0
+    print("time to first solution (restarting randomised search, tile 1 in the first cell)")
+    for method in ("extrasymmetric-7x8", "upright-4x14", "slanted-4x14", "symmetric-7x8"):
+        first_solutions(method, seeds, cap)
+
+    print("\nfull extra-symmetric enumeration")
+    t0 = time.perf_counter()
+    fillings, nodes = enum._fillings()
+    dt = time.perf_counter() - t0
+    print(f"  search: {len(fillings)} normalised fillings, {nodes:,} nodes in {dt:.2f} s "
+          f"({nodes / dt / 1e6:.2f} M nodes/s)  [target < 10 s]")
+    t0 = time.perf_counter()
+    result = enum.enumerate_all()
+    print(f"  with loops and symmetry classes: {time.perf_counter() - t0:.2f} s -> "
+          f"{result['classes']}, single-loop {result['single_loop_classes']['translations+mirror']} (+ mirrors)")
+
+    print("\nplain 8 x 7 board: nodes reaching each depth >= 48 in a fixed time (exact search)")
+    secs = 10.0 if args.quick else 30.0
+    for name, order, look in (("seed order", None, None), ("row order", attack.row_order(), None),
+                              ("row order + lookahead", attack.row_order(), 4)):
+        prof = attack.depth_profile(order, seed=1, seconds=secs, lookahead=look)
+        deep = prof["reached"][48:]
+        print(f"  {name:22s} {prof['nodes']:>11,} nodes in {prof['seconds']} s, solution: {prof['found']}; "
+              f"depths 48..56: {deep}", flush=True)
+
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(f"\npeak memory (ru_maxrss): {peak / 1024:.1f} MiB")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

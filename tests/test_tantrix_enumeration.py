@@ -1,0 +1,85 @@
+"""Tantrix: the exhaustive extra-symmetric enumeration (about 15-30 s on the shared machine)."""
+import pytest
+
+from generator.tantrix import checker, enumerate as enum, loops, permalink
+from generator.tantrix.search import Search, expand
+
+
+@pytest.fixture(scope="module")
+def result():
+    return enum.enumerate_all()
+
+
+def test_counts_reproduce_the_seed(result):
+    assert result["normalised_fillings"] == 7484 == 2 * 3742
+    assert result["raw_fillings"] == 3742 * 112
+    assert result["classes"] == {"translations": 7484, "translations+mirror": 3742,
+                                 "translations+half-turn": 3742,
+                                 "translations+half-turn+mirrors": 1871}
+    assert result["single_loop_fillings"] == 448 == 2 * 224
+    assert result["single_loop_classes"]["translations+mirror"] == 224
+
+
+def test_normalising_another_tile_gives_the_same_count():
+    # every pattern has tile 2 exactly once per period too, so fixing tile 2 instead of
+    # tile 1 in the first cell must count the same patterns (up to translation)
+    assert sum(1 for _ in Search("extrasymmetric-7x8", first_tile=2).solutions()) == 7484
+
+
+def test_another_cell_order_gives_the_same_count():
+    n = len(Search("extrasymmetric-7x8").order)
+    order = [0] + list(range(n - 1, 0, -1))
+    assert sum(1 for _ in Search("extrasymmetric-7x8", order=order).solutions()) == 7484
+
+
+def test_single_loop_patterns_and_their_loop_statistics():
+    pats = enum.single_loop_patterns()
+    assert len(pats) == 448
+    links = set()
+    for p in pats:
+        assert checker.problems(p) == []
+        for cs in loops.curves(p).values():
+            assert len(cs) == 1 and cs[0]["closed"] and cs[0]["length"] == 42
+        links.add(permalink.encode(p))
+    assert len(links) == 448
+    # closed under the mirror image (after normalisation), without fixed points
+    keys = {enum.canonical(enum.as_map(p)) for p in pats}
+    for p in pats:
+        m = enum.canonical(enum.mirror(enum.as_map(p)))
+        assert m in keys and m != enum.canonical(enum.as_map(p))
+
+
+def test_every_filling_passes_the_checker_sample():
+    s = Search("extrasymmetric-7x8")
+    for n, f in enumerate(s.solutions()):
+        if n % 97 == 0:
+            assert checker.problems(expand("extrasymmetric-7x8", f)) == []
+
+
+def test_uniform_choice_is_valid_and_seeded():
+    a = enum.uniform_pattern(1)
+    assert checker.problems(a) == [] and a == enum.uniform_pattern(1)
+
+
+def test_publish_plan_lists_the_single_loop_patterns():
+    from generator.tantrix import publish
+    items = publish.plan("tantrix", {"single_loop_count": 224}, {})
+    loops_items = [it for it in items if it["params"]["kind"] == "single-loop"]
+    assert len(loops_items) == 224
+    links = [it["params"]["permalink"] for it in loops_items]
+    assert len(set(links)) == 224 and links == sorted(links)
+    # no two are mirror images of each other
+    keys = set()
+    for link in links:
+        cells = enum.as_map(permalink.decode(link))
+        assert enum.canonical(enum.mirror(cells)) not in keys
+        keys.add(enum.canonical(cells))
+    item = publish.generate("tantrix", loops_items[0]["params"])
+    assert item["permalink"] == links[0] and "<svg" in item["svg"]
+    assert len({it["id"] for it in items}) == len(items)
+
+
+def test_committed_single_loop_table_is_what_the_enumeration_gives():
+    """single_loops.txt (read by plan()) equals a fresh enumeration's output."""
+    from generator.tantrix import publish
+    assert publish.single_loop_permalinks() == publish.compute_single_loop_permalinks()
