@@ -20,7 +20,7 @@ from generator.params import config_seeds, config_sizes
 from generator.penrose import figures as FIG
 from generator.penrose import patch as P
 
-VERSION = "2"
+VERSION = "3"
 KEYS = {"seeds", "sizes", "arcs"}
 MAX_SIDE = 200
 MAX_SEEDS = 200
@@ -57,7 +57,7 @@ def generate(family: str, params: dict) -> dict:
     n = sum(counts.values())
     a, b = counts.get(kinds[0], 0), counts.get(kinds[1], 0)
     permalink = result.permalink
-    title = f"{NAMES[family]}, seed {seed}"
+    title = f"{NAMES[family]} {params['width']} × {params['height']}, seed {seed}"
     item = {
         "title": title,
         "permalink": permalink,
