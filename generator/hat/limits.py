@@ -18,7 +18,7 @@ If ``f`` is the vector of limiting frequencies of the four types among the metat
 level, one level down the counts are ``M·f``, so ``f`` is the Perron–Frobenius eigenvector:
 ``M f = λ f`` with ``λ = φ⁴ = (7 + 3√5)/2``.  With ``f_H = 1`` it is
 ``(1, (7−3√5)/2, 3√5−6, (9−3√5)/2)``.  All of it lives in the field Q(√5), which we
-implement exactly (`Q5`: pairs of Fractions).
+implement exactly (`generator.qsqrt5.Q5`: pairs of Fractions).
 
 Conditional parents.  Of all metatiles of type ``t``, the share that are the disjoint child
 in slot ``n`` of a parent of type ``u`` is (parents are ``1/λ`` as many as children)
@@ -40,8 +40,9 @@ probabilities used are exactly the irrational ones above, not rounded copies.
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
+
+from generator.qsqrt5 import Q5
 
 TYPES = "HTPF"                  # metatile types, in this order everywhere (indices 0–3)
 HATS_PER_TYPE = (4, 1, 2, 2)    # hats in a first-order metatile
@@ -54,88 +55,6 @@ CHILD_COUNTS = (
     (2, 0, 1, 2),   # P
     (2, 0, 1, 3),   # F
 )
-
-
-class Q5:
-    """An element a + b√5 of Q(√5), with a and b Fractions (exact)."""
-
-    __slots__ = ("a", "b")
-
-    def __init__(self, a=0, b=0):
-        self.a = Fraction(a)
-        self.b = Fraction(b)
-
-    def __add__(self, o):
-        o = _q5(o)
-        return Q5(self.a + o.a, self.b + o.b)
-
-    __radd__ = __add__
-
-    def __neg__(self):
-        return Q5(-self.a, -self.b)
-
-    def __sub__(self, o):
-        return self + (-_q5(o))
-
-    def __rsub__(self, o):
-        return _q5(o) - self
-
-    def __mul__(self, o):
-        o = _q5(o)
-        return Q5(self.a * o.a + 5 * self.b * o.b, self.a * o.b + self.b * o.a)
-
-    __rmul__ = __mul__
-
-    def __truediv__(self, o):
-        o = _q5(o)
-        n = o.a * o.a - 5 * o.b * o.b          # (a+b√5)(a−b√5), never 0 for o ≠ 0
-        if n == 0:
-            raise ZeroDivisionError("division by zero in Q(√5)")
-        return self * Q5(o.a / n, -o.b / n)
-
-    def __rtruediv__(self, o):
-        return _q5(o) / self
-
-    def __eq__(self, o):
-        o = _q5(o)
-        return self.a == o.a and self.b == o.b
-
-    def __hash__(self):
-        return hash((self.a, self.b))
-
-    def sign(self) -> int:
-        """The sign of a + b√5 (exact: compare a² with 5b² when the signs differ)."""
-        sa = (self.a > 0) - (self.a < 0)
-        sb = (self.b > 0) - (self.b < 0)
-        if sa == sb or sb == 0:
-            return sa
-        if sa == 0:
-            return sb
-        big_a = self.a * self.a > 5 * self.b * self.b
-        return sa if big_a else sb
-
-    def __lt__(self, o):
-        return (self - o).sign() < 0
-
-    def __le__(self, o):
-        return (self - o).sign() <= 0
-
-    def __gt__(self, o):
-        return (self - o).sign() > 0
-
-    def __ge__(self, o):
-        return (self - o).sign() >= 0
-
-    def __float__(self):
-        return float(self.a) + float(self.b) * math.sqrt(5)
-
-    def __repr__(self):
-        return f"Q5({self.a}, {self.b})"
-
-
-def _q5(x) -> Q5:
-    """Coerce an int/Fraction to Q5."""
-    return x if isinstance(x, Q5) else Q5(x)
 
 
 SQRT5 = Q5(0, 1)

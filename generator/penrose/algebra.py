@@ -37,6 +37,8 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+from generator.qsqrt5 import Q5, sign5  # noqa: F401  (re-exported: Q(√5) lives in one place)
+
 ZERO = (0, 0, 0, 0)
 ONE = (1, 0, 0, 0)
 T = (0, 1, 0, 0)
@@ -133,17 +135,6 @@ def sign(v) -> int:
     return (v > 0) - (v < 0)
 
 
-def sign5(p, q) -> int:
-    """Sign of p + q·√5 for rationals (ints or Fractions) p, q — exactly."""
-    sp, sq = sign(p), sign(q)
-    if sp == 0 or sp == sq:
-        return sq if sp == 0 else sp
-    if sq == 0:
-        return sp
-    # opposite signs: the larger magnitude wins; |p| vs |q|√5  <=>  p² vs 5q²
-    return sp * sign(p * p - 5 * q * q)
-
-
 def mul5(u, v):
     """(p + q√5)(r + s√5) as a pair."""
     return (u[0] * v[0] + 5 * u[1] * v[1], u[0] * v[1] + u[1] * v[0])
@@ -236,76 +227,5 @@ def collinear(p, q, r) -> bool:
 
 
 # --- the field Q(√5), for the limiting probabilities ---------------------------------
-
-class Q5:
-    """An element p + q√5 of Q(√5) with Fraction parts (exact, immutable)."""
-
-    __slots__ = ("p", "q")
-
-    def __init__(self, p=0, q=0):
-        self.p, self.q = Fraction(p), Fraction(q)
-
-    def __add__(self, o):
-        o = _q5(o)
-        return Q5(self.p + o.p, self.q + o.q)
-
-    __radd__ = __add__
-
-    def __sub__(self, o):
-        o = _q5(o)
-        return Q5(self.p - o.p, self.q - o.q)
-
-    def __rsub__(self, o):
-        return _q5(o) - self
-
-    def __neg__(self):
-        return Q5(-self.p, -self.q)
-
-    def __mul__(self, o):
-        o = _q5(o)
-        return Q5(self.p * o.p + 5 * self.q * o.q, self.p * o.q + self.q * o.p)
-
-    __rmul__ = __mul__
-
-    def inverse(self):
-        """1/(p + q√5) = (p − q√5)/(p² − 5q²)."""
-        n = self.p * self.p - 5 * self.q * self.q
-        if n == 0:
-            raise ZeroDivisionError("Q5 zero")
-        return Q5(self.p / n, -self.q / n)
-
-    def __truediv__(self, o):
-        return self * _q5(o).inverse()
-
-    def __rtruediv__(self, o):
-        return _q5(o) * self.inverse()
-
-    def sign(self) -> int:
-        """Exact sign."""
-        return sign5(self.p, self.q)
-
-    def __eq__(self, o):
-        o = _q5(o)
-        return self.p == o.p and self.q == o.q
-
-    def __hash__(self):
-        return hash((self.p, self.q))
-
-    def __lt__(self, o):
-        return (self - o).sign() < 0
-
-    def __le__(self, o):
-        return (self - o).sign() <= 0
-
-    def __float__(self):
-        return float(self.p) + float(self.q) * math.sqrt(5)
-
-    def __repr__(self):
-        return f"Q5({self.p}, {self.q})"
-
-
-def _q5(v) -> Q5:
-    return v if isinstance(v, Q5) else Q5(v)
-
 
 Q5_PHI = Q5(Fraction(1, 2), Fraction(1, 2))
