@@ -112,21 +112,26 @@ def _key_line(text: str, table: str, key: str) -> int:
     return start
 
 
-def read_toml(path: Path) -> tuple[dict, str]:
-    """Parse a TOML file, turning every failure into ConfigError with file:line."""
+def _read_text(path: Path, limit: int, what: str) -> str:
+    """A content file as UTF-8 text, size-capped; every failure is a ConfigError with file:line."""
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
-        raise ConfigError(f"{_rel(path)}: site config not found") from None
+        raise ConfigError(f"{_rel(path)}: {what} not found") from None
     except OSError as exc:
         raise ConfigError(f"{_rel(path)}: cannot read: {exc.strerror}") from None
-    if len(raw) > MAX_CONFIG_BYTES:
-        raise ConfigError(f"{_rel(path)}: too large ({len(raw)} bytes, limit {MAX_CONFIG_BYTES})")
+    if len(raw) > limit:
+        raise ConfigError(f"{_rel(path)}: too large ({len(raw)} bytes, limit {limit})")
     try:
-        text = raw.decode("utf-8")
+        return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         raise ConfigError(f"{_rel(path)}:{line}: not valid UTF-8") from None
+
+
+def read_toml(path: Path) -> tuple[dict, str]:
+    """Parse a TOML file, turning every failure into ConfigError with file:line."""
+    text = _read_text(path, MAX_CONFIG_BYTES, "site config")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -258,14 +263,7 @@ FRONT_KEYS = ("title", "family", "order")
 def parse_article(path: Path, known_families) -> Article:
     """Split an article into front matter and Markdown body, validating the front matter."""
     rel = _rel(path)
-    raw = path.read_bytes()
-    if len(raw) > MAX_ARTICLE_BYTES:
-        raise ConfigError(f"{rel}: too large ({len(raw)} bytes, limit {MAX_ARTICLE_BYTES})")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw.count(b"\n", 0, exc.start) + 1
-        raise ConfigError(f"{rel}:{line}: not valid UTF-8") from None
+    text = _read_text(path, MAX_ARTICLE_BYTES, "article")
     lines = text.splitlines()
     if not lines or lines[0].strip() != "---":
         raise ConfigError(f"{rel}:1: front matter must start with a '---' line")
