@@ -413,3 +413,21 @@ def test_colouring_sheets_of_tilings_are_capped(tmp_path):
     assert len(reader.pages) == 2                       # 3 outlines on one page, 3 shaded on the next
     text = reader.pages[0].extract_text()
     assert "tiny.v1.s3n5" in text and "tiny.v1.s4n5" not in text
+
+
+def test_gallery_sections_follow_plan_order_and_group_consecutive_items():
+    """Items with the same `group` in a row share a section; order is never changed."""
+    from generator.pipeline.build import _sections
+    items = [{"id": 1, "group": "a"}, {"id": 2, "group": "a"}, {"id": 3, "group": "b"},
+             {"id": 4}, {"id": 5, "group": "a"}]
+    secs = _sections(items)
+    assert [s["group"] for s in secs] == ["a", "b", None, "a"]
+    assert [i["id"] for s in secs for i in s["items"]] == [1, 2, 3, 4, 5]
+
+
+def test_generate_rejects_a_bad_group():
+    from generator.pipeline.generate import _check
+    good = {"title": "t", "permalink": "p2.v1.x", "command": "c", "svg": "<svg/>", "alt": "a"}
+    assert _check("zz", dict(good, group="Side 4"))["group"] == "Side 4"
+    with pytest.raises(TypeError):
+        _check("zz", dict(good, group=""))

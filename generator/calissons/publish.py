@@ -22,7 +22,7 @@ from generator.calissons.sampler import sample_heights
 from generator.calissons.solver import solve_hexagon
 from generator.errors import ConfigError
 
-VERSION = "calissons-1"
+VERSION = "calissons-2"
 KEYS = {"enabled", "sizes", "levels", "seeds"}
 DEFAULTS = {"sizes": [4, 6, 8], "levels": ["easy", "medium", "hard"], "seeds": [1, 2]}
 MAX_ITEMS = 600
@@ -72,6 +72,7 @@ def generate(family: str, params: dict) -> dict:
     salient = hexagon(n).salient_edges(pz.heights)
     return {
         "title": title,
+        "group": f"Side {n}, {level}",
         "permalink": link,
         "command": f"python -m generator regen {link} --format svg",
         "svg": render.puzzle_svg(n, pz.givens, title=title),

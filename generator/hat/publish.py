@@ -21,7 +21,7 @@ from generator.params import config_seeds, config_sizes
 from generator.hat import patch as P
 from generator.hat.patch_render import patch_svg
 
-VERSION = "2.1"
+VERSION = "2.2"
 PATCH_KEYS = {"patch_seeds", "patch_sizes"}
 DEFAULTS = {"patch_seeds": [1, 2, 3], "patch_sizes": [[40, 30], [90, 60]]}
 MAX_SIDE = 400
@@ -60,6 +60,7 @@ def generate(family: str, params: dict) -> dict:
     levels = len(patch.tower.T)
     return {
         "title": f"Hat patch {params['width']} × {params['height']}, seed {seed}",
+        "group": f"{params['width']} × {params['height']} (short kite edge 1)",
         "permalink": link,
         "command": f"python -m generator regen {link} --format svg",
         "svg": patch_svg(hats, patch.region, title=link),

@@ -20,7 +20,7 @@ from generator.params import config_seeds, config_sizes
 from generator.penrose import figures as FIG
 from generator.penrose import patch as P
 
-VERSION = "3"
+VERSION = "4"
 KEYS = {"seeds", "sizes", "arcs"}
 MAX_SIDE = 200
 MAX_SEEDS = 200
@@ -60,6 +60,7 @@ def generate(family: str, params: dict) -> dict:
     title = f"{NAMES[family]} {params['width']} × {params['height']}, seed {seed}"
     item = {
         "title": title,
+        "group": f"{params['width']} × {params['height']}",
         "permalink": permalink,
         "command": f"python -m generator regen {permalink} --format svg",
         "svg": P.to_svg(result),                   # byte for byte what `command` prints

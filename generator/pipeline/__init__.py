@@ -30,7 +30,10 @@ The family protocol (`generator/<package>/publish.py`; Penrose serves both p2 an
           alt: str                alt text for the picture
           facts: list[[str, str|int|float]]   shown on the item page, in order (no wall-clock
                                   timings here: pages must be byte-identical build to build)
-          extra_svgs: dict[str, str]          optional further pictures (e.g. "solution")
+          group: str                          optional gallery section heading; consecutive items
+                                              (in plan order) with the same group share a section
+          extra_svgs: dict[str, str]          optional further pictures ("solution" is folded
+                                              behind "Show the solution" on the item page)
           sheet: {"puzzle": svg, "solution": svg}  optional: the item goes on printable sheets
 
     figures() -> dict[str, str]      (optional)

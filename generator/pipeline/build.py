@@ -85,10 +85,21 @@ def _check_out(out: Path) -> None:
                                  f"(no {MARKER} marker); choose an empty or new folder")
 
 
+def _sections(items: list[dict]) -> list[dict]:
+    """Consecutive items with the same `group` (in plan order) as gallery sections."""
+    sections: list[dict] = []
+    for item in items:
+        group = item.get("group")
+        if not sections or sections[-1]["group"] != group:
+            sections.append({"group": group, "items": []})
+        sections[-1]["items"].append(item)
+    return sections
+
+
 def _family_view(src, items: list[dict], articles: list[dict]) -> dict:
     """The dict the templates see for one family."""
     return {"name": src.name, "title": src.title, "short": src.title.split(" — ")[0], "url": f"{src.name}/index.html",
-            "items": items, "articles": articles, "sheet": None}
+            "items": items, "sections": _sections(items), "articles": articles, "sheet": None}
 
 
 def _sheet_entries(fam_items: list[dict], tilings: bool, tilings_max: int) -> list[tuple[str, str, str]]:

@@ -72,7 +72,11 @@ def _check(family: str, gen) -> dict:
     if sheet is not None and not (isinstance(sheet, dict) and isinstance(sheet.get("puzzle"), str)
                                   and isinstance(sheet.get("solution"), str)):
         raise TypeError("sheet must be {'puzzle': svg, 'solution': svg}")
+    group = gen.get("group")
+    if group is not None and (not isinstance(group, str) or not group.strip()):
+        raise TypeError("group must be a non-empty string when given")
     return {"title": gen["title"], "permalink": gen["permalink"], "command": gen["command"],
+            "group": group,
             "svg": gen["svg"], "alt": gen["alt"], "facts": [[f[0], f[1]] for f in facts],
             "extra_svgs": dict(extra), "sheet": dict(sheet) if sheet else None}
 
@@ -85,7 +89,7 @@ def build_item(item: Item, settings: dict):
         gen = _check(item.family, mod.generate(item.family, item.params))
         slug = slug_of(gen["permalink"])
         files, sizes = render.render_item(slug, gen, settings)
-        meta = {k: gen[k] for k in ("title", "permalink", "command", "alt", "facts", "sheet")}
+        meta = {k: gen[k] for k in ("title", "permalink", "command", "alt", "facts", "sheet", "group")}
         meta.update(slug=slug, sizes=sizes, extra=sorted(gen["extra_svgs"]), id=item.id,
                     family=item.family, index=item.index, key=item.key)
         return "ok", {"meta": meta, "files": files, "seconds": time.perf_counter() - start}

@@ -24,7 +24,7 @@ from pathlib import Path
 from generator.errors import ConfigError
 from generator.tantrix import boards, loops, permalink, render
 
-VERSION = "1"
+VERSION = "2"
 
 DEFAULT_SEEDS = {"slanted-4x14": 13, "upright-4x14": 2, "upright-8x7": 0,
                  "symmetric-7x8": 3, "extrasymmetric-7x8": 0}
@@ -133,10 +133,12 @@ def generate(family: str, params: dict) -> dict:
     if params["kind"] == "permalink":
         pattern = permalink.decode(params["permalink"])
         title = f"{boards.get(pattern['method']).title}: a chosen pattern"
+        group = "Chosen patterns"
         facts = [["method", pattern["method"]]]
     elif params["kind"] == "single-loop":
         pattern = permalink.decode(params["permalink"])
         title = f"Single-loop pattern {params['number']} of 224"
+        group = "The 224 patterns with one loop per colour"
         facts = [["method", boards.get(pattern["method"]).title],
                  ["pattern number", params["number"]]]
     else:
@@ -148,12 +150,14 @@ def generate(family: str, params: dict) -> dict:
             raise ConfigError(f"site.toml [families.tantrix]: no {method} pattern for seed "
                               f"{params['seed']} within the search budget; choose another seed")
         title = boards.get(method).title
+        group = "One pattern per method"
         facts = [["method", method], ["seed", params["seed"]], ["search nodes", nodes]]
     pl = permalink.encode(pattern)
     facts += [["periods", f"{tuple(pattern['periods'][0])}, {tuple(pattern['periods'][1])}"]]
     facts += _loop_facts(pattern)
     return {
         "title": title,
+        "group": group,
         "permalink": pl,
         "command": f"python -m generator regen {pl} --format svg",
         "svg": render.pattern_svg(pattern, title=pl),      # byte-identical to the regen command
