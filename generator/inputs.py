@@ -1,4 +1,5 @@
-"""Reading user files for the CLIs: size-capped, UTF-8, one-line errors."""
+"""Reading user files (puzzle files, patterns, site config, articles): size-capped UTF-8
+text, every failure one clear line naming the file (and the line, for bad UTF-8)."""
 
 from __future__ import annotations
 
@@ -7,19 +8,28 @@ import sys
 from generator.errors import TilepressError
 
 
-def read_text(path: str, max_bytes: int) -> str:
-    """Text of a file (or standard input for `-`), refusing more than max_bytes."""
+def read_text(path: str, max_bytes: int, *, name: str | None = None, what: str = "file",
+              error: type[TilepressError] = TilepressError) -> str:
+    """Text of a file (or standard input for `-`), refusing more than max_bytes.
+
+    `name` is how messages call the file (default: the path, or "input" for `-`);
+    `error` is the exception class raised (e.g. ConfigError for site content).
+    """
+    name = name or ("input" if path == "-" else str(path))
     try:
         if path == "-":
             data = sys.stdin.buffer.read(max_bytes + 1)
         else:
             with open(path, "rb") as fh:
                 data = fh.read(max_bytes + 1)
+    except FileNotFoundError:
+        raise error(f"{name}: {what} not found") from None
     except OSError as exc:
-        raise TilepressError(f"cannot read {path}: {exc.strerror}") from None
+        raise error(f"{name}: cannot read: {exc.strerror}") from None
     if len(data) > max_bytes:
-        raise TilepressError(f"{'input' if path == '-' else path}: larger than {max_bytes} bytes")
+        raise error(f"{name}: too large (more than {max_bytes} bytes)")
     try:
         return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise TilepressError(f"{'input' if path == '-' else path}: not UTF-8 text") from None
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise error(f"{name}:{line}: not valid UTF-8") from None

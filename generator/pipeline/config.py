@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.errors import ConfigError
+from generator.inputs import read_text
 
 MAX_CONFIG_BYTES = 1 << 20          # a site.toml larger than 1 MiB is surely a mistake
 MAX_ARTICLE_BYTES = 1 << 20
@@ -114,19 +115,7 @@ def _key_line(text: str, table: str, key: str) -> int:
 
 def _read_text(path: Path, limit: int, what: str) -> str:
     """A content file as UTF-8 text, size-capped; every failure is a ConfigError with file:line."""
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise ConfigError(f"{_rel(path)}: {what} not found") from None
-    except OSError as exc:
-        raise ConfigError(f"{_rel(path)}: cannot read: {exc.strerror}") from None
-    if len(raw) > limit:
-        raise ConfigError(f"{_rel(path)}: too large ({len(raw)} bytes, limit {limit})")
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw.count(b"\n", 0, exc.start) + 1
-        raise ConfigError(f"{_rel(path)}:{line}: not valid UTF-8") from None
+    return read_text(str(path), limit, name=_rel(path), what=what, error=ConfigError)
 
 
 def read_toml(path: Path) -> tuple[dict, str]:
