@@ -74,7 +74,7 @@ GATHER = """async () => {
   }
   const figures = [...document.querySelectorAll('figure')].map(f => {
     const c = f.querySelector(':scope > figcaption');
-    return {caption: c ? c.innerText.trim() : null, img: (f.querySelector('img') || {}).src || ''};
+    return {caption: c ? c.textContent.trim() : null, img: (f.querySelector('img') || {}).src || ''};
   });
   const rows = [...document.querySelectorAll('ul.gallery')].map(ul => {
     const byTop = {};

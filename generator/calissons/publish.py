@@ -8,7 +8,8 @@ site.toml:
     seeds  = [1, 2]                        # one puzzle per (size, level, seed)
 
 Each item is one puzzle: the grid with its givens (main picture), the solution as a cube
-pile and the player's view (extra pictures), black-and-white versions for the printable
+pile and as the fold edges the player draws (extra pictures, both folded behind
+"Show the solution" on the item page), black-and-white versions for the printable
 sheets, and its permalink, which names the puzzle by its givens.
 """
 
@@ -22,7 +23,7 @@ from generator.calissons.sampler import sample_heights
 from generator.calissons.solver import solve_hexagon
 from generator.errors import ConfigError
 
-VERSION = "calissons-2"
+VERSION = "calissons-3"
 KEYS = {"enabled", "sizes", "levels", "seeds"}
 DEFAULTS = {"sizes": [4, 6, 8], "levels": ["easy", "medium", "hard"], "seeds": [1, 2]}
 MAX_ITEMS = 600
@@ -83,9 +84,9 @@ def generate(family: str, params: dict) -> dict:
                   ["Human-solver depth", diff["depth"]], ["Decided by propagation", diff["propagation"]],
                   ["Probes", diff["probes"]], ["Seed", seed]],
         "extra_svgs": {"solution": render.solution_svg(n, pz.heights, title=title + " — solution"),
-                       "player": render.player_svg(n, salient, pz.givens, title=title + " — fold edges")},
+                       "solution_edges": render.player_svg(n, salient, pz.givens, title=title + " — fold edges")},
         "sheet": {"puzzle": render.puzzle_svg(n, pz.givens, bw=True),
-                  "solution": render.sheet_solution_svg(n, pz.heights)},
+                  "solution": render.sheet_answer_svg(n, pz.heights, pz.givens), "rules": render.RULES},
     }
 
 

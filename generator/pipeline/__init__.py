@@ -32,8 +32,10 @@ The family protocol (`generator/<package>/publish.py`; Penrose serves both p2 an
                                   timings here: pages must be byte-identical build to build)
           group: str                          optional gallery section heading; consecutive items
                                               (in plan order) with the same group share a section
-          extra_svgs: dict[str, str]          optional further pictures ("solution" is folded
-                                              behind "Show the solution" on the item page)
+          extra_svgs: dict[str, str]          optional further pictures; "solution" and
+                                              "solution_<what>" show the answer and are folded
+                                              behind "Show the solution" on the item page;
+                                              "wallpaper" is shown as a repeated tile
           sheet: {"puzzle": svg, "solution": svg}  optional: the item goes on printable sheets
 
     figures() -> dict[str, str]      (optional)
