@@ -61,25 +61,37 @@ def test_uniform_choice_is_valid_and_seeded():
     assert checker.problems(a) == [] and a == enum.uniform_pattern(1)
 
 
-def test_publish_plan_lists_the_single_loop_patterns():
-    from generator.tantrix import publish
-    items = publish.plan("tantrix", {"single_loop_count": 224}, {})
+def test_publish_plan_lists_one_pattern_per_class():
+    from generator.tantrix import classes, publish
+    items = publish.plan("tantrix", {"single_loop_count": 112}, {})
     loops_items = [it for it in items if it["params"]["kind"] == "single-loop"]
-    assert len(loops_items) == 224
+    assert len(loops_items) == 112
     links = [it["params"]["permalink"] for it in loops_items]
-    assert len(set(links)) == 224 and links == sorted(links)
-    # no two are mirror images of each other
+    assert len(set(links)) == 112 and links == sorted(links)
+    # no representative is the mirror image, half turn or both of another one
     keys = set()
     for link in links:
         cells = enum.as_map(permalink.decode(link))
-        assert enum.canonical(enum.mirror(cells)) not in keys
+        for g in classes.point_maps().values():
+            assert enum.canonical(g(cells)) not in keys
         keys.add(enum.canonical(cells))
     item = publish.generate("tantrix", loops_items[0]["params"])
     assert item["permalink"] == links[0] and "<svg" in item["svg"]
+    assert set(item["extra_svgs"]) == {"wallpaper", "variant_mirror", "variant_half_turn",
+                                       "variant_half_turn_mirror"}
+    assert dict(item["facts"])["symmetry group"] == classes.GROUP_TEXT
     assert len({it["id"] for it in items}) == len(items)
 
 
-def test_committed_single_loop_table_is_what_the_enumeration_gives():
-    """single_loops.txt (read by plan()) equals a fresh enumeration's output."""
-    from generator.tantrix import publish
-    assert publish.single_loop_permalinks() == publish.compute_single_loop_permalinks()
+def test_committed_class_table_is_what_the_enumeration_gives():
+    """single_loop_classes.txt (read by plan()) equals a fresh enumeration's output."""
+    from generator.tantrix import classes
+    assert classes.read_classes() == classes.compute_classes()
+    assert classes.table_text(classes.read_classes()) == classes.CLASSES_FILE.read_text(encoding="utf-8")
+
+
+def test_published_group_is_stated_in_the_json(result):
+    assert result["published_classes"] == {"group": "translations+half-turn+mirrors", "symmetries": 224,
+                                           "single_loop_classes": 112,
+                                           "description": result["published_classes"]["description"]}
+    assert "half turn" in result["published_classes"]["description"]

@@ -37,7 +37,9 @@ The counts of the seed come out as:
   seed's 3742 are also the classes of raw fillings under 56 translations × {identity,
   mirror} (or × {identity, half turn});
 * of the 7484, 448 = 2 × 224 have for every colour a single closed loop through all 42
-  tiles of that colour: **224 plus their mirror images**.
+  tiles of that colour: **224 plus their mirror images**; under translations, the half
+  turn and both mirrors they form 112 classes of 4 (classes.py: the group the site
+  publishes under, stated in the JSON as `published_classes`).
 
 The numbers above are what `enumerate_all()` computes (the tests re-derive them); the
 text only names them.
@@ -188,5 +190,10 @@ def enumerate_all(with_groups: bool = True, progress: bool = False) -> dict:
         single_maps = {canonical(as_map(p)): as_map(p) for p in single}
         result["classes"] = {name: classes(maps, g) for name, g in GROUPS.items()}
         result["single_loop_classes"] = {name: classes(single_maps, g) for name, g in GROUPS.items()}
+        from generator.tantrix import classes as published     # the group the site publishes under
+        result["published_classes"] = {
+            "group": published.GROUP_NAME, "symmetries": published.GROUP_ORDER,
+            "description": published.GROUP_TEXT,
+            "single_loop_classes": result["single_loop_classes"][published.GROUP_NAME]}
     result["seconds"] = round(time.perf_counter() - t0, 3)
     return result
