@@ -112,7 +112,8 @@ def _make_sheets(writer: Writer, cache: Cache, cfg, fams: list[dict], jobs: int,
         entries, rules = sheets.entries(fam["items"], tilings, sc["tilings_max"], base_url)
         if not entries:
             continue
-        per = sc["columns"] * sc["rows"]
+        cols, rows = sheets.fit_grid(entries, sc["columns"], sc["rows"], rules)
+        per = cols * rows
         files = []
         for paper in sc["papers"]:
             title = f"{cfg.site['title']} — {fam['title']}"

@@ -44,6 +44,7 @@ CHAR_WIDTH = 0.62      # DejaVu Sans: average advance of letters and digits, in 
 RULES_FONT = 3.3       # mm, the rules under the title
 QR_SIZE = 17.0         # mm, the QR code under a puzzle (with its quiet zone)
 QR_BORDER = 2          # quiet-zone modules around the QR symbol
+MIN_PICTURE_MM = 60.0  # a puzzle is never printed narrower than 6 cm (fewer per page instead)
 COLOURING_RULES = ("Colour the tiling: give every tile a colour so that the kinds of tile "
                    "stand out. The coloured version after the puzzle pages shows the "
                    "tile kinds; any colouring of your own is a good answer.")
@@ -206,6 +207,32 @@ def picture_boxes(paper: str, columns: int, rows: int, rule_lines: int = 0, qr: 
             for r in range(rows) for c in range(columns)]
 
 
+def _aspect(svg: str) -> float:
+    """width / height of a picture's viewBox."""
+    vb = [float(v) for v in split_svg(svg)[0].replace(",", " ").split()]
+    return vb[2] / vb[3] if vb[3] > 0 else 1.0
+
+
+def fit_grid(entries: list[tuple], columns: int, rows: int, rules: str = "") -> tuple[int, int]:
+    """(columns, rows) at most the configured ones, so every puzzle is at least MIN_PICTURE_MM
+    wide on every paper: rows are dropped first, then columns (never below 1 x 1)."""
+    if not entries:
+        return columns, rows
+    aspect = min(_aspect(e[1]) for e in entries)
+    qr = any(len(e) > 3 and e[3] for e in entries)
+    lines = max(len(wrap(rules, PAPERS_MM[p][0] - 2 * MARGIN, RULES_FONT)) if rules else 0 for p in PAPERS_MM)
+
+    def narrowest(c: int, r: int) -> float:
+        return min(min(w, h * aspect) for p in PAPERS_MM
+                   for (_x, _y, w, h) in picture_boxes(p, c, r, lines, qr)[:1])
+    while narrowest(columns, rows) < MIN_PICTURE_MM and (rows > 1 or columns > 1):
+        if rows > 1:
+            rows -= 1
+        else:
+            columns -= 1
+    return columns, rows
+
+
 def page_svg(title: str, heading: str, page_no: int, paper: str, columns: int, rows: int,
              cells: list[tuple], rules: str = "") -> str:
     """One page: header (title, rules) and up to columns*rows (number, ID, picture SVG[, URL]) cells."""
@@ -244,6 +271,7 @@ def sheet_pages(title: str, entries: list[tuple], paper: str = "a4", columns: in
     """The page SVGs of a sheet: puzzle pages (with the rules and QR codes), then solution pages."""
     if paper not in PAPERS_MM:
         raise ValueError(f"unknown paper {paper!r}")
+    columns, rows = fit_grid(entries, columns, rows, rules)
     per = columns * rows
     paint = (lambda s: s) if colour else grayscale
     pages = []
