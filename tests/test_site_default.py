@@ -75,3 +75,57 @@ def test_default_site_in_chromium(two_builds):
         assert _images_ok(page) == []
         browser.close()
     assert errors == []
+
+
+MAX_SITE_BYTES = 60_000_000      # the default site must stay under 60 MB (du counts blocks: a bit more)
+
+
+def test_default_site_is_under_60_mb(two_builds):
+    a, _, _ = two_builds
+    sizes = {}
+    for p in a.rglob("*"):
+        if p.is_file():
+            top = p.relative_to(a).parts[0] if len(p.relative_to(a).parts) > 1 else "."
+            sizes[top] = sizes.get(top, 0) + p.stat().st_size
+    total = sum(sizes.values())
+    print(f"\ndefault site: {total / 1e6:.1f} MB; " + ", ".join(f"{k} {v / 1e6:.1f}" for k, v in sorted(sizes.items())))
+    assert total < MAX_SITE_BYTES, sizes
+
+
+def test_default_site_pages_look_right(two_builds):
+    """The page checks of test_site_pages.py on the default site's galleries and first items, at 390 px."""
+    import os
+    from test_site_pages import CHROMIUM, FLAGS, GATHER, ROW_HEIGHT_RATIO, THUMB_ASPECT
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"Chromium not found at {CHROMIUM}")
+    from playwright.sync_api import sync_playwright
+    a, _, _ = two_builds
+    targets = [a / "index.html"]
+    for folder in sorted(p for p in a.iterdir() if p.is_dir() and (p / "index.html").is_file()):
+        targets.append(folder / "index.html")
+        items = sorted(p for p in folder.glob("*.html") if p.name != "index.html")
+        targets += items[:1]
+    problems = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        page = browser.new_page(viewport={"width": 390, "height": 900})
+        for target in targets:
+            page.goto(target.as_uri())
+            data = page.evaluate(GATHER)
+            where = target.relative_to(a).as_posix()
+            if data["scrollW"] > data["viewW"] + 1 or data["wide"]:
+                problems.append(f"{where}: scrolls sideways {data['wide'][:2]}")
+            for img in data["images"]:
+                if img["visible"] and img["natW"] and img["shownW"] > 2 * img["natW"] + 1:
+                    problems.append(f"{where}: {img['src']} blown up")
+                if img["natW"] and img["attrW"] and abs(float(img["attrW"]) / float(img["attrH"])
+                                                        - img["natW"] / img["natH"]) > 0.03 * img["natW"] / img["natH"]:
+                    problems.append(f"{where}: {img['src']} width/height do not match the file")
+            for rows in data["rows"]:
+                for row in rows:
+                    hs = [t["h"] for t in row if t["h"]]
+                    if any(not THUMB_ASPECT[0] <= t["w"] / t["h"] <= THUMB_ASPECT[1] for t in row if t["h"]) \
+                            or (hs and max(hs) > ROW_HEIGHT_RATIO * min(hs)):
+                        problems.append(f"{where}: a gallery row with odd thumbnails {row[:2]}")
+        browser.close()
+    assert problems == []

@@ -85,7 +85,12 @@ GATHER = """async () => {
     }
     return Object.values(byTop);
   });
-  return {scrollW: document.documentElement.scrollWidth, viewW: vw, images, wide: wide.slice(0, 12),
+  const wallpapers = [...document.querySelectorAll('.wallpaper')].map(el => {
+    const st = getComputedStyle(el), r = el.getBoundingClientRect();
+    return {size: st.backgroundSize, image: st.backgroundImage, w: r.width, h: r.height,
+            link: (el.parentElement.querySelector('figcaption a[download]') || {}).href || ''};
+  });
+  return {scrollW: document.documentElement.scrollWidth, viewW: vw, images, wide: wide.slice(0, 12), wallpapers,
           figures, rows, solutions: document.querySelectorAll('details.solution').length,
           openSolutions: document.querySelectorAll('details.solution[open]').length};
 }"""
@@ -259,6 +264,22 @@ def test_figures_have_captions(visits):
             if not cap or len(re.findall(r"\w+", cap)) < 3:
                 yield f"figure {fig['img'].rsplit('/', 1)[-1][:60]} has caption {cap!r}"
     assert _each(visits, check) == []
+
+
+def test_wallpaper_is_a_repeated_tile_of_its_real_size(visits, small_site):
+    """The wallpaper is shown at its own pixel size, repeated in a box no taller than 22rem,
+    with a link to download the tile itself."""
+    from generator.pipeline.render import svg_size
+    seen = 0
+    for (wname, kind), data in visits.items():
+        for wp in data["wallpapers"]:
+            seen += 1
+            name = re.search(r'url\("[^"]*/([^"/]+)"\)', wp["image"]).group(1)
+            w, h = svg_size((data["path"].parent / name).read_text(encoding="utf-8"))
+            assert wp["size"] == f"{round(w)}px {round(h)}px", (wname, kind, wp)
+            assert 0 < wp["h"] <= 352 and wp["w"] <= data["viewW"], (wname, kind, wp)
+            assert wp["link"].endswith(name)
+    assert seen, "no wallpaper was shown"
 
 
 def test_no_console_errors_or_failed_requests(visits):
