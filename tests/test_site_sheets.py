@@ -60,6 +60,8 @@ def test_puzzle_pages_have_title_rules_numbers_short_ids_and_qr(puzzle):
     assert first.count('<path fill="#000000" d="M') == 4          # one QR code per puzzle
     assert '<path fill="#000000" d="M' not in solutions            # no QR on the solution pages
     assert "font-size=\"3.3\"" not in solutions                    # rules only with the puzzles
+    place = re.compile(r'<svg x="([^"]*)" y="([^"]*)" width="([^"]*)" height="([^"]*)"')
+    assert len(place.findall(first)) == 4 and place.findall(first) == place.findall(solutions)
 
 
 def test_no_qr_code_without_a_base_url(puzzle):

@@ -234,11 +234,16 @@ def fit_grid(entries: list[tuple], columns: int, rows: int, rules: str = "") -> 
 
 
 def page_svg(title: str, heading: str, page_no: int, paper: str, columns: int, rows: int,
-             cells: list[tuple], rules: str = "") -> str:
-    """One page: header (title, rules) and up to columns*rows (number, ID, picture SVG[, URL]) cells."""
+             cells: list[tuple], rules: str = "", layout: tuple[int, bool] | None = None) -> str:
+    """One page: header (title, rules) and up to columns*rows (number, ID, picture SVG[, URL]) cells.
+
+    `layout` = (rule lines, QR row) to reserve room for, so that a solution page puts each
+    picture exactly where the puzzle page put its puzzle (default: this page's own).
+    """
     pw, ph = PAPERS_MM[paper]
     rule_lines = wrap(rules, pw - 2 * MARGIN, RULES_FONT) if rules else []
     qr = any(len(c) > 3 and c[3] for c in cells)
+    lines, room = layout if layout is not None else (len(rule_lines), qr)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{num(pw, 1)}mm" height="{num(ph, 1)}mm" '
            f'viewBox="0 0 {num(pw, 1)} {num(ph, 1)}">',
            f'<rect x="0" y="0" width="{num(pw, 1)}" height="{num(ph, 1)}" fill="#ffffff"/>',
@@ -249,7 +254,7 @@ def page_svg(title: str, heading: str, page_no: int, paper: str, columns: int, r
     for i, line in enumerate(rule_lines):
         out.append(f'<text x="{num(MARGIN)}" y="{num(MARGIN + HEADER + i * RULES_FONT * 1.3)}" '
                    f'font-family="{FONT}" font-size="{num(RULES_FONT)}" fill="#000000">{escape(line)}</text>')
-    boxes = picture_boxes(paper, columns, rows, len(rule_lines), qr)
+    boxes = picture_boxes(paper, columns, rows, lines, room)
     for (x, y, w, h), cell in zip(boxes, cells):
         number, ident, picture = cell[:3]
         url = cell[3] if len(cell) > 3 else ""
@@ -257,8 +262,8 @@ def page_svg(title: str, heading: str, page_no: int, paper: str, columns: int, r
         out.append(f'<svg x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(h)}" '
                    f'viewBox="{view_box}" preserveAspectRatio="xMidYMid meet">{inner}</svg>')
         text_w = w - (QR_SIZE + 2 if url else 0)
-        bottom = y + h + (QR_SIZE + 1 if qr else LABEL)
-        out.extend(_label(x + text_w / 2, bottom - (QR_SIZE / 2 - 2 if qr else 0), text_w,
+        bottom = y + h + (QR_SIZE + 1 if room else LABEL)
+        out.extend(_label(x + text_w / 2, bottom - (QR_SIZE / 2 - 2 if room else 0), text_w,
                           f"#{number}  {_short(ident)}"))
         if url:
             out.append(qr_path(url, x + w - QR_SIZE, y + h + 1, QR_SIZE))
@@ -274,13 +279,15 @@ def sheet_pages(title: str, entries: list[tuple], paper: str = "a4", columns: in
     columns, rows = fit_grid(entries, columns, rows, rules)
     per = columns * rows
     paint = (lambda s: s) if colour else grayscale
+    layout = (len(wrap(rules, PAPERS_MM[paper][0] - 2 * MARGIN, RULES_FONT)) if rules else 0,
+              any(len(e) > 3 and e[3] for e in entries))
     pages = []
     for heading, which in (("puzzles", 1), ("solutions", 2)):
         for start in range(0, len(entries), per):
             chunk = [(start + i + 1, e[0], paint(e[which]), e[3] if len(e) > 3 and which == 1 else "")
                      for i, e in enumerate(entries[start:start + per])]
             pages.append(page_svg(title, heading, len(pages) + 1, paper, columns, rows, chunk,
-                                  rules if which == 1 else ""))
+                                  rules if which == 1 else "", layout))
     return pages
 
 
