@@ -113,6 +113,8 @@ def page_kinds(site: Path) -> dict[str, Path]:
         items = sorted(p for p in folder.glob("*.html") if p.name != "index.html")
         if items:
             kinds[f"item-{folder.name}"] = items[0]
+        if len(items) > 1:                      # another kind of item (e.g. a Tantrix class page)
+            kinds[f"item-{folder.name}-last"] = items[-1]
     return kinds
 
 

@@ -111,7 +111,8 @@ def item_fields(params: dict) -> dict:
              for name, link in zip(VARIANT_NAMES, params["variants"])}
     return {
         "title": f"Single-loop class {n} of {total}",
-        "group": f"Single loop per colour: {total} classes under {GROUP_ORDER} symmetries, one pattern each",
+        "group": (f"Single loop per colour: {total} classes under translations, half turn and mirror "
+                  f"images ({GROUP_ORDER} symmetries), one pattern each"),
         "facts": [["symmetry group", GROUP_TEXT],
                   ["class", f"{n} of {total}; its 4 patterns are this one, its mirror image, its half "
                             f"turn and the half turn's mirror image (shown below, one period each)"]]
