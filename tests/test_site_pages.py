@@ -23,15 +23,11 @@ Screenshots of every page at both widths are kept in the test's temporary folder
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
 import pytest
 
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]
 WIDTHS = {"desktop": 1280, "phone": 390}
 THUMB_ASPECT = (0.5, 2.2)      # width / height of one gallery thumbnail
 ROW_HEIGHT_RATIO = 1.6         # tallest / shortest thumbnail in one gallery row
@@ -116,20 +112,6 @@ def page_kinds(site: Path) -> dict[str, Path]:
         if len(items) > 1:                      # another kind of item (e.g. a Tantrix class page)
             kinds[f"item-{folder.name}-last"] = items[-1]
     return kinds
-
-
-@pytest.fixture(scope="session")
-def browser():
-    if not os.path.exists(CHROMIUM):
-        pytest.skip(f"Chromium not found at {CHROMIUM} (install the Debian package 'chromium'; .ci/run does)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.skip("playwright is not installed (pip install -r requirements-test.txt)")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        yield b
-        b.close()
 
 
 @pytest.fixture(scope="session")
