@@ -216,8 +216,7 @@ def swap(staging: Path, out: Path) -> None:
         return
     _step("exchange")
     if _exchange(staging, out):
-        _step("delete-old")
-        shutil.rmtree(staging, ignore_errors=True)      # now holds the old site
+        _delete_old(staging)                             # now holds the old site
         return
     old = out.parent / f".{out.name}.old-{os.getpid()}"
     _step("move-old")
@@ -229,5 +228,12 @@ def swap(staging: Path, out: Path) -> None:
         if not os.path.lexists(out):
             os.rename(old, out)
         raise
-    _step("delete-old")
-    shutil.rmtree(old, ignore_errors=True)
+    _delete_old(old)
+
+
+def _delete_old(old: Path) -> None:
+    """Delete the replaced site (even when the step fails: the new site is in place)."""
+    try:
+        _step("delete-old")
+    finally:
+        shutil.rmtree(old, ignore_errors=True)
