@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
 
-from generator.errors import TilepressError  # noqa: E402
+from generator.errors import TilepressError, one_line  # noqa: E402
 from generator.pipeline.build import Options, build  # noqa: E402
 from generator.pipeline.generate import ItemFailure  # noqa: E402
 
@@ -99,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
                              Path(opts.config), Path(opts.templates))
         report = build(opts)
     except TilepressError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {one_line(exc)}", file=sys.stderr)
         return 2
     except ItemFailure as exc:
         print(f"error: {exc}; the previous site is unchanged", file=sys.stderr)

@@ -18,7 +18,7 @@ import os
 import sys
 import traceback
 
-from generator.errors import TilepressError
+from generator.errors import TilepressError, one_line
 from generator.families import FAMILIES, family_module, split_permalink
 
 USAGE = __doc__.split("\n\n", 1)[1]
@@ -69,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return dispatch(argv)
     except TilepressError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {one_line(exc)}", file=sys.stderr)
         return exc.exit_code
     except RecursionError:
         print("error: input too deeply nested (recursion limit reached)", file=sys.stderr)
