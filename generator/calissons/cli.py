@@ -1,4 +1,4 @@
-"""`python -m generator calissons solve|generate|check ...` and `regen cal.v1...`.
+"""`python -m generator calissons solve|generate|check|sample ...` and `regen cal.v1...`.
 
     solve FILE|- [--count] [--cap N] --format json
         input  {"n": N, "givens": [[a, b, d], ...]}
@@ -10,6 +10,9 @@
         (mathix: a mathix.org player URL with the givens and the hidden solution edges)
     check FILE|URL|PERMALINK [--cap N] [--picture FILE]
         prints the number of solutions (capped) and writes an SVG marking where they differ
+    sample --size N --seed S --format svg|png|json
+        a uniformly random tiling of the hexagon (exact; the arctic circle for large N), named
+        by its permalink cal.v1.<N>.s<S>; JSON {"n", "seed", "permalink", "volume", "pp"}
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import json
 import sys
 
 from generator.calissons import mathix, permalink, render
+from generator.calissons import sample as samples
 from generator.calissons.generator import LEVELS, MAX_GENERATE_N, difficulty_record, generate
 from generator.calissons.model import DIRS, hexagon, pp_from_heights, triangle_vertices
 from generator.calissons.solver import count_solutions, solve
@@ -207,13 +211,30 @@ def cmd_check(argv: list[str]) -> int:
     return 0
 
 
-COMMANDS = {"solve": cmd_solve, "generate": cmd_generate, "check": cmd_check}
+def cmd_sample(argv: list[str]) -> int:
+    """sample --size N --seed S --format svg|png|json"""
+    p = _Parser(prog="calissons sample", description="A uniformly random calisson tiling of the hexagon.")
+    p.add_argument("--size", type=int, required=True, help=f"hexagon side 1..{samples.MAX_SAMPLE_N}")
+    p.add_argument("--seed", type=int, default=0, help=f"random seed 0..{samples.MAX_SEED} (default 0)")
+    add_output_arguments(p, formats=("svg", "png", "json"), default="svg")
+    a = p.parse_args(argv)
+    return emit_sample(samples.draw(a.size, a.seed), a.format, a.out)
+
+
+def emit_sample(s, fmt: str, out: str) -> int:
+    """Write a sample as SVG, PNG or JSON."""
+    if fmt == "json":
+        return emit_rendered("json", out, json_obj=samples.to_json(s))
+    return emit_rendered(fmt, out, svg=samples.to_svg(s))
+
+
+COMMANDS = {"solve": cmd_solve, "generate": cmd_generate, "check": cmd_check, "sample": cmd_sample}
 
 
 def main(argv: list[str]) -> int:
     """Dispatch `calissons <command> ...`."""
     if not argv or argv[0] in ("-h", "--help", "help"):
-        print("usage: python -m generator calissons {solve,generate,check} ...\n\n" + __doc__.split("\n\n", 1)[1])
+        print("usage: python -m generator calissons {solve,generate,check,sample} ...\n\n" + __doc__.split("\n\n", 1)[1])
         return 0
     cmd = COMMANDS.get(argv[0])
     if cmd is None:
@@ -222,7 +243,12 @@ def main(argv: list[str]) -> int:
 
 
 def regen(link: str, argv: list[str]) -> int:
-    """`python -m generator regen cal.v1...`: the puzzle a permalink names, solved."""
+    """`python -m generator regen cal.v1...`: the puzzle a permalink names, solved (or the sample)."""
+    if samples.is_sample_link(link):
+        p = _Parser(prog="regen cal", description="Regenerate a random calisson tiling from its permalink.")
+        add_output_arguments(p, formats=("svg", "png", "json"), default="svg")
+        a = p.parse_args(argv)
+        return emit_sample(samples.regen(link), a.format, a.out)
     p = _Parser(prog="regen cal", description="Regenerate a calisson puzzle from its permalink.")
     p.add_argument("--view", choices=("puzzle", "solution", "player"), default="puzzle")
     p.add_argument("--count", action="store_true", help="count the solutions (capped)")

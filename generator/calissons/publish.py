@@ -6,6 +6,7 @@ site.toml:
     sizes  = [4, 6, 8]                     # hexagon sides, 2..16
     levels = ["easy", "medium", "hard"]
     seeds  = [1, 2]                        # one puzzle per (size, level, seed)
+    samples = [[30, 1], [48, 2]]           # uniformly random tilings [side, seed] (sample.py)
 
 Each item is one puzzle: the grid with its givens (main picture), the solution as a cube
 pile and the player's view (extra pictures), black-and-white versions for the printable
@@ -15,6 +16,7 @@ sheets, and its permalink, which names the puzzle by its givens.
 from __future__ import annotations
 
 from generator.calissons import render
+from generator.calissons import sample as samples
 from generator.calissons.cli import generate_record
 from generator.calissons.generator import LEVELS
 from generator.calissons.model import hexagon, triangle_vertices
@@ -23,7 +25,8 @@ from generator.calissons.solver import solve_hexagon
 from generator.errors import ConfigError
 
 VERSION = "calissons-2"
-KEYS = {"enabled", "sizes", "levels", "seeds"}
+KEYS = {"enabled", "sizes", "levels", "seeds", "samples"}
+MAX_SAMPLES = 20
 DEFAULTS = {"sizes": [4, 6, 8], "levels": ["easy", "medium", "hard"], "seeds": [1, 2]}
 MAX_ITEMS = 600
 ARCTIC_N = 40
@@ -56,11 +59,41 @@ def plan(family: str, section: dict, site: dict) -> list[dict]:
              for n in sizes for level in levels for seed in seeds]
     if len(items) > MAX_ITEMS:
         raise ConfigError(f"[families.calissons] asks for {len(items)} puzzles (limit {MAX_ITEMS})")
+    return items + _sample_items(section.get("samples", []))
+
+
+def _sample_items(pairs) -> list[dict]:
+    """Gallery items of the random tilings: `samples = [[side, seed], ...]`."""
+    where = "[families.calissons] samples"
+    if not isinstance(pairs, list) or len(pairs) > MAX_SAMPLES:
+        raise ConfigError(f"{where} must be a list of at most {MAX_SAMPLES} [side, seed] pairs")
+    items, seen = [], set()
+    for i, pair in enumerate(pairs):
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise ConfigError(f"{where}[{i}] must be [side, seed]")
+        try:
+            samples.check(*pair)
+        except Exception as exc:
+            raise ConfigError(f"{where}[{i}]: {exc}") from None
+        if tuple(pair) in seen:
+            raise ConfigError(f"{where}[{i}] is listed twice")
+        seen.add(tuple(pair))
+        items.append({"id": f"sample-n{pair[0]}-s{pair[1]}",
+                      "params": {"kind": "sample", "n": pair[0], "seed": pair[1]}})
     return items
 
 
+def _sample_item(params: dict) -> dict:
+    """One random tiling for the gallery."""
+    s = samples.draw(params["n"], params["seed"])
+    return dict(samples.page(s), permalink=s.permalink, svg=samples.to_svg(s), facts=samples.facts(s),
+                command=f"python -m generator regen {s.permalink} --format svg")
+
+
 def generate(family: str, params: dict) -> dict:
-    """Generate, check and draw one puzzle."""
+    """Generate, check and draw one puzzle (or one random tiling)."""
+    if params.get("kind") == "sample":
+        return _sample_item(params)
     n, level, seed = params["n"], params["level"], params["seed"]
     pz, rec = generate_record(n, seed, level, False)
     sol = solve_hexagon(n, pz.givens)
