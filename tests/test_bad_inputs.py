@@ -220,10 +220,10 @@ FLAG_ROWS = [
     ("config-folder", ["--config", "{tmp}"], ["cannot read"]),
     ("templates-missing", ["--templates", "{tmp}/none"], ["missing template"]),
     ("templates-file", ["--templates", str(SITE / "site.toml")], ["missing template"]),
-    ("out-file", ["--out", str(SITE / "site.toml")], ["--out", "not a folder"]),
-    ("out-foreign", ["--out", str(SITE)], ["--out", "not a tilepress site"]),
-    ("cache-file", ["--cache-dir", str(SITE / "site.toml")], ["--cache-dir", "not a folder"]),
-    ("cache-foreign", ["--cache-dir", str(SITE), "--clean"], ["--cache-dir", "CACHEDIR.TAG"]),
+    ("out-file", ["--out", "{tmp}/mine/notes.txt"], ["--out", "not a folder"]),
+    ("out-foreign", ["--out", "{tmp}/mine"], ["--out", "not a tilepress site"]),
+    ("cache-file", ["--cache-dir", "{tmp}/mine/notes.txt"], ["--cache-dir", "not a folder"]),
+    ("cache-foreign", ["--cache-dir", "{tmp}/mine", "--clean"], ["--cache-dir", "CACHEDIR.TAG"]),
     ("base-url-ftp", ["--base-url", "ftp://example.org/"], ["--base-url"]),
     ("base-url-space", ["--base-url", "http://a b/"], ["--base-url"]),
     ("family-module-bad", ["--family-module", "nosuch"], ["--family-module"]),
@@ -341,6 +341,8 @@ def test_bad_article(tmp_path, shared_cache, capsys, data, needles):
 
 @pytest.mark.parametrize("extra, needles", [r[1:] for r in FLAG_ROWS], ids=[r[0] for r in FLAG_ROWS])
 def test_bad_build_flags(tmp_path, shared_cache, capsys, extra, needles):
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "notes.txt").write_text("a user's file")
     extra = [a.replace("{tmp}", str(tmp_path)) for a in extra]
     args = _site_args(tmp_path, SITE / "site.toml", shared_cache)
     if extra and extra[0] == "serve":
@@ -350,6 +352,7 @@ def test_bad_build_flags(tmp_path, shared_cache, capsys, extra, needles):
             i = args.index(flag)
             del args[i:i + 2]
     _check(*_run_build(args + extra, capsys), needles)
+    assert (tmp_path / "mine" / "notes.txt").read_text() == "a user's file"
 
 
 @pytest.mark.parametrize("argv, needles", [r[1:] for r in GEN_ROWS], ids=[r[0] for r in GEN_ROWS])
