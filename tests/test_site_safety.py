@@ -201,3 +201,20 @@ def test_a_stale_lock_file_of_a_dead_process_is_taken_over(tmp_path):
     assert r.returncode == 0, r.stderr
     assert f"took over the lock of build pid {dead.pid}" in r.stderr
     assert not (tmp_path / ".site.lock").exists()
+
+
+def test_the_lock_without_flock(tmp_path):
+    """The exclusive-create lock used where fcntl is missing: busy, released, taken over."""
+    from generator.pipeline.outdir import Lock
+    out = tmp_path / "site"
+    first = Lock(out)._acquire_exclusive()
+    with pytest.raises(Exception, match=rf"another build \(pid {os.getpid()}\) is writing"):
+        Lock(out)._acquire_exclusive()
+    first.release()
+    assert not (tmp_path / ".site.lock").exists()
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    (tmp_path / ".site.lock").write_text(f"{dead.pid}\n")
+    lock = Lock(out)._acquire_exclusive()
+    assert lock.took_over == dead.pid and (tmp_path / ".site.lock").read_text() == f"{os.getpid()}\n"
+    lock.release()

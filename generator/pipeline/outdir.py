@@ -9,7 +9,8 @@ A build never writes into the published site.  It writes a complete new site int
   writing OUT".  The kernel drops an flock when its process dies, however it dies, so a
   lock file left by a killed build is simply taken over (and the build says so).  The lock
   file is deleted on release; a build that finds the file replaced under it (a racing
-  release) locks the new one instead.
+  release) locks the new one instead.  Where there is no flock (Windows) the lock file is
+  created exclusively instead, and one naming a dead pid is taken over.
 
 * **Staging folders prove whose they are.**  A staging folder is called
   `.<out>.staging-<pid>` and the first file written into it is the site marker
@@ -78,6 +79,15 @@ def _read_pid(path: Path) -> int | None:
     return int(text) if text.isdigit() else None
 
 
+def _age(path: Path) -> float:
+    """Seconds since a file was last modified (infinite if it is gone)."""
+    import time
+    try:
+        return time.time() - path.stat().st_mtime
+    except OSError:
+        return float("inf")
+
+
 class Lock:
     """An exclusive lock on an output folder (flock on `.<out>.lock`), holding our pid."""
 
@@ -85,12 +95,25 @@ class Lock:
         self.out = out
         self.path = lock_path(out)
         self.fd: int | None = None
+        self.flock = True
         self.took_over: int | None = None      # pid of a dead build whose lock file we reused
+
+    def _busy(self) -> TilepressError:
+        """The error for a lock held by a living build."""
+        pid = _read_pid(self.path)
+        who = f"pid {pid}" if pid else "another process"
+        return TilepressError(f"another build ({who}) is writing {self.out}; wait for it to finish and run again")
 
     def acquire(self) -> "Lock":
         """Take the lock or raise TilepressError naming the build that holds it."""
-        import fcntl
-        self.out.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self.out.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise TilepressError(f"--out {self.out}: cannot create its parent folder: {exc.strerror}") from None
+        try:
+            import fcntl
+        except ImportError:
+            return self._acquire_exclusive()
         for _ in range(100):
             try:
                 fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
@@ -101,10 +124,7 @@ class Lock:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError:
                 os.close(fd)
-                pid = _read_pid(self.path)
-                who = f"pid {pid}" if pid else "another process"
-                raise TilepressError(f"another build ({who}) is writing {self.out}; "
-                                     "wait for it to finish and run again") from None
+                raise self._busy() from None
             try:
                 same = os.fstat(fd).st_ino == os.stat(self.path).st_ino
             except FileNotFoundError:
@@ -121,15 +141,38 @@ class Lock:
             return self
         raise TilepressError(f"--out {self.out}: cannot take the lock {self.path}")  # pragma: no cover
 
+    def _acquire_exclusive(self) -> "Lock":
+        """The lock without flock: create the file exclusively; take over a dead build's file."""
+        for _ in range(100):
+            try:
+                fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o644)
+            except FileExistsError:
+                pid = _read_pid(self.path)
+                if (pid and _pid_alive(pid)) or (pid is None and _age(self.path) < 60):
+                    raise self._busy() from None         # (no pid yet: being written just now)
+                self.took_over = pid
+                try:
+                    os.unlink(self.path)
+                except OSError:
+                    pass
+                continue
+            os.write(fd, f"{os.getpid()}\n".encode("ascii"))
+            self.fd, self.flock = fd, False
+            return self
+        raise TilepressError(f"--out {self.out}: cannot take the lock {self.path}")  # pragma: no cover
+
     def release(self) -> None:
         """Delete the lock file and drop the lock."""
         if self.fd is None:
             return
+        if not self.flock:               # Windows cannot delete an open file
+            os.close(self.fd)
         try:
             os.unlink(self.path)
         except OSError:
             pass
-        os.close(self.fd)
+        if self.flock:                   # delete while holding the flock: no one locks a stale file
+            os.close(self.fd)
         self.fd = None
 
     def __enter__(self):
