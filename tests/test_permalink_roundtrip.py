@@ -131,3 +131,21 @@ def test_calisson_permalinks_round_trip(n, seed, share):
 def test_calisson_encode_keeps_the_parser_limit():
     with pytest.raises(TilepressError):
         CP.encode(CP.MAX_PERMALINK_N + 1, [])
+
+
+PERMALINK_CHARS = st.sampled_from("ABCDFHPTUVXYabs0123456789_~.-xr")
+
+
+@settings(max_examples=400, deadline=None)
+@given(prefix=st.sampled_from(["p2.v1.", "p3.v1.", "hat.v1.", "cal.v1.", "tx.v1.", "p2.v2.", ""]),
+       body=st.one_of(st.text(max_size=40), st.lists(PERMALINK_CHARS, max_size=60).map("".join)))
+def test_any_string_is_a_permalink_or_one_permalink_error(prefix, body):
+    """Every parser answers any string with a value or a PermalinkError (never another error)."""
+    from generator.calissons import sample as CS
+    from generator.tantrix import permalink as TL
+    text = prefix + body
+    for parse in (PL.decode, HL.parse, CP.decode, CS.parse, TL.decode):
+        try:
+            parse(text)
+        except PermalinkError:
+            pass
