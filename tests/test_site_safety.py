@@ -5,6 +5,7 @@ the next build, and two builds into one folder never both write it (real process
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -46,20 +47,37 @@ def _leftovers(tmp: Path) -> list[str]:
     return sorted(p.name for p in tmp.iterdir() if p.name not in ("site", "cache", "content", "ref", "sync"))
 
 
-@pytest.fixture()
-def two_sites(tmp_path):
-    """(config, old site bytes, new site bytes): the site is built with the old config;
-    the new config (one item more) is built into ref/ for comparison."""
-    config = copy_site(tmp_path)
-    assert run_build(*fixture_args(tmp_path, config)).returncode == 0
-    old = _contents(tmp_path / "site")
-    config.write_text(config.read_text().replace("count = 5", "count = 6"))
-    ref = tmp_path / "ref"
+@pytest.fixture(scope="module")
+def built_once(tmp_path_factory):
+    """The fixture site built with the old config (site, cache, content) and the bytes of
+    the site the new config (one item more) gives, built once for the module."""
+    tmp = tmp_path_factory.mktemp("once")
+    config = copy_site(tmp)
+    assert run_build(*fixture_args(tmp, config)).returncode == 0
+    old = _contents(tmp / "site")
+    new_config = tmp / "new.toml"
+    new_config.write_text(config.read_text().replace("count = 5", "count = 6"))
+    ref = tmp / "ref"
     ref.mkdir()
-    r = run_build(*fixture_args(ref, config))
+    (ref / "content").mkdir()
+    shutil.copytree(config.parent / "articles", ref / "content" / "articles")
+    shutil.copy(new_config, ref / "content" / "site.toml")
+    r = run_build(*fixture_args(ref, ref / "content" / "site.toml"))
     assert r.returncode == 0, r.stderr
     new = _contents(ref / "site")
     assert old != new
+    return tmp, new_config, old, new
+
+
+@pytest.fixture()
+def two_sites(tmp_path, built_once):
+    """(config, old site bytes, new site bytes) with a private copy of the old site and cache
+    in tmp_path; building `config` gives the new site."""
+    src, new_config, old, new = built_once
+    for name in ("site", "cache", "content"):
+        shutil.copytree(src / name, tmp_path / name)
+    config = tmp_path / "content" / "site.toml"
+    shutil.copy(new_config, config)
     return config, old, new
 
 
@@ -128,7 +146,6 @@ def test_a_crash_at_any_swap_step_leaves_a_site_and_the_next_build_recovers(tmp_
 def test_a_failure_at_any_swap_step_leaves_old_or_new_and_no_litter(tmp_path, two_sites, flags, step):
     config, old, new = two_sites
     if step == "rename-new":        # the first build of a site: nothing to exchange
-        import shutil
         shutil.rmtree(tmp_path / "site")
     r = _driver("raise-at", step, fixture_args(tmp_path, config), *flags)
     assert r.returncode == 1 and "injected failure" in r.stderr
