@@ -86,17 +86,21 @@ def test_bad_sample_input(argv, capsysbinary):
 def test_gallery_items_from_site_toml():
     from pathlib import Path
     import tomllib
-    from generator.calissons import publish
-    table = tomllib.loads((Path(__file__).resolve().parents[1] / "site_src" / "site.toml").read_text())
-    pairs = table["families"]["calissons"]["samples"]
-    assert 2 <= len(pairs) <= 6
-    items = publish.plan("calissons", {"sizes": [4], "levels": ["easy"], "seeds": [1], "samples": [[6, 3]]}, {})
-    sample = [it for it in items if it["params"].get("kind") == "sample"]
-    assert sample == [{"id": "sample-n6-s3", "params": {"kind": "sample", "n": 6, "seed": 3}}]
-    item = publish.generate("calissons", sample[0]["params"])
-    assert item["permalink"] == "cal.v1.6.s3" and item["svg"] == S.to_svg(S.regen("cal.v1.6.s3"))
-    assert "arctic" not in item["title"].lower() and item["group"] == "Uniformly random tilings"
+    from generator import families
     from generator.errors import ConfigError
-    for bad in ([[0, 1]], [[6]], [[6, 1], [6, 1]], "x", [[6, -1]]):
+    from generator.pipeline.generate import site_item
+    fam = families.get("calissons")
+    table = tomllib.loads((Path(__file__).resolve().parents[1] / "site_src" / "site.toml").read_text())
+    mine = table["families"]["calissons"]
+    assert 2 <= len(mine["sample_sizes"]) * len(mine["sample_seeds"]) <= 6
+    values = families.validate(fam.site, {"sizes": [4], "levels": ["easy"], "seeds": [1], "sample_sizes": [6],
+                                          "sample_seeds": [3]}, "[families.calissons]", error=ConfigError)
+    sample = [it for it in fam.plan(values, {}) if it["params"].get("sample")]
+    assert sample == [{"id": "sample-n6-s3", "params": {"sample": True, "size": 6, "seed": 3}}]
+    item = site_item(fam, sample[0]["params"])
+    assert item["permalink"] == "cal.v1.6.s3" and item["svg"] == S.to_svg(S.regen("cal.v1.6.s3"))
+    assert item["group"] == "Uniformly random tilings" and ["Size n", 6] in item["facts"]
+    for bad in ({"sample_sizes": [0]}, {"sample_sizes": [65]}, {"sample_sizes": [6, 6]},
+                {"sample_sizes": "x"}, {"sample_seeds": [-1]}):
         with pytest.raises(ConfigError):
-            publish.plan("calissons", {"samples": bad}, {})
+            families.validate(fam.site, bad, "[families.calissons]", error=ConfigError)
