@@ -9,7 +9,6 @@ import re
 
 import pytest
 
-from generator.calissons import publish as cal
 from generator.pipeline import sheets
 
 MIN_WIDTH_MM = 60.0
@@ -18,7 +17,8 @@ MIN_WIDTH_MM = 60.0
 @pytest.fixture(scope="module")
 def puzzle():
     """A side-8 calisson puzzle item (the largest default size) as the sheets see it."""
-    return cal.generate("calissons", {"n": 8, "level": "hard", "seed": 1})
+    from family_helpers import SiteSide
+    return SiteSide("calissons").item({"params": {"size": 8, "level": "hard", "seed": 1, "minimal": False}})
 
 
 def _entries(item, count=6, url="https://example.org/tilepress/calissons/x.html"):

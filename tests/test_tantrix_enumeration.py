@@ -62,11 +62,13 @@ def test_uniform_choice_is_valid_and_seeded():
 
 
 def test_publish_plan_lists_one_pattern_per_class():
-    from generator.tantrix import classes, publish
-    items = publish.plan("tantrix", {"single_loop_count": 112}, {})
-    loops_items = [it for it in items if it["params"]["kind"] == "single-loop"]
+    from family_helpers import SiteSide
+    from generator.tantrix import classes
+    publish = SiteSide("tantrix")
+    items = publish.plan({"single_loop_count": 112})
+    loops_items = [it for it in items if it["params"].get("kind") == "single-loop"]
     assert len(loops_items) == 112
-    links = [it["params"]["permalink"] for it in loops_items]
+    links = [it["permalink"] for it in loops_items]
     assert len(set(links)) == 112 and links == sorted(links)
     # no representative is the mirror image, half turn or both of another one
     keys = set()
@@ -75,7 +77,7 @@ def test_publish_plan_lists_one_pattern_per_class():
         for g in classes.point_maps().values():
             assert enum.canonical(g(cells)) not in keys
         keys.add(enum.canonical(cells))
-    item = publish.generate("tantrix", loops_items[0]["params"])
+    item = publish.item(loops_items[0])
     assert item["permalink"] == links[0] and "<svg" in item["svg"]
     assert set(item["extra_svgs"]) == {"wallpaper", "variant_mirror", "variant_half_turn",
                                        "variant_half_turn_mirror"}

@@ -57,7 +57,11 @@ def environment(folder: Path):
     env.globals["short_id"] = short_id
     env.globals["templates_folder"] = folder
     for name in TEMPLATES:      # syntax errors surface now, before any work
-        _guard(folder, lambda n=name: env.get_template(n))
+        try:
+            _guard(folder, lambda n=name: env.get_template(n))
+        except UnicodeDecodeError as exc:
+            raise ConfigError(f"{_rel(folder / name)}:{_line_at(folder / name, exc.start)}: "
+                              "template is not valid UTF-8") from None
     return env
 
 
@@ -73,11 +77,25 @@ def format_fact(value) -> str:
     return str(value)
 
 
+def _line_at(path: Path, offset: int) -> int:
+    """The 1-based line of a byte offset in a file."""
+    try:
+        return path.read_bytes().count(b"\n", 0, offset) + 1
+    except OSError:
+        return 1
+
+
 def _guard(folder: Path, fn):
-    """Run a template operation; turn Jinja errors into ConfigError(file:line)."""
+    """Run a template operation; turn every error it raises into ConfigError(file:line).
+
+    A template is user input: its runtime errors ({{ 1 / 0 }}, a bad call, endless
+    recursion) are reported at the innermost template line, never as internal errors.
+    """
     import jinja2
     try:
         return fn()
+    except ConfigError:
+        raise
     except jinja2.TemplateSyntaxError as exc:
         name = exc.filename or exc.name or "?"
         raise ConfigError(f"{_rel(Path(name))}:{exc.lineno}: template syntax error: {exc.message}") from None
@@ -86,6 +104,15 @@ def _guard(folder: Path, fn):
         raise ConfigError(f"{where}: template {exc.name!r} not found") from None
     except jinja2.UndefinedError as exc:
         raise ConfigError(f"{_template_frame(exc, folder)}: template error: {exc}") from None
+    except RecursionError as exc:
+        raise ConfigError(f"{_template_frame(exc, folder)}: template error: endless recursion "
+                          "(recursion limit reached)") from None
+    except UnicodeDecodeError:
+        raise
+    except Exception as exc:   # noqa: BLE001 - any other error raised while running a template
+        first = (str(exc).splitlines() or [""])[0][:200]
+        raise ConfigError(f"{_template_frame(exc, folder)}: template error: {type(exc).__name__}: "
+                          f"{first}") from None
 
 
 def _template_frame(exc: BaseException, folder: Path) -> str:
@@ -116,6 +143,14 @@ def markdown_html(article, image_size=lambda src: None) -> str:
     """
     import markdown
     md = markdown.Markdown(extensions=["tables", "fenced_code", "sane_lists"], output_format="html")
+    try:
+        html = md.convert(article.body)
+    except RecursionError:
+        raise ConfigError(f"{_rel(article.path)}:{article.body_line}: Markdown nested too deeply "
+                          "(recursion limit reached)") from None
+    except Exception as exc:   # noqa: BLE001 - the Markdown library's errors on odd input
+        raise ConfigError(f"{_rel(article.path)}:{article.body_line}: cannot convert the Markdown: "
+                          f"{type(exc).__name__}: {exc}") from None
 
     def img(m: re.Match) -> str:
         alt, src = m.group(1), m.group(2)
@@ -127,7 +162,7 @@ def markdown_html(article, image_size=lambda src: None) -> str:
         found = _IMAGE.findall(m.group(1))
         caption = "; ".join(alt for alt, _src in found)
         return f'<figure>{_IMAGE.sub(img, m.group(1)).strip()}<figcaption>{caption}</figcaption></figure>'
-    return _IMAGE.sub(img, _IMAGES_ONLY.sub(figure, md.convert(article.body)))
+    return _IMAGE.sub(img, _IMAGES_ONLY.sub(figure, html))
 
 
 def _figure_size(folder: Path):

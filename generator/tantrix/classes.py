@@ -96,8 +96,8 @@ def read_classes() -> list[list[str]]:
 def plan_items(count: int) -> list[dict]:
     """Site items: the first `count` classes, one item each (representative + its variants)."""
     rows = read_classes()
-    return [{"id": f"class-{n:03d}", "params": {"kind": "single-loop", "number": n, "of": len(rows),
-                                                "permalink": row[0], "variants": row[1:]}}
+    return [{"id": f"class-{n:03d}", "permalink": row[0],
+             "params": {"kind": "single-loop", "number": n, "of": len(rows), "variants": row[1:]}}
             for n, row in enumerate(rows[:count], start=1)]
 
 
