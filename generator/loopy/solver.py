@@ -65,9 +65,12 @@ class Tables:
         self.face_edges = grid.face_edges
         self.dot_edges = grid.dot_edges
         self.edges = grid.edges
+        self.between = {ab: e for e, ab in enumerate(grid.edges)}
         pairs: dict = {}
         self.face_pairs = []     # per face, per position i: pair of edges i-1 and i
         self.dot_pairs = [[] for _ in grid.dots]
+        self.pair_dot: list = []
+        self.pair_faces: list = []
         for f, es in enumerate(grid.face_edges):
             row = []
             for i, e in enumerate(es):
@@ -76,6 +79,9 @@ class Tables:
                 if key not in pairs:
                     pairs[key] = len(pairs)
                     self.dot_pairs[grid.faces[f][i]].append(pairs[key])
+                    self.pair_dot.append(grid.faces[f][i])
+                    self.pair_faces.append([])
+                self.pair_faces[pairs[key]].append(f)
                 row.append(pairs[key])
             self.face_pairs.append(tuple(row))
         self.pairs = sorted(pairs, key=pairs.__getitem__)
@@ -96,25 +102,39 @@ class Solver:
         self.unknown = tables.n_edges
         self.atleast = bytearray(len(tables.pairs))
         self.atmost = bytearray(len(tables.pairs))
-        self.root = list(range(len(g.dots)))      # loop chains: dot union-find
-        self.size = [0] * len(g.dots)             # YES edges per chain root
+        self.other_end: dict = {}                 # chain end -> the chain's other end
         self.yes = 0
+        self.bad = sum(1 for c in self.clues if c)   # clued faces whose YES count is off
         self.closed = False
+        self.loops_dirty = False
         self.queue_f = [f for f, c in enumerate(self.clues) if c is not None]
         self.queue_d = list(range(len(g.dots)))
         self.progress = False
+        # higher levels re-examine only faces and dots that changed since their last look
+        self.hq_f = {lv: [f for f, c in enumerate(self.clues) if c is not None]
+                     for lv in range(NORMAL, level + 1)}
+        self.hq_d = {lv: list(range(len(g.dots))) for lv in range(NORMAL, level + 1)}
+        self.hin_f = {lv: bytearray([1]) * len(g.faces) for lv in self.hq_f}
+        self.hin_d = {lv: bytearray([1]) * len(g.dots) for lv in self.hq_d}
         n = tables.n_edges + 1                    # parity union-find; node n-1 is TRUE
         self.eq_parent = list(range(n))
         self.eq_par = [0] * n
+        self.members = [[e] for e in range(n)] if level >= HARD else None
 
     # ---- basic operations -------------------------------------------------------------
-    def chain(self, d: int) -> int:
-        """Root of the chain of YES edges through dot d."""
-        r = self.root
-        while r[d] != d:
-            r[d] = r[r[d]]
-            d = r[d]
-        return d
+    def touch(self, faces, dots) -> None:
+        """Queue faces and dots for the rules above Easy."""
+        for lv, q in self.hq_f.items():
+            flags = self.hin_f[lv]
+            for f in faces:
+                if not flags[f] and self.clues[f] is not None:
+                    flags[f] = 1
+                    q.append(f)
+            flags, q = self.hin_d[lv], self.hq_d[lv]
+            for d in dots:
+                if not flags[d]:
+                    flags[d] = 1
+                    q.append(d)
 
     def set(self, e: int, value: int) -> None:
         """Decide edge e (a contradiction if it was decided the other way)."""
@@ -127,31 +147,44 @@ class Solver:
         self.unknown -= 1
         self.progress = True
         t = self.t
-        for f in t.edge_faces[e]:
+        faces = t.edge_faces[e]
+        for f in faces:
             self.fu[f] -= 1
-            if value == YES:
-                self.fy[f] += 1
-            if self.clues[f] is not None:
+            c = self.clues[f]
+            if c is not None:
+                if value == YES:
+                    self.bad += (self.fy[f] == c) - (self.fy[f] + 1 == c)
+                    self.fy[f] += 1
                 self.queue_f.append(f)
+            elif value == YES:
+                self.fy[f] += 1
         a, b = t.edges[e]
         for d in (a, b):
             self.du[d] -= 1
-            if value == YES:
-                self.dy[d] += 1
             self.queue_d.append(d)
         if value == YES:
-            self.yes += 1
-            ra, rb = self.chain(a), self.chain(b)
-            if ra == rb:
-                self.size[ra] += 1
-                if self.size[ra] != self.yes:
-                    raise Contradiction
-                self.closed = True
-            else:
-                self.root[ra] = rb
-                self.size[rb] += self.size[ra] + 1
+            self.join(a, b)
+        if self.hq_f:
+            self.touch(faces, (a, b))
         if self.level >= HARD:
             self.relate(e, t.n_edges, 0 if value == YES else 1)
+
+    def join(self, a: int, b: int) -> None:
+        """Add a YES edge a-b to the chains (closing the loop if a and b are one chain's ends)."""
+        self.dy[a] += 1
+        self.dy[b] += 1
+        self.yes += 1
+        self.loops_dirty = True
+        ends = self.other_end
+        ea, eb = ends.pop(a, a), ends.pop(b, b)
+        if ea == b:
+            if len(ends) > 0:
+                raise Contradiction          # a closed loop and another chain
+            self.closed = True
+            return
+        if self.dy[a] > 2 or self.dy[b] > 2:
+            raise Contradiction
+        ends[ea], ends[eb] = eb, ea
 
     def fact(self, p: int, least: bool) -> None:
         """Record an at-least-one (least) or at-most-one fact about pair p."""
@@ -159,6 +192,7 @@ class Solver:
         if not arr[p]:
             arr[p] = 1
             self.progress = True
+            self.touch(self.t.pair_faces[p], (self.t.pair_dot[p],))
 
     def set_all(self, edges, value: int) -> None:
         """Decide every undecided edge of a list."""
@@ -202,27 +236,27 @@ class Solver:
 
     def easy_loops(self) -> None:
         """No premature loop: close a chain only when it would be the whole solution."""
-        st, t = self.state, self.t
         if self.closed:
-            self.set_all(range(t.n_edges), NO)
+            self.set_all(range(self.t.n_edges), NO)
             return
-        for d in range(len(self.dy)):
-            if self.dy[d] != 1:
-                continue
-            for e in t.dot_edges[d]:
-                if st[e] != UNKNOWN:
-                    continue
-                a, b = t.edges[e]
-                o = a + b - d
-                if o < d or self.dy[o] != 1 or self.chain(o) != self.chain(d):
-                    continue
-                if self.size[self.chain(d)] != self.yes or not self.would_finish(e):
-                    self.set(e, NO)
+        if not self.loops_dirty:
+            return
+        self.loops_dirty = False
+        ends, st = self.other_end, self.state
+        alone = len(ends) == 2
+        for x, y in list(ends.items()):
+            e = self.t.between.get((x, y))
+            if e is not None and st[e] == UNKNOWN and not (alone and self.would_finish(e)):
+                self.set(e, NO)
 
     def would_finish(self, e: int) -> bool:
         """Would closing edge e (all else NO) satisfy every clue?"""
-        faces = self.t.edge_faces[e]
-        return all(c is None or self.fy[f] + (f in faces) == c for f, c in enumerate(self.clues))
+        bad = self.bad
+        for f in self.t.edge_faces[e]:
+            c = self.clues[f]
+            if c is not None:
+                bad += (self.fy[f] == c) - (self.fy[f] + 1 == c)
+        return bad == 0
 
     # ---- Normal -------------------------------------------------------------------------
     def taken(self, f: int, arr) -> tuple[int, set]:
@@ -273,21 +307,21 @@ class Solver:
             a, b = t.pairs[p]
             if st[a] != UNKNOWN or st[b] != UNKNOWN:
                 continue
-            rest = [e for e in t.dot_edges[d] if e != a and e != b]
             if y == 1:
                 self.fact(p, False)
                 if u == 2:
                     self.fact(p, True)
+                if self.atleast[p] and u > 2:
+                    self.set_all([e for e in t.dot_edges[d] if e != a and e != b], NO)
+                    return
+            elif u == 2:
                 if self.atleast[p]:
-                    self.set_all(rest, NO)
-            else:
-                left = [e for e in rest if st[e] == UNKNOWN]
-                if self.atleast[p] and not left:
                     self.set_all((a, b), YES)
-                elif self.atmost[p] and not left:
+                elif self.atmost[p]:
                     self.set_all((a, b), NO)
-                elif self.atleast[p] and self.atmost[p] and len(left) == 1:
-                    self.set(left[0], YES)
+            elif u == 3 and self.atleast[p] and self.atmost[p]:
+                self.set_all([e for e in t.dot_edges[d] if e != a and e != b], YES)
+                return
 
     # ---- Tricky -------------------------------------------------------------------------
     def bound_rest(self, rest, lo: int, hi: int, pair_ids) -> None:
@@ -355,18 +389,30 @@ class Solver:
         return e, (par[path[0]] if path else 0)
 
     def relate(self, a: int, b: int, parity: int) -> None:
-        """Record value(a) XOR value(b) == parity."""
+        """Record value(a) XOR value(b) == parity; set edges whose value becomes known."""
         ra, pa = self.find(a)
         rb, pb = self.find(b)
         if ra == rb:
             if pa ^ pb != parity:
                 raise Contradiction
             return
-        if ra == self.t.n_edges:
+        top = self.t.n_edges
+        if ra == top or (rb != top and len(self.members[ra]) > len(self.members[rb])):
             ra, rb, pa, pb = rb, ra, pb, pa
         self.eq_parent[ra] = rb
         self.eq_par[ra] = pa ^ pb ^ parity
+        moved = self.members[ra]
+        self.members[rb].extend(moved)
+        self.members[ra] = None
         self.progress = True
+        t = self.t
+        known = self.find(top)[0] == rb
+        for e in moved:
+            if self.state[e] == UNKNOWN:
+                if known:
+                    self.set(e, YES if self.find(e)[1] == 0 else NO)
+                else:
+                    self.touch(t.edge_faces[e], t.edges[e])
 
     def hard_group(self, es, need: int, pair_ids) -> None:
         """Equalities, parity and class counting on the undecided edges of a face or dot."""
@@ -411,26 +457,19 @@ class Solver:
                 elif self.atmost[p]:
                     self.set_all((a, b), NO)
 
-    def hard(self) -> None:
-        """One sweep of the Hard rules, then set every edge whose value is now known."""
-        t = self.t
-        for d, es in enumerate(t.dot_edges):
-            if self.dy[d] == 0 and self.du[d] >= 2:
-                if self.du[d] == 2:
-                    und = [e for e in es if self.state[e] == UNKNOWN]
-                    self.relate(und[0], und[1], 0)
-                self.hard_group(es, 2, t.dot_pairs[d])
-            elif self.dy[d] == 1:
-                self.hard_group(es, 1, t.dot_pairs[d])
-        for f, c in enumerate(self.clues):
-            if c is not None:
-                self.hard_group(t.face_edges[f], c - self.fy[f], t.face_pairs[f])
-        top = self.find(t.n_edges)[0]
-        for e in range(t.n_edges):
-            if self.state[e] == UNKNOWN:
-                r, p = self.find(e)
-                if r == top:
-                    self.set(e, YES if p == 0 else NO)
+    def hard_dot(self, d: int) -> None:
+        """Equalities and parity round a dot (0 or 2 YES edges)."""
+        y, u = self.dy[d], self.du[d]
+        es = self.t.dot_edges[d]
+        if y == 0 and u == 2:
+            und = [e for e in es if self.state[e] == UNKNOWN]
+            self.relate(und[0], und[1], 0)
+        if y < 2 and u >= 2:
+            self.hard_group(es, 2 - y, self.t.dot_pairs[d])
+
+    def hard_face(self, f: int) -> None:
+        """Equalities and parity round a clued face."""
+        self.hard_group(self.t.face_edges[f], self.clues[f] - self.fy[f], self.t.face_pairs[f])
 
     # ---- driver -------------------------------------------------------------------------
     def drain(self) -> None:
@@ -441,21 +480,26 @@ class Solver:
             if self.queue_f:
                 self.easy_face(self.queue_f.pop())
 
-    def sweep(self, level: int) -> None:
-        """One pass of the rules of a level above Easy over every dot and clued face."""
-        clued = [f for f, c in enumerate(self.clues) if c is not None]
-        if level == NORMAL:
-            for f in clued:
-                self.normal_face(f)
-            for d in range(len(self.dy)):
-                self.normal_dot(d)
-        elif level == TRICKY:
-            for f in clued:
-                self.tricky_face(f)
-            for d in range(len(self.dy)):
-                self.tricky_dot(d)
-        else:
-            self.hard()
+    def higher(self) -> None:
+        """Apply the rules above Easy to queued faces and dots until one makes progress."""
+        rules = {NORMAL: (self.normal_face, self.normal_dot),
+                 TRICKY: (self.tricky_face, self.tricky_dot),
+                 HARD: (self.hard_face, self.hard_dot)}
+        for level in range(NORMAL, self.level + 1):
+            on_face, on_dot = rules[level]
+            qf, qd = self.hq_f[level], self.hq_d[level]
+            inf, ind = self.hin_f[level], self.hin_d[level]
+            while qf or qd:
+                if qd:
+                    d = qd.pop()
+                    ind[d] = 0
+                    on_dot(d)
+                else:
+                    f = qf.pop()
+                    inf[f] = 0
+                    on_face(f)
+                if self.progress:
+                    return
 
     def run(self) -> str:
         """Deduce until solved, stuck or contradictory."""
@@ -466,10 +510,8 @@ class Solver:
                     return SOLVED if self.finished() else CONTRADICTION
                 self.progress = False
                 self.easy_loops()
-                for level in range(NORMAL, self.level + 1):
-                    if self.progress:
-                        break
-                    self.sweep(level)
+                if not self.progress:
+                    self.higher()
                 if not self.progress:
                     return STUCK
         except Contradiction:
@@ -477,8 +519,7 @@ class Solver:
 
     def finished(self) -> bool:
         """Is the fully decided state one loop satisfying every clue?"""
-        return (self.closed and all(c is None or self.fy[f] == c for f, c in enumerate(self.clues))
-                and all(y in (0, 2) for y in self.dy))
+        return self.closed and self.bad == 0 and all(y in (0, 2) for y in self.dy)
 
 
 def solve(tables: Tables, clues, level: int) -> tuple[str, list[int]]:
