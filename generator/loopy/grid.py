@@ -17,8 +17,11 @@ cyclic order of edges round a dot.
 Trimming follows Tatham's Loopy (grid.c, "trim vigorously"): a dot is *interior* when every
 edge at it has a face on both sides; the largest edge-connected set of interior dots is
 kept with every face touching it.  Every kept face then shares an edge with the rest (no
-faces dangle by a corner), and any holes are filled, so the patch is a topological disc:
-V − E + F = 1 (checked).
+faces dangle by a corner), and enclosed faces that were dropped are put back.  A patch of
+tiles meeting a rectangle can still enclose an uncovered pocket outside the rectangle;
+such a hole is opened by removing the shortest chain of faces from it to the outer
+boundary, and the trimming repeated, so the grid is a topological disc: V − E + F = 1
+(checked).
 
 Ordering is deterministic: faces sorted by centre (y, then x, rounded), dots numbered in
 order of first appearance walking the faces, each face's dots in counter-clockwise order
@@ -85,7 +88,20 @@ def _edge_sides(faces) -> dict:
 
 
 def _trim(faces) -> list[int]:
-    """Faces kept: those touching the largest connected set of interior dots, holes filled."""
+    """Faces kept: a disc round the largest connected set of interior dots."""
+    keep = _trim_once(faces, range(len(faces)))
+    for _ in range(len(faces)):
+        cut = _cut_to_disc([faces[f] for f in keep])
+        if cut is None:
+            return keep
+        keep = _trim_once(faces, [f for i, f in enumerate(keep) if i not in cut])
+    raise TilepressError("internal: could not trim the patch to a disc")
+
+
+def _trim_once(all_faces, chosen) -> list[int]:
+    """Faces of `chosen` touching the largest connected set of interior dots, holes filled."""
+    chosen = list(chosen)
+    faces = [all_faces[f] for f in chosen]
     sides = _edge_sides(faces)
     if any(len(v) > 2 for v in sides.values()):
         raise TilepressError("tiles overlap: an edge has more than two faces")
@@ -120,7 +136,70 @@ def _trim(faces) -> list[int]:
         raise TilepressError("the patch is too small for a Loopy grid (no interior dot)")
     core = set(best)
     keep = {f for f, (_kind, keys) in enumerate(faces) if core.intersection(keys)}
-    return sorted(keep | _holes(faces, sides, keep))
+    return sorted(chosen[f] for f in keep | _holes(faces, sides, keep))
+
+
+def _cut_to_disc(faces) -> set | None:
+    """None if the faces form a disc; else positions of faces to remove to open a hole.
+
+    A hole (an uncovered pocket enclosed by tiles) is opened by removing the shortest chain
+    of faces, sharing dots, from the hole's boundary to the outer boundary.
+    """
+    sides = _edge_sides(faces)
+    dots = {k for _kind, keys in faces for k in keys}
+    if len(dots) - len(sides) + len(faces) == 1:
+        return None
+    bnd: dict = {}
+    for e, users in sides.items():
+        if len(users) == 1:
+            a, b = tuple(e)
+            bnd.setdefault(a, []).append(b)
+            bnd.setdefault(b, []).append(a)
+    order = {}
+    for _kind, keys in faces:
+        for k in keys:
+            order.setdefault(k, len(order))
+    comps, seen = [], set()
+    for start in sorted(bnd, key=order.__getitem__):
+        if start in seen:
+            continue
+        comp, stack = set(), [start]
+        seen.add(start)
+        while stack:
+            d = stack.pop()
+            comp.add(d)
+            for n in bnd[d]:
+                if n not in seen:
+                    seen.add(n)
+                    stack.append(n)
+        comps.append(comp)
+    pinch = sorted((d for d, nb in bnd.items() if len(nb) > 2), key=order.__getitem__)
+    if len(comps) < 2:
+        return {f for f, (_k, keys) in enumerate(faces) if pinch and pinch[0] in keys} or None
+    at: dict = {}
+    for f, (_kind, keys) in enumerate(faces):
+        for k in keys:
+            at.setdefault(k, []).append(f)
+    # the outer boundary is the component with the largest extent (it encloses the others)
+    outer = max(comps, key=len)
+    hole = next(c for c in comps if c is not outer)
+    src = sorted({f for d in hole for f in at[d]})
+    goal = {f for d in outer for f in at[d]}
+    prev = {f: None for f in src}
+    queue = list(src)
+    for f in queue:
+        if f in goal:
+            path = set()
+            while f is not None:
+                path.add(f)
+                f = prev[f]
+            return path
+        for k in faces[f][1]:
+            for g in at[k]:
+                if g not in prev:
+                    prev[g] = f
+                    queue.append(g)
+    raise TilepressError("internal: a hole in the patch cannot be opened")
 
 
 def _holes(faces, sides, keep) -> set:

@@ -66,6 +66,7 @@ class Tables:
         self.dot_edges = grid.dot_edges
         self.edges = grid.edges
         self.between = {ab: e for e, ab in enumerate(grid.edges)}
+        self.dot_faces = [tuple(sorted({f for f in ring if f >= 0})) for ring in grid.dot_corners]
         pairs: dict = {}
         self.face_pairs = []     # per face, per position i: pair of edges i-1 and i
         self.dot_pairs = [[] for _ in grid.dots]
@@ -164,6 +165,10 @@ class Solver:
             self.queue_d.append(d)
         if value == YES:
             self.join(a, b)
+            for d in (a, b):       # the pair rule looks at the YES count of a face's dots
+                for f in t.dot_faces[d]:
+                    if self.clues[f] is not None:
+                        self.queue_f.append(f)
         if self.hq_f:
             self.touch(faces, (a, b))
         if self.level >= HARD:
