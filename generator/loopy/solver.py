@@ -110,7 +110,7 @@ class Solver:
         self.loops_dirty = False
         self.queue_f = [f for f, c in enumerate(self.clues) if c is not None]
         self.queue_d = list(range(len(g.dots)))
-        self.progress = False
+        self.progress = self.moved = False
         # higher levels re-examine only faces and dots that changed since their last look
         self.hq_f = {lv: [f for f, c in enumerate(self.clues) if c is not None]
                      for lv in range(NORMAL, level + 1)}
@@ -146,7 +146,7 @@ class Solver:
             raise Contradiction
         self.state[e] = value
         self.unknown -= 1
-        self.progress = True
+        self.progress = self.moved = True
         t = self.t
         faces = t.edge_faces[e]
         for f in faces:
@@ -486,41 +486,59 @@ class Solver:
                 self.easy_face(self.queue_f.pop())
 
     def higher(self) -> None:
-        """Apply the rules above Easy to queued faces and dots until one makes progress."""
+        """Apply the rules above Easy to queued items until an edge is decided or all are idle.
+
+        Cheaper levels go first: after any new fact the sweep restarts from Normal.
+        """
         rules = {NORMAL: (self.normal_face, self.normal_dot),
                  TRICKY: (self.tricky_face, self.tricky_dot),
                  HARD: (self.hard_face, self.hard_dot)}
-        for level in range(NORMAL, self.level + 1):
-            on_face, on_dot = rules[level]
-            qf, qd = self.hq_f[level], self.hq_d[level]
-            inf, ind = self.hin_f[level], self.hin_d[level]
-            while qf or qd:
-                if qd:
-                    d = qd.pop()
-                    ind[d] = 0
-                    on_dot(d)
-                else:
-                    f = qf.pop()
-                    inf[f] = 0
-                    on_face(f)
-                if self.progress:
+        busy = True
+        while busy:
+            busy = False
+            for level in range(NORMAL, self.level + 1):
+                on_face, on_dot = rules[level]
+                qf, qd = self.hq_f[level], self.hq_d[level]
+                inf, ind = self.hin_f[level], self.hin_d[level]
+                self.progress = False
+                while (qf or qd) and not self.progress:
+                    if qd:
+                        d = qd.pop()
+                        ind[d] = 0
+                        on_dot(d)
+                    else:
+                        f = qf.pop()
+                        inf[f] = 0
+                        on_face(f)
+                if self.moved:
                     return
+                if self.progress:
+                    busy = True
+                    break
 
     def run(self) -> str:
         """Deduce until solved, stuck or contradictory."""
         try:
+            if self.level >= HARD:
+                self.straight_dots()
             while True:
                 self.drain()
                 if self.unknown == 0:
                     return SOLVED if self.finished() else CONTRADICTION
-                self.progress = False
+                self.moved = False
                 self.easy_loops()
-                if not self.progress:
+                if not self.moved:
                     self.higher()
-                if not self.progress:
+                if not self.moved:
                     return STUCK
         except Contradiction:
             return CONTRADICTION
+
+    def straight_dots(self) -> None:
+        """Hard: the two edges at a dot of degree 2 are equal (a dot has 0 or 2 loop edges)."""
+        for es in self.t.dot_edges:
+            if len(es) == 2:
+                self.relate(es[0], es[1], 0)
 
     def finished(self) -> bool:
         """Is the fully decided state one loop satisfying every clue?"""
