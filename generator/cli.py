@@ -7,6 +7,7 @@ Commands (each family documents its own options under `--help`):
     regen PERMALINK   [--width W --height H] --format json|svg|png|pdf
     calissons solve|generate|check ...
     tantrix search|enumerate ...
+    loopy generate --tiling p2|p3|hat --level easy|normal|tricky|hard ...
 
 Exit codes: 0 success, 2 bad input (one line on stderr: `error: ...`), 1 internal error.
 Set TILEPRESS_DEBUG=1 to see the traceback of an internal error.
@@ -26,7 +27,7 @@ USAGE = __doc__.split("\n\n", 1)[1]
 # command word -> how to find the family that handles the rest of the arguments
 TILING_FAMILIES = ("p2", "p3", "hat")
 SUPERTILE_FAMILIES = ("hat",)
-FAMILY_COMMANDS = ("calissons", "tantrix")
+FAMILY_COMMANDS = ("calissons", "tantrix", "loopy")
 
 
 def _usage_error(msg: str) -> int:

@@ -23,7 +23,8 @@ such a hole is opened by removing the shortest chain of faces from it to the out
 boundary, and the trimming repeated, so the grid is a topological disc: V − E + F = 1
 (checked).
 
-Ordering is deterministic: faces sorted by centre (y, then x, rounded), dots numbered in
+Ordering is deterministic: faces in reading order of their vertex averages (top to bottom,
+then left to right; y is up), dots numbered in
 order of first appearance walking the faces, each face's dots in counter-clockwise order
 (positive signed area in the tiles' own coordinates) starting from its lowest-numbered dot.
 """
@@ -60,6 +61,11 @@ def _area(points) -> float:
 def _centre(points) -> tuple[float, float]:
     """Vertex average (used only to order faces)."""
     return (sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points))
+
+
+def _reading_key(centre) -> tuple:
+    """Reading order of face centres: top row first (y is up), then left to right."""
+    return (round(-centre[1], 6), round(centre[0], 6))
 
 
 def _raw_faces(tiles) -> tuple[dict, list]:
@@ -227,7 +233,7 @@ def build(tiles) -> Grid:
     """Build the trimmed, deterministically ordered grid of a list of tiles."""
     where, faces = _raw_faces(tiles)
     kept = [faces[f] for f in _trim(faces)]
-    kept.sort(key=lambda kf: tuple(round(c, 6) for c in _centre([where[k] for k in kf[1]]))[::-1])
+    kept.sort(key=lambda kf: _reading_key(_centre([where[k] for k in kf[1]])))
     index: dict = {}
     for _kind, keys in kept:
         for k in keys:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from generator import svg
 from generator.loopy.pole import pole
 
-PX_PER_EDGE = 30.0
+PX_PER_EDGE = 36.0
 
 
 def _unit(grid) -> float:
