@@ -41,7 +41,12 @@ def _loop_points(grid, loop) -> list:
         prev, cur = cur, step
 
 
-def picture(puzzle, *, solution: bool = False, print_style: bool = False, title: str | None = None) -> str:
+RULES = ("Draw one closed loop along the dotted lines, never crossing or touching itself; "
+         "a number counts how many sides of its face the loop uses.")
+
+
+def picture(puzzle, *, solution: bool = False, print_style: bool = False, title: str | None = None,
+            rules: bool = False) -> str:
     """The SVG of a puzzle (with its loop drawn if solution)."""
     g = puzzle.grid
     u = _unit(g)
@@ -66,13 +71,31 @@ def picture(puzzle, *, solution: bool = False, print_style: bool = False, title:
     dots = "".join(f'<circle cx="{n(x)}" cy="{n(y)}" r="{n(0.07 * u)}"/>' for x, y in pts)
     parts.append(f'<g fill="#111">{dots}</g>')
     texts = []
-    for ids, c in zip(g.faces, puzzle.clues):
-        if c is None:
-            continue
-        cx, cy, r = pole([pts[i] for i in ids])
-        size = min(0.62 * u, 1.5 * r)
-        texts.append(f'<text x="{n(cx)}" y="{n(cy + 0.36 * size)}" font-size="{n(size)}">{c}</text>')
-    parts.append('<g font-family="DejaVu Sans, Arial, sans-serif" text-anchor="middle" fill="#111">'
-                 + "".join(texts) + "</g>")
+    places = [(pole([pts[i] for i in ids]), c) for ids, c in zip(g.faces, puzzle.clues) if c is not None]
+    size = min([0.9 * u] + [1.8 * r for (_x, _y, r), _c in places])   # one size for every clue
+    for (cx, cy, _r), c in places:
+        texts.append(f'<text x="{n(cx)}" y="{n(cy + 0.36 * size)}">{c}</text>')
+    parts.append(f'<g font-family="DejaVu Sans, Arial, sans-serif" font-size="{n(size)}" text-anchor="middle" '
+                 f'fill="#111">' + "".join(texts) + "</g>")
+    if rules:
+        size = max(w / 45, 0.4 * u)
+        lines = _wrap(RULES, int(w / (0.55 * size)))
+        for i, line in enumerate(lines):
+            parts.append(f'<text x="{n(x0 + w / 2)}" y="{n(y0 + h + (i + 1.1) * 1.3 * size)}" font-size="{n(size)}" '
+                         f'font-family="DejaVu Sans, Arial, sans-serif" text-anchor="middle" fill="#111">'
+                         f'{svg.escape(line)}</text>')
+        h += (len(lines) + 0.6) * 1.3 * size
     return svg.document("\n".join(parts), w * scale, h * scale, (x0, y0, w, h),
                         title=title if title is not None else puzzle.permalink)
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    """Greedy word wrap to lines of at most `width` characters."""
+    lines, cur = [], ""
+    for word in text.split():
+        if cur and len(cur) + 1 + len(word) > max(width, 20):
+            lines.append(cur)
+            cur = word
+        else:
+            cur = f"{cur} {word}".strip()
+    return lines + [cur] if cur else lines
