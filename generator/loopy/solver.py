@@ -86,6 +86,29 @@ class Tables:
                 row.append(pairs[key])
             self.face_pairs.append(tuple(row))
         self.pairs = sorted(pairs, key=pairs.__getitem__)
+        self._straight = None
+
+    def straight_classes(self):
+        """Parity classes in which the two edges at every dot of degree 2 are equal (cached)."""
+        if self._straight is None:
+            n = self.n_edges + 1
+            parent, members = list(range(n)), [[e] for e in range(n)]
+            for es in self.dot_edges:
+                if len(es) == 2:
+                    a, b = es
+                    while parent[a] != a:
+                        a = parent[a]
+                    while parent[b] != b:
+                        b = parent[b]
+                    if a != b:
+                        if len(members[a]) > len(members[b]):
+                            a, b = b, a
+                        for e in members[a]:
+                            parent[e] = b
+                        members[b].extend(members[a])
+                        members[a] = None
+            self._straight = (parent, [0] * n, members)
+        return self._straight
 
 
 class Solver:
@@ -117,10 +140,12 @@ class Solver:
         self.hq_d = {lv: list(range(len(g.dots))) for lv in range(NORMAL, level + 1)}
         self.hin_f = {lv: bytearray([1]) * len(g.faces) for lv in self.hq_f}
         self.hin_d = {lv: bytearray([1]) * len(g.dots) for lv in self.hq_d}
-        n = tables.n_edges + 1                    # parity union-find; node n-1 is TRUE
-        self.eq_parent = list(range(n))
-        self.eq_par = [0] * n
-        self.members = [[e] for e in range(n)] if level >= HARD else None
+        if level >= HARD:                         # parity union-find; node n_edges is TRUE
+            parent, par, members = tables.straight_classes()
+            self.eq_parent, self.eq_par = list(parent), list(par)
+            self.members = [m and list(m) for m in members]
+        else:
+            self.eq_parent, self.eq_par, self.members = list(range(tables.n_edges + 1)), None, None
 
     # ---- basic operations -------------------------------------------------------------
     def touch(self, faces, dots) -> None:
@@ -128,12 +153,12 @@ class Solver:
         for lv, q in self.hq_f.items():
             flags = self.hin_f[lv]
             for f in faces:
-                if not flags[f] and self.clues[f] is not None:
+                if not flags[f] and self.clues[f] is not None and self.fu[f]:
                     flags[f] = 1
                     q.append(f)
             flags, q = self.hin_d[lv], self.hq_d[lv]
             for d in dots:
-                if not flags[d]:
+                if not flags[d] and self.du[d]:
                     flags[d] = 1
                     q.append(d)
 
@@ -464,8 +489,10 @@ class Solver:
 
     def hard_dot(self, d: int) -> None:
         """Equalities and parity round a dot (0 or 2 YES edges)."""
-        y, u = self.dy[d], self.du[d]
         es = self.t.dot_edges[d]
+        if len(es) == 2:
+            return                   # equal from the start (Tables.straight_classes)
+        y, u = self.dy[d], self.du[d]
         if y == 0 and u == 2:
             und = [e for e in es if self.state[e] == UNKNOWN]
             self.relate(und[0], und[1], 0)
@@ -519,8 +546,6 @@ class Solver:
     def run(self) -> str:
         """Deduce until solved, stuck or contradictory."""
         try:
-            if self.level >= HARD:
-                self.straight_dots()
             while True:
                 self.drain()
                 if self.unknown == 0:
@@ -533,12 +558,6 @@ class Solver:
                     return STUCK
         except Contradiction:
             return CONTRADICTION
-
-    def straight_dots(self) -> None:
-        """Hard: the two edges at a dot of degree 2 are equal (a dot has 0 or 2 loop edges)."""
-        for es in self.t.dot_edges:
-            if len(es) == 2:
-                self.relate(es[0], es[1], 0)
 
     def finished(self) -> bool:
         """Is the fully decided state one loop satisfying every clue?"""
