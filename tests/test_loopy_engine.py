@@ -292,3 +292,34 @@ def test_contradictory_clues_are_reported():
     assert solve(tables, [4] * 9, HARD)[0] == "contradiction"
     assert solve(tables, [0] * 9, HARD)[0] == "contradiction"   # no loop at all is not a solution
     assert LEVELS == ("easy", "normal", "tricky", "hard")
+
+
+@pytest.mark.parametrize("name", sorted(GRIDS))
+def test_every_level_is_sound_on_random_clue_sets(name):
+    """Whatever the solver decides agrees with every solution the SAT search finds."""
+    g = GRIDS[name]()
+    tables = Tables(g)
+    faces = [list(f) for f in g.faces]
+    rng = random.Random(name)
+    verdicts = set()
+    for _ in range(60):
+        loop = loopgen.loop_edges(g, loopgen.generate(g, rng))
+        clues = generate.clues_of(g, loop)
+        keep = rng.choice([0.3, 0.5, 0.7])
+        clues = [c if rng.random() < keep else None for c in clues]
+        if rng.random() < 0.3:                       # sometimes break a clue: maybe no solution
+            f = rng.randrange(len(clues))
+            clues[f] = rng.randrange(len(faces[f]) + 1)
+        n, sols = count_loops(len(g.dots), faces, clues, limit=50)
+        for level in range(4):
+            verdict, state = solve(tables, clues, level)
+            verdicts.add(verdict)
+            if verdict == SOLVED:
+                assert n == 1
+            if verdict == "contradiction":
+                assert n == 0
+            for sol in sols:
+                for e, s in enumerate(state):
+                    if s:
+                        assert (s == YES) == (g.edges[e] in sol), (level, e)
+    assert {"solved", "stuck", "contradiction"} <= verdicts
