@@ -4,8 +4,9 @@
                    --level easy|normal|tricky|hard [--solution] --format json|svg|png|pdf [--out FILE]
 
 Width and height are the tiling's own region units (as for `python -m generator tiling`).
-Rough face counts: P2 5×4, P3 6×5 and hat 24×20 give about 50 faces; P2 11×10, P3 13×12 and
-hat 55×48 about 250; P2 17×15, P3 21×18 and hat 85×72 about 600.
+Rough face counts after trimming: P2 5×4, P3 6×5 and hat 24×20 give about 50 faces;
+P2 6×5, P3 7×6 and hat 28×24 about 65–85; P2 11×9.5, P3 14×11.5 and hat 60×45 about 250;
+P2 17.5×15.5, P3 23×18.5 and hat 96×72 about 600.
 
 JSON: {"permalink", "tiling", "level", "dots": [[x, y], ...] (the tiling's coordinates, y up),
 "faces": [{"dots": [i, ...] (counter-clockwise), "clue": int|null}, ...],
