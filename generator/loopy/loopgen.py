@@ -90,7 +90,7 @@ def _grow(grid, ring, nbrs, rng) -> list | None:
                     heapq.heappush(heaps[c], (now, rng.random(), f))
                     continue
                 colour[f] = c
-                for g in set(ring[f]):
+                for g in sorted(set(ring[f])):
                     if g >= 0:
                         offer(g)
                 done = True
