@@ -142,7 +142,7 @@ SITE = (
                 default=DEFAULT_SIZES[t], min=0, max=120, max_items=10) for t in TILINGS)
 
 FAMILY = Family(
-    name="loopy", title="Loopy puzzles on aperiodic grids", prefix="loopy", versions=(1,), version="loopy-1",
+    name="loopy", title="Loopy puzzles on aperiodic grids", prefix="loopy", versions=(1,), version="loopy-2",
     kind="puzzle", params=PARAMS, generate=generate_item, regen=regen, regen_params=(),
     permalink=lambda item: item.permalink, to_json=to_json, to_svg=to_svg, facts=facts, site=SITE,
     plan=plan, page=page,
