@@ -20,6 +20,7 @@ def _frame(polys, px: float = 520.0):
 
 
 def _flip(pts):
+    """Model (x, y up) to SVG (x, -y)."""
     return [(x, -y) for x, y in pts]
 
 
@@ -35,9 +36,10 @@ def trim_figure() -> str:
     u = 0.035
     body = [svg.polygons_path(keep, "#dbe9f6", "#1b1b1b", 0.02),
             svg.polygons_path(drop, "#f4a582", "#9a9a9a", 0.02, extra=' stroke-dasharray="0.06 0.04"'),
-            '<g fill="#c0392b">' + "".join(f'<circle cx="{svg.num(x)}" cy="{svg.num(-y)}" r="{u * 2}"/>'
+            '<g fill="#c0392b">' + "".join(f'<circle cx="{svg.num(x)}" cy="{svg.num(-y)}" r="{svg.num(u * 2)}"/>'
                                            for x, y in interior) + "</g>"]
-    return svg.document("\n".join(body), w, h, box, title="Trimming a P2 patch: kept faces blue, dropped faces orange, interior dots red")
+    return svg.document("\n".join(body), w, h, box,
+                        title="Trimming a P2 patch: kept faces blue, dropped faces orange, interior dots red")
 
 
 def hat_face_figure() -> str:

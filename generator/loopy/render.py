@@ -65,8 +65,9 @@ def picture(puzzle, *, solution: bool = False, print_style: bool = False, title:
              f'stroke-width="{n(0.035 * u)}" stroke-linecap="round"{dash} d="{edge_d}"/>']
     if solution and puzzle.solution:
         ring = _loop_points(g, puzzle.solution)
+        width = (0.2 if print_style else 0.13) * u
         parts.append(f'<path fill="none" stroke="{"#000" if print_style else "#c0392b"}" '
-                     f'stroke-width="{n((0.2 if print_style else 0.13) * u)}" stroke-linejoin="round" stroke-linecap="round" d="'
+                     f'stroke-width="{n(width)}" stroke-linejoin="round" stroke-linecap="round" d="'
                      + svg.polygon_d([pts[i] for i in ring]) + '"/>')
     dots = "".join(f'<circle cx="{n(x)}" cy="{n(y)}" r="{n(0.07 * u)}"/>' for x, y in pts)
     parts.append(f'<g fill="#111">{dots}</g>')
