@@ -323,3 +323,20 @@ def test_every_level_is_sound_on_random_clue_sets(name):
                     if s:
                         assert (s == YES) == (g.edges[e] in sol), (level, e)
     assert {"solved", "stuck", "contradiction"} <= verdicts
+
+
+# ---- clue placement -----------------------------------------------------------------------
+
+def test_pole_of_inaccessibility_matches_known_shapes():
+    from math import sqrt
+    from generator.loopy.pole import pole, signed_distance
+    x, y, r = pole([(0, 0), (4, 0), (4, 2), (0, 2)])
+    assert abs(x - 2) < 0.01 and abs(y - 1) < 0.01 and abs(r - 1) < 0.01
+    # an L of arm width 1: the best circle sits in the corner square, touching the reflex
+    # corner (1, 1): centre (t, t) with t = √2 (1 − t), i.e. t = √2 / (1 + √2)
+    L = [(0, 0), (6, 0), (6, 1), (1, 1), (1, 6), (0, 6)]
+    x, y, r = pole(L)
+    t = sqrt(2) / (1 + sqrt(2))
+    assert abs(r - t) < 0.01 and signed_distance(x, y, L) == r
+    centroid_depth = signed_distance(sum(p[0] for p in L) / 6, sum(p[1] for p in L) / 6, L)
+    assert r > centroid_depth
