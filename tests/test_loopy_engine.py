@@ -340,3 +340,22 @@ def test_pole_of_inaccessibility_matches_known_shapes():
     assert abs(r - t) < 0.01 and signed_distance(x, y, L) == r
     centroid_depth = signed_distance(sum(p[0] for p in L) / 6, sum(p[1] for p in L) / 6, L)
     assert r > centroid_depth
+
+
+def test_a_result_solvable_one_level_lower_is_rejected(monkeypatch):
+    """generate.make retries when the thinned clues also yield to the level below."""
+    g = squares(5, 5)
+    tables = Tables(g)
+    real = generate.solve
+    calls = {"lower": 0}
+
+    def fake(tables_, clues, level):
+        if level == NORMAL - 1 and None in clues and calls["lower"] == 0:
+            calls["lower"] += 1
+            return SOLVED, None                  # pretend the first thinned set is too easy
+        return real(tables_, clues, level)
+
+    monkeypatch.setattr(generate, "solve", fake)
+    clues, loop, stats = generate.make(g, NORMAL, random.Random(1), tables)
+    assert stats["too_easy"] == 1 and stats["loops"] >= 2
+    assert real(tables, clues, NORMAL)[0] == SOLVED
