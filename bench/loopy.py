@@ -22,12 +22,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from generator.loopy import puzzle as P  # noqa: E402
+from generator.loopy.tiling_source import tilings  # noqa: E402
 
 # region sizes (tiling units) that give about 50, 250 and 600 faces after trimming
 SIZES = {
-    50: {"p2": ("5", "4"), "p3": ("6", "5"), "hat": ("24", "20")},
-    250: {"p2": ("11", "9.5"), "p3": ("14", "11.5"), "hat": ("60", "45")},
-    600: {"p2": ("17.5", "15.5"), "p3": ("23", "18.5"), "hat": ("96", "72")},
+    50: {"p2": ("5", "4"), "p3": ("6", "5"), "hat": ("24", "20"), "spectre": ("18", "15")},
+    250: {"p2": ("11", "9.5"), "p3": ("14", "11.5"), "hat": ("60", "45"), "spectre": ("45", "36")},
+    600: {"p2": ("17.5", "15.5"), "p3": ("23", "18.5"), "hat": ("96", "72"), "spectre": ("72", "54")},
 }
 # C Loopy at about 50 faces: 0.003 s (Penrose Hard, the fastest) to 0.024 s (hat Hard, the
 # slowest); the notes give no per-level split, so the 50-face ratio is against 0.024 s for hats
@@ -40,7 +41,7 @@ C_PENROSE_HARD_50 = 0.003
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sizes", default="50,250,600")
-    ap.add_argument("--tilings", default="p2,p3,hat")
+    ap.add_argument("--tilings", default=",".join(tilings()), help="default: every registered tiling")
     ap.add_argument("--levels", default="easy,normal,tricky,hard")
     ap.add_argument("--seeds", default="1")
     a = ap.parse_args()

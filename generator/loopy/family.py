@@ -36,13 +36,14 @@ from generator.loopy.solver import LEVELS
 from generator.loopy.tiling_source import tilings
 
 TILINGS = tilings()
-DEFAULT_SIZES = {"p2": [["6", "5"]], "p3": [["7", "6"]], "hat": [["28", "24"]], "spectre": [["12", "10"]]}
+DEFAULT_SIZES = {"p2": [["6", "5"]], "p3": [["7", "6"]], "hat": [["28", "24"]], "spectre": [["18", "15"]]}
 NAMES = {"p2": "Penrose P2 (kites and darts)", "p3": "Penrose P3 (rhombs)", "hat": "hat", "spectre": "Spectre"}
 MAX_SIDE = 400
 SIZES_HELP = ("Generate a unique Loopy puzzle on a patch of a tiling. Width and height are the tiling's "
               "own region units; rough face counts after trimming: P2 5x4, P3 6x5 and hat 24x20 give "
               "about 50 faces; P2 6x5, P3 7x6 and hat 28x24 about 65-85; P2 11x9.5, P3 14x11.5 and hat "
-              "60x45 about 250; P2 17.5x15.5, P3 23x18.5 and hat 96x72 about 600.")
+              "60x45 about 250; P2 17.5x15.5, P3 23x18.5 and hat 96x72 about 600; a Spectre 18x15 "
+              "about 50, 45x36 about 250.")
 MAX_ITEMS = 400
 
 
