@@ -21,7 +21,9 @@ random and recolour an uncoloured face to it, among the legal ones preferring fa
 fewer same-coloured edge neighbours (that makes the loop wiggle), ties broken at random.
 Faces left uncoloured at the end (rare: both colours illegal) make the attempt restart.
 Finally each face, in random order, flips colour with probability 1/10 when the flip is
-legal, which roughens the long straight runs that growth alone leaves.
+legal, which roughens the long straight runs that growth alone leaves.  (Tatham's
+generator also has a separate "tendril" pass between growth and flipping; we do not
+reproduce it — the flips already give the loop plenty of detours.)
 """
 
 from __future__ import annotations
