@@ -275,6 +275,7 @@ GEN_ROWS = [
     ("gen-regen-loopy-tiling", ["regen", "loopy.v1.e12.p2.v1.!!"], ["permalink"]),
     ("gen-regen-loopy-count", ["regen", "loopy.v1.ebc.p2.v1.5_4_9_AVVBUABUAA"], ["clues for a grid"]),
     ("gen-regen-loopy-ambiguous", ["regen", "loopy.v1.ezzf.p2.v1.5_4_9_AVVBUABUAA"], ["one loop"]),
+    ("gen-regen-loopy-contradiction", ["regen", "loopy.v1.e4444zzb.p2.v1.5_4_9_AVVBUABUAA"], ["contradict"]),
     ("gen-out-missing-folder", ["tiling", "p2", "--width", "3", "--height", "3", "--format", "svg",
                                 "--out", "/nonexistent/folder/x.svg"], ["/nonexistent/folder"]),
 ]

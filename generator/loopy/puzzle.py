@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from generator.errors import PermalinkError, TilepressError
 from generator.loopy import generate, grid as G, permalink as PL, tiling_source
-from generator.loopy.solver import HARD, LEVELS, SOLVED, YES, Tables, solve
+from generator.loopy.solver import CONTRADICTION, HARD, LEVELS, SOLVED, YES, Tables, solve
 
 MAX_FACES = 2500
 
@@ -78,9 +78,11 @@ def from_permalink(text: str) -> Puzzle:
         if c is not None and c > len(grid.faces[f]):
             raise PermalinkError(f"loopy permalink: clue {c} on a face with {len(grid.faces[f])} edges")
     verdict, state = solve(Tables(grid), clues, HARD)
+    if verdict == CONTRADICTION:
+        raise PermalinkError("loopy permalink: no loop fits its clues (they contradict each other)")
     if verdict != SOLVED:
         raise PermalinkError("loopy permalink: its clues do not determine exactly one loop "
-                             f"(the solver found the puzzle {verdict})")
+                             "(deduction stops before the loop is found)")
     loop = tuple(e for e, s in enumerate(state) if s == YES)
     return Puzzle(level, link, grid, tuple(clues), loop)
 
