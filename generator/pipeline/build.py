@@ -227,7 +227,13 @@ def build(opts: Options) -> Report:
         mods = {name: plan.load_publisher(sources[name].module) for name in planned}
         _figures(writer, cache, mods)
         listing = _make_sheets(writer, cache, cfg, fams, opts.jobs)
-        pages.write_pages(writer, env, cfg, fams, listing, base_url, _date_iso())
+        if cfg.site["interactive"]:
+            from generator.pipeline import browser
+            reason = browser.missing_reason()
+            if reason:
+                cfg.site["interactive"] = False
+                report.notes.append(f"regen.html not built: {reason}")
+        pages.write_pages(writer, env, cfg, fams, listing, base_url, _date_iso(), cache)
         report.written, report.kept, report.removed = writer.written, writer.kept, writer.removed()
         _swap(staging, out)
     except BaseException:
