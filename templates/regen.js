@@ -685,8 +685,8 @@
   }
 
   if ($("tp-app")) {
-    var start = function () { var page = new Page(); wirePlayer(page); T.page = page; };
-    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
-    else start();
+    var openPage = function () { var page = new Page(); wirePlayer(page); T.page = page; };
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", openPage);
+    else openPage();
   }
 })();

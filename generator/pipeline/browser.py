@@ -277,6 +277,7 @@ for _dir, _dirs, _names in sorted(_os.walk(_cfg["engine_dir"])):
             _eng[_il.util.cache_from_source(_full)[len(_cfg["engine_dir"]) + 1:]] = \
                 _b64.b64encode(_pyc(_src, _full)).decode()
 json.dumps({"stdlib": _std, "engines": _eng, "results": _results, "version": sys.version,
+            "builtins": sorted(sys.builtin_module_names),
             "cache_tag": sys.implementation.cache_tag})
 '''
 
@@ -296,8 +297,9 @@ def pinned_version(root: Path = ROOT) -> str:
     return spec
 
 
-def missing_reason(pkg: Path = PYODIDE_DIR) -> str | None:
+def missing_reason(pkg: Path | None = None) -> str | None:
     """Why the runtime cannot be vendored here (None when it can)."""
+    pkg = PYODIDE_DIR if pkg is None else pkg
     if not (pkg / "package.json").is_file():
         return (f"the Pyodide runtime is not installed ({pkg} is missing): run `npm ci` in {ROOT} "
                 "(needs Node.js: apt-get install nodejs npm)")
@@ -347,6 +349,37 @@ def imported_names(files: dict[str, bytes]) -> dict[str, list[str]]:
     return out
 
 
+def outside_runtime(files: dict[str, bytes], modules, builtins) -> list[tuple[str, str]]:
+    """(file, module) for every import of an engine module that the trimmed runtime lacks.
+
+    Renderer-only packages (OPTIONAL) are allowed inside functions only (imported lazily,
+    never on the regeneration path); everything else must be a module of the trimmed
+    standard library or built into Pyodide.
+    """
+    have = set(modules) | set(builtins)
+    bad = []
+    for rel, data in sorted(files.items()):
+        if not rel.endswith(".py"):
+            continue
+        tree = ast.parse(data, rel)
+        top = {id(n) for n in tree.body}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            else:
+                continue
+            for name in names:
+                root = name.split(".")[0]
+                if root in ("generator", "__future__") or name in have:
+                    continue
+                if root in OPTIONAL and id(node) not in top:
+                    continue
+                bad.append((rel, name))
+    return bad
+
+
 def _zip(files: dict[str, bytes]) -> bytes:
     """A deterministic stored zip (fixed dates, sorted names; gzip compresses it afterwards)."""
     buf = io.BytesIO()
@@ -389,8 +422,9 @@ def check_loader(text: str) -> str:
     return text
 
 
-def cache_key(files: dict[str, bytes], pkg: Path = PYODIDE_DIR) -> str:
+def cache_key(files: dict[str, bytes], pkg: Path | None = None) -> str:
     """The build-cache key of the vendored runtime."""
+    pkg = PYODIDE_DIR if pkg is None else pkg
     h = hashlib.sha256(f"runtime {RUNTIME_FORMAT}".encode())
     for name in ("package.json", "pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
         h.update(name.encode() + hashlib.sha256((pkg / name).read_bytes()).digest())
@@ -436,8 +470,9 @@ def _exercise_cpython() -> list:
     return scope["EXERCISE"](webapi.run, player, FORMS)
 
 
-def vendor(pkg: Path = PYODIDE_DIR) -> dict:
+def vendor(pkg: Path | None = None) -> dict:
     """Build the runtime files {relative path: bytes} plus "modules" (the trimmed stdlib)."""
+    pkg = PYODIDE_DIR if pkg is None else pkg
     files = engine_files()
     answer = _node(files, pkg)
     mine = _exercise_cpython()
@@ -463,7 +498,7 @@ def vendor(pkg: Path = PYODIDE_DIR) -> dict:
               "python": answer["version"].split()[0]}
     out["config.js"] = ("window.tilepressRuntime=" + json.dumps(config, sort_keys=True) + ";\n").encode()
     return {"files": out, "modules": sorted(k[:-4].replace("/", ".").removesuffix(".__init__") for k in stdlib),
-            "python": answer["version"]}
+            "python": answer["version"], "builtins": answer["builtins"]}
 
 
 _MEMO: dict[str, dict] = {}
