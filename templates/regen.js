@@ -243,7 +243,11 @@
         "M" + (mx - s) + " " + (my + s) + "L" + (mx + s) + " " + (my - s), "class": "cross"}, g);
       self.crossMarks.push(cross);
       if (!self.given[i]) {
-        var hit = el("line", {x1: a[0], y1: a[1], x2: c[0], y2: c[1], "class": "hit", "data-edge": i}, hits);
+        var dx = c[0] - a[0], dy = c[1] - a[1], w = 0.28;     // a diamond around the edge: easy to tap
+        var pts = [[a[0] + 0.08 * dx, a[1] + 0.08 * dy], [mx - w * dy, my + w * dx],
+                   [c[0] - 0.08 * dx, c[1] - 0.08 * dy], [mx + w * dy, my - w * dx]];
+        var hit = el("path", {d: "M" + pts.map(function (q) { return q[0].toFixed(4) + " " + q[1].toFixed(4); }).join("L") + "Z",
+          "class": "hit", "data-edge": i}, hits);
         hit.addEventListener("click", function (ev) {
           ev.preventDefault();
           self.cursor = i;

@@ -182,15 +182,15 @@ def test_calisson_puzzle_played_by_clicks(chromium, base):
     # nothing of the answer is drawn unasked
     assert _marks(page) == [[], []]
     for i in answer[:-1]:
-        page.click(f"line.hit[data-edge='{i}']")
+        page.click(f"path.hit[data-edge='{i}']")
     # one wrong line: check names it
     wrong = next(i for i in range(len(play.board(SMALL)["edges"]))
                  if i not in answer and i not in play.board(SMALL)["givens"])
-    page.click(f"line.hit[data-edge='{wrong}']")
+    page.click(f"path.hit[data-edge='{wrong}']")
     page.click("#tp-check")
     page.wait_for_selector("#tp-play-status.wrong")
     assert "not a fold edge" in page.inner_text("#tp-play-status")
-    assert page.eval_on_selector(f"line.edge:nth-of-type(1)", "e => true")
+    assert page.evaluate("document.querySelectorAll('line.edge.wrong').length") == 1
     # undo removes it, redo puts it back, undo again
     page.click("#tp-undo")
     assert wrong not in _marks(page)[0]
@@ -198,10 +198,10 @@ def test_calisson_puzzle_played_by_clicks(chromium, base):
     assert wrong in _marks(page)[0]
     page.click("#tp-undo")
     # two clicks make a cross, a third clears it
-    page.click(f"line.hit[data-edge='{wrong}']")
-    page.click(f"line.hit[data-edge='{wrong}']")
+    page.click(f"path.hit[data-edge='{wrong}']")
+    page.click(f"path.hit[data-edge='{wrong}']")
     assert _marks(page)[1] == [wrong]
-    page.click(f"line.hit[data-edge='{wrong}']")
+    page.click(f"path.hit[data-edge='{wrong}']")
     # the last line by keyboard: focus the board, move the cursor there, press space
     page.evaluate(f"window.tilepress.page.player.cursor = {answer[-1]}")
     page.focus("svg.tp-board")
