@@ -561,7 +561,10 @@
       this.status("");
       this.current = {permalink: permalink, svg: res.svg, json: res.json, solution: null};
       this.render();
-      if (T.config.players.indexOf(permalink.split(".")[0]) >= 0) await this.play(permalink);
+      var playable = T.config.players.indexOf(permalink.split(".")[0]) >= 0;
+      show($("tp-figure"), !playable);        // the board shows the same puzzle, playable
+      if (playable) await this.play(permalink);
+      $("tp-result").scrollIntoView({block: "start"});
       document.documentElement.setAttribute("data-tp-shown", permalink);
     } catch (err) {
       this.status("");
