@@ -28,8 +28,7 @@ from generator.calissons.solver import solve
 from generator.errors import TilepressError
 
 RULES = ("Draw every fold edge: the edges where two calissons (lozenges) of different colours meet "
-         "side by side, so that the picture becomes a pile of cubes. The red edges are given. "
-         "Click or tap an edge to cycle line → cross → empty.")
+         "side by side, so that the picture becomes a pile of cubes. The red edges are given.")
 MAX_PLAY_N = 16
 
 

@@ -176,10 +176,10 @@ import hashlib, json
 
 def EXERCISE(run, player, forms):
     out = []
-    def go(argv, loose=False):
+    def go(argv, loose=False, label=None):
         r = run(argv)
         # argparse words its messages differently across Python versions: loose = code + stdout
-        out.append([("~ " if loose else "") + " ".join(argv)[:200], r["code"],
+        out.append([label or (("~ " if loose else "") + " ".join(argv)[:200]), r["code"],
                     hashlib.sha256(r["stdout"]).hexdigest(), "" if loose else r["stderr"]])
         return r
     go(["--help"])
@@ -188,7 +188,7 @@ def EXERCISE(run, player, forms):
     for name in sorted(forms):
         values = {"seed": "7", "width": "9", "height": "7", "size": "3", "level": "hard"}
         argv = [a.format(**values) for a in forms[name]["argv"]]
-        r = go(argv)
+        r = go(argv, label="form " + name)
         if r["code"] == 0:
             links.append(json.loads(r["stdout"])["permalink"])
     for link in links:
@@ -476,6 +476,10 @@ def vendor(pkg: Path | None = None) -> dict:
     files = engine_files()
     answer = _node(files, pkg)
     mine = _exercise_cpython()
+    for label, code, _digest, err in mine:
+        if label.startswith("form ") and code != 0:
+            raise TilepressError(f"the {label[5:]!r} entry of FORMS in generator/pipeline/browser.py no longer "
+                                 f"runs: {err.strip()}")
     theirs = answer["results"]
     for a, b in zip(mine, theirs):
         if list(a) != list(b):
