@@ -253,3 +253,22 @@ def test_page_works_without_a_served_origin_error(chromium, site):
     page.wait_for_selector("#tp-result:not([hidden])", timeout=60000)
     assert failed == [] and errors.errors == []
     page.close()
+
+
+def test_runtime_loads_only_when_asked(chromium, base):
+    """regen.html without a permalink loads no runtime file until the visitor asks for something."""
+    page = chromium.new_page()
+    requests = []
+    page.on("request", lambda r: requests.append(r.url))
+    errors = PageErrors(page)
+    page.goto(base + "regen.html")
+    page.wait_for_timeout(500)
+    assert not [u for u in requests if "/runtime/" in u]
+    assert page.evaluate("typeof window.loadPyodide") == "undefined"
+    page.select_option("#tp-family", "calissons")
+    page.fill("#tp-field-size", "2")
+    page.click("#tp-make button[type=submit]")
+    page.wait_for_function("document.documentElement.getAttribute('data-tp-shown')", timeout=60000)
+    assert [u for u in requests if u.endswith("/runtime/wasm.js")]
+    assert errors.errors == []
+    page.close()
