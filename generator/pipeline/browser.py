@@ -70,6 +70,13 @@ permalink prefix); the page's one player (templates/regen.js) then needs no new 
 A click or tap cycles an edge empty → line → cross → empty; the keyboard moves a cursor
 (arrows), marks (space / l / x / backspace), undoes (u, ctrl+z) and redoes (r, ctrl+y).
 Marks are kept per permalink in localStorage; the answer is fetched only on "reveal".
+
+A new family on the page (e.g. Loopy): `regen.html#PERMALINK` works as soon as the CLI
+regenerates it (the engines archive holds all of `generator/`).  For the "make your own"
+form add a `FORMS` entry (the CLI command whose JSON carries the new permalink); for play,
+a module with board/check/solution listed in `generator.webapi.PLAYERS`; for a size cap, a
+`SIZE_CAPS` entry.  The build runs every form command under Pyodide and CPython and fails
+when one stops working or their outputs differ.
 """
 
 from __future__ import annotations
