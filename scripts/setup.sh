@@ -11,8 +11,9 @@ cd "$(dirname "$0")/.."
 
 # Debian packages: Python's venv module, Chromium for the browser tests (Playwright drives
 # Debian's /usr/bin/chromium; never `playwright install`), the DejaVu fonts the sheets use,
-# cairo for cairosvg, and poppler-utils (pdftoppm) to look at the PDF sheets as pictures.
-APT_PACKAGES="python3-venv chromium fonts-dejavu-core libcairo2 poppler-utils"
+# cairo for cairosvg, poppler-utils (pdftoppm) to look at the PDF sheets as pictures, and
+# nodejs + npm for the pinned Pyodide runtime of the regenerate page (package.json).
+APT_PACKAGES="python3-venv chromium fonts-dejavu-core libcairo2 poppler-utils nodejs npm"
 
 missing=""
 for pkg in $APT_PACKAGES; do
@@ -42,5 +43,5 @@ fi
 
 # JavaScript packages pinned by package-lock.json (the browser's Pyodide build), when present.
 if [ -f package.json ]; then
-  npm ci --no-audit --no-fund
+  npm ci --no-audit --no-fund --loglevel=error
 fi
