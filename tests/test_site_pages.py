@@ -37,14 +37,17 @@ MAX_UPSCALE = 2.0              # displayed size / intrinsic size
 pytestmark = pytest.mark.browser
 
 GATHER = """async () => {
-  for (const img of document.images) { img.loading = 'eager'; }
+  for (const img of document.images) { img.loading = 'eager'; }   // lazy ones load too
   for (const img of document.images) { img.scrollIntoView(); }
   await Promise.all([...document.images].map(img => img.complete ? null :
       new Promise(r => { img.onload = r; img.onerror = r; })));
   window.scrollTo(0, 0);
   const vw = document.documentElement.clientWidth;
   const visible = el => el.checkVisibility({opacityProperty: true, visibilityProperty: true});
-  const images = [...document.images].map(img => {
+  // Elements inside a [hidden] block (e.g. an interactive page's empty result template) are not
+  // part of what the visitor sees or loads; closed <details> are checked (they are one click away).
+  const shown = el => !el.closest('[hidden]');
+  const images = [...document.images].filter(shown).map(img => {
     const r = img.getBoundingClientRect();
     return {src: img.getAttribute('src'), current: img.currentSrc, attrW: img.getAttribute('width'),
             attrH: img.getAttribute('height'), natW: img.naturalWidth, natH: img.naturalHeight,
@@ -68,7 +71,7 @@ GATHER = """async () => {
                 + ' ' + Math.round(r.left) + '..' + Math.round(r.right));
     }
   }
-  const figures = [...document.querySelectorAll('figure')].map(f => {
+  const figures = [...document.querySelectorAll('figure')].filter(shown).map(f => {
     const c = f.querySelector(':scope > figcaption');
     return {caption: c ? c.textContent.trim() : null, img: (f.querySelector('img') || {}).src || ''};
   });
@@ -87,8 +90,8 @@ GATHER = """async () => {
             link: (el.parentElement.querySelector('figcaption a[download]') || {}).href || ''};
   });
   return {scrollW: document.documentElement.scrollWidth, viewW: vw, images, wide: wide.slice(0, 12), wallpapers,
-          figures, rows, solutions: document.querySelectorAll('details.solution').length,
-          openSolutions: document.querySelectorAll('details.solution[open]').length};
+          figures, rows, solutions: [...document.querySelectorAll('details.solution')].filter(visible).length,
+          openSolutions: [...document.querySelectorAll('details.solution[open]')].filter(visible).length};
 }"""
 
 
@@ -148,10 +151,11 @@ def visits(browser, small_site, screens) -> dict:
 def _open_solutions(page, shot: Path) -> list[dict]:
     """Click every "Show the solution"; return the solution images' visibility and sizes."""
     for summary in page.query_selector_all("details.solution > summary"):
-        summary.click()
+        if summary.is_visible():        # a hidden one (e.g. a page's template) is not the visitor's
+            summary.click()
     page.wait_for_timeout(100)
     page.screenshot(path=str(shot), full_page=True)
-    return page.evaluate("""() => [...document.querySelectorAll('details.solution img')].map(img => ({
+    return page.evaluate("""() => [...document.querySelectorAll('details.solution[open] img')].map(img => ({
         src: img.getAttribute('src'), natW: img.naturalWidth, visible: img.checkVisibility()}))""")
 
 
@@ -173,6 +177,8 @@ def test_every_page_kind_is_checked(small_site):
 def test_image_sizes_match_files(visits):
     def check(data):
         for img in data["images"]:
+            if img["src"] is None and not img["visible"]:
+                continue                # an empty slot a script fills (e.g. a print-only picture)
             if not img["natW"]:
                 yield f"{img['src']} did not load"
                 continue
