@@ -184,7 +184,7 @@ def picture(item: dict, root: str) -> dict:
     """What a template needs to show an item's thumbnail in a <picture>."""
     base = f"{root}{item['family']}/{item['slug']}"
     w, h = item["sizes"]["thumb"]
-    return {"webp": f"{base}.thumb.webp", "webp2": f"{base}.thumb@2x.webp", "png": f"{base}.thumb.png",
+    return {"webp2": f"{base}.thumb@2x.webp", "png": f"{base}.thumb.png",
             "width": w, "height": h, "alt": item["alt"]}
 
 
