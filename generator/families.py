@@ -45,6 +45,7 @@ FAMILIES: dict[str, Family] = {f.name: f for f in [
     Family("hat", "The hat monotile", "hat", "hat"),
     Family("calissons", "Calisson puzzles", "calissons", "cal"),
     Family("tantrix", "Infinite Tantrix patterns", "tantrix", "tx"),
+    Family("spectre", "The Spectre monotile", "spectre", "spectre"),
 ]}
 
 BY_PREFIX: dict[str, Family] = {f.prefix: f for f in FAMILIES.values()}

@@ -265,6 +265,10 @@ class Region:
             raise ValueError("region width and height must be positive")
         self.hw = float(self.width) / 2
         self.hh = float(self.height) / 2
+        # integer form: scale everything by the common denominator D
+        self.D = self.width.denominator * self.height.denominator
+        self.Wi = int(self.width * self.D)
+        self.Hi = int(self.height * self.D)
 
     def bounds_xy(self):
         """(x0, y0, x1, y1) as floats."""
@@ -277,8 +281,9 @@ class Region:
         convex sets are disjoint iff some edge normal of one separates them (closed
         half-planes), so we test the two axes and the three edge normals exactly.
         """
-        P = [doubled(z) for z in tri]
-        W, H = self.width, self.height
+        D = self.D
+        P = [_scaled(doubled(z), D) for z in tri]
+        W, H = self.Wi, self.Hi
         # axis X: disjoint iff all X >= W or all X <= -W
         if all(sign3(x[0] - W, x[1]) >= 0 for x, _ in P) or all(sign3(x[0] + W, x[1]) <= 0 for x, _ in P):
             return False
@@ -304,8 +309,9 @@ class Region:
 
     def segment_meets(self, p, q) -> bool:
         """Whether the closed segment pq meets the open rectangle (exact)."""
-        P = [doubled(p), doubled(q)]
-        W, H = self.width, self.height
+        D = self.D
+        P = [_scaled(doubled(p), D), _scaled(doubled(q), D)]
+        W, H = self.Wi, self.Hi
         if all(sign3(x[0] - W, x[1]) >= 0 for x, _ in P) or all(sign3(x[0] + W, x[1]) <= 0 for x, _ in P):
             return False
         if all(sign3(y[0] - H, y[1]) >= 0 for _, y in P) or all(sign3(y[0] + H, y[1]) <= 0 for _, y in P):
@@ -317,6 +323,12 @@ class Region:
         h = (ax[0] * W + ay[0] * H, ax[1] * W + ay[1] * H)
         # the segment's line meets the open rectangle iff |v| < h
         return sign3(v[0] - h[0], v[1] - h[1]) < 0 and sign3(v[0] + h[0], v[1] + h[1]) > 0
+
+
+def _scaled(xy, D):
+    """Doubled coordinates multiplied by the integer D."""
+    (a, b), (c, d) = xy
+    return ((a * D, b * D), (c * D, d * D))
 
 
 def _add3(p, q):

@@ -1,0 +1,393 @@
+"""Random Spectre patches by combinatorial coordinates: the tower, coverage, the streaming walk.
+
+API
+---
+    from_seed(width, height, seed) -> Patch        a fresh random patch (limiting distribution)
+    from_permalink(text, width=None, height=None)  the patch a permalink names (another region:
+                                                   the same tiling — the sub-patch property)
+    Patch.spectres()    iterator of Spectre(points, odd, metatile), streaming, each once
+    Patch.permalink()   `spectre.v1.…` (complete once the Spectres have been produced)
+
+Coordinates
+-----------
+The start Spectre's combinatorial coordinates (Tatham, "Combinatorial coordinates for the
+aperiodic Spectre tiling", 2023) are: s, which Spectre of its level-0 metatile it is (1 =
+the odd Spectre of a Mystic); c1, c2, …, cn, the place of the level-(j−1) metatile in its
+level-j parent; and the type of the top metatile.  The types t0 … t(n−1) below follow
+from the places (`substitution.CHILD`).  Levels above the known ones are invented on
+demand from the exact limiting conditional distribution (`limits.py`), "as if they had
+been there all along", so every coordinate in memory stays consistent.
+
+From coordinates to the plane
+-----------------------------
+The start Spectre is placed with its vertex 0 at the origin, turned by ω^ρ (ρ = 0–11, the
+patch's orientation).  Its level-0 metatile then sits in the plane by
+G0 = rot(ρ)∘Mystic[s]⁻¹, and its level-j ancestor by Gj = G(j−1)∘Fj[cj]⁻¹, where Fj are
+the exact ring placements of `substitution.py`.  So every level's position is a function
+of the start Spectre alone, never of the top level reached: adding a level above changes
+nothing below — which is what makes permalinks extensible and the sub-patch property hold.
+
+Coverage
+--------
+The region is the open rectangle |x| < W/2, |y| < H/2.  A level-n ancestor S covers it
+iff no edge of S's outline meets the rectangle (the rectangle is connected and meets the
+start Spectre's interior, which lies inside S).  We compute the part of S's outline near
+the region exactly: outlines of small clusters (level ≤ 4) are cached per class (Γ or
+not; all non-Γ clusters of a level are congruent), larger ones are the union of their
+children's outlines with every edge met from both sides cancelled; clusters whose
+bounding disc misses the region are skipped (their edges cannot meet it).  If S does not
+cover the region we invent one more level and try again, up to `MAX_LEVELS`.
+
+The walk
+--------
+Once S covers the region, a depth-first descent from S visits only clusters whose
+bounding disc meets the region and yields every Spectre whose interior meets it (quick
+float bounds, exact Z[√3] separating-axis test in the doubtful cases).  Each Spectre
+belongs to exactly one cluster of each level (the substitution is disjoint), so it is
+produced once, and the descent holds O(n) frames: memory does not grow with the patch.
+Level-1 clusters are expanded from templates (one per type and orientation, built once),
+so a Spectre costs a few tuple additions.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import NamedTuple
+
+from generator.errors import TilepressError
+from generator.spectre import geometry as G
+from generator.spectre import limits
+from generator.spectre import substitution as S
+
+MAX_LEVELS = 48          # metatile levels any coordinate may reach (λ^24 ≈ 10^21 Spectres)
+OUTLINE_CACHE = 4        # cluster outlines kept for levels 0..4
+TYPES = S.TYPES
+
+
+class DepthError(TilepressError):
+    """The coordinates would need more metatile levels than allowed."""
+
+
+class Spectre(NamedTuple):
+    """One output Spectre: 14 exact Z[ω] vertices (counter-clockwise), odd, metatile letter."""
+
+    points: tuple
+    odd: bool
+    metatile: str
+
+
+@dataclass
+class Tower:
+    """The start Spectre's coordinates, extended upwards on demand."""
+
+    s: int
+    C: list                # c1 .. cn  (C[j-1] = place of the level-(j-1) ancestor in level j)
+    T: list                # t0 .. tn
+    rng: random.Random = field(repr=False)
+    invented: int = 0
+
+    def extend(self) -> None:
+        """Invent one more level above the top (exact conditional probabilities)."""
+        if len(self.T) > MAX_LEVELS:
+            raise DepthError(f"the patch needs more than {MAX_LEVELS} metatile levels")
+        opts = limits.PARENTS[self.T[-1]]
+        u, n, _ = opts[limits.choose(self.rng, [p for _, _, p in opts])]
+        self.C.append(n)
+        self.T.append(u)
+        self.invented += 1
+
+    def top(self) -> int:
+        """The highest level known."""
+        return len(self.T) - 1
+
+
+def random_tower(rng: random.Random) -> tuple[Tower, int]:
+    """A start Spectre from the limiting distribution, and a random orientation 0–11."""
+    t0 = limits.choose(rng, limits.START)
+    s = rng.randrange(S.SPECTRES_PER_TILE[t0])
+    rho = rng.randrange(12)
+    tower = Tower(s, [], [t0], rng)
+    tower.extend()
+    return tower, rho
+
+
+def tower_from_labels(s: int, cs, top: int, rng: random.Random) -> Tower:
+    """A tower from explicit labels (validated by the caller)."""
+    T = [top]
+    for c in reversed(cs):
+        T.append(S.CHILD[T[-1]][c])
+    T.reverse()
+    return Tower(s, list(cs), T, rng)
+
+
+def extension_rng(payload: str) -> random.Random:
+    """The deterministic generator that invents levels beyond a permalink's own."""
+    seed = int.from_bytes(hashlib.sha256(("spectre-extend:" + payload).encode()).digest()[:16], "big")
+    return random.Random(seed)
+
+
+# --- per-level constants: bounding discs and outlines --------------------------------
+
+_RADIUS: list = []
+
+
+def radius(k: int) -> float:
+    """A radius about key point 0 of a level-k cluster that contains the whole cluster."""
+    while len(_RADIUS) <= k:
+        j = len(_RADIUS)
+        q = S.level(j)[1][0] if j else S._LEVELS[0][1][0]
+        if j == 0:
+            cx, cy = G.to_xy(q)
+            r = 0.0
+            for iso in S.MYSTIC:
+                for p in G.SPECTRE:
+                    x, y = G.to_xy(G.apply(iso, p))
+                    r = max(r, math.hypot(x - cx, y - cy))
+        else:
+            frames, quad = S.level(j)
+            qprev = S._LEVELS[j - 1][1][0]
+            cx, cy = G.to_xy(quad[0])
+            r = 0.0
+            for f in frames:
+                x, y = G.to_xy(G.apply(f, qprev))
+                r = max(r, math.hypot(x - cx, y - cy) + _RADIUS[j - 1])
+        _RADIUS.append(r * (1 + 1e-9) + 1e-9)
+    return _RADIUS[k]
+
+
+def key0(k: int):
+    """Key point 0 of a level-k cluster, in its own frame."""
+    return S.level(k)[1][0] if k else S._LEVELS[0][1][0]
+
+
+_OUTLINES: dict = {}
+
+
+def _put(acc: dict, p, q) -> None:
+    """Add the directed edge pq to an outline under construction, cancelling qp."""
+    if (q, p) in acc:
+        del acc[(q, p)]
+    else:
+        acc[(p, q)] = None
+
+
+def _iso_edges(iso, shape):
+    """The images of an outline (vertices, index pairs) under an isometry, kept counter-clockwise."""
+    verts, pairs = shape
+    ap = G.apply
+    img = [ap(iso, p) for p in verts]
+    if iso[1]:
+        return [(img[j], img[i]) for i, j in pairs]
+    return [(img[i], img[j]) for i, j in pairs]
+
+
+def _shape(edges) -> tuple:
+    """(vertices, index pairs) of a list of directed edges."""
+    index: dict = {}
+    pairs = []
+    for p, q in edges:
+        pairs.append((index.setdefault(p, len(index)), index.setdefault(q, len(index))))
+    return (tuple(index), tuple(pairs))
+
+
+def outline(gamma: bool, k: int) -> tuple:
+    """The outline of a level-k cluster (Γ or not) in its own frame: (vertices, index pairs)
+    of its directed (counter-clockwise) boundary edges."""
+    key = (gamma, k)
+    if key in _OUTLINES:
+        return _OUTLINES[key]
+    acc: dict = {}
+    if k == 0:
+        for iso in (S.MYSTIC if gamma else S.MYSTIC[:1]):
+            pts = [G.apply(iso, p) for p in G.SPECTRE]
+            for i in range(14):
+                _put(acc, pts[i], pts[(i + 1) % 14])
+    else:
+        frames = S.frames(k)
+        t = S.GAMMA if gamma else 1
+        for place in S.PLACES[t]:
+            child_gamma = S.CHILD[t][place] == S.GAMMA
+            for p, q in _iso_edges(frames[place], outline(child_gamma, k - 1)):
+                _put(acc, p, q)
+    _OUTLINES[key] = _shape(acc)
+    return _OUTLINES[key]
+
+
+# --- level-1 templates ------------------------------------------------------------------
+
+_TEMPLATES: dict = {}
+
+
+def template(t: int, r: int, f: int):
+    """Spectres of a level-1 cluster of type t with linear part (r, f), relative to its origin:
+    [(points, odd, metatile, xmin, xmax, ymin, ymax)]."""
+    key = (t, r, f)
+    tpl = _TEMPLATES.get(key)
+    if tpl is None:
+        out = []
+        for iso, odd, t0, _ in S.expand(t, 1, (r, f, G.ZERO)):
+            pts = tuple(G.apply(iso, p) for p in G.SPECTRE)
+            xy = [G.to_xy(p) for p in pts]
+            xs = [x for x, _ in xy]
+            ys = [y for _, y in xy]
+            out.append((pts, odd, TYPES[t0], min(xs), max(xs), min(ys), max(ys)))
+        tpl = tuple(out)
+        _TEMPLATES[key] = tpl
+    return tpl
+
+
+# --- the patch ----------------------------------------------------------------------------
+
+EPS = 1e-7
+
+
+class Walker:
+    """Plane frames of the start Spectre's ancestors, the coverage test and the descent."""
+
+    def __init__(self, tower: Tower, rho: int, region: G.Region):
+        self.tower = tower
+        self.region = region
+        first = G.compose(G.rotation(rho), G.inverse(S.MYSTIC[tower.s]))
+        self.G = [first]
+        # outlines are taken from the cache at the largest level small against the region
+        half = min(region.hw, region.hh)
+        self.cache_level = max([0] + [k for k in range(OUTLINE_CACHE + 1) if radius(k) < half])
+
+    def frame(self, j: int):
+        """The plane isometry of the level-j ancestor (inventing levels as needed)."""
+        while self.tower.top() < j:
+            self.tower.extend()
+        while len(self.G) <= j:
+            i = len(self.G)
+            self.G.append(G.compose(self.G[-1], G.inverse(S.frames(i)[self.tower.C[i - 1]])))
+        return self.G[j]
+
+    def disc_meets(self, k: int, iso) -> bool:
+        """Whether the bounding disc (box) of a level-k cluster placed by iso meets the region."""
+        x, y = G.to_xy(G.apply(iso, key0(k)))
+        r = radius(k)
+        return abs(x) < self.region.hw + r and abs(y) < self.region.hh + r
+
+    def boundary_near(self, t: int, k: int, iso, acc: dict) -> None:
+        """Add (cancelling) the outline edges of a cluster that may meet the region."""
+        if not self.disc_meets(k, iso):
+            return
+        if k <= self.cache_level:
+            for p, q in _iso_edges(iso, outline(t == S.GAMMA, k)):
+                _put(acc, p, q)
+            return
+        frames = S.frames(k)
+        for place in S.PLACES[t]:
+            self.boundary_near(S.CHILD[t][place], k - 1, G.compose(iso, frames[place]), acc)
+
+    def covers(self, n: int) -> bool:
+        """Whether the level-n ancestor covers the region (exact)."""
+        x, y = G.to_xy(G.apply(self.frame(n), key0(n)))
+        reg = self.region
+        far = max(math.hypot(abs(x) + reg.hw, abs(y) + reg.hh), 0.0)
+        if far >= radius(n):           # some corner of the region lies outside the cluster's disc
+            return False
+        acc: dict = {}
+        self.boundary_near(self.tower.T[n], n, self.frame(n), acc)
+        reg = self.region
+        hw, hh = reg.hw + EPS, reg.hh + EPS
+        for p, q in acc:
+            (x1, y1), (x2, y2) = G.to_xy(p), G.to_xy(q)
+            if (x1 >= hw and x2 >= hw) or (x1 <= -hw and x2 <= -hw) or \
+               (y1 >= hh and y2 >= hh) or (y1 <= -hh and y2 <= -hh):
+                continue
+            if reg.segment_meets(p, q):
+                return False
+        return True
+
+    def top_level(self) -> int:
+        """The lowest level ≥ 1 whose ancestor covers the region (inventing levels)."""
+        n = 1
+        while True:
+            self.frame(n)
+            if self.covers(n):
+                return n
+            n += 1
+            if n > MAX_LEVELS:
+                raise DepthError(f"no metatile within {MAX_LEVELS} levels covers the region")
+
+    def spectres(self):
+        """Every Spectre meeting the region, streaming."""
+        n = self.top_level()
+        yield from self._descend(self.tower.T[n], n, self.frame(n))
+
+    def _descend(self, t: int, k: int, iso):
+        """Depth-first: Spectres of the cluster (t, k) at iso that meet the region."""
+        if not self.disc_meets(k, iso):
+            return
+        if k > 1:
+            frames = S.frames(k)
+            comp = G.compose
+            for place in S.PLACES[t]:
+                yield from self._descend(S.CHILD[t][place], k - 1, comp(iso, frames[place]))
+            return
+        r, f, (ta, tb, tc, td) = iso
+        ox, oy = G.to_xy((ta, tb, tc, td))
+        reg = self.region
+        hwi, hhi = reg.hw - EPS, reg.hh - EPS
+        hwo, hho = reg.hw + EPS, reg.hh + EPS
+        for pts, odd, mt, x0, x1, y0, y1 in template(t, r, f):
+            x0 += ox
+            x1 += ox
+            y0 += oy
+            y1 += oy
+            if x0 >= hwo or x1 <= -hwo or y0 >= hho or y1 <= -hho:
+                continue
+            pl = tuple([(a + ta, b + tb, c + tc, d + td) for a, b, c, d in pts])
+            if not (x0 > -hwi and x1 < hwi and y0 > -hhi and y1 < hhi):
+                if not reg.polygon_meets(pl):
+                    continue
+            yield Spectre(pl, odd, mt)
+
+
+@dataclass
+class Patch:
+    """A patch request: region, orientation and the start Spectre's (growing) coordinates."""
+
+    region: G.Region
+    rotation: int
+    tower: Tower
+
+    def spectres(self):
+        """Iterate over the Spectres meeting the region (streaming)."""
+        return Walker(self.tower, self.rotation, self.region).spectres()
+
+    def permalink(self) -> str:
+        """The permalink of this patch (complete once the Spectres have been produced)."""
+        from generator.spectre.permalink import PatchName
+        return PatchName(self.region.width, self.region.height, self.rotation,
+                         self.tower.s, tuple(self.tower.C), self.tower.T[-1]).text()
+
+
+def from_seed(width, height, seed: int) -> Patch:
+    """A fresh random patch of the open rectangle W × H about a random start Spectre."""
+    from generator.spectre.permalink import MAX_SIDE
+    w, h = Fraction(width), Fraction(height)
+    if not (0 < w <= MAX_SIDE and 0 < h <= MAX_SIDE):
+        raise TilepressError(f"width and height must be in (0, {MAX_SIDE}]")
+    tower, rho = random_tower(random.Random(seed))
+    return Patch(G.Region(w, h), rho, tower)
+
+
+def from_permalink(text: str, width=None, height=None) -> Patch:
+    """The patch a permalink names, optionally over another region (same tiling)."""
+    from generator.spectre.permalink import parse
+    name = parse(text)
+    w = name.width if width is None else Fraction(width)
+    h = name.height if height is None else Fraction(height)
+    tower = tower_from_labels(name.s, list(name.cs), name.top, extension_rng(name.coords_text()))
+    return Patch(G.Region(w, h), name.rotation, tower)
+
+
+def estimated_spectres(region: G.Region) -> int:
+    """Roughly how many Spectres meet a region (area / (3 + 3√3)), for progress bars."""
+    return int(float(region.width) * float(region.height) / (3 + 3 * math.sqrt(3))) + 1
