@@ -53,7 +53,7 @@ def _parser(serve: bool) -> argparse.ArgumentParser:
     p.add_argument("--no-cache", action="store_true", help="do not read or write the cache")
     p.add_argument("--family-module", action="append", default=[], metavar="NAME=FILE.py",
                    help="test hook: publish an extra family NAME from a Python file implementing "
-                        "the publish protocol (not used by the production build)")
+                        "the family protocol (its FAMILY; not used by the production build)")
     if serve:
         p.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (default 8000; 0 = any)")
     return p

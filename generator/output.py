@@ -6,20 +6,94 @@ that JSON and SVG output work without it).
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 
 from generator.errors import TilepressError
 
 
-def add_output_arguments(parser: argparse.ArgumentParser, formats=("json", "svg", "png"),
-                         default="json") -> None:
-    """Add the common `--format` and `--out` options to a family's parser."""
-    parser.add_argument("--format", choices=formats, default=default,
-                        help=f"output format (default {default})")
-    parser.add_argument("--out", metavar="FILE", default="-",
-                        help="write to FILE instead of standard output")
+# Progress bars are drawn only when the command line turns them on (stderr is a terminal);
+# the site build's worker processes never draw them.
+PROGRESS = False
+
+
+def progress(iterable, total: int | None = None, unit: str = "it", desc: str | None = None):
+    """Wrap an iterable in a tqdm bar on stderr when progress is on, else return it as is."""
+    if not PROGRESS:
+        return iterable
+    try:
+        from tqdm import tqdm
+    except ImportError:  # pragma: no cover
+        return iterable
+    return tqdm(iterable, total=total, unit=unit, desc=desc, file=sys.stderr, leave=False)
+
+
+def counter(unit: str):
+    """(update(n), close()) of a tqdm counter when progress is on, else (None, a no-op)."""
+    if not PROGRESS:
+        return None, lambda: None
+    try:
+        from tqdm import tqdm
+    except ImportError:  # pragma: no cover
+        return None, lambda: None
+    bar = tqdm(unit=unit, file=sys.stderr, leave=False)
+
+    def update(n):
+        bar.update(n - bar.n)
+    return update, bar.close
+
+
+class Stream:
+    """A JSON array written element by element (huge outputs stay in flat memory).
+
+    `factory()` returns a fresh iterator of the elements: `to_json` of an object holding a
+    Stream gives the same text as if the Stream were the list of those elements.
+    """
+
+    def __init__(self, factory):
+        self.factory = factory
+
+
+def json_chunks(obj):
+    """The canonical JSON text of obj in pieces; Streams (at the top level) are expanded lazily."""
+    if isinstance(obj, dict) and any(isinstance(v, Stream) for v in obj.values()):
+        yield "{"
+        for i, key in enumerate(sorted(obj)):
+            yield ("," if i else "") + json.dumps(key, ensure_ascii=True) + ":"
+            value = obj[key]
+            if isinstance(value, Stream):
+                yield "["
+                for j, x in enumerate(value.factory()):
+                    yield ("," if j else "") + to_json(x)[:-1]
+                yield "]"
+            else:
+                yield to_json(value)[:-1]
+        yield "}\n"
+    else:
+        yield to_json(obj)
+
+
+def emit_json(obj, out: str = "-") -> None:
+    """Write obj as canonical JSON to standard output or a file (streaming any Stream)."""
+    if not (isinstance(obj, dict) and any(isinstance(v, Stream) for v in obj.values())):
+        emit(to_json(obj), out)
+        return
+    fh = sys.stdout.buffer if out == "-" else _open(out)
+    try:
+        for chunk in json_chunks(obj):
+            fh.write(chunk.encode("ascii"))
+        fh.flush()
+    finally:
+        if out != "-":
+            fh.close()
+
+
+def _open(path: str):
+    """Open an output file for binary writing, or raise a one-line error."""
+    try:
+        return open(path, "wb")
+    except OSError as exc:
+        raise TilepressError(f"cannot write {path}: {exc.strerror}") from None
 
 
 def to_json(obj) -> str:
@@ -94,7 +168,7 @@ def emit(data: str | bytes, out: str = "-") -> None:
 def emit_rendered(fmt: str, out: str, *, json_obj=None, svg: str | None = None) -> int:
     """Emit a result in the chosen format: json object, svg text, or png/pdf made from the svg."""
     if fmt == "json":
-        emit(to_json(json_obj), out)
+        emit_json(json_obj, out)
     elif fmt == "svg":
         emit(svg, out)
     elif fmt == "png":

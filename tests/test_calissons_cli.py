@@ -10,11 +10,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import calissons_brute as brute
-from generator.calissons import cli, mathix, permalink, publish
+from family_helpers import SiteSide
+from generator import cli as main_cli
+from generator.calissons import family as cli
+from generator.calissons import mathix, permalink
 from generator.calissons.model import hexagon
 from generator.calissons.solver import count_solutions
 from generator.errors import ConfigError, PermalinkError, TilepressError
 
+publish = SiteSide("calissons")
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = ROOT / "tests" / "golden" / "calissons.json"
 SHARED = brute.shared_dir()
@@ -191,15 +195,15 @@ def test_mathix_round_trip_and_errors():
 # --- publish protocol --------------------------------------------------------------------
 
 def test_publish_plan_and_generate():
-    items = publish.plan("calissons", {"sizes": [3, 5], "levels": ["easy", "hard"], "seeds": [1]}, {})
+    items = publish.plan({"sizes": [3, 5], "levels": ["easy", "hard"], "seeds": [1]})
     assert [i["id"] for i in items] == ["n3-easy-s1", "n3-hard-s1", "n5-easy-s1", "n5-hard-s1"]
-    item = publish.generate("calissons", items[-1]["params"])
+    item = publish.item(items[-1])
     assert item["permalink"].startswith("cal.v1.") and item["svg"].startswith("<svg")
     assert set(item["extra_svgs"]) == {"solution", "player"} and set(item["sheet"]) == {"puzzle", "solution"}
     assert "#" not in item["sheet"]["puzzle"].replace("#000000", "").replace("#ffffff", "").replace(
         "#9a9a9a", "").replace("#bbbbbb", "")
     assert dict(item["facts"])["Size n"] == 5
-    assert publish.generate("calissons", items[-1]["params"]) == item
+    assert publish.item(items[-1]) == item
     json.dumps(item)
 
 
@@ -207,13 +211,13 @@ def test_publish_plan_and_generate():
                                      {"seeds": [-1]}, {"colour": "red"}, {"sizes": "4"}])
 def test_publish_plan_rejects_bad_config(section):
     with pytest.raises(ConfigError):
-        publish.plan("calissons", section, {})
+        publish.plan(section)
 
 
 def test_site_toml_section_is_valid():
     import tomllib
     conf = tomllib.loads((ROOT / "site_src" / "site.toml").read_text())
-    items = publish.plan("calissons", conf["families"]["calissons"], conf)
+    items = publish.plan(conf["families"]["calissons"], conf)
     assert 6 <= len(items) <= 60
 
 
@@ -229,7 +233,7 @@ def test_figures():
 
 def regen_bytes(link, view, fmt, tmp_path):
     out = tmp_path / "out"
-    assert cli.regen(link, ["--view", view, "--format", fmt, "--out", str(out)]) == 0
+    assert main_cli.main(["regen", link, "--view", view, "--format", fmt, "--out", str(out)]) == 0
     return out.read_bytes()
 
 

@@ -4,7 +4,7 @@ import pytest
 import calissons_brute as brute
 from generator.calissons import generator as gen
 from generator.calissons import human, render
-from generator.calissons.cli import generate_record
+from generator.calissons.family import generate_record
 from generator.calissons.model import hexagon, pp_from_heights
 from generator.calissons.solver import count_solutions, solve
 from generator.errors import TilepressError

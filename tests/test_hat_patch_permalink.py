@@ -179,12 +179,13 @@ def test_cli_generates_and_regenerates():
 
 def test_streamed_json_is_byte_identical(tmp_path, monkeypatch):
     """Big JSON is written tile by tile; the bytes equal the in-memory document's."""
-    from generator.hat import patch_cli as PC
+    from generator.cli import main
+    from generator.hat import family as HF
     outs = []
     for limit in (0, 10 ** 9):
-        monkeypatch.setattr(PC, "JSON_STREAM_FROM", limit)
+        monkeypatch.setattr(HF, "JSON_STREAM_FROM", limit)
         path = tmp_path / f"{limit}.json"
-        assert PC.main(["--width", "45", "--height", "31.5", "--seed", "8", "--out", str(path)]) == 0
+        assert main(["tiling", "hat", "--width", "45", "--height", "31.5", "--seed", "8", "--out", str(path)]) == 0
         outs.append(path.read_bytes())
     assert outs[0] == outs[1] and json.loads(outs[0])["tiles"]
 

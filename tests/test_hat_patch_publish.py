@@ -10,7 +10,9 @@ import pytest
 
 from generator.errors import ConfigError
 from generator.hat import patch as P
-from generator.hat import publish
+from family_helpers import SiteSide
+
+publish = SiteSide("hat")
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -18,13 +20,13 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_site_toml_hat_table_plans_and_generates_deterministically():
     """The committed [families.hat] table plans items that generate, twice identically."""
     cfg = tomllib.loads((ROOT / "site_src" / "site.toml").read_text())
-    items = publish.plan("hat", cfg["families"]["hat"], cfg["site"])
+    items = publish.plan(cfg["families"]["hat"], cfg["site"])
     assert len(items) >= 6 and len({i["id"] for i in items}) == len(items)
     sizes = {(i["params"]["width"], i["params"]["height"]) for i in items}
     assert len(sizes) >= 2
     item = items[0]
-    a = publish.generate("hat", item["params"])
-    b = publish.generate("hat", item["params"])
+    a = publish.item(item)
+    b = publish.item(item)
     assert a == b
     ET.fromstring(a["svg"])
     assert a["permalink"].startswith("hat.v1.")
@@ -47,5 +49,5 @@ def test_site_toml_hat_table_plans_and_generates_deterministically():
 def test_bad_config_is_a_config_error(section, words):
     """Bad patch keys are rejected naming the key."""
     with pytest.raises(ConfigError) as exc:
-        publish.plan("hat", section, {})
+        publish.plan(section)
     assert words in str(exc.value)

@@ -395,8 +395,12 @@ def test_plan_is_memoised_by_version_and_table(tmp_path, monkeypatch):
     config = copy_site(tmp_path)
     build(options(tmp_path, config))
     calls = []
-    mod = plan_mod.load_publisher("file:" + str(TINY.resolve()))
-    monkeypatch.setattr(mod, "plan", lambda *a, _real=mod.plan: calls.append(a[0]) or _real(*a))
+    import dataclasses
+    from generator import families
+    source = "file:" + str(TINY.resolve())
+    fam = families.load(source)
+    counted = dataclasses.replace(fam, plan=lambda *a, _real=fam.plan: calls.append("tiny") or _real(*a))
+    monkeypatch.setitem(families._LOADED, source, counted)
     build(options(tmp_path, config))
     assert calls == []
     config.write_text(config.read_text().replace("count = 5", "count = 4"))

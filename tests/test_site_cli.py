@@ -32,6 +32,17 @@ def _one_error_line(r, *needles):
     assert "Traceback" not in r.stderr
 
 
+@pytest.mark.parametrize("family", ["p2", "p3", "hat", "calissons", "tantrix"])
+def test_unknown_key_in_a_family_table_names_key_and_line(tmp_path, family):
+    """Every family's table goes through the one validation path: exit 2, file:line, the key."""
+    config = copy_site(tmp_path)
+    text = config.read_text() + f"\n[families.{family}]\nenabled = true\nsedes = [1, 2]\n"
+    config.write_text(text)
+    line = text.splitlines().index("sedes = [1, 2]") + 1
+    _one_error_line(run_build(*fixture_args(tmp_path, config)),
+                    f"site.toml:{line}:", f"[families.{family}] unknown key 'sedes'")
+
+
 def test_help():
     r = run_build("--help")
     assert r.returncode == 0 and "--base-url" in r.stdout and "--jobs" in r.stdout and "serve" in r.stdout
@@ -49,7 +60,7 @@ def test_build_succeeds_and_reports(tmp_path):
 @pytest.mark.parametrize("edit, needles", [
     (lambda t: t.replace("[families.tiny]", "[families.tiny"), ["site.toml:12:", "malformed TOML"]),
     (lambda t: t + "\n[families.nosuch]\ncount = 1\n", ["site.toml:18:", "unknown family 'nosuch'"]),
-    (lambda t: t.replace("count = 5", 'count = "five"'), ["site.toml:13:", "count must be int"]),
+    (lambda t: t.replace("count = 5", 'count = "five"'), ["site.toml:13:", "count must be an integer"]),
     (lambda t: t.replace("thumb_width = 120", "thumb_width = 5"), ["site.toml:5:", "thumb_width"]),
     (lambda t: t.replace("[site]", "[site]\ncolour = 1"), ["site.toml:3:", "unknown key 'colour'"]),
     (lambda t: t.replace("count = 5", "count = 5\nenabled = 3"), ["site.toml:14:", "enabled"]),
@@ -127,7 +138,7 @@ def test_only_and_disabled(tmp_path):
 
 
 def test_family_without_publish_module_is_skipped(tmp_path, monkeypatch):
-    """A registered family whose package has no publish.py yet is not built (a note says so)."""
+    """A registered family whose package has no family.py yet is not built (a note says so)."""
     from site_helpers import options
     from generator.pipeline import plan as plan_mod
     from generator.pipeline.build import build
@@ -135,13 +146,13 @@ def test_family_without_publish_module_is_skipped(tmp_path, monkeypatch):
 
     def with_ghost(extra=None):
         out = real(extra)
-        out["ghost"] = plan_mod.FamilySource("ghost", "Ghost", "generator.ghost.publish")
+        out["ghost"] = "generator.ghost.family:FAMILY"
         return out
     monkeypatch.setattr(plan_mod, "family_sources", with_ghost)
     config = copy_site(tmp_path)
     config.write_text(config.read_text() + "\n[families.ghost]\ncount = 1\n")
     report = build(options(tmp_path, config))
-    assert "family 'ghost' has no publish.py yet; not built" in report.notes
+    assert "family 'ghost' has no family.py yet; not built" in report.notes
     assert report.items == 5 and not (tmp_path / "site" / "ghost").exists()
 
 

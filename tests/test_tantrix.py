@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from generator.errors import ConfigError, PermalinkError
-from generator.tantrix import boards, checker, loops, permalink, publish, render, search, tiles
+from family_helpers import SiteSide
+from generator.tantrix import boards, checker, loops, permalink, render, search, tiles
 from generator.tantrix.tiles import canonical, edges, kind_signature, mirror_word, recolour
 
 REPO = Path(__file__).resolve().parents[1]
@@ -340,12 +341,11 @@ def test_pattern_svg_is_deterministic_and_shows_all_colours(found):
                                      {"method_seeds": {"upright-4x14": -1}}])
 def test_publish_plan_rejects_bad_config(section):
     with pytest.raises(ConfigError):
-        publish.plan("tantrix", section, {})
+        SiteSide("tantrix").plan(section)
 
 
 def test_publish_generate_method_item():
-    item = publish.generate("tantrix", {"kind": "method", "method": "extrasymmetric-7x8",
-                                        "seed": 0, "seconds": 5})
+    item = SiteSide("tantrix").item({"params": {"method": "extrasymmetric-7x8", "seed": 0, "budget": 5}})
     assert item["permalink"].startswith("tx.v1.xs.") and "<svg" in item["svg"]
     assert permalink.decode(item["permalink"])
     assert "wallpaper" in item["extra_svgs"]
@@ -386,13 +386,12 @@ def test_article_figures_exist():
     import re
     text = (REPO / "site_src" / "articles" / "tantrix.md").read_text()
     assert text.startswith("---\ntitle:") and "family: tantrix" in text.split("---")[1]
-    figs = publish.figures()
+    figs = SiteSide("tantrix").figures()
     for name in re.findall(r"figures/([\w.-]+\.svg)", text):
         assert name in figs and figs[name].startswith("<svg")
 
 
 def test_gallery_svg_is_what_regen_prints():
-    item = publish.generate("tantrix", {"kind": "method", "method": "extrasymmetric-7x8",
-                                        "seed": 3, "seconds": 5})
+    item = SiteSide("tantrix").item({"params": {"method": "extrasymmetric-7x8", "seed": 3, "budget": 5}})
     r = run_cli("regen", item["permalink"], "--format", "svg")
     assert r.returncode == 0 and r.stdout == item["svg"]

@@ -62,11 +62,12 @@ def test_uniform_choice_is_valid_and_seeded():
 
 
 def test_publish_plan_lists_the_single_loop_patterns():
-    from generator.tantrix import publish
-    items = publish.plan("tantrix", {"single_loop_count": 224}, {})
-    loops_items = [it for it in items if it["params"]["kind"] == "single-loop"]
+    from family_helpers import SiteSide
+    publish = SiteSide("tantrix")
+    items = publish.plan({"single_loop_count": 224})
+    loops_items = [it for it in items if it["params"].get("kind") == "single-loop"]
     assert len(loops_items) == 224
-    links = [it["params"]["permalink"] for it in loops_items]
+    links = [it["permalink"] for it in loops_items]
     assert len(set(links)) == 224 and links == sorted(links)
     # no two are mirror images of each other
     keys = set()
@@ -74,12 +75,12 @@ def test_publish_plan_lists_the_single_loop_patterns():
         cells = enum.as_map(permalink.decode(link))
         assert enum.canonical(enum.mirror(cells)) not in keys
         keys.add(enum.canonical(cells))
-    item = publish.generate("tantrix", loops_items[0]["params"])
+    item = publish.item(loops_items[0])
     assert item["permalink"] == links[0] and "<svg" in item["svg"]
     assert len({it["id"] for it in items}) == len(items)
 
 
 def test_committed_single_loop_table_is_what_the_enumeration_gives():
     """single_loops.txt (read by plan()) equals a fresh enumeration's output."""
-    from generator.tantrix import publish
-    assert publish.single_loop_permalinks() == publish.compute_single_loop_permalinks()
+    from generator.tantrix import family
+    assert family.single_loop_permalinks() == family.compute_single_loop_permalinks()

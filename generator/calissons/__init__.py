@@ -9,6 +9,5 @@
     mathix.py     mathix.org `tab=` strings
     permalink.py  `cal.v1.<n>~<givens>` permalinks
     render.py     SVG pictures (puzzle, cube pile, player's view, printable variants)
-    cli.py        `python -m generator calissons ...` and `regen cal.v1...`
-    publish.py    the site build's family protocol
+    family.py     the family: puzzle JSON in and out, the solve/generate/check commands, site items
 """

@@ -1,6 +1,6 @@
 """Figures for the hat article (site_src/articles/hat.md): `figures()` → {file name: SVG}.
 
-The family's `publish.py` exposes these as its `figures()`.  Every figure is computed from
+The family (`family.py`) exposes these as its `figures()`.  Every figure is computed from
 the exact engine (`geometry.py`, `supertile.py`) and drawn with `render.py`.
 """
 

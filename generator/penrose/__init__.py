@@ -13,6 +13,5 @@ Modules, in dependency order:
     render.py        SVG drawing (colours by kind, matching-rule arcs)
     figures.py       the article's figures
     check.py         an independent checker of tilings (used by the tests)
-    cli.py           `python -m generator tiling p2|p3 …` and `regen p2.v1.…`
-    publish.py       the site build's hooks for the families p2 and p3
+    family.py        the families P2 and P3: parameters, site items, exact tiles (generator.families)
 """

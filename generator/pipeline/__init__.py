@@ -11,30 +11,31 @@
     build.py     the orchestration and the atomic swap (`build.py` at the top is its CLI)
     serve.py     `build.py serve`: 127.0.0.1 preview, rebuild on change (watchfiles)
 
-The family protocol (`generator/<package>/publish.py`; Penrose serves both p2 and p3):
+What the build asks of a family (the `Family` value of `generator/<package>/family.py`,
+see `generator/families.py` and docs/adding-a-family.md):
 
-    VERSION: str
+    version: str
         Bumped whenever the same params would give different output (part of the cache key).
 
-    plan(family: str, section: dict, site: dict) -> list[dict]
-        Validate the family's `[families.<name>]` table of site.toml (raise ConfigError naming
-        the key) and return item descriptors `{"id": slug, "params": {...}}`; `id` is unique in
-        the family and filename-safe; `params` is JSON-serialisable and fully determines the item.
+    site: tuple[Param, ...]  and  plan(table: dict, site: dict) -> list[dict]
+        The `[families.<name>]` table is checked against `site` by `families.validate` (unknown
+        keys, types and ranges refused naming the key, at its file:line); plan() gets the
+        validated table and returns item descriptors `{"id": slug, "params": {...}}` — the
+        item is `generate(params)` — or `{"id", "permalink", "params"}` — the item is
+        `regen(permalink, {})`; `id` is unique in the family and filename-safe; `params` is
+        JSON-serialisable and, with the permalink, fully determines the item.
 
-    generate(family: str, params: dict) -> dict
-        A pure function of params. Returns the item:
-          title: str              human title
-          permalink: str          the exact coordinate string / descriptor (see generator/families.py)
-          command: str            the shell command that regenerates it (`python -m generator regen ...`)
-          svg: str                the main picture, a standalone SVG document
-          alt: str                alt text for the picture
-          facts: list[[str, str|int|float]]   shown on the item page, in order (no wall-clock
+    generate / regen, then page(item, params) -> dict      (`generate.site_item`)
+        A pure function of the descriptor. The site item is:
+          permalink: str          permalink(item)
+          command: str            `python -m generator regen <permalink> --format svg`
+          svg: str                to_svg(item, {}) — what `command` prints — unless page() gives `svg`
+          facts: list[[str, str|int|float]]   facts(item) unless page() gives `facts` (no wall-clock
                                   timings here: pages must be byte-identical build to build)
-          group: str                          optional gallery section heading; consecutive items
-                                              (in plan order) with the same group share a section
-          extra_svgs: dict[str, str]          optional further pictures ("solution" is folded
-                                              behind "Show the solution" on the item page)
-          sheet: {"puzzle": svg, "solution": svg}  optional: the item goes on printable sheets
+        and from page(): title, alt (required), group (optional gallery section heading;
+        consecutive items with the same group share a section), extra_svgs (optional further
+        pictures; "solution" is folded behind "Show the solution"), sheet ({"puzzle": svg,
+        "solution": svg}, optional: the item goes on printable sheets).
 
     figures() -> dict[str, str]      (optional)
         Article figures, file name -> SVG text, written under articles/figures/.

@@ -96,9 +96,9 @@ def _sections(items: list[dict]) -> list[dict]:
     return sections
 
 
-def _family_view(src, items: list[dict], articles: list[dict]) -> dict:
+def _family_view(name: str, title: str, items: list[dict], articles: list[dict]) -> dict:
     """The dict the templates see for one family."""
-    return {"name": src.name, "title": src.title, "short": src.title.split(" — ")[0], "url": f"{src.name}/index.html",
+    return {"name": name, "title": title, "short": title.split(" — ")[0], "url": f"{name}/index.html",
             "items": items, "sections": _sections(items), "articles": articles, "sheet": None}
 
 
@@ -152,15 +152,15 @@ def _make_sheets(writer: Writer, cache: Cache, cfg, fams: list[dict], jobs: int)
 def _figures(writer: Writer, cache: Cache, mods: dict) -> None:
     """Write the families' article figures under articles/figures/ (cached by VERSION).
 
-    One module may publish several families (Penrose: p2 and p3); its figures are written once.
+    Several families may share one figures function (Penrose: p2 and p3); it runs once.
     """
     seen = set()
-    for name, mod in mods.items():
-        fn = getattr(mod, "figures", None)
-        if fn is None or id(mod) in seen:
+    for name, fam in mods.items():
+        fn = fam.figures
+        if fn is None or id(fn) in seen:
             continue
-        seen.add(id(mod))
-        key = hashlib.sha256(json.dumps(["figures", mod.__name__, str(mod.VERSION)]).encode()).hexdigest()
+        seen.add(id(fn))
+        key = hashlib.sha256(json.dumps(["figures", fn.__module__, fam.version]).encode()).hexdigest()
         figs = cache.get(key)
         if figs is None:
             figs = fn()
@@ -223,9 +223,8 @@ def build(opts: Options) -> Report:
                 views.append(view)
             arts = [{"title": a.title, "url": f"articles/{a.name}.html"} for a in cfg.articles
                     if a.family == name]
-            fams.append(_family_view(sources[name], views, arts))
-        mods = {name: plan.load_publisher(sources[name].module) for name in planned}
-        _figures(writer, cache, mods)
+            fams.append(_family_view(name, plan.available(sources[name]).title, views, arts))
+        _figures(writer, cache, {name: plan.available(sources[name]) for name in planned})
         listing = _make_sheets(writer, cache, cfg, fams, opts.jobs)
         pages.write_pages(writer, env, cfg, fams, listing, base_url, _date_iso())
         report.written, report.kept, report.removed = writer.written, writer.kept, writer.removed()

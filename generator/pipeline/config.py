@@ -5,7 +5,7 @@ becomes one `ConfigError` whose message names the file and the line (`path:line:
 so that `build.py` can print it, exit with code 2 and leave the previous site alone.
 
 The `[site]` table belongs to the pipeline (title, tagline, base_url, render and sheet
-settings); each `[families.<name>]` table belongs to that family's `publish.plan()`.
+settings); each `[families.<name>]` table belongs to that family (checked against its `site` schema).
 A family whose table is absent, or has `enabled = false`, is not built; a table naming
 a family the registry does not know is an error.
 
@@ -237,11 +237,13 @@ def config_error_at(cfg: SiteConfig, family: str, message: str) -> ConfigError:
     """A ConfigError for a family's table, located at the key it names when we can find it."""
     text = cfg.path.read_text("utf-8")
     line = cfg.family_lines.get(family, 1)
-    for key in re.findall(r"[A-Za-z_][A-Za-z0-9_-]*", message):
+    for key in re.findall(r"[A-Za-z_][A-Za-z0-9_-]*", message.removeprefix(f"[families.{family}]")):
         if key in cfg.families.get(family, {}):
             line = _key_line(text, f"families.{family}", key)
             break
-    return ConfigError(f"{_rel(cfg.path)}:{line}: [families.{family}] {message}")
+    prefix = f"[families.{family}]"
+    message = message.removeprefix(prefix).strip()
+    return ConfigError(f"{_rel(cfg.path)}:{line}: {prefix} {message}")
 
 
 # ---- articles ---------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """Phase 3 — generate and render every planned item (process pool, progress bar, cache).
 
-`generate(family, params)` is a pure function of the descriptor, so an item is a pure
+An item is a pure function of its descriptor (`site_item`: the family's
+generate or regen, then page), so an item is a pure
 function of its cache key: a worker generates it, checks the result against the family
 protocol, renders its files (`render.render_item`) and returns plain data.  Results are
 gathered by item, never by completion order, so `--jobs` cannot change the output.
@@ -21,9 +22,10 @@ import traceback
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 
-from generator.families import BY_PREFIX, FAMILIES, PERMALINK_RE
+from generator import families
+from generator.families import PERMALINK_RE, Family
 from generator.pipeline import render
-from generator.pipeline.plan import Item, load_publisher
+from generator.pipeline.plan import Item
 
 MAX_SLUG = 96
 
@@ -44,8 +46,27 @@ def slug_of(permalink: str) -> str:
     return f"{permalink[:MAX_SLUG - 17]}~{digest}"
 
 
-def _check(family: str, gen) -> dict:
-    """Check a generate() result against the protocol; return the fields the site uses."""
+def site_item(fam: Family, params: dict, permalink: str | None = None) -> dict:
+    """The site's fields of one item: generate(params) or regen(permalink), then page().
+
+    The main picture is `to_svg(item, {})` — byte for byte what the item's `command`
+    prints — unless page() gives another `svg`; `facts` are facts(item) unless page()
+    gives its own (e.g. how the item was found).
+    """
+    item = fam.regen(permalink, {}) if permalink is not None else fam.generate(params)
+    extra = dict(fam.page(item, params) or {})
+    svg = extra.pop("svg", None) or fam.to_svg(item, {})
+    link = fam.permalink(item)
+    gen = {"permalink": link, "command": f"python -m generator regen {link} --format svg", "svg": svg}
+    gen["facts"] = extra.pop("facts", None)
+    if gen["facts"] is None:
+        gen["facts"] = fam.facts(item)
+    gen.update(extra)
+    return gen
+
+
+def _check(family: str, gen, prefix: str | None = None) -> dict:
+    """Check a site item against the protocol; return the fields the site uses."""
     if not isinstance(gen, dict):
         raise TypeError(f"generate() returned {type(gen).__name__}, not dict")
     for key in ("title", "permalink", "command", "svg", "alt"):
@@ -54,7 +75,9 @@ def _check(family: str, gen) -> dict:
     m = PERMALINK_RE.match(gen["permalink"])
     if not m:
         raise ValueError(f"permalink {gen['permalink'][:60]!r} does not have the shape <prefix>.v<N>.<payload>")
-    if family in FAMILIES and BY_PREFIX.get(m.group(1)) is not FAMILIES[family]:
+    if prefix is None and family in families.REGISTRY:
+        prefix = families.get(family).prefix
+    if prefix is not None and m.group(1) != prefix:
         raise ValueError(f"permalink prefix {m.group(1)!r} does not belong to family {family!r}")
     if "<svg" not in gen["svg"][:400]:
         raise ValueError("svg is not an SVG document")
@@ -85,8 +108,8 @@ def build_item(item: Item, settings: dict):
     """Generate and render one item (runs in a worker); ("ok", result) or ("error", reason, tb)."""
     try:
         start = time.perf_counter()
-        mod = load_publisher(item.module)
-        gen = _check(item.family, mod.generate(item.family, item.params))
+        fam = families.load(item.module)
+        gen = _check(item.family, site_item(fam, item.params, item.permalink), fam.prefix)
         slug = slug_of(gen["permalink"])
         files, sizes = render.render_item(slug, gen, settings)
         meta = {k: gen[k] for k in ("title", "permalink", "command", "alt", "facts", "sheet", "group")}

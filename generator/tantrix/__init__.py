@@ -11,6 +11,5 @@ Modules (mathematics first, output last):
     attack      the plain 8 x 7 board: why it is hard, what we run
     permalink   tx.v1.<method>.<placements>
     render      SVG drawing (2 x 2 periods, seamless wallpaper); figures: article figures
-    cli         `python -m generator tantrix ...` and `regen tx.v1....`
-    publish     the site-build protocol
+    family      the family: search/enumerate/loops/check commands, site items (single_loops.txt)
 """

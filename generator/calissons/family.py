@@ -1,0 +1,369 @@
+"""Calisson puzzles (after Olivier Longuet's "Le problème des calissons") as a
+`generator.families.Family` value.
+
+A calisson tiling of the regular hexagon of side n by unit rhombi is a pile of cubes seen
+in perspective (David and Tomei, "The problem of the calissons", 1989).  A puzzle gives
+some edges of the tiling; the player draws the rest.  An item is one puzzle with a unique
+solution: the grid with its givens (main picture), the solution as a cube pile and the
+player's view (extra pictures), black-and-white versions for the printable sheets, and its
+permalink, which names the puzzle by its givens (`permalink.py`).
+
+Commands:
+
+    solve FILE|- [--count] [--cap N] --format json
+        input  {"n": N, "givens": [[a, b, d], ...]}
+        output {"status": "none"|"unique"|"multiple", "count": int|null,
+                "solution": {"salient": [[a, b, d], ...], "pp": [[...]]}|null}
+        (for "multiple" the solution is the least one; count is null unless --count)
+    generate --size N --seed S --level easy|medium|hard [--minimal] --format json|svg|png|pdf|mathix
+        output {"n", "givens", "permalink", "difficulty": {...}, "solution": {"salient", "pp"}}
+        (mathix: a mathix.org player URL with the givens and the hidden solution edges)
+    check FILE|URL|PERMALINK [--cap N] [--picture FILE]
+        prints the number of solutions (capped) and writes an SVG marking where they differ
+
+site.toml:
+
+    [families.calissons]
+    sizes  = [4, 6, 8]                     # hexagon sides, 2..16
+    levels = ["easy", "medium", "hard"]
+    seeds  = [1, 2]                        # one puzzle per (size, level, seed)
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+
+from generator.errors import TilepressError
+from generator.families import Command, Family, Param
+
+LEVEL_NAMES = ("easy", "medium", "hard")
+MAX_SOLVE_N = 128
+MAX_GENERATE_N = 64         # calissons.generator.MAX_GENERATE_N
+MAX_INPUT_BYTES = 8 << 20
+DEFAULT_CAP = 100000
+MAX_ITEMS = 600
+ARCTIC_N = 40
+VIEWS = ("puzzle", "solution", "player")
+
+
+# ---- puzzles in and out -------------------------------------------------------------------
+
+def _read(path: str) -> str:
+    """Text of a file or of standard input, size-capped."""
+    from generator.inputs import read_text
+    return read_text(path, MAX_INPUT_BYTES)
+
+
+def parse_puzzle(text: str) -> tuple[int, list[tuple[int, int, str]]]:
+    """Validate a puzzle JSON text: (n, givens)."""
+    try:
+        obj = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise TilepressError(f"malformed JSON: {str(exc).splitlines()[0][:120]}") from None
+    return validate_puzzle(obj)
+
+
+def validate_puzzle(obj) -> tuple[int, list[tuple[int, int, str]]]:
+    """Check a decoded puzzle object: n in range, givens distinct interior edges."""
+    from generator.calissons.model import DIRS, hexagon
+    if not isinstance(obj, dict):
+        raise TilepressError('puzzle must be a JSON object {"n": N, "givens": [[a, b, d], ...]}')
+    n = obj.get("n")
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise TilepressError('puzzle needs an integer "n"')
+    if not 1 <= n <= MAX_SOLVE_N:
+        raise TilepressError(f"n = {n} out of range 1..{MAX_SOLVE_N}")
+    givens = obj.get("givens", [])
+    if not isinstance(givens, list):
+        raise TilepressError('"givens" must be a list of [a, b, d] edges')
+    reg = hexagon(n)
+    if len(givens) > len(reg.interior):
+        raise TilepressError(f"more givens ({len(givens)}) than interior edges ({len(reg.interior)})")
+    seen = set()
+    out = []
+    for i, g in enumerate(givens):
+        if (not isinstance(g, list) or len(g) != 3 or not all(isinstance(c, int) and not isinstance(c, bool)
+                                                            for c in g[:2]) or g[2] not in DIRS):
+            raise TilepressError(f"given #{i} must be [a, b, d] with integers a, b and d in x|y|z")
+        e = (g[0], g[1], g[2])
+        if e not in reg.interior:
+            raise TilepressError(f"given #{i} {list(e)} is not an interior edge of the hexagon of side {n}")
+        if e in seen:
+            raise TilepressError(f"given #{i} {list(e)} is listed twice")
+        seen.add(e)
+        out.append(e)
+    return n, out
+
+
+def solution_record(n: int, H: list[int]) -> dict:
+    """{"salient": [...], "pp": [...]} for a height function."""
+    from generator.calissons.model import hexagon, pp_from_heights
+    return {"salient": [list(e) for e in hexagon(n).salient_edges(H)], "pp": pp_from_heights(n, H)}
+
+
+def solve_record(n: int, givens, want_count: bool, cap: int) -> dict:
+    """The JSON answer of `solve`."""
+    from generator.calissons.model import hexagon
+    from generator.calissons.solver import count_solutions, solve
+    sol = solve(hexagon(n), givens)
+    count = {"none": 0, "unique": 1}.get(sol.status)
+    if want_count and sol.status == "multiple":
+        count, capped = count_solutions(hexagon(n), givens, cap)
+        if capped:
+            print(f"warning: counting stopped at {count} solutions (cap)", file=sys.stderr)
+    return {"status": sol.status, "count": count,
+            "solution": solution_record(n, sol.least) if sol.least is not None else None}
+
+
+def _deleting_bar(n: int):
+    """A progress wrapper for the greedy deletion of big puzzles (terminal only)."""
+    from generator import output
+    if n < 16 or not output.PROGRESS:
+        return None
+    return lambda it: output.progress(it, unit="edge", desc="deleting givens")
+
+
+def generate_record(n: int, seed: int, level: str, minimal: bool):
+    """(puzzle, JSON answer of `generate`)."""
+    from generator.calissons import permalink
+    from generator.calissons.generator import difficulty_record, generate
+    pz = generate(n, seed, level, minimal, progress=_deleting_bar(n))
+    rec = {"n": n, "givens": [list(e) for e in pz.givens], "permalink": permalink.encode(n, pz.givens),
+           "difficulty": difficulty_record(pz), "solution": solution_record(n, pz.heights)}
+    return pz, rec
+
+
+def view_svg(view: str, n: int, givens, H, title: str) -> str:
+    """One of the three pictures of a solved puzzle."""
+    from generator.calissons import render
+    from generator.calissons.model import hexagon
+    if view == "solution":
+        return render.solution_svg(n, H, title=title)
+    if view == "player":
+        return render.player_svg(n, hexagon(n).salient_edges(H), givens, title=title)
+    return render.puzzle_svg(n, givens, title=title)
+
+
+def load_any(source: str) -> tuple[int, list]:
+    """A puzzle from a JSON file, a mathix URL or tab string, or a cal permalink."""
+    from generator.calissons import mathix, permalink
+    s = source.strip()
+    if s.startswith("cal.v"):
+        return permalink.decode(s)
+    if "tab=" in s or (s and set(s.rstrip("0123456789")) <= set("tsf") and len(s) > 5):
+        n, givens, _hidden, _num = mathix.parse(s)
+        return n, givens
+    return parse_puzzle(_read(source))
+
+
+# ---- the item -----------------------------------------------------------------------------
+
+@dataclass
+class Puzzle:
+    """A puzzle with its least solution (heights, or None) and its JSON answer."""
+
+    n: int
+    givens: list
+    heights: list | None
+    record: dict
+    permalink: str
+    generated: object = None     # the generator's Puzzle (difficulty) when made by generate()
+    seed: int | None = None
+    level: str | None = None
+
+
+def generate_item(params: dict) -> Puzzle:
+    """A new puzzle of side `size` at a level, a pure function of (size, seed, level, minimal)."""
+    pz, rec = generate_record(params["size"], params["seed"], params["level"], params["minimal"])
+    return Puzzle(pz.n, list(pz.givens), pz.heights, rec, rec["permalink"], pz, params["seed"], params["level"])
+
+
+def regen(link: str, overrides: dict) -> Puzzle:
+    """The puzzle a permalink names, solved (its JSON: solve's answer plus n, givens, permalink)."""
+    from generator.calissons import permalink
+    from generator.calissons.model import hexagon
+    from generator.calissons.solver import solve
+    n, givens = permalink.decode(link)
+    rec = solve_record(n, givens, bool(overrides.get("count")), DEFAULT_CAP)
+    rec.update({"n": n, "givens": [list(e) for e in givens], "permalink": link.strip()})
+    return Puzzle(n, givens, solve(hexagon(n), givens).least, rec, link.strip())
+
+
+def to_svg(item: Puzzle, options: dict) -> str:
+    """The puzzle, its solution or the player's view (option `view`)."""
+    view = options.get("view") or "puzzle"
+    if view != "puzzle" and item.heights is None:
+        raise TilepressError("this puzzle has no solution to draw")
+    return view_svg(view, item.n, item.givens, item.heights, item.permalink)
+
+
+def facts(item: Puzzle) -> list:
+    """Size, level, givens, fold edges and the human solver's grades."""
+    from generator.calissons.model import hexagon
+    out = [["Size n", item.n]]
+    if item.level is not None:
+        out.append(["Level", item.level])
+    out.append(["Givens", len(item.givens)])
+    if item.heights is not None:
+        out.append(["Fold edges in the solution", len(hexagon(item.n).salient_edges(item.heights))])
+    diff = item.record.get("difficulty")
+    if diff:
+        out += [["Human-solver depth", diff["depth"]], ["Decided by propagation", diff["propagation"]],
+                ["Probes", diff["probes"]]]
+    if item.seed is not None:
+        out.append(["Seed", item.seed])
+    return out
+
+
+def plan(table: dict, site: dict) -> list[dict]:
+    """One item per (size, level, seed)."""
+    from generator.errors import ConfigError
+    items = [{"id": f"n{n}-{level}-s{seed}", "params": {"size": n, "level": level, "seed": seed,
+                                                       "minimal": False}}
+             for n in table["sizes"] for level in table["levels"] for seed in table["seeds"]]
+    if len(items) > MAX_ITEMS:
+        raise ConfigError(f"[families.calissons] asks for {len(items)} puzzles (limit {MAX_ITEMS})")
+    return items
+
+
+def page(item: Puzzle, params: dict) -> dict:
+    """Title, group, alt text, the solution and player pictures and the sheet pictures."""
+    from generator.calissons import render
+    from generator.calissons.model import hexagon
+    from generator.calissons.solver import solve_hexagon
+    n = item.n
+    sol = solve_hexagon(n, item.givens)
+    if sol.status != "unique" or sol.least != item.heights:   # the generator's promise, re-checked
+        raise RuntimeError(f"calissons: generated puzzle {params} is not unique")
+    title = f"Calisson puzzle, side {n}, {item.level} (seed {item.seed})"
+    salient = hexagon(n).salient_edges(item.heights)
+    return {
+        "title": title,
+        "group": f"Side {n}, {item.level}",
+        "alt": (f"A hexagon of side {n} on a triangular grid with {len(item.givens)} given edges drawn in red; "
+                f"the player must draw every fold edge of the unique pile of cubes."),
+        "svg": render.puzzle_svg(n, item.givens, title=title),
+        "extra_svgs": {"solution": render.solution_svg(n, item.heights, title=title + " — solution"),
+                       "player": render.player_svg(n, salient, item.givens, title=title + " — fold edges")},
+        "sheet": {"puzzle": render.puzzle_svg(n, item.givens, bw=True),
+                  "solution": render.sheet_solution_svg(n, item.heights)},
+    }
+
+
+def figures() -> dict[str, str]:
+    """Article figures: the arctic circle, and a non-unique grid with its two extreme solutions."""
+    from generator.calissons import render
+    from generator.calissons.model import hexagon, triangle_vertices
+    from generator.calissons.sampler import sample_heights
+    from generator.calissons.solver import solve_hexagon
+    H = sample_heights(ARCTIC_N, "article")
+    out = {"calissons-arctic.svg": render.tiling_svg(ARCTIC_N, H, title=f"A uniformly random tiling, n = {ARCTIC_N}")}
+    # a small puzzle with two solutions: the least and greatest solutions and where they differ
+    n = 5
+    givens = [(-4, -2, "y"), (-3, -5, "y"), (-3, -3, "x"), (-3, 0, "y"), (-1, 0, "x"), (-1, 3, "x"),
+              (0, -2, "y"), (0, 0, "z"), (0, 2, "y"), (0, 4, "x"), (1, 1, "x"), (1, 2, "x"), (1, 4, "x"),
+              (3, 0, "x"), (3, 4, "x"), (4, 4, "x")]
+    sol = solve_hexagon(n, givens)
+    reg = hexagon(n)
+    differ = set(sol.differ())
+    marked = [t for t in reg.triangles if any(reg.index[v] in differ for v in triangle_vertices(t))]
+    out["calissons-differ.svg"] = render.puzzle_svg(n, givens, marked=marked, title="Where the solutions differ")
+    out["calissons-least.svg"] = render.solution_svg(n, sol.least, title="Least solution")
+    out["calissons-greatest.svg"] = render.solution_svg(n, sol.greatest, title="Greatest solution")
+    return out
+
+
+# ---- commands -----------------------------------------------------------------------------
+
+def run_solve(v: dict) -> int:
+    """solve FILE|- [--count] --format json"""
+    from generator.output import emit_rendered
+    n, givens = parse_puzzle(_read(v["file"]))
+    return emit_rendered("json", v["out"], json_obj=solve_record(n, givens, v["count"], v["cap"]))
+
+
+def run_generate(v: dict) -> int:
+    """generate --size N --seed S --level L --format json|svg|png|pdf|mathix"""
+    from generator.calissons import mathix
+    from generator.output import emit, emit_rendered
+    if v["format"] == "mathix" and not 2 <= v["size"] <= 10:
+        raise TilepressError("the mathix.org player takes sizes 2..10")
+    item = generate_item(v)
+    if v["format"] == "mathix":
+        emit(mathix.url(item.n, item.generated.givens, item.generated.salient) + "\n", v["out"])
+        return 0
+    svg = to_svg(item, v) if v["format"] != "json" else None
+    return emit_rendered(v["format"], v["out"], json_obj=item.record, svg=svg)
+
+
+def run_check(v: dict) -> int:
+    """check FILE|URL|PERMALINK [--cap N] [--picture FILE]"""
+    from generator.calissons import permalink, render
+    from generator.calissons.model import hexagon, triangle_vertices
+    from generator.calissons.solver import count_solutions, solve
+    from generator.output import emit, to_json
+    n, givens = load_any(v["source"])
+    reg = hexagon(n)
+    sol = solve(reg, givens)
+    count, capped = count_solutions(reg, givens, v["cap"]) if sol.status != "none" else (0, False)
+    differ = set(sol.differ())
+    marked = [t for t in reg.triangles if any(reg.index[x] in differ for x in triangle_vertices(t))]
+    emit(render.puzzle_svg(n, givens, marked=marked, title=f"{count}{'+' if capped else ''} solutions"),
+         v["picture"])
+    if v["format"] == "json":
+        emit(to_json({"n": n, "status": sol.status, "count": count, "capped": capped,
+                      "differ_vertices": [list(reg.coords[x]) for x in sorted(differ)],
+                      "permalink": permalink.encode(n, givens) if n <= permalink.MAX_PERMALINK_N else None}),
+             v["out"])
+    else:
+        more = "at least " if capped else ""
+        where = f"; solutions differ at {len(differ)} vertices" if differ else ""
+        emit(f"n = {n}, {len(givens)} givens: {more}{count} solution{'s' if count != 1 else ''} "
+             f"({sol.status}){where}; picture written to {v['picture']}\n", v["out"])
+    return 0
+
+
+SEED = Param("seed", "int", "random seed (integer, default 0)", default=0, min=-(2 ** 63), max=2 ** 63 - 1)
+LEVEL = Param("level", "choice", "difficulty (default medium)", default="medium", choices=LEVEL_NAMES)
+PARAMS = (
+    Param("size", "int", f"hexagon side 2..{MAX_GENERATE_N}", min=2, max=MAX_GENERATE_N, metavar="N"),
+    SEED, LEVEL,
+    Param("minimal", "bool", "delete every redundant given", default=False),
+)
+VIEW = Param("view", "choice", "picture for svg/png/pdf output (default puzzle)", default="puzzle",
+             choices=VIEWS)
+COMMANDS = (
+    Command("solve", "solve a calisson puzzle given as JSON",
+            (Param("file", "str", "puzzle JSON file, or - for standard input", positional=True),
+             Param("count", "bool", "count the solutions (capped)", default=False),
+             Param("cap", "int", f"counting cap (default {DEFAULT_CAP})", default=DEFAULT_CAP, min=1,
+                   max=10 ** 12)),
+            run_solve, formats=("json",)),
+    Command("generate", "generate a unique calisson puzzle", PARAMS + (VIEW,), run_generate,
+            formats=("json", "svg", "png", "pdf", "mathix")),
+    Command("check", "count a puzzle's solutions; picture where they differ",
+            (Param("source", "str", "puzzle JSON file (- for stdin), mathix.org URL or tab string, "
+                   "or cal permalink", positional=True),
+             Param("cap", "int", "stop counting here (default 1000)", default=1000, min=1, max=10 ** 12),
+             Param("picture", "str", "SVG marking the triangles where solutions differ "
+                   "(default calissons-check.svg)", default="calissons-check.svg", metavar="FILE")),
+            run_check, formats=("text", "json")),
+)
+SITE = (
+    Param("sizes", "ints", "hexagon sides", default=[4, 6, 8], min=2, max=16, max_items=100),
+    Param("levels", "strs", "difficulty levels", default=["easy", "medium", "hard"], choices=LEVEL_NAMES),
+    Param("seeds", "ints", "one puzzle per (size, level, seed)", default=[1, 2], min=0, max=10 ** 9,
+          max_items=100),
+)
+
+FAMILY = Family(
+    name="calissons", title="Calisson puzzles", prefix="cal", versions=(1,), version="calissons-2",
+    kind="puzzle", params=PARAMS, generate=generate_item, regen=regen,
+    regen_params=(Param("count", "bool", "count the solutions (capped)", default=False),),
+    permalink=lambda item: item.permalink, to_json=lambda item: item.record, to_svg=to_svg,
+    facts=facts, site=SITE, plan=plan, page=page, commands=COMMANDS, figures=figures,
+    svg_params=(VIEW,), formats=("svg", "json", "png", "pdf"),
+    description="Calisson puzzles on the hexagon of side n: the givens are edges of a unique "
+                "lozenge tiling (a pile of cubes); the player draws its other fold edges.")

@@ -1,0 +1,328 @@
+"""Infinite (periodic) Tantrix patterns as a `generator.families.Family` value.
+
+Tantrix tiles are hexagons carrying three coloured line segments; the 56 tiles of the
+full set can cover the plane periodically so that colours match along every edge (the
+"Tantrix infinite" problem: Szobonya, "Infinite Tantrix patterns", 2004, five board
+methods of which `boards.py` holds our versions).  A pattern is one period: 56 cells of
+the hexagonal lattice with a tile and a rotation each, and two period vectors.
+
+Items of the site:
+
+* ``method-<name>`` — one pattern per method, found by the randomised exact search
+  (`search.py`) for a configured seed, with a node budget (deterministic, unlike the
+  wall-clock `--seconds` of `tantrix search`).  The plain 8 × 7 board is left out by
+  default: our exact search finds no solution in minutes (see `attack.py`).
+* ``pattern-NN`` — patterns given by permalink in `extra_permalinks` (validated).
+* ``loop-NNN`` — the extra-symmetric patterns in which every colour forms a single
+  closed loop through all 42 of its tiles: the exhaustive enumeration finds 448 with tile
+  1 normalised into the first cell, 224 mirror pairs; one of each pair is published (the
+  one whose permalink sorts first), numbered 1..224 in permalink order.  `plan()` reads
+  their permalinks from `single_loops.txt` (the enumeration's output, regenerated and
+  compared by a test), so planning stays fast.
+
+Commands:
+
+    tantrix search --method NAME --seed S [--seconds T] [--uniform] --format json|svg|png
+                   [--view periods|wallpaper]
+    tantrix enumerate --method extrasymmetric-7x8 --format json [--single-loop]
+    tantrix loops PERMALINK            loop statistics per colour (JSON)
+    tantrix check FILE                 check a pattern JSON file (exit 0 valid, 2 invalid)
+
+Pattern JSON: {"method", "permalink", "periods": [[q1, r1], [q2, r2]],
+"cells": [{"q", "r", "tile", "rotation"}]} (axial pointy-top coordinates, r down).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.errors import ConfigError, TilepressError
+from generator.families import Command, Family, Param
+
+METHODS = ("slanted-4x14", "upright-4x14", "upright-8x7", "symmetric-7x8", "extrasymmetric-7x8")
+DEFAULT_SEEDS = {"slanted-4x14": 13, "upright-4x14": 2, "upright-8x7": 0,
+                 "symmetric-7x8": 3, "extrasymmetric-7x8": 0}
+# the plain 8 x 7 board is not searched by default (see attack.py); list it to try anyway
+DEFAULT_METHODS = ["slanted-4x14", "upright-4x14", "symmetric-7x8", "extrasymmetric-7x8"]
+MAX_SECONDS = 3600.0
+MAX_FILE = 1_000_000
+MAX_SEED = 2 ** 63
+SINGLE_LOOPS_FILE = Path(__file__).with_name("single_loops.txt")
+VIEWS = ("periods", "wallpaper")
+
+
+@dataclass
+class Pattern:
+    """A pattern and how it was found (seed and search nodes when searched)."""
+
+    pattern: dict
+    seed: int | None = None
+    nodes: int | None = None
+
+
+def pattern_json(pattern: dict) -> dict:
+    """The machine form of a pattern, exactly the documented keys."""
+    from generator.tantrix import permalink
+    return {"method": pattern["method"], "permalink": permalink.encode(pattern),
+            "periods": pattern["periods"], "cells": pattern["cells"]}
+
+
+def generate(params: dict) -> Pattern:
+    """The first pattern the seeded search finds within `budget` million nodes (deterministic)."""
+    from generator.tantrix.search import search
+    method = params["method"]
+    pattern, nodes = search(method, seed=params["seed"], seconds=None, max_nodes=params["budget"] * 1_000_000)
+    if pattern is None:
+        raise TilepressError(f"no {method} pattern for seed {params['seed']} within "
+                             f"{params['budget']} million search nodes; choose another seed")
+    return Pattern(pattern, params["seed"], nodes)
+
+
+def regen(link: str, overrides: dict) -> Pattern:
+    """The pattern a permalink names."""
+    from generator.tantrix import permalink
+    return Pattern(permalink.decode(link))
+
+
+def permalink_of(item: Pattern) -> str:
+    from generator.tantrix import permalink
+    return permalink.encode(item.pattern)
+
+
+def to_svg(item: Pattern, options: dict) -> str:
+    """2 × 2 periods with one outlined (view periods) or one seamless repeat (view wallpaper)."""
+    from generator.tantrix import render
+    if options.get("view") == "wallpaper":
+        return render.wallpaper_svg(item.pattern)
+    return render.pattern_svg(item.pattern, title=permalink_of(item))
+
+
+def to_png(item: Pattern, options: dict) -> bytes | None:
+    """The wallpaper PNG at its exact pixel size (the periods view: the SVG's rasterisation)."""
+    if options.get("view") != "wallpaper":
+        return None
+    from generator.output import svg_to_png
+    from generator.tantrix import render
+    w, _h = render.wallpaper_size(item.pattern, 24.0)
+    return svg_to_png(render.wallpaper_svg(item.pattern), width=w)
+
+
+def _loop_facts(pattern: dict) -> list[list]:
+    from generator.tantrix import loops
+    facts = []
+    for name, info in loops.summary(pattern).items():
+        text = ", ".join(str(n) for n in info["loops"]) or "none"
+        if info["lines"]:
+            text += "; lines winding around: " + ", ".join(
+                f"{ln['length']} tiles along {tuple(ln['periods'])}" for ln in info["lines"])
+        facts.append([f"{name} closed loops (tiles)", text])
+    return facts
+
+
+def _shape_facts(pattern: dict) -> list[list]:
+    p = pattern["periods"]
+    return [["periods", f"{tuple(p[0])}, {tuple(p[1])}"]] + _loop_facts(pattern)
+
+
+def facts(item: Pattern) -> list:
+    """Method (and seed, search nodes when searched), periods, loops of each colour."""
+    head = [["method", item.pattern["method"]]]
+    if item.seed is not None:
+        head += [["seed", item.seed], ["search nodes", item.nodes]]
+    return head + _shape_facts(item.pattern)
+
+
+# ---- the site -----------------------------------------------------------------------------
+
+def compute_single_loop_permalinks() -> list[str]:
+    """One permalink per mirror pair of single-loop patterns, sorted (224), by enumeration."""
+    from generator.tantrix import enumerate as enum
+    from generator.tantrix import permalink
+    by_key = {}
+    for p in enum.single_loop_patterns():
+        cells = enum.as_map(p)
+        key = enum.canonical(cells)
+        twin = enum.canonical(enum.mirror(cells))
+        by_key.setdefault(min(key, twin), []).append(permalink.encode(p))
+    return sorted(min(v) for v in by_key.values())
+
+
+def single_loop_permalinks() -> list[str]:
+    """The 224 single-loop permalinks from the committed table `single_loops.txt`."""
+    lines = SINGLE_LOOPS_FILE.read_text(encoding="ascii").splitlines()
+    return [ln.strip() for ln in lines if ln.strip() and not ln.startswith("#")]
+
+
+def single_loops_text() -> str:
+    """The text of `single_loops.txt`, regenerated from the enumeration."""
+    return ("# generated by `python -m generator.tantrix.family`; do not edit\n"
+            + "\n".join(compute_single_loop_permalinks()) + "\n")
+
+
+def plan(table: dict, site: dict) -> list[dict]:
+    """Method items, chosen permalinks, then the single-loop patterns."""
+    from generator.tantrix import permalink
+    for n, link in enumerate(table["extra_permalinks"]):
+        try:
+            permalink.decode(link)
+        except TilepressError as exc:
+            raise ConfigError(f"[families.tantrix] extra_permalinks[{n}]: {exc}") from None
+    seeds = {**DEFAULT_SEEDS, **table["method_seeds"]}
+    items = [{"id": f"method-{m}", "params": {"method": m, "seed": seeds[m], "budget": table["search_seconds"]}}
+             for m in table["methods"]]
+    for n, link in enumerate(table["extra_permalinks"], start=1):
+        items.append({"id": f"pattern-{n:02d}", "permalink": link, "params": {"kind": "permalink"}})
+    if table["single_loop_count"]:
+        for n, pl in enumerate(single_loop_permalinks()[:table["single_loop_count"]], start=1):
+            items.append({"id": f"loop-{n:03d}", "permalink": pl, "params": {"kind": "single-loop", "number": n}})
+    return items
+
+
+def page(item: Pattern, params: dict) -> dict:
+    """Title, group, alt text, facts for the item's kind, the wallpaper picture."""
+    from generator.tantrix import boards, render
+    pattern = item.pattern
+    kind = params.get("kind", "method")
+    if kind == "permalink":
+        title, group = f"{boards.get(pattern['method']).title}: a chosen pattern", "Chosen patterns"
+        head = [["method", pattern["method"]]]
+    elif kind == "single-loop":
+        title = f"Single-loop pattern {params['number']} of 224"
+        group = "The 224 patterns with one loop per colour"
+        head = [["method", boards.get(pattern["method"]).title], ["pattern number", params["number"]]]
+    else:
+        title, group = boards.get(params["method"]).title, "One pattern per method"
+        head = [["method", params["method"]], ["seed", item.seed], ["search nodes", item.nodes]]
+    return {"title": title, "group": group, "facts": head + _shape_facts(pattern),
+            "alt": f"Tantrix pattern ({title}): all 56 tiles, shown as 2 x 2 periods with one period outlined",
+            "extra_svgs": {"wallpaper": render.wallpaper_svg(pattern, px_per_unit=12.0)}}
+
+
+def figures() -> dict[str, str]:
+    """Article figures: the five boards with their cell order, and the tile set."""
+    from generator.tantrix import figures as figs
+    return figs.all_figures()
+
+
+# ---- commands -----------------------------------------------------------------------------
+
+def emit_pattern(item: Pattern, fmt: str, out: str, view: str) -> int:
+    """Write a pattern as JSON, SVG or PNG."""
+    from generator.output import emit, emit_rendered
+    if fmt == "json":
+        return emit_rendered("json", out, json_obj=pattern_json(item.pattern))
+    png = to_png(item, {"view": view}) if fmt == "png" else None
+    if png is not None:
+        emit(png, out)
+        return 0
+    return emit_rendered(fmt, out, svg=to_svg(item, {"view": view}))
+
+
+def run_search(v: dict) -> int:
+    """search --method NAME --seed S [--seconds T] [--uniform]"""
+    from generator import output
+    from generator.tantrix.search import search
+    if v["uniform"]:
+        if v["method"] != "extrasymmetric-7x8":
+            raise TilepressError("--uniform needs --method extrasymmetric-7x8 (the only one enumerated)")
+        from generator.tantrix.enumerate import uniform_pattern
+        return emit_pattern(Pattern(uniform_pattern(v["seed"])), v["format"], v["out"], v["view"])
+    pattern, nodes = search(v["method"], seed=v["seed"], seconds=v["seconds"], progress=output.PROGRESS)
+    if pattern is None:
+        raise TilepressError(f"no {v['method']} pattern found within {v['seconds']:g} s "
+                             f"({nodes} nodes); try another seed or more --seconds")
+    return emit_pattern(Pattern(pattern), v["format"], v["out"], v["view"])
+
+
+def run_enumerate(v: dict) -> int:
+    """enumerate --method extrasymmetric-7x8 [--single-loop]"""
+    from generator import output
+    from generator.tantrix import enumerate as enum
+    from generator.tantrix import permalink
+    if v["method"] != "extrasymmetric-7x8":
+        raise TilepressError("enumerate supports only --method extrasymmetric-7x8")
+    result = enum.enumerate_all(progress=output.PROGRESS)
+    if v["single_loop"]:
+        result["single_loop_permalinks"] = [permalink.encode(p) for p in enum.single_loop_patterns()]
+    return output.emit_rendered("json", v["out"], json_obj=result)
+
+
+def run_loops(v: dict) -> int:
+    """loops PERMALINK: closed loops and winding lines of each colour."""
+    from generator.output import emit, to_json
+    from generator.tantrix import loops, permalink
+    pattern = permalink.decode(v["permalink"])
+    emit(to_json({"permalink": pattern["permalink"], "colours": loops.summary(pattern)}))
+    return 0
+
+
+def run_check(v: dict) -> int:
+    """check FILE: the independent checker's verdict."""
+    from generator.inputs import read_text
+    from generator.tantrix import checker
+    raw = read_text(v["file"], MAX_FILE)
+    try:
+        pattern = json.loads(raw)
+    except ValueError as exc:
+        raise TilepressError(f"{v['file']}: not JSON ({exc})") from None
+    if not isinstance(pattern, dict):
+        raise TilepressError(f"{v['file']}: expected a JSON object")
+    wrong = checker.problems(pattern)
+    if wrong:
+        raise TilepressError(f"{v['file']}: invalid pattern: {wrong[0]} ({len(wrong)} problem(s))")
+    print("ok: a colour-correct periodic pattern of all 56 tiles")
+    return 0
+
+
+SEED = Param("seed", "int", "randomises the tile order (default 0)", default=0, min=0, max=MAX_SEED - 1)
+VIEW = Param("view", "choice", "svg/png: 2x2 periods with one outlined (default) or one seamless "
+             "wallpaper repeat", default="periods", choices=VIEWS)
+COMMANDS = (
+    Command("search", "find a pattern by one of the five methods",
+            (Param("method", "choice", "the board method", choices=METHODS), SEED,
+             Param("seconds", "float", "give up after this long (default 300)", default=300.0,
+                   min=0.001, max=MAX_SECONDS),
+             Param("uniform", "bool", "extrasymmetric-7x8 only: choose uniformly among all 7484 "
+                   "patterns (up to translation) instead of taking the first one found", default=False),
+             VIEW),
+            run_search, formats=("json", "svg", "png")),
+    Command("enumerate", "exhaustive enumeration of the extra-symmetric method",
+            (Param("method", "str", "only extrasymmetric-7x8", default="extrasymmetric-7x8"),
+             Param("single_loop", "bool", "also list the permalinks of the single-loop patterns",
+                   default=False)),
+            run_enumerate, formats=("json",)),
+    Command("loops", "closed loops and winding lines of each colour",
+            (Param("permalink", "str", "a tx permalink", positional=True),), run_loops),
+    Command("check", "check a pattern JSON file with the independent checker",
+            (Param("file", "str", "pattern JSON file", positional=True),), run_check),
+)
+SITE = (
+    Param("single_loop_count", "int", "how many single-loop patterns to publish", default=224, min=0, max=224),
+    Param("methods", "strs", "one searched pattern per method", default=DEFAULT_METHODS, choices=METHODS,
+          min_items=0),
+    Param("method_seeds", "table", "method = seed, overriding the default seeds", default={},
+          choices=METHODS, min=0, max=MAX_SEED - 1),
+    Param("search_seconds", "int", "search budget per method, in millions of nodes", default=120,
+          min=1, max=3600),
+    Param("extra_permalinks", "strs", "further patterns by tx permalink", default=[], min_items=0,
+          max_items=100),
+)
+
+FAMILY = Family(
+    name="tantrix", title="Infinite Tantrix patterns", prefix="tx", versions=(1,), version="2",
+    kind="pattern",
+    params=(Param("method", "choice", "the board method", choices=METHODS), SEED,
+            Param("budget", "int", "search budget in millions of nodes (default 120)", default=120,
+                  min=1, max=3600)),
+    generate=generate, regen=regen, regen_params=(), permalink=permalink_of,
+    to_json=lambda item: pattern_json(item.pattern), to_svg=to_svg, facts=facts, site=SITE,
+    plan=plan, page=page, commands=COMMANDS, figures=figures, svg_params=(VIEW,),
+    formats=("json", "svg", "png"), to_png=to_png,
+    description="Infinite (periodic) Tantrix patterns with all 56 tiles.")
+
+
+if __name__ == "__main__":
+    SINGLE_LOOPS_FILE.write_text(single_loops_text(), encoding="ascii")
+    print(f"wrote {SINGLE_LOOPS_FILE}")
