@@ -95,14 +95,33 @@ def _rot(z, r: int):
 MATS = {(r, f): _matrix(r, f) for r in range(12) for f in (0, 1)}
 
 
+def _compile(m, with_t: bool):
+    """A small function for one matrix: only its non-zero entries, written out (speed)."""
+    names = "abcd"
+    rows = []
+    for j in range(4):
+        terms = []
+        for i in range(4):
+            c = m[i][j]
+            if c:
+                terms.append(("+" if c > 0 else "-") + (f"{abs(c)}*" if abs(c) != 1 else "") + names[i])
+        if with_t:
+            terms.append(f"+t[{j}]")
+        rows.append("".join(terms).lstrip("+") or "0")
+    args = "z, t" if with_t else "z"
+    src = f"def f({args}):\n    a, b, c, d = z\n    return ({', '.join(rows)})\n"
+    env: dict = {}
+    exec(src, env)          # generated from the integer matrices above, nothing external
+    return env["f"]
+
+
+_LIN = {key: _compile(m, False) for key, m in MATS.items()}
+_AFF = {key: _compile(m, True) for key, m in MATS.items()}
+
+
 def apply_linear(r: int, f: int, z):
     """ω^r·z (f = 0) or ω^r·z̄ (f = 1)."""
-    m = MATS[(r, f)]
-    a, b, c, d = z
-    return (a * m[0][0] + b * m[1][0] + c * m[2][0] + d * m[3][0],
-            a * m[0][1] + b * m[1][1] + c * m[2][1] + d * m[3][1],
-            a * m[0][2] + b * m[1][2] + c * m[2][2] + d * m[3][2],
-            a * m[0][3] + b * m[1][3] + c * m[2][3] + d * m[3][3])
+    return _LIN[(r, f)](z)
 
 
 IDENTITY = (0, 0, ZERO)
@@ -110,8 +129,14 @@ IDENTITY = (0, 0, ZERO)
 
 def apply(iso, z):
     """The image of point z under the isometry (r, f, t)."""
-    r, f, t = iso
-    return add(apply_linear(r, f, z), t)
+    return _AFF[(iso[0], iso[1])](z, iso[2])
+
+
+def affine(iso):
+    """The function z ↦ iso(z) (for applying one isometry to many points)."""
+    f = _AFF[(iso[0], iso[1])]
+    t = iso[2]
+    return lambda z: f(z, t)
 
 
 def compose(a, b):

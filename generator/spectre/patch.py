@@ -178,8 +178,8 @@ def _put(acc: dict, p, q) -> None:
 def _iso_edges(iso, shape):
     """The images of an outline (vertices, index pairs) under an isometry, kept counter-clockwise."""
     verts, pairs = shape
-    ap = G.apply
-    img = [ap(iso, p) for p in verts]
+    ap = G.affine(iso)
+    img = [ap(p) for p in verts]
     if iso[1]:
         return [(img[j], img[i]) for i, j in pairs]
     return [(img[i], img[j]) for i, j in pairs]
@@ -243,6 +243,10 @@ def template(t: int, r: int, f: int):
 # --- the patch ----------------------------------------------------------------------------
 
 EPS = 1e-7
+IGNORE = 1 + 1e-7        # outline edges with both ends this deep inside the region are ignored
+SKIP = 1 + 1e-6          # clusters whose disc is this deep inside are skipped (SKIP > IGNORE)
+BAND_CACHE = 2           # below this level the coverage test uses the cached outlines
+AREA = 3 + 3 * math.sqrt(3)
 
 
 class Walker:
@@ -253,9 +257,6 @@ class Walker:
         self.region = region
         first = G.compose(G.rotation(rho), G.inverse(S.MYSTIC[tower.s]))
         self.G = [first]
-        # outlines are taken from the cache at the largest level small against the region
-        half = min(region.hw, region.hh)
-        self.cache_level = max([0] + [k for k in range(OUTLINE_CACHE + 1) if radius(k) < half])
 
     def frame(self, j: int):
         """The plane isometry of the level-j ancestor (inventing levels as needed)."""
@@ -272,11 +273,21 @@ class Walker:
         r = radius(k)
         return abs(x) < self.region.hw + r and abs(y) < self.region.hh + r
 
+    def disc_in_band(self, k: int, iso) -> bool:
+        """Whether the bounding disc of a cluster meets the band within BAND of the region's
+        boundary (clusters deep inside or far outside cannot hold a crossing outline edge)."""
+        x, y = G.to_xy(G.apply(iso, key0(k)))
+        r = radius(k)
+        hw, hh = self.region.hw, self.region.hh
+        if abs(x) >= hw + r + EPS or abs(y) >= hh + r + EPS:
+            return False
+        return not (abs(x) + r < hw - SKIP and abs(y) + r < hh - SKIP)
+
     def boundary_near(self, t: int, k: int, iso, acc: dict) -> None:
-        """Add (cancelling) the outline edges of a cluster that may meet the region."""
-        if not self.disc_meets(k, iso):
+        """Add (cancelling) the outline edges of the clusters that meet the band."""
+        if not self.disc_in_band(k, iso):
             return
-        if k <= self.cache_level:
+        if k <= BAND_CACHE:
             for p, q in _iso_edges(iso, outline(t == S.GAMMA, k)):
                 _put(acc, p, q)
             return
@@ -285,35 +296,56 @@ class Walker:
             self.boundary_near(S.CHILD[t][place], k - 1, G.compose(iso, frames[place]), acc)
 
     def covers(self, n: int) -> bool:
-        """Whether the level-n ancestor covers the region (exact)."""
-        x, y = G.to_xy(G.apply(self.frame(n), key0(n)))
-        reg = self.region
-        far = max(math.hypot(abs(x) + reg.hw, abs(y) + reg.hh), 0.0)
-        if far >= radius(n):           # some corner of the region lies outside the cluster's disc
+        """Whether the level-n ancestor S covers the region (exact).
+
+        S is a topological disc (the tests check that cluster outlines are single closed
+        curves).  If its area exceeds the region's, its outline is not inside the closed
+        region, so if the outline meets the region it also crosses the region's boundary,
+        and a crossing edge (length 1) lies within distance 1 of that boundary.  So it is
+        enough to collect the outline edges of clusters near the boundary (`boundary_near`);
+        edges left uncancelled only because a neighbour deep inside was skipped lie more
+        than 1 inside the boundary and are ignored.
+        """
+        if not self.big_enough(n):
             return False
+        reg = self.region
         acc: dict = {}
         self.boundary_near(self.tower.T[n], n, self.frame(n), acc)
-        reg = self.region
         hw, hh = reg.hw + EPS, reg.hh + EPS
+        iw, ih = reg.hw - IGNORE, reg.hh - IGNORE
         for p, q in acc:
             (x1, y1), (x2, y2) = G.to_xy(p), G.to_xy(q)
             if (x1 >= hw and x2 >= hw) or (x1 <= -hw and x2 <= -hw) or \
                (y1 >= hh and y2 >= hh) or (y1 <= -hh and y2 <= -hh):
                 continue
+            if abs(x1) < iw and abs(x2) < iw and abs(y1) < ih and abs(y2) < ih:
+                continue                    # deep inside: not a crossing edge
             if reg.segment_meets(p, q):
                 return False
         return True
 
+    def big_enough(self, n: int) -> bool:
+        """Quick necessary conditions for the level-n ancestor to cover the region."""
+        x, y = G.to_xy(G.apply(self.frame(n), key0(n)))
+        reg = self.region
+        if math.hypot(abs(x) + reg.hw, abs(y) + reg.hh) >= radius(n):
+            return False                    # a corner of the region lies outside S's disc
+        return S.spectre_count(self.tower.T[n], n) * AREA > float(reg.width) * float(reg.height) * (1 + 1e-9)
+
     def top_level(self) -> int:
-        """The lowest level ≥ 1 whose ancestor covers the region (inventing levels)."""
-        n = 1
-        while True:
-            self.frame(n)
-            if self.covers(n):
-                return n
+        """A level whose ancestor covers the region: the highest level known, or the first
+        above it that covers (coverage grows with the level, and every covering level gives
+        the same Spectres)."""
+        n = max(1, self.tower.top())
+        while not self.big_enough(n):
             n += 1
             if n > MAX_LEVELS:
                 raise DepthError(f"no metatile within {MAX_LEVELS} levels covers the region")
+        while not self.covers(n):
+            n += 1
+            if n > MAX_LEVELS:
+                raise DepthError(f"no metatile within {MAX_LEVELS} levels covers the region")
+        return n
 
     def spectres(self):
         """Every Spectre meeting the region, streaming."""

@@ -37,6 +37,8 @@ Its Perron eigenvalue is 4 + √15 (≈ 7.873, linear factor √(4 + √15) ≈ 
 
 from __future__ import annotations
 
+import functools
+
 from generator.spectre import geometry as G
 
 TYPES = "GDJLXPSFY"
@@ -105,6 +107,7 @@ def frames(j: int):
     return level(j)[0]
 
 
+@functools.lru_cache(maxsize=None)
 def spectre_count(t: int, k: int) -> int:
     """Spectres in a level-k cluster of type t (by the substitution counts)."""
     if k == 0:
