@@ -207,16 +207,39 @@ PARENTS = tuple(parent_distribution(t) for t in range(9))
 START = start_distribution()
 
 
+_CUM: dict = {}
+
+
+def _cumulative(probs) -> tuple:
+    """Exact cumulative thresholds and their float values (kept per distribution)."""
+    key = tuple((p.a, p.b) for p in probs)
+    got = _CUM.get(key)
+    if got is None:
+        cum = []
+        acc = Q15()
+        for p in probs:
+            acc = acc + p
+            cum.append(acc)
+        if cum[-1] != Q15(1):
+            raise ArithmeticError("probabilities do not sum to 1")
+        got = (tuple(cum), tuple(float(c) for c in cum))
+        if len(_CUM) < 10_000:
+            _CUM[key] = got
+    return got
+
+
 def choose(rng, probs) -> int:
-    """Index i drawn with probability probs[i] (exact elements of Q(√15) summing to 1)."""
-    cum = []
-    acc = Q15()
-    for p in probs:
-        acc = acc + p
-        cum.append(acc)
-    if cum[-1] != Q15(1):
-        raise ArithmeticError("probabilities do not sum to 1")
+    """Index i drawn with probability probs[i] (exact elements of Q(√15) summing to 1).
+
+    Floats only decide when the random interval is far (> 1e-9) from every threshold,
+    which gives the same answer as the exact comparison; otherwise we compare exactly.
+    """
+    cum, fcum = _cumulative(probs)
     r, bits = rng.getrandbits(64), 64
+    x = r / 18446744073709551616.0
+    i = next((i for i, c in enumerate(fcum) if c > x), len(fcum) - 1)
+    if fcum[i] - x > 1e-9 and (i == 0 or x - fcum[i - 1] > 1e-9):
+        return i
     while True:
         lo, hi = Fraction(r, 1 << bits), Fraction(r + 1, 1 << bits)
         i = next(i for i, c in enumerate(cum) if c > lo)
