@@ -288,8 +288,18 @@ class Walker:
         if not self.disc_in_band(k, iso):
             return
         if k <= BAND_CACHE:
-            for p, q in _iso_edges(iso, outline(t == S.GAMMA, k)):
-                _put(acc, p, q)
+            verts, pairs = outline(t == S.GAMMA, k)
+            ap = G.affine(iso)
+            img = [ap(v) for v in verts]
+            xy = [G.to_xy(v) for v in img]
+            keep = self.maybe_crossing
+            flip = iso[1]
+            for i, j in pairs:
+                if keep(xy[i], xy[j]):       # a segment's fate does not depend on its direction,
+                    if flip:                 # so dropping it on both sides keeps cancellation exact
+                        _put(acc, img[j], img[i])
+                    else:
+                        _put(acc, img[i], img[j])
             return
         frames = S.frames(k)
         for place in S.PLACES[t]:
@@ -311,18 +321,18 @@ class Walker:
         reg = self.region
         acc: dict = {}
         self.boundary_near(self.tower.T[n], n, self.frame(n), acc)
-        hw, hh = reg.hw + EPS, reg.hh + EPS
-        iw, ih = reg.hw - IGNORE, reg.hh - IGNORE
-        for p, q in acc:
-            (x1, y1), (x2, y2) = G.to_xy(p), G.to_xy(q)
-            if (x1 >= hw and x2 >= hw) or (x1 <= -hw and x2 <= -hw) or \
-               (y1 >= hh and y2 >= hh) or (y1 <= -hh and y2 <= -hh):
-                continue
-            if abs(x1) < iw and abs(x2) < iw and abs(y1) < ih and abs(y2) < ih:
-                continue                    # deep inside: not a crossing edge
-            if reg.segment_meets(p, q):
-                return False
-        return True
+        return not any(reg.segment_meets(p, q) for p, q in acc)
+
+    def maybe_crossing(self, a, b) -> bool:
+        """False when the segment ab (float ends) certainly misses the region, or lies more than 1
+        inside it (then it is no crossing edge); such edges are never stored."""
+        (x1, y1), (x2, y2) = a, b
+        hw, hh = self.region.hw + EPS, self.region.hh + EPS
+        if (x1 >= hw and x2 >= hw) or (x1 <= -hw and x2 <= -hw) or \
+           (y1 >= hh and y2 >= hh) or (y1 <= -hh and y2 <= -hh):
+            return False
+        iw, ih = self.region.hw - IGNORE, self.region.hh - IGNORE
+        return not (abs(x1) < iw and abs(x2) < iw and abs(y1) < ih and abs(y2) < ih)
 
     def big_enough(self, n: int) -> bool:
         """Quick necessary conditions for the level-n ancestor to cover the region."""
