@@ -31,12 +31,18 @@ Coverage
 --------
 The region is the open rectangle |x| < W/2, |y| < H/2.  A level-n ancestor S covers it
 iff no edge of S's outline meets the rectangle (the rectangle is connected and meets the
-start Spectre's interior, which lies inside S).  We compute the part of S's outline near
-the region exactly: outlines of small clusters (level ≤ 4) are cached per class (Γ or
-not; all non-Γ clusters of a level are congruent), larger ones are the union of their
-children's outlines with every edge met from both sides cancelled; clusters whose
-bounding disc misses the region are skipped (their edges cannot meet it).  If S does not
-cover the region we invent one more level and try again, up to `MAX_LEVELS`.
+start Spectre's interior, which lies inside S).  Clusters are topological discs (the tests
+check every outline up to level 4), so when S's area exceeds the rectangle's, an outline
+that meets the rectangle must cross its boundary, and a crossing edge (length 1) lies
+within distance 1 of that boundary.  So we only look at clusters whose bounding disc
+meets that band: their outlines (cached per class for levels ≤ 2 — Γ or not, all non-Γ
+clusters of a level being congruent) are added edge by edge, an edge met from both sides
+cancelling.  Edges that certainly miss the rectangle or lie more than 1 inside it are not
+even stored (a segment's fate does not depend on which side adds it, so cancellation stays
+exact), which keeps memory flat.  What remains is tested exactly (Z[√3]).  We first try the
+highest level already known; if it does not cover, we invent one more level, and so on up
+to `MAX_LEVELS`.  Coverage only grows with the level, and every covering level yields the
+same Spectres.
 
 The walk
 --------
@@ -64,7 +70,6 @@ from generator.spectre import limits
 from generator.spectre import substitution as S
 
 MAX_LEVELS = 48          # metatile levels any coordinate may reach (λ^24 ≈ 10^21 Spectres)
-OUTLINE_CACHE = 4        # cluster outlines kept for levels 0..4
 TYPES = S.TYPES
 
 
