@@ -179,3 +179,17 @@ def test_tables_are_derived_not_stored():
     frames, quad = S.ring_placements(tuple(G.SPECTRE[i] for i in S.KEY_VERTICES))
     assert (frames, quad) == S.level(1)
     assert all(f[1] == 1 for f in frames)                       # each level reverses handedness
+
+
+def test_children_meet_like_hexagons_at_every_level():
+    """Adjacency derived by edge matching: from level 2 on, the same 13 pairs (11 in Γ)."""
+    from generator.spectre.tables import child_adjacency, hexagon_pattern
+    d = hexagon_pattern(1)
+    g = hexagon_pattern(S.GAMMA)
+    assert len(d) == 13 and len(g) == 11
+    assert set(g) == {pair for pair in d if 2 not in pair}
+    assert {(1, 4), (1, 7), (4, 7)} <= set(d)                # three children meet at the centre
+    for letter in S.TYPES:
+        t = S.TYPES.index(letter)
+        assert tuple(child_adjacency(t, 3)) == (g if t == S.GAMMA else d)
+    assert (1, 4) not in child_adjacency(1, 1)               # level 1 differs
