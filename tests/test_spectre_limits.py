@@ -53,7 +53,7 @@ def test_perron_eigenvalue_is_four_plus_root_fifteen():
     poly = _charpoly(M)
     q, r = _divide(poly, [1, -8, 1])
     assert all(c == 0 for c in r)                                 # x² − 8x + 1 divides it
-    # the remaining roots have modulus ≤ 2 < λ: λ = 4 + √15 is the Perron root
+    assert q == [1, 0, -1, 0, 0, 0, 0, 0]                         # the rest: x⁵(x² − 1)
     f = [1.0] * 9
     for _ in range(200):
         g = [sum(M[t][u] * f[u] for u in range(9)) for t in range(9)]
@@ -71,12 +71,19 @@ def test_frequencies_solve_the_eigen_equation_exactly():
 
 
 def test_frequencies_agree_with_the_design_notes():
-    """Γ = Σ = 1, Θ = Λ = 4 − √15, Φ = 2√15 − 6, all together 4 + √15 (spectre.md)."""
+    """Γ = Δ = Σ = 1, Θ = Λ = 4 − √15, Ξ = Π = 2√15 − 7, Φ = 2√15 − 6, Ψ = 13 − 3√15 (sum 4 + √15)."""
     F = dict(zip(S.TYPES, L.FREQ))
-    assert F["G"] == 1 and F["S"] == 1
+    assert F["G"] == 1 and F["D"] == 1 and F["S"] == 1
     assert F["J"] == 4 - SQ15 and F["L"] == 4 - SQ15
+    assert F["X"] == 2 * SQ15 - 7 and F["P"] == 2 * SQ15 - 7
     assert F["F"] == 2 * SQ15 - 6
+    assert F["Y"] == 13 - 3 * SQ15
     assert sum(L.FREQ, Q15()) == L.LAMBDA
+
+
+def test_characteristic_polynomial():
+    """x⁵(x − 1)(x + 1)(x² − 8x + 1)."""
+    assert _charpoly(S.substitution_matrix()) == [1, -8, 0, 8, -1, 0, 0, 0, 0, 0]
 
 
 def test_odd_fraction_is_exact():

@@ -46,18 +46,20 @@ GREEK = "ΓΔΘΛΞΠΣΦΨ"
 NAMES = dict(zip(TYPES, ("Gamma", "Delta", "Theta", "Lambda", "Xi", "Pi", "Sigma", "Phi", "Psi")))
 GAMMA = 0
 
-# children by place 0..7 ("." = the empty place of Γ) — the combinatorial substitution of
-# the nine metatiles, from the paper's substitution system (authors' published construction)
+# children by place 0..7 ("." = the empty place of Γ) — the combinatorial substitution of the
+# nine metatiles (Smith, Myers, Kaplan, Goodman-Strauss 2023).  Checked by the tests against
+# facts, not against a table: the characteristic polynomial x⁵(x − 1)(x + 1)(x² − 8x + 1) and
+# the exact limiting frequencies of every letter.
 RULES = {
     "G": "PD.JSXFG",
     "D": "XDXFSPFG",
     "J": "YDPFSPFG",
     "L": "YDXFSPFG",
     "X": "YDPFSYFG",
-    "P": "YYPFSYFG",
+    "P": "YDXFSYFG",
     "S": "XDXFSPLG",
     "F": "YDYFSPFG",
-    "Y": "YYYFSYFG",
+    "Y": "YDYFSYFG",
 }
 
 # CHILD[u] = tuple over places 0..7 of the child's type index, or -1 for the empty place
