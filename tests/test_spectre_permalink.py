@@ -19,7 +19,7 @@ from generator.output import to_json
 from generator.spectre import geometry as G
 from generator.spectre import patch as P
 from generator.spectre import permalink as PL
-from generator.spectre.render import patch_json, patch_svg
+from generator.spectre.render import patch_json
 
 GOLDEN = Path(__file__).with_name("golden") / "spectre.json"
 ROOT = Path(__file__).resolve().parents[1]

@@ -68,6 +68,7 @@ from generator.errors import TilepressError
 from generator.spectre import geometry as G
 from generator.spectre import limits
 from generator.spectre import substitution as S
+from generator.spectre.permalink import MAX_SIDE, PatchName, parse
 
 MAX_LEVELS = 48          # metatile levels any coordinate may reach (λ^24 ≈ 10^21 Spectres)
 TYPES = S.TYPES
@@ -410,14 +411,12 @@ class Patch:
 
     def permalink(self) -> str:
         """The permalink of this patch (complete once the Spectres have been produced)."""
-        from generator.spectre.permalink import PatchName
         return PatchName(self.region.width, self.region.height, self.rotation,
                          self.tower.s, tuple(self.tower.C), self.tower.T[-1]).text()
 
 
 def from_seed(width, height, seed: int) -> Patch:
     """A fresh random patch of the open rectangle W × H about a random start Spectre."""
-    from generator.spectre.permalink import MAX_SIDE
     w, h = Fraction(width), Fraction(height)
     if not (0 < w <= MAX_SIDE and 0 < h <= MAX_SIDE):
         raise TilepressError(f"width and height must be in (0, {MAX_SIDE}]")
@@ -427,7 +426,6 @@ def from_seed(width, height, seed: int) -> Patch:
 
 def from_permalink(text: str, width=None, height=None) -> Patch:
     """The patch a permalink names, optionally over another region (same tiling)."""
-    from generator.spectre.permalink import parse
     name = parse(text)
     w = name.width if width is None else Fraction(width)
     h = name.height if height is None else Fraction(height)

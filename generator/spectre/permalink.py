@@ -26,7 +26,6 @@ from fractions import Fraction
 from generator.errors import PermalinkError
 from generator.families import split_permalink
 from generator.params import format_decimal as format_side
-from generator.params import parse_decimal
 from generator.spectre.substitution import CHILD, GAMMA, TYPES
 
 PREFIX = "spectre"
@@ -58,11 +57,6 @@ class PatchName:
         """The permalink string."""
         return (f"{PREFIX}.v{VERSION}.{format_side(self.width)}x{format_side(self.height)}"
                 f".r{self.rotation}.{self.coords_text()}")
-
-
-def parse_side(text: str, what: str) -> Fraction:
-    """A region side from user text: positive, ≤ MAX_SIDE, at most 3 decimals."""
-    return parse_decimal(text, what, MAX_SIDE)
 
 
 def check_coords(s: int, cs, top: int) -> None:
