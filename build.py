@@ -20,14 +20,21 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
 
-from generator.errors import TilepressError  # noqa: E402
+from generator.errors import TilepressError, one_line  # noqa: E402
 from generator.pipeline.build import Options, build  # noqa: E402
 from generator.pipeline.generate import ItemFailure  # noqa: E402
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a bad flag as one line (TilepressError, exit 2), not usage + error."""
+
+    def error(self, message):
+        raise TilepressError(f"{self.prog}: {message} (see {self.prog} --help)")
+
+
 def _parser(serve: bool) -> argparse.ArgumentParser:
     """The argument parser of `build.py` (or of `build.py serve`)."""
-    p = argparse.ArgumentParser(
+    p = _Parser(
         prog="build.py serve" if serve else "build.py",
         description=("Preview the site on 127.0.0.1, rebuilding on every change to site_src/, "
                      "templates/ or generator/." if serve else
@@ -63,6 +70,8 @@ def _options(args) -> Options:
     """Options from parsed arguments (bad values are TilepressError)."""
     if args.jobs < 1 or args.jobs > 64:
         raise TilepressError("--jobs must be between 1 and 64")
+    if getattr(args, "port", 0) is not None and not 0 <= getattr(args, "port", 0) <= 65535:
+        raise TilepressError("--port must be between 0 and 65535")
     mods = {}
     for spec in args.family_module:
         name, sep, path = spec.partition("=")
@@ -79,8 +88,8 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line; map failures to exit codes with one-line messages."""
     argv = sys.argv[1:] if argv is None else argv
     serve = bool(argv) and argv[0] == "serve"
-    args = _parser(serve).parse_args(argv[1:] if serve else argv)
     try:
+        args = _parser(serve).parse_args(argv[1:] if serve else argv)
         opts = _options(args)
         if serve:
             from generator.pipeline.serve import serve as run_serve
@@ -90,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
                              Path(opts.config), Path(opts.templates))
         report = build(opts)
     except TilepressError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {one_line(exc)}", file=sys.stderr)
         return 2
     except ItemFailure as exc:
         print(f"error: {exc}; the previous site is unchanged", file=sys.stderr)

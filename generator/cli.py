@@ -22,7 +22,7 @@ import sys
 import traceback
 
 from generator import families, output
-from generator.errors import TilepressError
+from generator.errors import TilepressError, one_line
 from generator.families import REQUIRED, Family
 
 PROG = "python -m generator"
@@ -175,8 +175,7 @@ def usage() -> str:
 
 
 def _usage_error(msg: str) -> int:
-    print(f"error: {msg}", file=sys.stderr)
-    print(f"usage: {PROG} COMMAND ... (see {PROG} --help)", file=sys.stderr)
+    print(f"error: {one_line(msg)} (see {PROG} --help)", file=sys.stderr)
     return 2
 
 
@@ -211,7 +210,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return dispatch(argv)
     except TilepressError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {one_line(exc)}", file=sys.stderr)
         return exc.exit_code
     except RecursionError:
         print("error: input too deeply nested (recursion limit reached)", file=sys.stderr)

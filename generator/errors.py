@@ -1,6 +1,12 @@
 """Errors that reach the user as one clear line (exit code 2), never as a traceback."""
 
 
+def one_line(message: object) -> str:
+    """A message as one printable line: control characters (newlines from user text) escaped."""
+    text = str(message)
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 class TilepressError(Exception):
     """Bad input from a user: a permalink, a config value, a CLI argument, a puzzle file.
 

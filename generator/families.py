@@ -49,6 +49,7 @@ REGISTRY: dict[str, str] = {
     "calissons": "generator.calissons.family:FAMILY",
     "tantrix": "generator.tantrix.family:FAMILY",
     "spectre": "generator.spectre.family:FAMILY",
+    "loopy": "generator.loopy.family:FAMILY",
 }
 
 # The longest string we even look at as a permalink (families may set lower limits).

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 
-from generator.errors import TilepressError
+from generator.errors import TilepressError, one_line
 
 
 def read_text(path: str, max_bytes: int, *, name: str | None = None, what: str = "file",
@@ -15,7 +15,7 @@ def read_text(path: str, max_bytes: int, *, name: str | None = None, what: str =
     `name` is how messages call the file (default: the path, or "input" for `-`);
     `error` is the exception class raised (e.g. ConfigError for site content).
     """
-    name = name or ("input" if path == "-" else str(path))
+    name = one_line(name or ("input" if path == "-" else str(path)))
     try:
         if path == "-":
             data = sys.stdin.buffer.read(max_bytes + 1)
@@ -26,6 +26,8 @@ def read_text(path: str, max_bytes: int, *, name: str | None = None, what: str =
         raise error(f"{name}: {what} not found") from None
     except OSError as exc:
         raise error(f"{name}: cannot read: {exc.strerror}") from None
+    except ValueError:                                   # e.g. a NUL character in the path
+        raise error(f"{name!r}: not a usable file name") from None
     if len(data) > max_bytes:
         raise error(f"{name}: too large (more than {max_bytes} bytes)")
     try:

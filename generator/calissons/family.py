@@ -20,6 +20,9 @@ Commands:
         (mathix: a mathix.org player URL with the givens and the hidden solution edges)
     check FILE|URL|PERMALINK [--cap N] [--picture FILE]
         prints the number of solutions (capped) and writes an SVG marking where they differ
+    sample --size N --seed S --format svg|png|json
+        a uniformly random tiling of the hexagon, exact (the arctic circle for large N), named
+        by its permalink cal.v1.<N>.s<S> (`sample.py`); JSON {"n", "seed", "permalink", "volume", "pp"}
 
 site.toml:
 
@@ -27,6 +30,11 @@ site.toml:
     sizes  = [4, 6, 8]                     # hexagon sides, 2..16
     levels = ["easy", "medium", "hard"]
     seeds  = [1, 2]                        # one puzzle per (size, level, seed)
+    sample_sizes = [16, 32, 48]            # uniformly random tilings, one per (side, seed)
+    sample_seeds = [1]
+
+A random tiling is an item too (`sample.Sample`): `regen`, `to_json`, `to_svg`, `facts` and
+`page` tell the two kinds apart by type.
 """
 
 from __future__ import annotations
@@ -174,15 +182,22 @@ class Puzzle:
     level: str | None = None
 
 
-def generate_item(params: dict) -> Puzzle:
-    """A new puzzle of side `size` at a level, a pure function of (size, seed, level, minimal)."""
+def generate_item(params: dict):
+    """A new puzzle of side `size` at a level, a pure function of (size, seed, level, minimal);
+    a random tiling when the site plans one (`sample` set)."""
+    if params.get("sample"):
+        from generator.calissons import sample
+        return sample.draw(params["size"], params["seed"])
     pz, rec = generate_record(params["size"], params["seed"], params["level"], params["minimal"])
     return Puzzle(pz.n, list(pz.givens), pz.heights, rec, rec["permalink"], pz, params["seed"], params["level"])
 
 
 def regen(link: str, overrides: dict) -> Puzzle:
-    """The puzzle a permalink names, solved (its JSON: solve's answer plus n, givens, permalink)."""
-    from generator.calissons import permalink
+    """The puzzle a permalink names, solved (its JSON: solve's answer plus n, givens, permalink);
+    or the random tiling a sample permalink names."""
+    from generator.calissons import permalink, sample
+    if sample.is_sample_link(link):
+        return sample.regen(link)
     from generator.calissons.model import hexagon
     from generator.calissons.solver import solve
     n, givens = permalink.decode(link)
@@ -192,7 +207,10 @@ def regen(link: str, overrides: dict) -> Puzzle:
 
 
 def to_svg(item: Puzzle, options: dict) -> str:
-    """The puzzle, its solution or the player's view (option `view`)."""
+    """The puzzle, its solution or the player's view (option `view`); a sample's tiling."""
+    from generator.calissons import sample
+    if isinstance(item, sample.Sample):
+        return sample.to_svg(item)
     view = options.get("view") or "puzzle"
     if view != "puzzle" and item.heights is None:
         raise TilepressError("this puzzle has no solution to draw")
@@ -200,8 +218,11 @@ def to_svg(item: Puzzle, options: dict) -> str:
 
 
 def facts(item: Puzzle) -> list:
-    """Size, level, givens, fold edges and the human solver's grades."""
+    """Size, level, givens, fold edges and the human solver's grades (a sample's own facts)."""
+    from generator.calissons import sample
     from generator.calissons.model import hexagon
+    if isinstance(item, sample.Sample):
+        return sample.facts(item)
     out = [["Size n", item.n]]
     if item.level is not None:
         out.append(["Level", item.level])
@@ -225,12 +246,22 @@ def plan(table: dict, site: dict) -> list[dict]:
              for n in table["sizes"] for level in table["levels"] for seed in table["seeds"]]
     if len(items) > MAX_ITEMS:
         raise ConfigError(f"[families.calissons] asks for {len(items)} puzzles (limit {MAX_ITEMS})")
-    return items
+    return items + [{"id": f"sample-n{n}-s{seed}", "params": {"sample": True, "size": n, "seed": seed}}
+                    for n in table["sample_sizes"] for seed in table["sample_seeds"]]
+
+
+def to_json(item) -> dict:
+    """A puzzle's record, or a sample's JSON."""
+    from generator.calissons import sample
+    return sample.to_json(item) if isinstance(item, sample.Sample) else item.record
 
 
 def page(item: Puzzle, params: dict) -> dict:
-    """Title, group, alt text, the solution and player pictures and the sheet pictures."""
-    from generator.calissons import render
+    """Title, group, alt text, the solution and player pictures and the sheet pictures
+    (a sample: title, group and alt text only)."""
+    from generator.calissons import render, sample
+    if isinstance(item, sample.Sample):
+        return sample.page(item)
     from generator.calissons.model import hexagon
     from generator.calissons.solver import solve_hexagon
     n = item.n
@@ -325,6 +356,16 @@ def run_check(v: dict) -> int:
     return 0
 
 
+def run_sample(v: dict) -> int:
+    """sample --size N --seed S --format svg|png|json"""
+    from generator.calissons import sample
+    from generator.output import emit_rendered
+    item = sample.draw(v["size"], v["seed"])
+    if v["format"] == "json":
+        return emit_rendered("json", v["out"], json_obj=sample.to_json(item))
+    return emit_rendered(v["format"], v["out"], svg=sample.to_svg(item))
+
+
 SEED = Param("seed", "int", "random seed (integer, default 0)", default=0, min=-(2 ** 63), max=2 ** 63 - 1)
 LEVEL = Param("level", "choice", "difficulty (default medium)", default="medium", choices=LEVEL_NAMES)
 PARAMS = (
@@ -350,9 +391,17 @@ COMMANDS = (
              Param("picture", "str", "SVG marking the triangles where solutions differ "
                    "(default calissons-check.svg)", default="calissons-check.svg", metavar="FILE")),
             run_check, formats=("text", "json")),
+    Command("sample", "a uniformly random calisson tiling of the hexagon (the arctic circle)",
+            (Param("size", "int", "hexagon side 1..64", min=1, max=64, metavar="N"),
+             Param("seed", "int", "random seed (default 0)", default=0, min=0, max=2 ** 63 - 1)),
+            run_sample, formats=("svg", "png", "json")),
 )
 SITE = (
     Param("sizes", "ints", "hexagon sides", default=[4, 6, 8], min=2, max=16, max_items=100),
+    Param("sample_sizes", "ints", "sides of the uniformly random tilings in the gallery", default=[],
+          min=1, max=64, max_items=6),
+    Param("sample_seeds", "ints", "one random tiling per (sample size, sample seed)", default=[1],
+          min=0, max=10 ** 9, max_items=6),
     Param("levels", "strs", "difficulty levels", default=["easy", "medium", "hard"], choices=LEVEL_NAMES),
     Param("seeds", "ints", "one puzzle per (size, level, seed)", default=[1, 2], min=0, max=10 ** 9,
           max_items=100),
@@ -362,7 +411,7 @@ FAMILY = Family(
     name="calissons", title="Calisson puzzles", prefix="cal", versions=(1,), version="calissons-2",
     kind="puzzle", params=PARAMS, generate=generate_item, regen=regen,
     regen_params=(Param("count", "bool", "count the solutions (capped)", default=False),),
-    permalink=lambda item: item.permalink, to_json=lambda item: item.record, to_svg=to_svg,
+    permalink=lambda item: item.permalink, to_json=to_json, to_svg=to_svg,
     facts=facts, site=SITE, plan=plan, page=page, commands=COMMANDS, figures=figures,
     svg_params=(VIEW,), formats=("svg", "json", "png", "pdf"),
     description="Calisson puzzles on the hexagon of side n: the givens are edges of a unique "

@@ -23,7 +23,9 @@ _PAYLOAD = re.compile(r"^([1-9][0-9]{0,2})~([A-Za-z0-9_-]*)$")
 
 
 def encode(n: int, givens: Iterable[Edge]) -> str:
-    """The permalink of a puzzle."""
+    """The permalink of a puzzle (sides 1..MAX_PERMALINK_N, the same limit `decode` enforces)."""
+    if not 1 <= n <= MAX_PERMALINK_N:
+        raise PermalinkError(f"calisson permalinks name sides 1..{MAX_PERMALINK_N}, not {n}")
     edges = interior_edges(n)
     given = {tuple(e) for e in givens}
     bits = bytearray((len(edges) + 7) // 8)

@@ -433,6 +433,7 @@ class Patch:
     region: Region
     rotation: int
     tower: Tower
+    recorded: tuple | None = None    # (k, h, cs, top) of the permalink regenerated, if any
 
     def hats(self):
         """Iterate over the hats meeting the region (streaming)."""
@@ -440,10 +441,15 @@ class Patch:
 
     def permalink(self) -> str:
         """The permalink of this patch (complete once the hats have been generated)."""
-        from generator.hat.permalink import PatchName
+        from generator.hat.permalink import MAX_LEVELS as LIMIT, PatchName
         labels, top = self.tower.labels()
-        return PatchName(self.region.width, self.region.height, self.rotation,
-                         labels[0], labels[1], tuple(labels[2:]), top).text()
+        k, h, cs = labels[0], labels[1], tuple(labels[2:])
+        if len(cs) > LIMIT:              # only invented levels pass the limit: print the given ones
+            if self.recorded is None:
+                raise TilepressError(f"this patch needs {len(cs)} metatile levels, more than a "
+                                     f"permalink holds ({LIMIT}); choose another seed")
+            k, h, cs, top = self.recorded
+        return PatchName(self.region.width, self.region.height, self.rotation, k, h, cs, top).text()
 
 
 def from_seed(width, height, seed: int) -> Patch:
@@ -465,7 +471,7 @@ def from_permalink(text: str, width=None, height=None) -> Patch:
     h = name.height if height is None else height
     tower = tower_from_labels(name.k, name.h, list(name.cs), name.top,
                               extension_rng(name.coords_text()))
-    return Patch(Region(w, h), name.rotation, tower)
+    return Patch(Region(w, h), name.rotation, tower, (name.k, name.h, tuple(name.cs), name.top))
 
 
 def estimated_hats(region: Region) -> int:

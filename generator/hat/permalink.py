@@ -19,6 +19,11 @@ depend on the region).  If a larger region needs levels beyond those recorded, t
 invented by a generator seeded from the coordinate string alone, so every region of the
 same permalink shows the same tiling.
 
+The limit (stated in the README): at most MAX_LEVELS = 50 child indices, which with sides
+of at most MAX_SIDE keeps a permalink under MAX_LENGTH = 400 characters.  The generator
+prints nothing longer: a regenerated patch whose invented levels would pass the limit is
+printed with the permalink it came from (the invented levels come back identically).
+
 Version 1 is the only version; a new format gets a new number and v1 keeps its meaning.
 """
 

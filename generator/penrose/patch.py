@@ -6,7 +6,11 @@
     to_json_obj(result), to_svg(result)     the machine and picture outputs
 
 The returned permalink records every label the run used, so regenerating it repeats the
-run exactly, and any smaller region centred on the same point gives the sub-patch.
+run exactly, and any smaller region centred on the same point gives the sub-patch.  One
+exception keeps every printed permalink within the parser's MAX_LABELS: when regenerating
+a permalink needed levels beyond it and the extended chain would be longer than that, the
+permalink given is printed as it was; it names the same patch, because the missing levels
+are invented again, identically, from the SHA-256 of its labels.
 """
 
 from __future__ import annotations
@@ -18,10 +22,8 @@ from fractions import Fraction
 from generator.errors import TilepressError
 from generator.penrose import coords, render
 from generator.penrose import permalink as PL
+from generator.penrose.permalink import MAX_TRIANGLES, MEAN_TILE_AREA  # noqa: F401 (re-exported)
 from generator.penrose.region import Region
-
-# The largest number of half-tile triangles one run may visit (about 1.3 million tiles, ~1 GB).
-MAX_TRIANGLES = 3_000_000
 
 
 @dataclass
@@ -30,30 +32,33 @@ class Result:
 
     spec: PL.Spec
     patch: coords.Patch
+    recorded: str | None = None      # the labels of the permalink regenerated (None: from a seed)
 
     @property
     def permalink(self) -> str:
-        return PL.encode(self.spec)
+        """The permalink naming this patch (never longer than the parser accepts)."""
+        labels = self.spec.labels
+        if len(labels) > PL.MAX_LABELS:
+            if self.recorded is None:
+                raise TilepressError(f"this patch needs {len(labels)} levels, more than a permalink "
+                                     f"holds ({PL.MAX_LABELS}); choose another seed")
+            labels = self.recorded
+        return PL.encode(replace(self.spec, labels=labels))
 
     def region(self):
         return tuple(float(v) for v in self.spec.region())
 
 
-# Limiting mean tile area (kite sin36°·φ/(φ+1) + dart …; thick sin72°·φ/(φ+1) + thin …).
-MEAN_TILE_AREA = {"p2": 0.502, "p3": 0.812}
 
-
-def _run(spec: PL.Spec, rng: random.Random, max_triangles: int | None, progress=None) -> Result:
-    if max_triangles is not None:
-        estimate = 2 * float(spec.width * spec.height) / MEAN_TILE_AREA[spec.family]
-        if estimate > max_triangles:
-            raise TilepressError(f"region {float(spec.width):g} × {float(spec.height):g} is too large: "
-                                 f"about {estimate / 2:.0f} tiles (limit about {max_triangles // 2})")
+def _run(spec: PL.Spec, rng: random.Random, max_triangles: int | None, progress=None,
+         recorded: str | None = None) -> Result:
+    """Generate the patch of a spec; `recorded` = the labels of a permalink being regenerated."""
+    PL.check_area(spec.family, spec.width, spec.height, max_triangles, TilepressError)
     x0, y0, x1, y1 = spec.region()
     region = Region(x0, y0, x1, y1, coords.DENOM)
     patch = coords.generate(spec.family, spec.labels, spec.orientation, region, rng,
                             max_triangles=max_triangles, progress=progress)
-    return Result(replace(spec, labels=patch.top), patch)
+    return Result(replace(spec, labels=patch.top), patch, recorded)
 
 
 def from_seed(family: str, seed: int, width: Fraction, height: Fraction,
@@ -71,7 +76,7 @@ def from_seed(family: str, seed: int, width: Fraction, height: Fraction,
 
 def from_spec(spec: PL.Spec, max_triangles: int | None = MAX_TRIANGLES, progress=None) -> Result:
     """Regenerate the patch a permalink names (levels beyond its labels: deterministic)."""
-    return _run(spec, spec.extension_rng(), max_triangles, progress)
+    return _run(spec, spec.extension_rng(), max_triangles, progress, recorded=spec.labels)
 
 
 def from_permalink(text: str, width: Fraction | None = None, height: Fraction | None = None,

@@ -11,6 +11,11 @@
 Example: `p2.v1.20_12_3_BAAUBBAV`.  Every character is in [A-Za-z0-9_.], so the string
 is safe in URLs and file names.
 
+The limits (one set, stated in the README, enforced here and by the generator alike):
+at most MAX_LABELS = 100 labels, sides at most MAX_SIDE = 1000 and an area that the
+generator accepts (about MAX_TRIANGLES / 2 tiles), so at most 114 characters.  Every
+permalink the program prints passes `decode`, and every one `decode` accepts regenerates.
+
 Regeneration uses exactly these labels.  If a (larger) region needs more levels than
 recorded, the missing parents are invented deterministically from a generator seeded
 with the SHA-256 of the labels, so a permalink always names one tiling; any region
@@ -36,6 +41,10 @@ VERSION = 1
 MAX_LABELS = 100
 MAX_SIDE = 1000
 MAX_PAYLOAD = 200
+# The largest number of half-tile triangles one run may visit (about 1.5 million tiles, ~1 GB).
+MAX_TRIANGLES = 3_000_000
+# Limiting mean tile area (kite sin36°·φ/(φ+1) + dart …; thick sin72°·φ/(φ+1) + thin …).
+MEAN_TILE_AREA = {"p2": 0.502, "p3": 0.812}
 _DECIMAL = r"(?:0|[1-9][0-9]{0,3})(?:\.[0-9]{0,2}[1-9])?"
 PAYLOAD_RE = re.compile(rf"^({_DECIMAL})_({_DECIMAL})_([0-9])_([A-Z]+)$")
 
@@ -69,6 +78,20 @@ def check_size(value: Fraction, what: str) -> None:
     """Raise unless 0 < value ≤ MAX_SIDE."""
     if not 0 < value <= MAX_SIDE:
         raise PermalinkError(f"{what} must be > 0 and ≤ {MAX_SIDE}, got {float(value)}")
+
+
+def estimated_triangles(family: str, width: Fraction, height: Fraction) -> float:
+    """About how many half-tile triangles a region holds."""
+    return 2 * float(width * height) / MEAN_TILE_AREA[family]
+
+
+def check_area(family: str, width: Fraction, height: Fraction, limit: int | None = MAX_TRIANGLES,
+               error=PermalinkError) -> None:
+    """Raise unless the region is small enough to generate."""
+    estimate = estimated_triangles(family, width, height)
+    if limit is not None and estimate > limit:
+        raise error(f"region {float(width):g} × {float(height):g} is too large: "
+                    f"about {estimate / 2:.0f} tiles (limit about {limit // 2})")
 
 
 def check_labels(family: str, labels: str) -> None:
@@ -114,6 +137,7 @@ def decode(text: str) -> Spec:
     w, h = Fraction(m.group(1)), Fraction(m.group(2))
     check_size(w, "width")
     check_size(h, "height")
+    check_area(fam.name, w, h)
     labels = m.group(4)
     check_labels(fam.name, labels)
     spec = Spec(fam.name, w, h, int(m.group(3)), labels)

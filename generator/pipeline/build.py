@@ -1,12 +1,13 @@
 """The orchestration: config → plan → generate/render → sheets → pages, written atomically.
 
 `build(options)` runs the phases and returns a `Report`.  Output goes to a staging folder
-next to the output folder; only when every phase succeeded is the old site moved aside,
-the staging folder renamed into its place and the old one deleted.  Any failure deletes
+next to the output folder, and only when every phase succeeded is it swapped with the
+old site in one atomic step (see `outdir.py`: a lock, provably-own staging folders,
+renameat2 exchange or two renames with recovery at the next start).  Any failure deletes
 the staging folder and leaves the previous site exactly as it was (same bytes, same
 inodes).  An existing output folder is only ever replaced when it is empty or carries the
 `.tilepress-site` marker that every build writes, so `--out` cannot delete a folder that
-is not a tilepress site.
+is not a tilepress site; the cache folder carries its own marker for the same reason.
 """
 
 from __future__ import annotations
@@ -22,12 +23,12 @@ from pathlib import Path
 
 from generator.errors import TilepressError
 from generator.pipeline import config as config_mod
-from generator.pipeline import generate, pages, plan, sheets
+from generator.pipeline import generate, outdir, pages, plan, sheets
 from generator.pipeline.cache import Cache
 from generator.pipeline.writer import Writer
 
 ROOT = Path(__file__).resolve().parents[2]
-MARKER = ".tilepress-site"
+MARKER = outdir.MARKER
 
 
 @dataclass
@@ -187,9 +188,25 @@ def build(opts: Options) -> Report:
     _check_out(out)
     cache_dir = opts.cache_dir or out.parent / ".tilepress-cache"
     cache = Cache(cache_dir if opts.use_cache else None)
-    if opts.clean:
-        cache.clear()
-    planned, notes = plan.plan(cfg, sources, opts.only or None, cache)
+    cache.check()
+    with outdir.Lock(out) as lock:
+        notes = outdir.recover(out)
+        if lock.took_over:
+            notes.insert(0, f"took over the lock of build pid {lock.took_over}, which is no longer running")
+        _check_out(out)
+        if opts.clean:
+            cache.clear()
+        report = _build_locked(opts, out, cfg, sources, env, base_url, cache, notes)
+    cache.prune()
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+def _build_locked(opts: Options, out: Path, cfg, sources, env, base_url, cache: Cache,
+                  notes: list[str]) -> Report:
+    """The phases after the lock is taken: plan, generate, write into staging, swap."""
+    planned, more = plan.plan(cfg, sources, opts.only or None, cache)
+    notes += more
     kept = [a for a in cfg.articles if a.family is None or a.family in planned]
     notes += [f"article {a.name!r} not published: family {a.family!r} is not built"
               for a in cfg.articles if a not in kept]
@@ -199,7 +216,7 @@ def build(opts: Options) -> Report:
     report = Report(out=out, items=stats["items"], generated=stats["generated"], cached=stats["cached"],
                     notes=notes)
     report.generated_labels = stats["generated_labels"]
-    staging = out.parent / f".{out.name}.staging-{os.getpid()}"
+    staging = outdir.staging_path(out)
     if staging.exists():
         shutil.rmtree(staging)
     staging.mkdir(parents=True)
@@ -228,20 +245,8 @@ def build(opts: Options) -> Report:
         listing = _make_sheets(writer, cache, cfg, fams, opts.jobs)
         pages.write_pages(writer, env, cfg, fams, listing, base_url, _date_iso())
         report.written, report.kept, report.removed = writer.written, writer.kept, writer.removed()
-        _swap(staging, out)
+        outdir.swap(staging, out)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
-    cache.prune()
-    report.seconds = time.perf_counter() - start
     return report
-
-
-def _swap(staging: Path, out: Path) -> None:
-    """Put the staging folder in place of the output folder (old one moved aside, then deleted)."""
-    old = out.parent / f".{out.name}.old-{os.getpid()}"
-    if out.exists():
-        os.rename(out, old)
-    os.rename(staging, out)
-    if old.exists():
-        shutil.rmtree(old, ignore_errors=True)

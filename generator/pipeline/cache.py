@@ -3,7 +3,14 @@
 The key (see `plan.item_key`) hashes (family, family VERSION, params, render settings), so
 a hit means the item's rendered files would come out the same; a rebuild with nothing
 changed therefore generates nothing.  Entries are pickles written atomically (temporary
-file + rename); an unreadable entry counts as a miss.  `--clean` deletes the folder.
+file + rename); an unreadable entry counts as a miss.
+
+The folder carries its own marker, a `CACHEDIR.TAG` file (the Cache Directory Tagging
+convention, which backup tools also honour) naming tilepress.  A build uses, and `--clean`
+deletes, only a folder that carries the marker, is empty or does not exist yet; a folder
+holding nothing but entries (`xx/<key>.pickle`, from builds before the marker) is adopted
+and marked.  Any other folder is refused with exit code 2 naming it, so `--cache-dir` can
+never wipe a user's files.
 A hit refreshes the entry's mtime, and every build prunes entries unused for MAX_AGE_DAYS,
 so the folder follows what is being built instead of growing for ever.
 The cache is local, trusted build state (like __pycache__), never published.
@@ -15,11 +22,18 @@ import os
 import pickle
 import shutil
 import tempfile
+import re
 import time
 from pathlib import Path
 
+from generator.errors import TilepressError
+
 FORMAT = 1
 MAX_AGE_DAYS = 30
+TAG = "CACHEDIR.TAG"
+TAG_TEXT = ("Signature: 8a477f597d28d172789f06886806bc55\n"
+            "# This folder is a tilepress build cache; build.py --clean deletes it.\n")
+_ENTRY = re.compile(r"^(\.tmp-.*|[0-9a-f]{64}\.pickle)$")
 
 
 class Cache:
@@ -27,6 +41,45 @@ class Cache:
 
     def __init__(self, folder: Path | None):
         self.folder = Path(folder) if folder else None
+
+    def _marked(self) -> bool:
+        """True when the folder carries our CACHEDIR.TAG."""
+        try:
+            text = (self.folder / TAG).read_text("utf-8", "replace")
+        except OSError:
+            return False
+        return text.startswith("Signature: 8a477f597d28d172789f06886806bc55") and "tilepress" in text
+
+    def _only_entries(self) -> bool:
+        """True when the folder holds nothing but cache entries (an unmarked older cache)."""
+        for sub in self.folder.iterdir():
+            if not (sub.is_dir() and not sub.is_symlink() and re.fullmatch(r"[0-9a-f]{2}", sub.name)):
+                return False
+            if not all(_ENTRY.match(f.name) and f.is_file() for f in sub.iterdir()):
+                return False
+        return True
+
+    def check(self) -> None:
+        """Refuse a folder that is not ours; mark an empty, new or older unmarked cache."""
+        if self.folder is None:
+            return
+        if os.path.lexists(self.folder) and not self.folder.is_dir():
+            raise TilepressError(f"--cache-dir {self.folder}: exists and is not a folder")
+        if self.folder.is_dir() and not self._marked():
+            if not self._only_entries():
+                raise TilepressError(f"--cache-dir {self.folder}: refusing to use or delete a folder "
+                                     f"that is not a tilepress cache (no {TAG} marker); "
+                                     "choose an empty or new folder")
+        self._mark()
+
+    def _mark(self) -> None:
+        """Create the folder with its marker (best effort, like every cache write)."""
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            if not self._marked():
+                (self.folder / TAG).write_text(TAG_TEXT, "utf-8")
+        except OSError:
+            pass
 
     def _path(self, key: str) -> Path:
         """The file of one key."""
@@ -80,6 +133,9 @@ class Cache:
         return gone
 
     def clear(self) -> None:
-        """Delete every entry."""
-        if self.folder is not None and self.folder.exists():
-            shutil.rmtree(self.folder)
+        """Delete the folder (only ever a marked cache; see check)."""
+        if self.folder is None or not os.path.lexists(self.folder):
+            return
+        self.check()
+        shutil.rmtree(self.folder)
+        self._mark()

@@ -16,6 +16,7 @@ integer), then Markdown.  The front matter is deliberately not YAML: one line, o
 
 from __future__ import annotations
 
+import math
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -123,13 +124,31 @@ def read_toml(path: Path) -> tuple[dict, str]:
     text = _read_text(path, MAX_CONFIG_BYTES, "site config")
     try:
         data = tomllib.loads(text)
+    except RecursionError:
+        raise ConfigError(f"{_rel(path)}:1: malformed TOML: arrays or tables nested too deeply") from None
     except tomllib.TOMLDecodeError as exc:
         msg = str(exc)
         m = re.search(r"\(at line (\d+), column \d+\)", msg)
         line = int(m.group(1)) if m else (text.count("\n") + 1 if "end of document" in msg else 1)
         msg = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", msg)
         raise ConfigError(f"{_rel(path)}:{line}: malformed TOML: {msg}") from None
+    _check_finite(path, text, data)
     return data, text
+
+
+def _check_finite(path: Path, text: str, data: dict) -> None:
+    """Refuse nan and inf anywhere: no setting means them, and they break every range check."""
+    todo = [("", data)]
+    while todo:
+        where, value = todo.pop()
+        if isinstance(value, float) and not math.isfinite(value):
+            line = _line_of(text, r"(?<![\w.])[+-]?(nan|inf)\b")
+            raise ConfigError(f"{_rel(path)}:{line}: {where or 'a value'} is {value}: "
+                              "numbers must be finite")
+        if isinstance(value, dict):
+            todo += [(f"{where}.{k}" if where else k, v) for k, v in value.items()]
+        elif isinstance(value, list):
+            todo += [(f"{where}[{i}]", v) for i, v in enumerate(value)]
 
 
 def _check_type(path, text, table, key, value, expected):
@@ -179,6 +198,9 @@ def _validate_site(path: Path, text: str, data: dict) -> tuple[dict, dict]:
         if not lo <= sheets[key] <= hi:
             raise ConfigError(f"{_rel(path)}:{_key_line(text, 'site.sheets', key)}: [site.sheets] {key} "
                               f"must be between {lo} and {hi}")
+    if len(set(map(str, sheets["papers"]))) != len(sheets["papers"]):
+        raise ConfigError(f"{_rel(path)}:{_key_line(text, 'site.sheets', 'papers')}: [site.sheets] papers "
+                          "lists a paper twice")
     for paper in sheets["papers"]:
         if paper not in PAPERS:
             raise ConfigError(f"{_rel(path)}:{_key_line(text, 'site.sheets', 'papers')}: unknown paper "
@@ -237,7 +259,8 @@ def config_error_at(cfg: SiteConfig, family: str, message: str) -> ConfigError:
     """A ConfigError for a family's table, located at the key it names when we can find it."""
     text = cfg.path.read_text("utf-8")
     line = cfg.family_lines.get(family, 1)
-    for key in re.findall(r"[A-Za-z_][A-Za-z0-9_-]*", message.removeprefix(f"[families.{family}]")):
+    message = re.sub(rf"^(site\.toml\s*)?\[families\.{re.escape(family)}\]:?\s*", "", message)
+    for key in re.findall(r"[A-Za-z_][A-Za-z0-9_-]*", message):
         if key in cfg.families.get(family, {}):
             line = _key_line(text, f"families.{family}", key)
             break

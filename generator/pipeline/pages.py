@@ -51,7 +51,11 @@ def environment(folder: Path):
     env.filters["fact"] = format_fact
     env.globals["templates_folder"] = folder
     for name in TEMPLATES:      # syntax errors surface now, before any work
-        _guard(folder, lambda n=name: env.get_template(n))
+        try:
+            _guard(folder, lambda n=name: env.get_template(n))
+        except UnicodeDecodeError as exc:
+            raise ConfigError(f"{_rel(folder / name)}:{_line_at(folder / name, exc.start)}: "
+                              "template is not valid UTF-8") from None
     return env
 
 
@@ -62,11 +66,25 @@ def format_fact(value) -> str:
     return str(value)
 
 
+def _line_at(path: Path, offset: int) -> int:
+    """The 1-based line of a byte offset in a file."""
+    try:
+        return path.read_bytes().count(b"\n", 0, offset) + 1
+    except OSError:
+        return 1
+
+
 def _guard(folder: Path, fn):
-    """Run a template operation; turn Jinja errors into ConfigError(file:line)."""
+    """Run a template operation; turn every error it raises into ConfigError(file:line).
+
+    A template is user input: its runtime errors ({{ 1 / 0 }}, a bad call, endless
+    recursion) are reported at the innermost template line, never as internal errors.
+    """
     import jinja2
     try:
         return fn()
+    except ConfigError:
+        raise
     except jinja2.TemplateSyntaxError as exc:
         name = exc.filename or exc.name or "?"
         raise ConfigError(f"{_rel(Path(name))}:{exc.lineno}: template syntax error: {exc.message}") from None
@@ -75,6 +93,15 @@ def _guard(folder: Path, fn):
         raise ConfigError(f"{where}: template {exc.name!r} not found") from None
     except jinja2.UndefinedError as exc:
         raise ConfigError(f"{_template_frame(exc, folder)}: template error: {exc}") from None
+    except RecursionError as exc:
+        raise ConfigError(f"{_template_frame(exc, folder)}: template error: endless recursion "
+                          "(recursion limit reached)") from None
+    except UnicodeDecodeError:
+        raise
+    except Exception as exc:   # noqa: BLE001 - any other error raised while running a template
+        first = (str(exc).splitlines() or [""])[0][:200]
+        raise ConfigError(f"{_template_frame(exc, folder)}: template error: {type(exc).__name__}: "
+                          f"{first}") from None
 
 
 def _template_frame(exc: BaseException, folder: Path) -> str:
@@ -93,10 +120,17 @@ def render(env, name: str, **context) -> str:
 
 
 def markdown_html(article) -> str:
-    """An article's Markdown body as HTML."""
+    """An article's Markdown body as HTML (a body Markdown cannot convert is a ConfigError)."""
     import markdown
     md = markdown.Markdown(extensions=["tables", "fenced_code", "sane_lists"], output_format="html")
-    return md.convert(article.body)
+    try:
+        return md.convert(article.body)
+    except RecursionError:
+        raise ConfigError(f"{_rel(article.path)}:{article.body_line}: Markdown nested too deeply "
+                          "(recursion limit reached)") from None
+    except Exception as exc:   # noqa: BLE001 - the Markdown library's errors on odd input
+        raise ConfigError(f"{_rel(article.path)}:{article.body_line}: cannot convert the Markdown: "
+                          f"{type(exc).__name__}: {exc}") from None
 
 
 def picture(item: dict, root: str) -> dict:

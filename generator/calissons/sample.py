@@ -1,0 +1,120 @@
+"""Uniformly random calisson tilings of the hexagon: `calissons sample`, with a permalink.
+
+A tiling of the hexagon of side n by unit lozenges is a pile of cubes in the n × n × n
+box (David and Tomei, "The problem of the calissons", 1989), and a uniformly random one
+is drawn exactly by coupling from the past (Propp and Wilson, "Exact sampling with coupled
+Markov chains", 1996; `sampler.py`).  For large n almost every such tiling looks the same:
+outside the circle inscribed in the hexagon the lozenges freeze into the three corner
+patterns, inside it they are disordered — the *arctic circle* of Cohn, Larsen and Propp
+("The shape of a typical boxed plane partition", 1998).  The picture is worth a gallery of
+its own.
+
+Permalink.  The sampler is a pure function of (n, seed): its coins come from
+`random.Random("calissons-cftp:<seed>:<block>")`.  So a sample is named by those two
+numbers, in the second payload form of the calisson permalink, version 1:
+
+    cal.v1.<n>.s<seed>        n in 1..MAX_SAMPLE_N, seed in 0..2^63 - 1, both canonical
+                              decimals (no sign, no leading zeros)
+
+The puzzle form `cal.v1.<n>~<givens>` contains `~`, this one `.s`, so a payload is always
+one or the other; the puzzle form keeps its meaning.  A golden test pins the output bytes
+of a few samples, so a change of the sampler that changes them cannot go unnoticed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from generator.errors import PermalinkError, TilepressError
+
+MAX_SAMPLE_N = 64            # the calisson permalink limit; n = 64 takes ~10 s
+MAX_SEED = 2 ** 63 - 1
+_LINK = re.compile(r"^cal\.v1\.([1-9][0-9]{0,2})\.s(0|[1-9][0-9]{0,18})$")
+
+
+@dataclass(frozen=True)
+class Sample:
+    """A uniformly random tiling of the hexagon of side n: its height function."""
+
+    n: int
+    seed: int
+    heights: tuple
+
+    @property
+    def permalink(self) -> str:
+        """`cal.v1.<n>.s<seed>`."""
+        return permalink(self.n, self.seed)
+
+
+def check(n, seed) -> None:
+    """Raise TilepressError unless (n, seed) name a sample."""
+    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= MAX_SAMPLE_N:
+        raise TilepressError(f"sample size must be an integer in 1..{MAX_SAMPLE_N}, not {n!r}")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+        raise TilepressError(f"sample seed must be an integer in 0..{MAX_SEED}, not {seed!r}")
+
+
+def permalink(n: int, seed: int) -> str:
+    """The permalink of the sample (n, seed)."""
+    check(n, seed)
+    return f"cal.v1.{n}.s{seed}"
+
+
+def is_sample_link(text: str) -> bool:
+    """True when a string has the shape of a sample permalink (`cal.v<N>.<n>.s...`)."""
+    return isinstance(text, str) and re.match(r"^cal\.v[0-9]+\.[0-9]+\.s", text.strip()) is not None
+
+
+def parse(text: str) -> tuple[int, int]:
+    """(n, seed) of a sample permalink, or PermalinkError."""
+    m = _LINK.match(text.strip()) if isinstance(text, str) else None
+    if not m:
+        raise PermalinkError("malformed calisson sample permalink (expected cal.v1.<n>.s<seed>, "
+                             "e.g. cal.v1.30.s1)")
+    n, seed = int(m.group(1)), int(m.group(2))
+    if not 1 <= n <= MAX_SAMPLE_N or seed > MAX_SEED:
+        raise PermalinkError(f"calisson sample permalink out of range (n in 1..{MAX_SAMPLE_N}, "
+                             f"seed in 0..{MAX_SEED})")
+    return n, seed
+
+
+def draw(n: int, seed: int) -> Sample:
+    """The sample (n, seed): a uniformly random tiling, exact."""
+    from generator.calissons.sampler import sample_heights
+    check(n, seed)
+    return Sample(n, seed, tuple(sample_heights(n, seed)))
+
+
+def regen(text: str) -> Sample:
+    """The sample a permalink names."""
+    return draw(*parse(text))
+
+
+def to_json(s: Sample) -> dict:
+    """{"n", "seed", "permalink", "volume", "pp"}: the pile as a plane partition (column heights)."""
+    from generator.calissons.model import pp_from_heights, volume
+    return {"n": s.n, "seed": s.seed, "permalink": s.permalink, "volume": volume(s.n, list(s.heights)),
+            "pp": pp_from_heights(s.n, list(s.heights))}
+
+
+def to_svg(s: Sample) -> str:
+    """The tiling in the three lozenge colours, titled with its permalink."""
+    from generator.calissons import render
+    return render.tiling_svg(s.n, list(s.heights), title=s.permalink)
+
+
+def facts(s: Sample) -> list:
+    """Facts for the item page."""
+    from generator.calissons.model import volume
+    vol = volume(s.n, list(s.heights))
+    return [["Size n", s.n], ["Seed", s.seed], ["Lozenges", 3 * s.n * s.n], ["Cubes in the pile", vol],
+            ["Share of the box filled", round(vol / s.n ** 3, 4)]]
+
+
+def page(s: Sample) -> dict:
+    """Title, group and alt text of a gallery item."""
+    return {"title": f"Random calisson tiling, side {s.n} (seed {s.seed})",
+            "group": "Uniformly random tilings",
+            "alt": (f"A uniformly random tiling of the hexagon of side {s.n} by {3 * s.n * s.n} lozenges in "
+                    "three colours: frozen corners outside the inscribed circle, disorder inside it.")}

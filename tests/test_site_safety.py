@@ -1,0 +1,237 @@
+"""Nothing is lost: --clean only deletes a marked cache, the swap of the new site is atomic
+at every step (failures injected at each), a killed build's staging folder is removed by
+the next build, and two builds into one folder never both write it (real processes)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from site_helpers import FIXTURES, REPO, copy_site, fixture_args, run_build
+
+DRIVER = FIXTURES / "build_driver.py"
+
+
+def _contents(folder: Path) -> dict[str, bytes]:
+    """Every file of a folder -> bytes."""
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def _driver(mode: str, arg: str, args: list, *flags: str, wait: bool = True):
+    """Run build.py under the fault-injecting driver (Popen when wait is false)."""
+    cmd = [sys.executable, str(DRIVER), mode, arg, *flags, "--", *map(str, args)]
+    if wait:
+        return subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=600)
+    return subprocess.Popen(cmd, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def _wait_for(path: Path, proc=None, limit: float = 300.0) -> None:
+    """Block until a file exists (failing early if the process ended instead)."""
+    end = time.monotonic() + limit
+    while not path.exists():
+        if proc is not None and proc.poll() is not None:
+            raise AssertionError(f"driver ended early: {proc.returncode} {proc.stderr.read()}")
+        assert time.monotonic() < end, f"{path} never appeared"
+        time.sleep(0.02)
+
+
+def _leftovers(tmp: Path) -> list[str]:
+    """Names next to the site that are neither the site, its cache nor the content."""
+    return sorted(p.name for p in tmp.iterdir() if p.name not in ("site", "cache", "content", "ref", "sync"))
+
+
+@pytest.fixture(scope="module")
+def built_once(tmp_path_factory):
+    """The fixture site built with the old config (site, cache, content) and the bytes of
+    the site the new config (one item more) gives, built once for the module."""
+    tmp = tmp_path_factory.mktemp("once")
+    config = copy_site(tmp)
+    assert run_build(*fixture_args(tmp, config)).returncode == 0
+    old = _contents(tmp / "site")
+    new_config = tmp / "new.toml"
+    new_config.write_text(config.read_text().replace("count = 5", "count = 6"))
+    ref = tmp / "ref"
+    ref.mkdir()
+    (ref / "content").mkdir()
+    shutil.copytree(config.parent / "articles", ref / "content" / "articles")
+    shutil.copy(new_config, ref / "content" / "site.toml")
+    r = run_build(*fixture_args(ref, ref / "content" / "site.toml"))
+    assert r.returncode == 0, r.stderr
+    new = _contents(ref / "site")
+    assert old != new
+    return tmp, new_config, old, new
+
+
+@pytest.fixture()
+def two_sites(tmp_path, built_once):
+    """(config, old site bytes, new site bytes) with a private copy of the old site and cache
+    in tmp_path; building `config` gives the new site."""
+    src, new_config, old, new = built_once
+    for name in ("site", "cache", "content"):
+        shutil.copytree(src / name, tmp_path / name)
+    config = tmp_path / "content" / "site.toml"
+    shutil.copy(new_config, config)
+    return config, old, new
+
+
+# ---- 1. --clean and --cache-dir --------------------------------------------------------
+
+def test_clean_never_deletes_a_folder_that_is_not_our_cache(tmp_path):
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "thesis.tex").write_text("years of work")
+    args = fixture_args(tmp_path)
+    args[args.index("--cache-dir") + 1] = mine
+    for extra in (["--clean"], []):
+        r = run_build(*args, *extra)
+        assert r.returncode == 2, r.stderr
+        line, = r.stderr.strip().splitlines()
+        assert line.startswith("error: --cache-dir") and str(mine) in line and "CACHEDIR.TAG" in line
+        assert (mine / "thesis.tex").read_text() == "years of work"
+    assert not (tmp_path / "site").exists()
+
+
+def test_clean_deletes_a_marked_cache_and_adopts_an_unmarked_one(tmp_path):
+    assert run_build(*fixture_args(tmp_path)).returncode == 0
+    cache = tmp_path / "cache"
+    assert (cache / "CACHEDIR.TAG").read_text().startswith("Signature: 8a477f597d28d172789f06886806bc55")
+    (cache / "CACHEDIR.TAG").unlink()          # a cache from before the marker: only entries
+    r = run_build(*fixture_args(tmp_path))
+    assert r.returncode == 0 and "5 cached" in r.stderr and (cache / "CACHEDIR.TAG").is_file()
+    r = run_build(*fixture_args(tmp_path), "--clean")
+    assert r.returncode == 0 and "5 generated" in r.stderr and (cache / "CACHEDIR.TAG").is_file()
+
+
+def test_out_rule_is_kept(tmp_path):
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / "notes.txt").write_text("mine")
+    r = run_build(*fixture_args(tmp_path), "--clean")
+    assert r.returncode == 2 and "not a tilepress site" in r.stderr
+    assert (tmp_path / "site" / "notes.txt").read_text() == "mine"
+
+
+# ---- 2. the atomic swap, failures injected at every step ---------------------------------
+
+SWAPS = [([], "exchange"), ([], "delete-old"),
+         (["--fallback"], "move-old"), (["--fallback"], "move-new"), (["--fallback"], "delete-old")]
+
+
+@pytest.mark.parametrize("flags, step", SWAPS)
+def test_a_crash_at_any_swap_step_leaves_a_site_and_the_next_build_recovers(tmp_path, two_sites, flags, step):
+    config, old, new = two_sites
+    r = _driver("crash-at", step, fixture_args(tmp_path, config), *flags)
+    assert r.returncode == 9, r.stderr                  # died at the step, no clean-up ran
+    site = tmp_path / "site"
+    if site.exists():
+        assert _contents(site) in (old, new)
+    else:           # only between the two renames of the fallback: the old site is beside it
+        assert flags and step == "move-new"
+        olds = [p for p in tmp_path.iterdir() if p.name.startswith(".site.old-")]
+        assert len(olds) == 1 and _contents(olds[0]) == old
+    r = run_build(*fixture_args(tmp_path, config))
+    assert r.returncode == 0, r.stderr
+    assert _contents(site) == new and _leftovers(tmp_path) == []
+    if step != "delete-old" or flags:
+        assert "note: re" in r.stderr                   # restored or removed, and said so
+
+
+@pytest.mark.parametrize("flags, step", SWAPS + [([], "rename-new")])
+def test_a_failure_at_any_swap_step_leaves_old_or_new_and_no_litter(tmp_path, two_sites, flags, step):
+    config, old, new = two_sites
+    if step == "rename-new":        # the first build of a site: nothing to exchange
+        shutil.rmtree(tmp_path / "site")
+    r = _driver("raise-at", step, fixture_args(tmp_path, config), *flags)
+    assert r.returncode == 1 and "injected failure" in r.stderr
+    if step == "rename-new":
+        assert not (tmp_path / "site").exists()
+    else:
+        assert _contents(tmp_path / "site") == (new if step == "delete-old" else old)
+    assert _leftovers(tmp_path) == []
+
+
+def test_first_build_killed_before_its_rename_leaves_nothing_behind(tmp_path):
+    r = _driver("crash-at", "rename-new", fixture_args(tmp_path))
+    assert r.returncode == 9 and not (tmp_path / "site").exists()
+    assert any(p.name.startswith(".site.staging-") for p in tmp_path.iterdir())
+    r = run_build(*fixture_args(tmp_path))
+    assert r.returncode == 0 and "removed stale staging folder" in r.stderr
+    assert _leftovers(tmp_path) == []
+
+
+# ---- 3. a build killed (SIGKILL) during the write phase ----------------------------------
+
+def test_a_killed_builds_staging_folder_is_removed_by_the_next_build(tmp_path):
+    assert run_build(*fixture_args(tmp_path)).returncode == 0
+    before = _contents(tmp_path / "site")
+    sync = tmp_path / "sync"
+    sync.mkdir()
+    proc = _driver("pause", str(sync), fixture_args(tmp_path) + ["--clean"], wait=False)
+    _wait_for(sync / "ready", proc)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.communicate(timeout=120)
+    staging = tmp_path / f".site.staging-{proc.pid}"
+    assert staging.is_dir() and (staging / ".tilepress-site").is_file()
+    assert _contents(tmp_path / "site") == before
+    r = run_build(*fixture_args(tmp_path))
+    assert r.returncode == 0, r.stderr
+    assert f"removed stale staging folder {staging} of an interrupted build (pid {proc.pid}, dead)" in r.stderr
+    assert f"took over the lock of build pid {proc.pid}" in r.stderr
+    assert not staging.exists() and _leftovers(tmp_path) == []
+    assert _contents(tmp_path / "site") == before
+
+
+# ---- 4. two builds into one folder -------------------------------------------------------
+
+def test_a_second_concurrent_build_is_refused_naming_the_first(tmp_path):
+    assert run_build(*fixture_args(tmp_path)).returncode == 0
+    sync = tmp_path / "sync"
+    sync.mkdir()
+    first = _driver("pause", str(sync), fixture_args(tmp_path) + ["--clean"], wait=False)
+    try:
+        _wait_for(sync / "ready", first)
+        second = run_build(*fixture_args(tmp_path))
+        assert second.returncode == 2, second.stderr
+        line, = second.stderr.strip().splitlines()
+        assert line == (f"error: another build (pid {first.pid}) is writing {tmp_path / 'site'}; "
+                        "wait for it to finish and run again")
+    finally:
+        (sync / "go").write_text("")
+        out, err = first.communicate(timeout=300)
+    assert first.returncode == 0, err
+    assert "5 generated" in err
+    r = run_build(*fixture_args(tmp_path))
+    assert r.returncode == 0 and _leftovers(tmp_path) == []
+
+
+def test_a_stale_lock_file_of_a_dead_process_is_taken_over(tmp_path):
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    (tmp_path / ".site.lock").write_text(f"{dead.pid}\n")
+    r = run_build(*fixture_args(tmp_path))
+    assert r.returncode == 0, r.stderr
+    assert f"took over the lock of build pid {dead.pid}" in r.stderr
+    assert not (tmp_path / ".site.lock").exists()
+
+
+def test_the_lock_without_flock(tmp_path):
+    """The exclusive-create lock used where fcntl is missing: busy, released, taken over."""
+    from generator.pipeline.outdir import Lock
+    out = tmp_path / "site"
+    first = Lock(out)._acquire_exclusive()
+    with pytest.raises(Exception, match=rf"another build \(pid {os.getpid()}\) is writing"):
+        Lock(out)._acquire_exclusive()
+    first.release()
+    assert not (tmp_path / ".site.lock").exists()
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    (tmp_path / ".site.lock").write_text(f"{dead.pid}\n")
+    lock = Lock(out)._acquire_exclusive()
+    assert lock.took_over == dead.pid and (tmp_path / ".site.lock").read_text() == f"{os.getpid()}\n"
+    lock.release()
