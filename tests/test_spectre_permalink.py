@@ -211,3 +211,53 @@ def test_protocol_tiles_have_exact_keys():
             where[key] = pt
     again, tiles2 = families.patch("spectre", permalink=families.get("spectre").permalink(item))
     assert tiles2 == tiles
+
+
+def spectre_name(rng, levels: int, w: str, h: str, r: int, fixed: int | None = None) -> str:
+    """A valid permalink with `levels` places (chosen top-down; `fixed`: the same place at every
+    level where it exists, which keeps the start on cluster boundaries)."""
+    from generator.spectre.substitution import CHILD, GAMMA, PLACES
+    top = rng.randrange(9)
+    t, cs = top, []
+    for _ in range(levels):
+        opts = PLACES[t]
+        c = fixed if fixed in opts else rng.choice(opts)
+        cs.append(c)
+        t = CHILD[t][c]
+    s = rng.randrange(2) if t == GAMMA else 0
+    return PL.PatchName(Fraction(w), Fraction(h), r, s, tuple(reversed(cs)), top).text()
+
+
+def _printed(text: str) -> tuple[str, str]:
+    """(SVG, printed permalink) as `regen` prints them."""
+    fam = families.get("spectre")
+    item = fam.regen(text, {})
+    return fam.to_svg(item, {}), fam.permalink(item)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(levels=st.integers(1, PL.MAX_LEVELS), seed=st.integers(0, 10 ** 6), r=st.integers(0, 11),
+       w=st.sampled_from(["0.5", "1", "2.5", "4.125", "8"]), h=st.sampled_from(["0.5", "3", "6"]),
+       fixed=st.one_of(st.none(), st.integers(0, 7)))
+def test_printed_permalinks_parse_and_regenerate_the_same_bytes(levels, seed, r, w, h, fixed):
+    import random
+    text = spectre_name(random.Random(seed), levels, w, h, r, fixed)
+    PL.parse(text)
+    svg, printed = _printed(text)
+    assert len(PL.parse(printed).cs) <= PL.MAX_LEVELS and len(printed) <= PL.MAX_LENGTH
+    assert _printed(printed) == (svg, printed)
+
+
+def test_forty_level_permalinks_print_ones_the_parser_accepts():
+    import random
+    extended = 0
+    for seed in range(6):
+        for fixed in (0, 3, 5, 6):
+            text = spectre_name(random.Random(seed), PL.MAX_LEVELS, "10", "10", 0, fixed)
+            patch = P.from_permalink(text)
+            list(patch.spectres())
+            extended += patch.tower.invented > 0
+            svg, printed = _printed(text)
+            assert printed == text or len(PL.parse(printed).cs) <= PL.MAX_LEVELS
+            assert _printed(printed) == (svg, printed)
+    assert extended >= 1

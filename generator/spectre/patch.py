@@ -68,6 +68,7 @@ from generator.errors import TilepressError
 from generator.spectre import geometry as G
 from generator.spectre import limits
 from generator.spectre import substitution as S
+from generator.spectre.permalink import MAX_LEVELS as PERMALINK_LEVELS
 from generator.spectre.permalink import MAX_SIDE, PatchName, parse
 
 MAX_LEVELS = 48          # metatile levels any coordinate may reach (λ^24 ≈ 10^21 Spectres)
@@ -404,15 +405,25 @@ class Patch:
     region: G.Region
     rotation: int
     tower: Tower
+    recorded: tuple | None = None     # (s, cs, top) as given by a permalink
 
     def spectres(self):
         """Iterate over the Spectres meeting the region (streaming)."""
         return Walker(self.tower, self.rotation, self.region).spectres()
 
     def permalink(self) -> str:
-        """The permalink of this patch (complete once the Spectres have been produced)."""
-        return PatchName(self.region.width, self.region.height, self.rotation,
-                         self.tower.s, tuple(self.tower.C), self.tower.T[-1]).text()
+        """The permalink of this patch (complete once the Spectres have been produced).
+
+        Invented levels are written down, up to the permalink's limit; beyond it a patch
+        regenerated from a permalink prints the permalink it was given (its further levels
+        are re-invented identically from those labels)."""
+        s, cs, top = self.tower.s, tuple(self.tower.C), self.tower.T[-1]
+        if len(cs) > PERMALINK_LEVELS:
+            if self.recorded is None:
+                raise TilepressError(f"this patch needs {len(cs)} metatile levels, more than a "
+                                     f"permalink holds ({PERMALINK_LEVELS}); choose another seed")
+            s, cs, top = self.recorded
+        return PatchName(self.region.width, self.region.height, self.rotation, s, cs, top).text()
 
 
 def from_seed(width, height, seed: int) -> Patch:
@@ -430,7 +441,7 @@ def from_permalink(text: str, width=None, height=None) -> Patch:
     w = name.width if width is None else Fraction(width)
     h = name.height if height is None else Fraction(height)
     tower = tower_from_labels(name.s, list(name.cs), name.top, extension_rng(name.coords_text()))
-    return Patch(G.Region(w, h), name.rotation, tower)
+    return Patch(G.Region(w, h), name.rotation, tower, (name.s, tuple(name.cs), name.top))
 
 
 def estimated_spectres(region: G.Region) -> int:
