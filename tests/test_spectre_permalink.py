@@ -251,7 +251,7 @@ def test_printed_permalinks_parse_and_regenerate_the_same_bytes(levels, seed, r,
 def test_forty_level_permalinks_print_ones_the_parser_accepts():
     import random
     extended = 0
-    for seed in range(6):
+    for seed in range(3):
         for fixed in (0, 3, 5, 6):
             text = spectre_name(random.Random(seed), PL.MAX_LEVELS, "10", "10", 0, fixed)
             patch = P.from_permalink(text)
