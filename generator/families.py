@@ -48,6 +48,7 @@ REGISTRY: dict[str, str] = {
     "hat": "generator.hat.family:FAMILY",
     "calissons": "generator.calissons.family:FAMILY",
     "tantrix": "generator.tantrix.family:FAMILY",
+    "spectre": "generator.spectre.family:FAMILY",
     "loopy": "generator.loopy.family:FAMILY",
 }
 

@@ -99,7 +99,8 @@ def test_split_permalink_checks_the_version():
 
 PATCHES = {"p2": dict(width=14, height=10, seed=3, margin=2.0),
            "p3": dict(width=14, height=10, seed=5, margin=2.0),
-           "hat": dict(width=36, height=28, seed=2, margin=6.0)}
+           "hat": dict(width=36, height=28, seed=2, margin=6.0),
+           "spectre": dict(width=30, height=24, seed=2, margin=3.0)}
 
 
 @pytest.fixture(scope="module", params=sorted(PATCHES))
