@@ -85,9 +85,15 @@ def golden_entries() -> list[tuple[str, list[str], str]]:
     def walk(node):
         if isinstance(node, dict):
             sha = node.get("svg_sha256") or node.get("sha256")
-            if isinstance(node.get("permalink"), str) and sha:
+            link = node.get("permalink")
+            if isinstance(link, str) and isinstance(sha, dict):      # loopy.json: {"json", "svg"}
+                # the Loopy corpus hashes the picture with its solution drawn
+                out.append((link, ["--solution"], sha["svg"]))
+            elif isinstance(link, str) and sha:
                 args = ["--view", node["view"]] if node.get("view") else []
-                out.append((node["permalink"], args, sha))
+                out.append((link, args, sha))
+            if isinstance(link, str) and node.get("curved_svg_sha256"):   # spectre.json
+                out.append((link, ["--style", "curved"], node["curved_svg_sha256"]))
             for value in node.values():
                 walk(value)
         elif isinstance(node, list):
