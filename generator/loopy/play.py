@@ -132,10 +132,12 @@ def _first_contradiction(p: P.Puzzle, lines: set, crosses: set):
         es = g.face_edges[f]
         on = [e for e in es if e in lines]
         if len(on) > c:
-            return f"This {c} has {len(on)} lines round it.", on
+            return f"This {c} has {len(on)} line{'s' if len(on) != 1 else ''} round it.", on
         off = [e for e in es if e in crosses]
         if len(es) - len(off) < c:
-            return f"This {c} has only {len(es) - len(off)} sides left that are not crossed out.", off
+            left = len(es) - len(off)
+            return f"This {c} has only {left} side{'s' if left != 1 else ''} left that {'are' if left != 1 else 'is'} " \
+                   "not crossed out.", off
     for d, es in enumerate(g.dot_edges):
         on = [e for e in es if e in lines]
         if len(on) == 1 and all(e in crosses for e in es if e != on[0]):
@@ -149,7 +151,8 @@ def _first_contradiction(p: P.Puzzle, lines: set, crosses: set):
             for f, c in enumerate(p.clues):
                 on = [e for e in g.face_edges[f] if e in lines]
                 if c is not None and len(on) != c:
-                    return f"The loop is closed, but this {c} has only {len(on)} lines round it.", \
+                    return f"The loop is closed, but this {c} has {len(on)} line{'s' if len(on) != 1 else ''} " \
+                           "round it.", \
                         list(g.face_edges[f])
     return None
 
