@@ -224,6 +224,7 @@
     var svg = el("svg", {viewBox: [x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad].join(" "),
       "class": "tp-board", role: "application", tabindex: "0",
       "aria-label": b.title + ": arrows move, space cycles line / cross / empty, u undo, r redo, c check"});
+    svg.style.minWidth = Math.round(24 * (x1 - x0 + 2 * pad)) + "px";   // edges stay tappable on phones (box scrolls)
     box.appendChild(svg);
     this.svg = svg;
     var frame = el("g", {"class": "tp-outline"}, svg);
