@@ -119,42 +119,65 @@ def _verdict(solved: bool, message: str, wrong, lines: set, p: P.Puzzle) -> dict
             "total": len(p.solution)}
 
 
-def _first_contradiction(p: P.Puzzle, lines: set, crosses: set):
-    """(message, wrong edge ids) of the first broken rule, or None."""
-    g = p.grid
-    for d, es in enumerate(g.dot_edges):
+def _plural(n: int, word: str) -> str:
+    """'1 line', '2 lines'."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _degree(g, d: int, lines: set) -> int:
+    """How many lines meet at dot d."""
+    return sum(1 for e in g.dot_edges[d] if e in lines)
+
+
+def _dot_contradiction(g, lines: set, crosses: set, dead_ends: bool):
+    """A branching dot (or, with dead_ends, a line whose dot has every other edge crossed)."""
+    for es in g.dot_edges:
         on = [e for e in es if e in lines]
-        if len(on) > 2:
+        if not dead_ends and len(on) > 2:
             return "Three or more lines meet at this dot: the loop may not branch.", on
+        if dead_ends and len(on) == 1 and all(e in crosses for e in es if e != on[0]):
+            return "This line runs into a dead end: every other edge at its dot is crossed out.", on
+    return None
+
+
+def _clue_contradiction(p: P.Puzzle, lines: set, crosses: set):
+    """A clue with more lines round it than its number, or fewer sides left uncrossed."""
     for f, c in enumerate(p.clues):
         if c is None:
             continue
-        es = g.face_edges[f]
+        es = p.grid.face_edges[f]
         on = [e for e in es if e in lines]
         if len(on) > c:
-            return f"This {c} has {len(on)} line{'s' if len(on) != 1 else ''} round it.", on
+            return f"This {c} has {_plural(len(on), 'line')} round it.", on
         off = [e for e in es if e in crosses]
-        if len(es) - len(off) < c:
-            left = len(es) - len(off)
-            return f"This {c} has only {left} side{'s' if left != 1 else ''} left that {'are' if left != 1 else 'is'} " \
+        left = len(es) - len(off)
+        if left < c:
+            return f"This {c} has only {_plural(left, 'side')} left that {'is' if left == 1 else 'are'} " \
                    "not crossed out.", off
-    for d, es in enumerate(g.dot_edges):
-        on = [e for e in es if e in lines]
-        if len(on) == 1 and all(e in crosses for e in es if e != on[0]):
-            return "This line runs into a dead end: every other edge at its dot is crossed out.", on
+    return None
+
+
+def _loop_contradiction(p: P.Puzzle, lines: set):
+    """A closed loop beside other lines, or a closed loop that leaves a clue short."""
+    g = p.grid
     comps = _components(g, lines)
     for comp in comps:
-        closed = all(sum(1 for e in g.dot_edges[d] if e in lines) == 2 for e in comp for d in g.edges[e])
-        if closed and len(comps) > 1:
+        if not all(_degree(g, d, lines) == 2 for e in comp for d in g.edges[e]):
+            continue
+        if len(comps) > 1:
             return "This closed loop leaves other lines outside it: the answer is one single loop.", comp
-        if closed:
-            for f, c in enumerate(p.clues):
-                on = [e for e in g.face_edges[f] if e in lines]
-                if c is not None and len(on) != c:
-                    return f"The loop is closed, but this {c} has {len(on)} line{'s' if len(on) != 1 else ''} " \
-                           "round it.", \
-                        list(g.face_edges[f])
+        for f, c in enumerate(p.clues):
+            on = [e for e in g.face_edges[f] if e in lines]
+            if c is not None and len(on) != c:
+                return f"The loop is closed, but this {c} has {_plural(len(on), 'line')} round it.", \
+                    list(g.face_edges[f])
     return None
+
+
+def _first_contradiction(p: P.Puzzle, lines: set, crosses: set):
+    """(message, wrong edge ids) of the first broken rule, or None."""
+    return (_dot_contradiction(p.grid, lines, crosses, False) or _clue_contradiction(p, lines, crosses)
+            or _dot_contradiction(p.grid, lines, crosses, True) or _loop_contradiction(p, lines))
 
 
 def check(link: str, lines, crosses) -> dict:
@@ -167,12 +190,10 @@ def check(link: str, lines, crosses) -> dict:
     found = _first_contradiction(p, on, off)
     if found:
         return _verdict(False, found[0], found[1], on, p)
-    comps = _components(p.grid, on)
-    if len(comps) == 1 and all(sum(1 for e in p.grid.dot_edges[d] if e in on) in (0, 2)
-                               for d in range(len(p.grid.dots))):
+    g = p.grid
+    if len(_components(g, on)) == 1 and all(_degree(g, d, on) in (0, 2) for d in range(len(g.dots))):
         return _verdict(True, "Solved! One closed loop, and every number is right.", [], on, p)
-    return _verdict(False, f"No rule broken so far ({len(on)} line{'s' if len(on) != 1 else ''} drawn).",
-                    [], on, p)
+    return _verdict(False, f"No rule broken so far ({_plural(len(on), 'line')} drawn).", [], on, p)
 
 
 def solution(link: str) -> dict:
