@@ -46,32 +46,32 @@ def _kind_index(kind: str) -> int:
 
 
 def build(meta_level: int = 3) -> dict:
-    """Compute every table from part 1's exact prototypes (pure; takes a second or two)."""
+    """Compute every table from the exact metatile prototypes (supertile.py, overlap.py) (pure; takes a second or two)."""
     from generator.hat import geometry as G
-    from generator.hat import supertile as S
+    from generator.hat import overlap as O
 
     child = []
     disjoint = []
     for u in TYPES:
-        p2 = S.prototype(u, 2)
+        p2 = O.prototype(u, 2)
         child.append(tuple(_kind_index(c.kind) for c in p2.overlap))
         disjoint.append(len(p2.children))
         if tuple(c.kind for c in p2.overlap[:len(p2.children)]) != tuple(c.kind for c in p2.children):
             raise AssertionError(f"{u}: overlapping numbering does not start with the disjoint one")
         for lev in (3, 4):
-            kinds = tuple(_kind_index(c.kind) for c in S.prototype(u, lev).overlap)
+            kinds = tuple(_kind_index(c.kind) for c in O.prototype(u, lev).overlap)
             if kinds != child[-1]:
                 raise AssertionError(f"{u}: overlapping child kinds differ at level {lev}")
 
     reflected = []
     for t in TYPES:
-        reflected.append(tuple(bool(c.reflected) for c in S.prototype(t, 1).children))
+        reflected.append(tuple(bool(c.reflected) for c in O.prototype(t, 1).children))
 
     kitemaps = []
     for m2 in TYPES:
-        kitemaps.append(_kitemap(G, S, m2))
+        kitemaps.append(_kitemap(G, O, m2))
 
-    metamaps = [_metamap(G, S, m3, meta_level) for m3 in TYPES]
+    metamaps = [_metamap(G, O, m3, meta_level) for m3 in TYPES]
     return {
         "CHILD": tuple(child),
         "DISJOINT": tuple(disjoint),
@@ -84,14 +84,14 @@ def build(meta_level: int = 3) -> dict:
     }
 
 
-def _kitemap(G, S, m2: str):
+def _kitemap(G, O, m2: str):
     """(labels, steps) for one second-order type: labels[i] = (k, h, c1); steps[4i+e]."""
     from generator.hat.coords import kite_move
     where = {}
     labels = []
-    p2 = S.prototype(m2, 2)
+    p2 = O.prototype(m2, 2)
     for c1, ch in enumerate(p2.overlap):
-        p1 = S.prototype(ch.kind, 1)
+        p1 = O.prototype(ch.kind, 1)
         for h, hat in enumerate(p1.children):
             g = G.compose(ch.iso, hat.iso)
             for k, kite in enumerate(G.hat_kites(g)):
@@ -107,14 +107,14 @@ def _kitemap(G, S, m2: str):
     return tuple(labels), tuple(steps)
 
 
-def _metamap(G, S, m3: str, level: int) -> dict:
+def _metamap(G, O, m3: str, level: int) -> dict:
     """{(c1, c2): ((c1', c2'), ...)} for a level-`level` supertile of type m3 (names of
     each first-order metatile in the double expansion, via its level-(level−1) and
     level-(level−2) overlapping children; level 3 gives first-order metatiles)."""
     groups: dict = {}
-    top = S.prototype(m3, level)
+    top = O.prototype(m3, level)
     for c2, mid in enumerate(top.overlap):
-        pm = S.prototype(mid.kind, level - 1)
+        pm = O.prototype(mid.kind, level - 1)
         for c1, low in enumerate(pm.overlap):
             key = (low.kind, G.compose(mid.iso, low.iso))
             groups.setdefault(key, []).append((c1, c2))
