@@ -1,4 +1,4 @@
-"""Hat part 2: random patches are proper hat tilings from the limiting distribution."""
+"""Hat random patches: they are proper hat tilings from the limiting distribution."""
 
 from __future__ import annotations
 

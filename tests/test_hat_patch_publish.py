@@ -1,4 +1,4 @@
-"""Hat part 2: the gallery side (plan/generate for random patches)."""
+"""Hat random patches: the gallery side (plan/generate for random patches)."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def test_site_toml_hat_table_plans_and_generates_deterministically():
     assert a["permalink"].startswith("hat.v1.")
     # the permalink regenerates the same picture
     patch = P.from_permalink(a["permalink"])
-    from generator.hat.patch_render import patch_svg
+    from generator.hat.render import patch_svg
     assert patch_svg(list(patch.hats()), patch.region, title=a["permalink"]) == a["svg"]
 
 

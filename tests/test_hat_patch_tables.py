@@ -1,4 +1,4 @@
-"""Hat part 2: the lookup tables (regenerated from part 1's geometry) and the exact limits."""
+"""Hat random patches: the lookup tables (regenerated from the exact geometry) and the exact limits."""
 
 from __future__ import annotations
 

@@ -105,7 +105,7 @@ def test_forced_profiles():
     assert min(boards.forced_profile("slanted-4x14")[4:]) >= 3
     assert min(boards.forced_profile("upright-4x14")[4:]) >= 3
     p = boards.forced_profile("upright-8x7")
-    assert p[48:52] == [4, 4, 4, 4] and p[52:] == [6, 6, 6, 6]      # as in the seed
+    assert p[48:52] == [4, 4, 4, 4] and p[52:] == [6, 6, 6, 6]      # as in Szobonya's article
 
 
 def test_neighbour_table_is_symmetric():
@@ -359,7 +359,7 @@ def test_row_order_profile_and_deficit():
     prof = boards.forced_profile("upright-8x7", order)
     assert sorted(order) == list(range(56)) and sum(prof) == 168
     seed_prof = boards.forced_profile("upright-8x7")
-    # excess of constraint in the closing cells: 14 for rows, 16 for the seed's columns
+    # excess of constraint in the closing cells: 14 for rows, 16 for Szobonya's columns
     assert sum(prof[-7:]) - 3 * 7 == 14 and sum(seed_prof[-8:]) - 3 * 8 == 16
 
 

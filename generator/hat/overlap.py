@@ -2,7 +2,7 @@
 
 In the substitution pictures the children of a metatile cover it and stick out over its
 edges, so a child on an edge is a child of both metatiles that meet there.  That is the
-*overlapping* numbering used by the combinatorial coordinates of part 2 (metamaps): the
+*overlapping* numbering used by the combinatorial coordinates of random patches (`tables.py`, metamaps): the
 disjoint children of a supertile S keep their indices 0..n−1, and the children of S's
 neighbours that straddle S's edge follow as n, n+1, ….
 

@@ -27,7 +27,7 @@ Tile 1 sits in exactly one cell per period, so every pattern has exactly one tra
 (modulo Λ) with tile 1 itself at the origin: the normalised fillings are *the patterns
 up to translation and colour-shift offset*, and every class of board fillings under the
 56 translations has exactly 56 members (no pattern is fixed by a translation outside Λ).
-The counts of the seed come out as:
+The counts of Szobonya's article (2004) come out as:
 
 * normalised fillings = 7484 = 2 × 3742: **3742 plus their mirror images** (the mirror
   image acts on the normalised fillings without fixed points);

@@ -70,7 +70,7 @@ def pattern_json(pattern: dict) -> dict:
 
 
 def generate(params: dict) -> Pattern:
-    """The first pattern the seeded search finds within `budget` million nodes (deterministic)."""
+    """The first pattern the search finds for this seed within `budget` million nodes (deterministic)."""
     from generator.tantrix.find import search
     method = params["method"]
     pattern, nodes = search(method, seed=params["seed"], seconds=None, max_nodes=params["budget"] * 1_000_000)
