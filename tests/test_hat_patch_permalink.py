@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.errors import PermalinkError, TilepressError
+from generator.errors import PermalinkError
 from generator.hat import patch as P
 from generator.hat import permalink as PL
 from generator.hat.render import patch_json, patch_svg
