@@ -28,7 +28,6 @@ import random
 import time
 from functools import lru_cache
 
-from generator.errors import TilepressError
 from generator.tantrix import boards
 from generator.tantrix.tiles import NTILES, face, permuted
 
@@ -233,10 +232,3 @@ def _restarts(method, seed, seconds, max_nodes, order, lookahead, bar):
             return None, total
         attempt += 1
         budget *= 1.5
-
-
-def require_seed(seed) -> int:
-    """Validate a user-given seed."""
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2 ** 63:
-        raise TilepressError("seed must be an integer between 0 and 2**63 - 1")
-    return seed
