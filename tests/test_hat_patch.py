@@ -11,7 +11,6 @@ import pytest
 from generator.hat import check as C
 from generator.hat import limits as L
 from generator.hat import patch as P
-from generator.hat.coords import Region
 
 
 def _segments(points):
