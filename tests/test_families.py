@@ -161,3 +161,13 @@ def test_patch_from_permalink_gives_the_same_tiles(tiling):
     fam = families.get(name)
     again, tiles2 = families.patch(name, permalink=fam.permalink(item))
     assert tiles2 == tiles
+
+
+def test_region_limits_are_the_permalinks_limits():
+    """The CLI's width/height range is exactly what the permalink format accepts."""
+    from generator.hat import permalink as HP
+    from generator.penrose import permalink as PP
+    for name, limit in (("p2", PP.MAX_SIDE), ("p3", PP.MAX_SIDE), ("hat", HP.MAX_SIDE)):
+        fam = families.get(name)
+        for schema in (fam.params, fam.regen_params):
+            assert {p.name: p.max for p in schema if p.type == "decimal"} == {"width": limit, "height": limit}

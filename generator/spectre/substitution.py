@@ -47,9 +47,13 @@ NAMES = dict(zip(TYPES, ("Gamma", "Delta", "Theta", "Lambda", "Xi", "Pi", "Sigma
 GAMMA = 0
 
 # children by place 0..7 ("." = the empty place of Γ) — the combinatorial substitution of the
-# nine metatiles (Smith, Myers, Kaplan, Goodman-Strauss 2023).  Checked by the tests against
-# facts, not against a table: the characteristic polynomial x⁵(x − 1)(x + 1)(x² − 8x + 1) and
-# the exact limiting frequencies of every letter.
+# nine metatiles (Smith, Myers, Kaplan, Goodman-Strauss 2023).  PROVENANCE, honestly: this
+# table is typed in, NOT derived.  It was written from the published substitution and two rows
+# (Π, Ψ) were corrected after comparing with a public implementation of the authors'
+# construction.  The tests check it against facts (the characteristic polynomial
+# x⁵(x − 1)(x + 1)(x² − 8x + 1), the exact limiting frequencies of every letter), and
+# tests/test_spectre_rules_geometry.py shows that the Spectres themselves only fix "Γ or not":
+# the other eight letters can only be derived from the hexagons' edge labels, which is open work.
 RULES = {
     "G": "PD.JSXFG",
     "D": "XDXFSPFG",
