@@ -5,7 +5,8 @@
 Prints: the runtime's size on disk (goal ≤ 9 MB) and everything regen.html loads (≤ 9.5 MB);
 start-up from opening regen.html#PERMALINK to the first picture shown (≤ 4 s on an idle
 2-core machine); the time to regenerate a 16×12 patch in the page (SVG + JSON, as
-window.tilepress.regen does) against CPython doing the same in-process (≤ 2×).
+window.tilepress.regen does) against CPython doing the same in-process (≤ 2×); the same for
+a Spectre patch and two Loopy puzzles (regeneration solves the clues).
 Without --site it builds a small interactive site into a temporary folder first.
 """
 
@@ -60,6 +61,14 @@ def patch_permalink(family: str, width: int, height: int) -> str:
     return json.loads(r["stdout"])["permalink"]
 
 
+def loopy_permalink(tiling: str, width: int, height: int, level: str) -> str:
+    """The permalink of a Loopy puzzle (seed 1) made by the CLI."""
+    import json
+    r = webapi.run(["loopy", "generate", "--tiling", tiling, "--width", str(width), "--height", str(height),
+                    "--seed", "1", "--level", level, "--format", "json"])
+    return json.loads(r["stdout"])["permalink"]
+
+
 def cpython_seconds(permalink: str, repeat: int) -> float:
     """Best time of SVG + JSON regeneration in CPython."""
     best = float("inf")
@@ -84,7 +93,10 @@ def main(argv=None) -> int:
         runtime, loaded = sizes(site)
         print(f"runtime on disk: {runtime / 1e6:.2f} MB (goal <= 9); everything regen.html loads: "
               f"{loaded / 1e6:.2f} MB (goal <= 9.5)")
-        links = {f"{f} {w}x{h}": patch_permalink(f, w, h) for f, w, h in (("hat", 16, 12), ("p2", 16, 12), ("hat", 60, 40))}
+        links = {f"{f} {w}x{h}": patch_permalink(f, w, h)
+                 for f, w, h in (("hat", 16, 12), ("p2", 16, 12), ("hat", 60, 40), ("spectre", 20, 15))}
+        links["Loopy p3 7x6 normal"] = loopy_permalink("p3", 7, 6, "normal")
+        links["Loopy spectre 18x15 normal"] = loopy_permalink("spectre", 18, 15, "normal")
         with sync_playwright() as p:
             b = p.chromium.launch(executable_path=CHROMIUM, headless=True,
                                   args=["--no-sandbox", "--disable-gpu"])
@@ -111,7 +123,7 @@ def main(argv=None) -> int:
                 first = web[0]
                 web, cpy = sorted(web[a.warmup:]), sorted(cpy[a.warmup:])   # after the wasm JIT tiered up
                 w, c = web[len(web) // 2], cpy[len(cpy) // 2]
-                print(f"regenerate a {family} patch (SVG + JSON): Pyodide {w * 1000:.0f} ms "
+                print(f"regenerate {family} (SVG + JSON): Pyodide {w * 1000:.0f} ms "
                       f"(first call {first * 1000:.0f} ms), CPython {c * 1000:.1f} ms, ratio {w / c:.1f} "
                       f"(medians of {len(web)} runs after {a.warmup} warm-up runs; goal <= 2)")
             b.close()

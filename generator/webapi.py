@@ -12,6 +12,7 @@ functions and is listed in `PLAYERS` under its permalink prefix:
     board(permalink) -> dict        the edge-marking board (see generator/pipeline/browser.py)
     check(permalink, lines, crosses) -> {"solved", "message", "wrong", "drawn", "total"}
     solution(permalink) -> {"lines": [edge ids]}     (only on "reveal")
+    SOLUTION_ARGS                   the `regen` flags that draw the answer ("Show the solution")
 
 `player_call(name, permalink, *args)` runs one of them with the same error contract as
 `run` (a TilepressError becomes `{"error": "error: ..."}`).
@@ -26,9 +27,10 @@ from generator import cli
 from generator.calissons import play as calissons_play
 from generator.errors import TilepressError
 from generator.families import split_permalink
+from generator.loopy import play as loopy_play
 
 # permalink prefix -> the family module that offers board/check/solution
-PLAYERS = {"cal": calissons_play}
+PLAYERS = {"cal": calissons_play, "loopy": loopy_play}
 
 
 class _Capture(io.TextIOWrapper):

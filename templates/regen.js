@@ -119,7 +119,7 @@
     return obj;
   };
 
-  T.config = {caps: [], max_chars: 20000, forms: [], players: [], seed_max: 999999};
+  T.config = {caps: [], max_chars: 20000, forms: [], players: [], seed_max: 999999, solutions: {}};
 
   /* The page's size cap: null when fine, else the one-line message. */
   T.capError = function (permalink) {
@@ -224,6 +224,7 @@
     var svg = el("svg", {viewBox: [x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad].join(" "),
       "class": "tp-board", role: "application", tabindex: "0",
       "aria-label": b.title + ": arrows move, space cycles line / cross / empty, u undo, r redo, c check"});
+    svg.style.minWidth = Math.round(24 * (x1 - x0 + 2 * pad)) + "px";   // edges stay tappable on phones (box scrolls)
     box.appendChild(svg);
     this.svg = svg;
     var frame = el("g", {"class": "tp-outline"}, svg);
@@ -253,11 +254,22 @@
           self.cursor = i;
           self.cycle(i);
         });
+        hit.addEventListener("contextmenu", function (ev) {     // right-click: cross <-> empty
+          ev.preventDefault();
+          self.cursor = i;
+          self.set(i, self.marks[i] === 2 ? 0 : 2);
+        });
       }
     });
+    if (b.dot_radius) {                          // optional: dots drawn as discs (Loopy)
+      var dg = el("g", {"class": "tp-dots"}, svg);
+      dots.forEach(function (d) { el("circle", {cx: d[0], cy: d[1], r: b.dot_radius}, dg); });
+    }
+    this.clueTexts = [];
     (b.clues || []).forEach(function (c) {
       var t = el("text", {x: c.x, y: c.y, "class": "clue", "text-anchor": "middle", "dominant-baseline": "central"}, svg);
       t.textContent = c.text;
+      self.clueTexts.push(t);
     });
     svg.addEventListener("keydown", function (ev) { self.onKey(ev); });
   };
@@ -310,8 +322,22 @@
         (i === self.cursor ? " cursor" : ""));
       self.crossMarks[i].setAttribute("class", "cross" + (st === 2 ? " on" : "") + (wrong[i] ? " wrong" : ""));
     });
+    (this.board.clues || []).forEach(function (c, k) {
+      self.clueTexts[k].setAttribute("class", "clue" + (self.broken(c) ? " broken" : ""));
+    });
     var l = this.lists();
     if (this.onchange) this.onchange(l.lines.length, l.crosses.length);
+  };
+
+  /* A clue with a count and edges is broken when more of its edges are lines, or fewer are left uncrossed. */
+  Player.prototype.broken = function (clue) {
+    if (typeof clue.count !== "number" || !clue.edges) return false;
+    var on = 0, off = 0, self = this;
+    clue.edges.forEach(function (e) {
+      var st = self.given[e] ? 1 : (self.marks[e] || 0);
+      if (st === 1) on += 1; else if (st === 2) off += 1;
+    });
+    return on > clue.count || clue.edges.length - off < clue.count;
   };
 
   Player.prototype.move = function (dx, dy) {
@@ -379,6 +405,12 @@
     document.body.appendChild(a);
     a.click();
     setTimeout(function () { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+  }
+
+  /* The `regen` flags that draw a puzzle's answer (null for families without one). */
+  function solutionArgs(permalink) {
+    var args = (T.config.solutions || {})[String(permalink).split(".")[0]];
+    return args && args.length ? args : null;
   }
 
   function slug(permalink) { return permalink.replace(/[^A-Za-z0-9_.-]/g, "-").slice(0, 120); }
@@ -498,9 +530,11 @@
         input = document.createElement("select");
         fd.choices.forEach(function (c) {
           var o = document.createElement("option");
-          o.value = o.textContent = c;
+          if (typeof c === "object") { o.value = c.value; o.textContent = c.label || c.value; }
+          else o.value = o.textContent = c;
           input.appendChild(o);
         });
+        input.addEventListener("change", function () { applySets(fd, input.value); });
       } else {
         input = document.createElement("input");
         input.type = "number";
@@ -515,7 +549,21 @@
       label.appendChild(input);
       box.appendChild(label);
     });
+    f.fields.forEach(function (fd) { if (fd.type === "select") applySets(fd, String(fd.value)); });
   };
+
+  /* A select choice {"value", "sets": {field: [value, max]}} sets other number fields' value and maximum. */
+  function applySets(fd, value) {
+    fd.choices.forEach(function (c) {
+      if (typeof c !== "object" || c.value !== value || !c.sets) return;
+      Object.keys(c.sets).forEach(function (name) {
+        var input = $("tp-field-" + name);
+        if (!input) return;
+        input.max = c.sets[name][1];
+        input.value = c.sets[name][0];
+      });
+    });
+  }
 
   Page.prototype.randomSeed = function () {
     var a = new Uint32Array(1);
@@ -527,7 +575,19 @@
     var f = this.form();
     if (!f) return;
     var values = {seed: String(Math.floor(Number($("tp-seed").value) || 0))};
-    f.fields.forEach(function (fd) { values[fd.name] = $("tp-field-" + fd.name).value; });
+    var bad = null;
+    f.fields.forEach(function (fd) {
+      var input = $("tp-field-" + fd.name);
+      values[fd.name] = input.value;
+      if (fd.type === "number" && !bad) {
+        var v = Number(input.value), lo = Number(input.min), hi = Number(input.max);
+        if (input.value === "" || !isFinite(v) || v < lo || v > hi) {
+          bad = "error: " + fd.label.toLowerCase() + " must be between " + lo + " and " + hi +
+            " on this page (the command line makes bigger ones)";
+        }
+      }
+    });
+    if (bad) { this.error(bad); return; }
     var argv = f.argv.map(function (a) { return a.replace(/\{(\w+)\}/g, function (_, k) { return values[k]; }); });
     this.error("");
     this.status("Making a new " + f.title + "…");
@@ -580,7 +640,7 @@
     if (img.src && img.src.indexOf("blob:") === 0) URL.revokeObjectURL(img.src);
     img.src = svgURL(c.svg);
     img.alt = "The picture the permalink " + c.permalink + " names";
-    var puzzle = c.permalink.indexOf("cal.") === 0;
+    var puzzle = !!solutionArgs(c.permalink);
     show($("tp-solution"), puzzle);
     $("tp-solution").open = false;
     $("tp-solution-img").removeAttribute("src");
@@ -605,7 +665,7 @@
     var c = this.current;
     if (!c) return null;
     if (!c.solution) {
-      var res = await T.run(["regen", c.permalink, "--view", "solution", "--format", "svg"]);
+      var res = await T.run(["regen", c.permalink].concat(solutionArgs(c.permalink), ["--format", "svg"]));
       if (res.code !== 0) { this.error(cliError(res).message); return null; }
       c.solution = res.stdout;
     }
@@ -635,7 +695,7 @@
   Page.prototype.print = async function () {
     var c = this.current;
     if (!c) return;
-    var puzzle = c.permalink.indexOf("cal.") === 0;
+    var puzzle = !!solutionArgs(c.permalink);
     $("tp-print-title").textContent = $("tp-title").textContent;
     $("tp-print-rules").textContent = this.player ? this.player.board.rules : "";
     $("tp-print-picture").src = svgURL(c.svg);
@@ -683,7 +743,7 @@
     $("tp-reveal").addEventListener("click", async function () {
       if (!page.player) return;
       await page.player.reveal();
-      $("tp-play-status").textContent = "Revealed: these are the fold edges of the solution.";
+      $("tp-play-status").textContent = "Revealed: the board shows the solution.";
       $("tp-play-status").className = "";
     });
     $("tp-reset").addEventListener("click", function () {

@@ -1,4 +1,4 @@
-"""Session fixtures shared by several test files.
+"""Session fixtures shared by several test files: expensive results computed once per session.
 
 `browser` is ONE headless Chromium (Playwright with Debian's /usr/bin/chromium) per session:
 Playwright's sync API cannot run two instances at once, so every browser test uses this one.
@@ -55,3 +55,11 @@ def browser():
         b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
         yield b
         b.close()
+
+
+@pytest.fixture(scope="session")
+def tantrix_enumeration():
+    """The exhaustive extra-symmetric enumeration with its class counts (the engine memoises
+    the fillings, so single_loop_patterns and uniform_pattern reuse this run)."""
+    from generator.tantrix import enumerate as enum
+    return enum.enumerate_all()

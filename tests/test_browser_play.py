@@ -82,3 +82,115 @@ def test_player_errors_are_one_line():
     assert webapi.player_call("board", "cal.v1.99~A")["error"].startswith("error: ")
     assert "up to side" in webapi.player_call("board", permalink.encode(20, []))["error"]
     assert webapi.playable(SMALL) and not webapi.playable("p2.v1.x")
+
+
+# --- Loopy (generator/loopy/play.py) ---------------------------------------------------
+
+LOOPY = "loopy.v1.eb3a1g110c0c2a0c.p3.v1.4_3_2_DXCYYDXXYD"      # 28 faces, a 24-edge loop
+
+
+def _loopy():
+    from generator.loopy import play as loopy_play, puzzle
+    return loopy_play, puzzle.from_permalink(LOOPY)
+
+
+def test_loopy_board_is_the_grid_in_unit_edges():
+    lp, p = _loopy()
+    g = p.grid
+    b = lp.board(LOOPY)
+    assert b["edges"] == [list(e) for e in g.edges] and b["givens"] == [] and b["outline"] == []
+    lengths = sorted(((b["dots"][i][0] - b["dots"][j][0]) ** 2 + (b["dots"][i][1] - b["dots"][j][1]) ** 2) ** .5
+                     for i, j in b["edges"])
+    assert abs(lengths[len(lengths) // 2] - 1) < 1e-3            # the median edge is the unit
+    # y points down: the board is the grid turned upside down (same x order, reversed y order)
+    top = max(range(len(g.dots)), key=lambda d: g.dots[d][1])
+    assert b["dots"][top][1] == min(d[1] for d in b["dots"])
+    clued = [f for f, c in enumerate(p.clues) if c is not None]
+    assert len(b["clues"]) == len(clued) == p.clue_count
+    for c, f in zip(b["clues"], clued):
+        assert c["count"] == p.clues[f] and c["text"] == str(p.clues[f]) and c["edges"] == list(g.face_edges[f])
+    assert "sides" in b["rules"] and webapi.playable(LOOPY)
+
+
+def test_loopy_check_solved_and_unfinished():
+    lp, p = _loopy()
+    sol = lp.solution(LOOPY)["lines"]
+    assert sol == sorted(p.solution) and len(sol) == 24
+    done = lp.check(LOOPY, sol, [])
+    assert done["solved"] is True and done["wrong"] == [] and done["drawn"] == 24
+    part = lp.check(LOOPY, sol[2:], [])
+    assert part["solved"] is False and part["wrong"] == [] and "No rule broken" in part["message"]
+
+
+def test_loopy_solved_by_the_rules_not_by_the_stored_answer(monkeypatch):
+    """With the stored answer replaced by nothing, the loop that obeys the clues is still solved."""
+    import dataclasses
+    lp, p = _loopy()
+    lp._puzzle.cache_clear()
+    fake = dataclasses.replace(p, solution=())
+    monkeypatch.setattr(lp.P, "from_permalink", lambda link: fake)
+    try:
+        assert lp.check(LOOPY, sorted(p.solution), [])["solved"] is True
+        assert lp.check(LOOPY, [], [])["solved"] is False
+    finally:
+        lp._puzzle.cache_clear()
+
+
+def _face_with(p, pred):
+    """The first clued face f with pred(f, clue)."""
+    return next(f for f, c in enumerate(p.clues) if c is not None and pred(f, c))
+
+
+def test_loopy_check_names_the_first_contradiction():
+    lp, p = _loopy()
+    g = p.grid
+    # three lines at a dot
+    d = next(d for d, es in enumerate(g.dot_edges) if len(es) >= 3)
+    three = sorted(g.dot_edges[d][:3])
+    res = lp.check(LOOPY, three, [])
+    assert res["solved"] is False and "branch" in res["message"] and res["wrong"] == three
+    # too many lines round a clue (c + 1 consecutive sides of its face: no dot gets three)
+    f = _face_with(p, lambda f, c: c + 1 < len(g.face_edges[f]))
+    c = p.clues[f]
+    many = sorted(g.face_edges[f][:c + 1])
+    res = lp.check(LOOPY, many, [])
+    assert res["wrong"] == many and f"This {c} has {c + 1} line" in res["message"]
+    # too few sides left uncrossed
+    f = _face_with(p, lambda f, c: c >= 1)
+    c = p.clues[f]
+    crossed = sorted(g.face_edges[f][:len(g.face_edges[f]) - c + 1])
+    res = lp.check(LOOPY, [], crossed)
+    assert res["wrong"] == crossed and f"only {c - 1} side" in res["message"]
+    # a closed loop plus a stray line elsewhere
+    loop = sorted(p.solution)
+    ring = {x for e in loop for x in g.edges[e]}
+    strays = [e for e in range(len(g.edges)) if not set(g.edges[e]) & ring]
+    answers = [lp.check(LOOPY, loop + [e], []) for e in strays]
+    assert any("one single loop" in res["message"] for res in answers)
+    for e, res in zip(strays, answers):     # the stray line breaks a clue, or the loop is named
+        if "one single loop" in res["message"]:
+            assert res["wrong"] == loop
+        else:
+            assert "line round it" in res["message"] or "lines round it" in res["message"]
+            assert e in res["wrong"]
+    # a closed loop that misses a clue: one face's outline on its own (when no clue is exceeded)
+    for f in range(len(g.faces)):
+        res = lp.check(LOOPY, sorted(g.face_edges[f]), [])
+        if "loop is closed" in res["message"]:
+            break
+    assert "loop is closed" in res["message"] and res["solved"] is False and res["wrong"]
+    # a dead end: one line, every other edge at one of its dots crossed
+    for d, es in enumerate(g.dot_edges):
+        res = lp.check(LOOPY, [es[0]], list(es[1:]))
+        if "dead end" in res["message"]:
+            assert res["wrong"] == [es[0]]
+            break
+    else:
+        raise AssertionError("no dead end found")
+
+
+def test_loopy_player_errors_are_one_line():
+    assert webapi.player_call("check", LOOPY, [10 ** 6], [])["error"].startswith("error: ")
+    assert "both" in webapi.player_call("check", LOOPY, [0], [0])["error"]
+    assert webapi.player_call("board", "loopy.v1.e1.p2.v1.x")["error"].startswith("error: ")
+    assert webapi.player_call("solution", "loopy.v1.zz")["error"].startswith("error: ")

@@ -1,7 +1,8 @@
 """regen.html in headless Chromium, over file:// and over http://127.0.0.1: the same Python
 engines under Pyodide give the CLI's exact bytes; bad permalinks reject with the CLI's one
-line; the "make your own" form makes a permalink CPython regenerates identically; a calisson
-puzzle is played by clicks and keys, checked, and its progress survives a reload.
+line; the "make your own" form makes a permalink CPython regenerates identically; calisson
+and Loopy puzzles are played by clicks and keys, checked, and their progress survives a
+reload; a broken Loopy clue turns red.
 
 One small interactive site is built per session (browser_helpers.built_site)."""
 
@@ -15,6 +16,8 @@ from browser_helpers import (CHROMIUM, FLAGS, PageErrors, built_site, cpython, g
                              require_chromium, serve, sha)
 
 from generator.calissons import play
+from generator.loopy import play as loopy_play
+from generator.loopy import puzzle as loopy_puzzle
 
 pytestmark = pytest.mark.browser
 
@@ -147,6 +150,23 @@ def test_page_shows_picture_facts_share_and_downloads(chromium, base):
      ["tiling", "p3", "--width", "7", "--height", "5", "--seed", "{seed}", "--format", "json"]),
 ])
 def test_form_makes_a_permalink_cpython_regenerates(chromium, base, family, fields, argv):
+    _form_roundtrip(chromium, base, family, fields, argv)
+
+
+@pytest.mark.parametrize("family,fields,argv", [
+    ("spectre", {"width": "12", "height": "9"},
+     ["tiling", "spectre", "--width", "12", "--height", "9", "--seed", "{seed}", "--format", "json"]),
+    ("loopy", {"tiling": "p2", "width": "5", "height": "4", "level": "easy"},
+     ["loopy", "generate", "--tiling", "p2", "--width", "5", "--height", "4", "--seed", "{seed}", "--level", "easy",
+      "--format", "json"]),
+])
+def test_form_makes_spectre_and_loopy_permalinks(chromium, site, family, fields, argv):
+    """The same over file:// only (the scheme makes no difference to the form; keeps the suite short)."""
+    _form_roundtrip(chromium, site.as_uri() + "/", family, fields, argv)
+
+
+def _form_roundtrip(chromium, base, family, fields, argv):
+    """Fill the form, random seed, make; the permalink and the picture equal CPython's."""
     page, errors = open_regen(chromium, base + "regen.html")
     page.select_option("#tp-family", family)
     for name, value in fields.items():
@@ -270,5 +290,109 @@ def test_runtime_loads_only_when_asked(chromium, base):
     page.click("#tp-make button[type=submit]")
     page.wait_for_function("document.documentElement.getAttribute('data-tp-shown')", timeout=60000)
     assert [u for u in requests if u.endswith("/runtime/wasm.js")]
+    assert errors.errors == []
+    page.close()
+
+
+# --- Loopy on the page (file:// only: the calisson tests cover both schemes) -----------
+
+LOOPY = "loopy.v1.eb3a1g110c0c2a0c.p3.v1.4_3_2_DXCYYDXXYD"      # 28 faces, a 24-edge loop
+
+
+def _open_loopy(chromium, site):
+    """regen.html#LOOPY with an empty board."""
+    page, errors = open_regen(chromium, site.as_uri() + "/regen.html#" + LOOPY)
+    page.wait_for_selector("#tp-play:not([hidden])", timeout=60000)
+    page.evaluate("localStorage.clear()")
+    page.click("#tp-reset")
+    return page, errors
+
+
+def test_loopy_puzzle_played_by_clicks(chromium, site):
+    answer = loopy_play.solution(LOOPY)["lines"]
+    page, errors = _open_loopy(chromium, site)
+    # nothing of the answer is visible unasked: empty board, the puzzle picture without its loop
+    assert _marks(page) == [[], []]
+    assert page.get_attribute("#tp-solution-img", "src") is None and not page.is_visible("#tp-solution-img")
+    assert page.evaluate("document.querySelectorAll('svg.tp-board text.clue').length") == \
+        loopy_puzzle.from_permalink(LOOPY).clue_count
+    for i in answer[:-1]:
+        page.click(f"path.hit[data-edge='{i}']")
+    page.click("#tp-check")
+    page.wait_for_function("document.getElementById('tp-play-status').textContent.length > 0")
+    assert "No rule broken" in page.inner_text("#tp-play-status")
+    # the last line by keyboard
+    page.evaluate(f"window.tilepress.page.player.cursor = {answer[-1]}")
+    page.focus("svg.tp-board")
+    page.keyboard.press("l")
+    page.click("#tp-check")
+    page.wait_for_selector("#tp-play-status.solved")
+    assert page.inner_text("#tp-play-status").startswith("Solved")
+    assert page.evaluate("document.querySelectorAll('text.clue.broken').length") == 0
+    # reloading keeps the progress
+    page.reload()
+    page.wait_for_selector("#tp-play:not([hidden])", timeout=60000)
+    assert _marks(page) == [sorted(answer), []]
+    page.click("#tp-check")
+    page.wait_for_selector("#tp-play-status.solved")
+    page.click("#tp-reset")
+    assert errors.errors == []
+    page.close()
+
+
+def test_loopy_broken_clue_turns_red_and_check_names_it(chromium, site):
+    p = loopy_puzzle.from_permalink(LOOPY)
+    g = p.grid
+    clued = [f for f, c in enumerate(p.clues) if c is not None]
+
+
+    def fits(f):
+        """c lines round face f break nothing; c + 1 break exactly its clue."""
+        c, es = p.clues[f], list(g.face_edges[f])
+        return (0 < c < len(es) - 1 and loopy_play.check(LOOPY, es[:c], [])["wrong"] == []
+                and loopy_play.check(LOOPY, es[:c + 1], [])["wrong"] == sorted(es[:c + 1]))
+    k, f = next((k, f) for k, f in enumerate(clued) if fits(f))
+    c = p.clues[f]
+    page, errors = _open_loopy(chromium, site)
+    broken = "() => [...document.querySelectorAll('svg.tp-board text.clue')].map(t => t.classList.contains('broken'))"
+    assert not any(page.evaluate(broken))
+    for e in g.face_edges[f][:c]:
+        page.click(f"path.hit[data-edge='{e}']")
+    assert page.evaluate(broken)[k] is False           # exactly c lines: fine
+    page.click(f"path.hit[data-edge='{g.face_edges[f][c]}']")
+    assert page.evaluate(broken)[k] is True            # one too many: red
+    page.click("#tp-check")
+    page.wait_for_selector("#tp-play-status.wrong")
+    assert f"This {c} has {c + 1} lines" in page.inner_text("#tp-play-status")
+    assert page.evaluate("document.querySelectorAll('line.edge.wrong').length") == c + 1
+    page.click("#tp-undo")
+    assert page.evaluate(broken)[k] is False
+    # right-clicks cross sides out: too few left for the clue is red too
+    page.click("#tp-reset")
+    for e in g.face_edges[f][:len(g.face_edges[f]) - c]:
+        page.click(f"path.hit[data-edge='{e}']", button="right")
+    assert not page.evaluate(broken)[k]
+    extra = g.face_edges[f][len(g.face_edges[f]) - c]
+    page.click(f"path.hit[data-edge='{extra}']", button="right")
+    assert page.evaluate(broken)[k] is True and extra in _marks(page)[1]
+    page.click(f"path.hit[data-edge='{extra}']", button="right")          # a second right-click clears
+    assert extra not in _marks(page)[1] and page.evaluate(broken)[k] is False
+    page.click("#tp-reset")
+    assert errors.errors == []
+    page.close()
+
+
+def test_loopy_form_sizes_follow_the_tiling(chromium, site):
+    page, errors = open_regen(chromium, site.as_uri() + "/regen.html")
+    page.select_option("#tp-family", "loopy")
+    page.select_option("#tp-field-tiling", "hat")
+    assert page.input_value("#tp-field-width") == "28" and page.get_attribute("#tp-field-width", "max") == "40"
+    page.select_option("#tp-field-tiling", "p2")
+    assert page.input_value("#tp-field-width") == "6" and page.input_value("#tp-field-height") == "5"
+    page.fill("#tp-field-width", "60")                 # too big for the page: one line, nothing run
+    page.evaluate("document.getElementById('tp-make').noValidate = true")
+    page.click("#tp-make button[type=submit]")
+    page.wait_for_selector("#tp-error:not([hidden])")
+    assert "width must be between 2 and 9" in page.inner_text("#tp-error")
     assert errors.errors == []
     page.close()

@@ -30,6 +30,7 @@ from generator.errors import TilepressError
 RULES = ("Draw every fold edge: the edges where two calissons (lozenges) of different colours meet "
          "side by side, so that the picture becomes a pile of cubes. The red edges are given.")
 MAX_PLAY_N = 16
+SOLUTION_ARGS = ("--view", "solution")     # the CLI flags that draw the answer
 
 
 def _decode(link: str):

@@ -60,19 +60,26 @@ permalink prefix); the page's one player (templates/regen.js) then needs no new 
                                              #   an edge's id is its index in this list
         "givens": [edge id, ...],            # drawn as fixed lines, not clickable
         "outline": [[i, j], ...],            # fixed frame lines (not edges of the puzzle)
-        "clues": [{"x": x, "y": y, "text": "3"}, ...]   # e.g. Loopy's face numbers
-    }
+        "clues": [{"x": x, "y": y, "text": "3",          # e.g. Loopy's face numbers;
+                   "count": 3, "edges": [edge id, ...]}, ...]   # optional: the clue turns red
+    }                                        #   when more than `count` of its edges are lines or
+                                             #   fewer than `count` are left uncrossed
+        "dot_radius": r                      # optional: draw the dots as discs
     check(permalink, lines, crosses) -> {"solved": bool, "message": str,
                                          "wrong": [edge id, ...] (the first contradiction),
                                          "drawn": int, "total": int}
     solution(permalink) -> {"lines": [edge id, ...]}       # only called by "reveal"
+    SOLUTION_ARGS = ("--view", "solution")   # the `regen` flags that draw the answer (folded
+                                             #   "Show the solution" and the printout's 2nd page)
 
-A click or tap cycles an edge empty → line → cross → empty; the keyboard moves a cursor
-(arrows), marks (space / l / x / backspace), undoes (u, ctrl+z) and redoes (r, ctrl+y).
+A click or tap cycles an edge empty → line → cross → empty (a right-click: cross ↔ empty);
+the keyboard moves a cursor (arrows), marks (space / l / x / backspace), undoes (u, ctrl+z)
+and redoes (r, ctrl+y).
 Marks are kept per permalink in localStorage; the answer is fetched only on "reveal".
+Calisson puzzles (generator/calissons/play.py) and Loopy (generator/loopy/play.py) play so.
 
-A new family on the page (e.g. Loopy): `regen.html#PERMALINK` works as soon as the CLI
-regenerates it (the engines archive holds all of `generator/`).  For the "make your own"
+A new family on the page: `regen.html#PERMALINK` works as soon as the CLI regenerates it
+(the engines archive holds all of `generator/`).  For the "make your own"
 form add a `FORMS` entry (the CLI command whose JSON carries the new permalink); for play,
 a module with board/check/solution listed in `generator.webapi.PLAYERS`; for a size cap, a
 `SIZE_CAPS` entry.  The build runs every form command under Pyodide and CPython and fails
@@ -108,12 +115,21 @@ SIZE_CAPS = [
     {"prefix": "hat", "re": r"^hat\.v1\.([0-9.]+)x([0-9.]+)\.", "area": 3000},
     {"prefix": "p2", "re": r"^p2\.v1\.([0-9.]+)_([0-9.]+)_", "area": 3000},
     {"prefix": "p3", "re": r"^p3\.v1\.([0-9.]+)_([0-9.]+)_", "area": 3000},
+    {"prefix": "spectre", "re": r"^spectre\.v1\.([0-9.]+)x([0-9.]+)\.", "area": 3000},
     {"prefix": "cal", "re": r"^cal\.v1\.([0-9]+)~", "side": 16},
+    # Loopy: the size of the tiling patch inside the permalink, about 600 faces at most
+    {"prefix": "loopy", "re": r"^loopy\.v1\.[^.]*\.p2\.v1\.([0-9.]+)_([0-9.]+)_", "area": 300},
+    {"prefix": "loopy", "re": r"^loopy\.v1\.[^.]*\.p3\.v1\.([0-9.]+)_([0-9.]+)_", "area": 450},
+    {"prefix": "loopy", "re": r"^loopy\.v1\.[^.]*\.hat\.v1\.([0-9.]+)x([0-9.]+)\.", "area": 7000},
+    {"prefix": "loopy", "re": r"^loopy\.v1\.[^.]*\.spectre\.v1\.([0-9.]+)x([0-9.]+)\.", "area": 4000},
 ]
 MAX_PERMALINK_CHARS = 20000
 
 # The "make your own" form: family -> fields and the CLI command that makes a new item
-# (its JSON output carries the permalink).  {name} is replaced by the field's value.
+# (its JSON output carries the permalink).  {name} is replaced by the field's value.  A select
+# field's choices are values or {"value", "label", "sets": {field: [value, max]}}: choosing one
+# sets those number fields' value and maximum.  "exercise" (optional): the field values the
+# build's exercise uses instead of its small defaults.
 FORMS = {
     "p2": {"title": "Penrose P2 (kites and darts)",
            "fields": [{"name": "width", "label": "Width", "type": "number", "min": 2, "max": 60, "value": 16},
@@ -130,6 +146,27 @@ FORMS = {
                        {"name": "height", "label": "Height", "type": "number", "min": 4, "max": 50, "value": 12}],
             "argv": ["tiling", "hat", "--width", "{width}", "--height", "{height}", "--seed", "{seed}",
                      "--format", "json"]},
+    "spectre": {"title": "The Spectre (chiral monotile)",
+                "fields": [{"name": "width", "label": "Width", "type": "number", "min": 4, "max": 60, "value": 20},
+                           {"name": "height", "label": "Height", "type": "number", "min": 4, "max": 50, "value": 15}],
+                "argv": ["tiling", "spectre", "--width", "{width}", "--height", "{height}", "--seed", "{seed}",
+                         "--format", "json"]},
+    # Loopy: choosing a tiling sets a size of about 70 faces (P2, P3, hat) or 50 (Spectre) and the
+    # largest size the page makes (about 150 faces; bigger puzzles are for the command line).
+    "loopy": {"title": "Loopy puzzle",
+              "fields": [{"name": "tiling", "label": "Tiling", "type": "select", "value": "p3", "choices": [
+                             {"value": "p2", "label": "Penrose P2", "sets": {"width": [6, 9], "height": [5, 8]}},
+                             {"value": "p3", "label": "Penrose P3", "sets": {"width": [7, 10], "height": [6, 9]}},
+                             {"value": "hat", "label": "hat", "sets": {"width": [28, 40], "height": [24, 34]}},
+                             {"value": "spectre", "label": "Spectre", "sets": {"width": [18, 30],
+                                                                               "height": [15, 25]}}]},
+                         {"name": "width", "label": "Width", "type": "number", "min": 2, "max": 10, "value": 7},
+                         {"name": "height", "label": "Height", "type": "number", "min": 2, "max": 9, "value": 6},
+                         {"name": "level", "label": "Level", "type": "select",
+                          "choices": ["easy", "normal", "tricky", "hard"], "value": "normal"}],
+              "argv": ["loopy", "generate", "--tiling", "{tiling}", "--width", "{width}", "--height", "{height}",
+                       "--seed", "{seed}", "--level", "{level}", "--format", "json"],
+              "exercise": {"tiling": "p2", "width": "5", "height": "4", "level": "normal"}},
     "calissons": {"title": "Calisson puzzle",
                   "fields": [{"name": "size", "label": "Side", "type": "number", "min": 2, "max": 10, "value": 5},
                              {"name": "level", "label": "Level", "type": "select",
@@ -194,6 +231,7 @@ def EXERCISE(run, player, forms):
     links = []
     for name in sorted(forms):
         values = {"seed": "7", "width": "9", "height": "7", "size": "3", "level": "hard"}
+        values.update(forms[name].get("exercise", {}))
         argv = [a.format(**values) for a in forms[name]["argv"]]
         r = go(argv, label="form " + name)
         if r["code"] == 0:
@@ -201,7 +239,18 @@ def EXERCISE(run, player, forms):
     for link in links:
         go(["regen", link, "--format", "svg"])
         go(["regen", link, "--format", "json"])
-        go(["regen", link, "--format", "svg", "--width", "4"]) if not link.startswith(("cal", "tx")) else None
+        go(["regen", link, "--format", "svg", "--width", "4"]) if not link.startswith(("cal", "tx", "loopy")) else None
+        if link.startswith("spectre."):
+            go(["regen", link, "--format", "svg", "--style", "curved"])
+        if link.startswith("loopy."):
+            go(["regen", link, "--solution", "--format", "svg"])
+            board = json.loads(player("board", link, []))
+            sol = json.loads(player("solution", link, []))
+            out.append(["board", len(board["edges"]), "", json.dumps(board, sort_keys=True)])
+            out.append(["check", 0, "", player("check", link, [sol["lines"], []])])
+            out.append(["check", 0, "", player("check", link, [sol["lines"][1:], sol["lines"][:1]])])
+            out.append(["check", 0, "", player("check", link, [list(range(len(board["edges"]))), []])])
+            out.append(["check", 0, "", player("check", link, [[0], [0]])])
         if link.startswith("cal."):
             for view in ("solution", "player"):
                 go(["regen", link, "--view", view, "--format", "svg"])
@@ -540,7 +589,8 @@ def page_config(families: list[dict]) -> dict:
     built = [f["name"] for f in families]
     order = [n for n in built if n in forms] + [n for n in forms if n not in built]
     return {"caps": SIZE_CAPS, "max_chars": MAX_PERMALINK_CHARS, "seed_max": SEED_MAX,
-            "forms": [dict(forms[n], name=n) for n in order], "players": sorted(webapi.PLAYERS)}
+            "forms": [dict(forms[n], name=n) for n in order], "players": sorted(webapi.PLAYERS),
+            "solutions": {k: list(getattr(m, "SOLUTION_ARGS", ())) for k, m in sorted(webapi.PLAYERS.items())}}
 
 
 def write(writer, env, render, common: dict, cache) -> None:
