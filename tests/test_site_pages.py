@@ -169,7 +169,7 @@ def _each(visits, fn) -> list[str]:
 
 def test_every_page_kind_is_checked(small_site):
     kinds = page_kinds(small_site)
-    for fam in ("p2", "p3", "hat", "calissons", "tantrix"):
+    for fam in ("p2", "p3", "hat", "calissons", "tantrix", "loopy", "spectre"):
         assert f"gallery-{fam}" in kinds and f"item-{fam}" in kinds, fam
     assert {"home", "sheets", "article-penrose", "article-tantrix"} <= set(kinds)
 
