@@ -47,7 +47,7 @@ from generator.errors import TilepressError
 from generator.families import Command, Family, Param
 
 LEVEL_NAMES = ("easy", "medium", "hard")
-MAX_SOLVE_N = 128
+MAX_SOLVE_N = 256
 MAX_GENERATE_N = 64         # calissons.generator.MAX_GENERATE_N
 MAX_INPUT_BYTES = 8 << 20
 DEFAULT_CAP = 100000
