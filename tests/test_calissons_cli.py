@@ -56,7 +56,7 @@ def test_none_status_found():
 @pytest.mark.parametrize("text", [
     "{", "[]", '{"n": 0}', '{"n": -2}', '{"n": 100000}', '{"n": "3"}', '{"n": 3, "givens": 5}',
     '{"n": 3, "givens": [[9, 9, "x"]]}', '{"n": 3, "givens": [[0, 0, "w"]]}',
-    '{"n": 3, "givens": [[0, 0, "x"], [0, 0, "x"]]}', '{"n": 3, "givens": [[0, 0]]}', '{"n": 129}',
+    '{"n": 3, "givens": [[0, 0, "x"], [0, 0, "x"]]}', '{"n": 3, "givens": [[0, 0]]}', '{"n": 257}',
     '{"n": 1, "givens": [[1, 0, "y"]]}', '{"n": true}', "\xff",
 ])
 def test_bad_input_one_line_exit_2(text):
