@@ -47,11 +47,13 @@ class Stream:
     """A JSON array written element by element (huge outputs stay in flat memory).
 
     `factory()` returns a fresh iterator of the elements: `to_json` of an object holding a
-    Stream gives the same text as if the Stream were the list of those elements.
+    Stream gives the same text as if the Stream were the list of those elements.  With
+    `text=True` the elements are already their canonical JSON texts (written as they are).
     """
 
-    def __init__(self, factory):
+    def __init__(self, factory, text: bool = False):
         self.factory = factory
+        self.text = text
 
 
 def json_chunks(obj):
@@ -64,7 +66,7 @@ def json_chunks(obj):
             if isinstance(value, Stream):
                 yield "["
                 for j, x in enumerate(value.factory()):
-                    yield ("," if j else "") + to_json(x)[:-1]
+                    yield ("," if j else "") + (x if value.text else to_json(x)[:-1])
                 yield "]"
             else:
                 yield to_json(value)[:-1]
