@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from generator.tantrix import attack, checker, enumerate as enum, search  # noqa: E402
+from generator.tantrix import attack, checker, find, enumerate as enum, search  # noqa: E402
 
 
 def first_solutions(method: str, seeds, cap_seconds: float) -> None:
@@ -25,7 +25,7 @@ def first_solutions(method: str, seeds, cap_seconds: float) -> None:
     times, rates = [], []
     for seed in seeds:
         t0 = time.perf_counter()
-        pattern, nodes = search.search(method, seed=seed, seconds=cap_seconds)
+        pattern, nodes = find.search(method, seed=seed, seconds=cap_seconds)
         dt = time.perf_counter() - t0
         ok = pattern is not None and not checker.problems(pattern)
         times.append(dt if ok else float("inf"))

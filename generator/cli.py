@@ -103,11 +103,13 @@ def run_generate(fam: Family, argv: list[str], words: str) -> int:
 
 def run_regen(argv: list[str]) -> int:
     """`regen PERMALINK ...`: the exact item a permalink names (overrides per family)."""
-    if not argv or argv[0] in ("-h", "--help"):
+    if not argv:
+        raise TilepressError(f"regen: a permalink is needed (see {PROG} regen --help)")
+    if argv[0] in ("-h", "--help"):
         print(f"usage: {PROG} regen PERMALINK [options] --format FORMAT [--out FILE]\n"
               "Regenerates the exact item a permalink names; options depend on the family:\n"
               f"`{PROG} regen PERMALINK --help` lists them.")
-        return 0 if argv else 2
+        return 0
     link, rest = argv[0], argv[1:]
     fam, _version, _payload = families.split_permalink(link)
     parser = make_parser(f"{PROG} regen PERMALINK", f"Regenerate a {fam.title} item from its permalink.",
@@ -152,10 +154,13 @@ def family_help(fam: Family) -> str:
 
 def run_family(fam: Family, argv: list[str]) -> int:
     """`NAME ...`: one of the family's subcommands."""
-    if not argv or argv[0] in ("-h", "--help", "help"):
-        print(family_help(fam))
-        return 0 if argv else 2
     words = subcommands(fam)
+    if not argv:
+        raise TilepressError(f"{fam.name}: which command? (choose from {', '.join(words)}; "
+                             f"see {PROG} {fam.name} --help)")
+    if argv[0] in ("-h", "--help", "help"):
+        print(family_help(fam))
+        return 0
     if argv[0] not in words:
         raise TilepressError(f"{fam.name}: unknown command {argv[0]!r} (choose from {', '.join(words)})")
     if argv[0] in ("tiling", "generate") and not any(c.name == argv[0] for c in fam.commands):
@@ -189,10 +194,12 @@ def dispatch(argv: list[str]) -> int:
         return run_regen(rest)
     if cmd in ("tiling", "supertile"):
         allowed = [f.name for f in families.all_families() if cmd in subcommands(f)]
-        if not rest or rest[0] in ("-h", "--help"):
+        if not rest:
+            raise TilepressError(f"{cmd}: which family? (choose from {', '.join(allowed)})")
+        if rest[0] in ("-h", "--help"):
             print(f"usage: {PROG} {cmd} {{{','.join(allowed)}}} [options]\n"
                   f"Run `{PROG} {cmd} FAMILY --help` for the options.")
-            return 0 if rest else 2
+            return 0
         if rest[0] not in allowed:
             return _usage_error(f"{cmd}: unknown family {rest[0]!r} (choose from {', '.join(allowed)})")
         return run_family(families.get(rest[0]), [cmd] + rest[1:])

@@ -48,6 +48,8 @@ REGISTRY: dict[str, str] = {
     "hat": "generator.hat.family:FAMILY",
     "calissons": "generator.calissons.family:FAMILY",
     "tantrix": "generator.tantrix.family:FAMILY",
+    "spectre": "generator.spectre.family:FAMILY",
+    "loopy": "generator.loopy.family:FAMILY",
 }
 
 # The longest string we even look at as a permalink (families may set lower limits).
@@ -188,15 +190,20 @@ def get(name: str) -> Family:
     return fam
 
 
-def available(name: str) -> Family | None:
-    """get(name), or None when the family's module does not exist yet (work in progress)."""
-    module = REGISTRY[name].partition(":")[0]
+def load_present(source: str) -> Family | None:
+    """load(source), or None when its module does not exist yet (a family being written)."""
+    module = source.partition(":")[0]
     try:
-        return get(name)
+        return load(source)
     except ModuleNotFoundError as exc:
-        if exc.name and (module == exc.name or module.startswith(exc.name + ".")):
+        if not source.startswith("file:") and exc.name and (module == exc.name or module.startswith(exc.name + ".")):
             return None
         raise
+
+
+def available(name: str) -> Family | None:
+    """get(name), or None when the family's module does not exist yet."""
+    return get(name) if load_present(REGISTRY[name]) is not None else None
 
 
 def all_families() -> list[Family]:

@@ -135,6 +135,11 @@ FAMILY_ROWS = [
     ("tantrix-extra-int", "[families.tantrix]\nextra_permalinks = [1]\n", ["extra_permalinks"]),
     ("tantrix-extra-bad-payload", "[families.tantrix]\nextra_permalinks = ['tx.v1.zz']\n",
      ["extra_permalinks"]),
+    ("loopy-unknown-key", "[families.loopy]\nsizes = [[6, 5]]\n", ["site.toml:2:", "'sizes'"]),
+    ("loopy-levels-unknown", "[families.loopy]\nlevels = ['insane']\n", ["levels"]),
+    ("loopy-tilings-unknown", "[families.loopy]\ntilings = ['squares']\n", ["tilings"]),
+    ("loopy-sizes-zero", "[families.loopy]\nsizes_hat = [[0, 5]]\n", ["sizes_hat"]),
+    ("loopy-seeds-negative", "[families.loopy]\nseeds = [-1]\n", ["seeds"]),
 ]
 
 # ---- templates: (id, template, edit(text) -> text, needles) -------------------------------
@@ -263,6 +268,14 @@ GEN_ROWS = [
     ("gen-cal-solve-missing", ["calissons", "solve", "/nonexistent/p.json"], ["not found"]),
     ("gen-cal-unknown", ["calissons", "nosuch"], ["nosuch"]),
     ("gen-tantrix-method", ["tantrix", "search", "--method", "nosuch"], ["nosuch"]),
+    ("gen-loopy-level", ["loopy", "generate", "--level", "insane"], ["level"]),
+    ("gen-loopy-tiling", ["loopy", "generate", "--tiling", "calissons"], ["tiling"]),
+    ("gen-loopy-tiny", ["loopy", "generate", "--width", "0.3", "--height", "0.3"], ["too small"]),
+    ("gen-regen-loopy-garbage", ["regen", "loopy.v1.zzz"], ["loopy"]),
+    ("gen-regen-loopy-tiling", ["regen", "loopy.v1.e12.p2.v1.!!"], ["permalink"]),
+    ("gen-regen-loopy-count", ["regen", "loopy.v1.ebc.p2.v1.5_4_9_AVVBUABUAA"], ["clues for a grid"]),
+    ("gen-regen-loopy-ambiguous", ["regen", "loopy.v1.ezzf.p2.v1.5_4_9_AVVBUABUAA"], ["one loop"]),
+    ("gen-regen-loopy-contradiction", ["regen", "loopy.v1.e4444zzb.p2.v1.5_4_9_AVVBUABUAA"], ["contradict"]),
     ("gen-out-missing-folder", ["tiling", "p2", "--width", "3", "--height", "3", "--format", "svg",
                                 "--out", "/nonexistent/folder/x.svg"], ["/nonexistent/folder"]),
 ]

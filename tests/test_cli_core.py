@@ -38,3 +38,18 @@ def test_regen_garbage_is_one_line():
 def test_prefixes_unique():
     prefixes = [f.prefix for f in all_families()]
     assert len(prefixes) == len(set(prefixes))
+
+
+@pytest.mark.parametrize("argv", [["tantrix"], ["calissons"], ["regen"], ["tiling"], ["supertile"],
+                                  ["tiling", "calissons"], ["hat", "frob"], ["regen", "zz.v1.abc"]])
+def test_incomplete_commands_are_one_error_line(argv):
+    r = run(*argv)
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr.startswith("error: ") and "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["tantrix", "--help"], ["regen", "--help"], ["tiling", "--help"],
+                                  ["tiling", "hat", "--help"], ["calissons", "check", "--help"]])
+def test_help_is_on_stdout_with_exit_zero(argv):
+    r = run(*argv)
+    assert r.returncode == 0 and r.stdout and r.stderr == ""

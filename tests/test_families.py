@@ -99,7 +99,8 @@ def test_split_permalink_checks_the_version():
 
 PATCHES = {"p2": dict(width=14, height=10, seed=3, margin=2.0),
            "p3": dict(width=14, height=10, seed=5, margin=2.0),
-           "hat": dict(width=36, height=28, seed=2, margin=6.0)}
+           "hat": dict(width=36, height=28, seed=2, margin=6.0),
+           "spectre": dict(width=30, height=24, seed=2, margin=3.0)}
 
 
 @pytest.fixture(scope="module", params=sorted(PATCHES))
@@ -160,3 +161,13 @@ def test_patch_from_permalink_gives_the_same_tiles(tiling):
     fam = families.get(name)
     again, tiles2 = families.patch(name, permalink=fam.permalink(item))
     assert tiles2 == tiles
+
+
+def test_region_limits_are_the_permalinks_limits():
+    """The CLI's width/height range is exactly what the permalink format accepts."""
+    from generator.hat import permalink as HP
+    from generator.penrose import permalink as PP
+    for name, limit in (("p2", PP.MAX_SIDE), ("p3", PP.MAX_SIDE), ("hat", HP.MAX_SIDE)):
+        fam = families.get(name)
+        for schema in (fam.params, fam.regen_params):
+            assert {p.name: p.max for p in schema if p.type == "decimal"} == {"width": limit, "height": limit}

@@ -1,4 +1,4 @@
-"""Hat part 2: random patches are proper hat tilings from the limiting distribution."""
+"""Hat random patches: they are proper hat tilings from the limiting distribution."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ import pytest
 from generator.hat import check as C
 from generator.hat import limits as L
 from generator.hat import patch as P
-from generator.hat.coords import Region
 
 
 def _segments(points):

@@ -1,4 +1,4 @@
-"""Hat part 2 against part 1: local configurations of random patches are those of supertiles."""
+"""Hat random patches against supertiles: local configurations of random patches are those of supertiles."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ _Hat = namedtuple("_Hat", "points reflected metatile")
 
 def test_radius1_neighbourhoods_match_a_level5_supertile():
     """Every radius-1 neighbourhood (up to rotation and reflection, each hat labelled with
-    its metatile type) seen in random patches occurs in part 1's level-5 H supertile, and
+    its metatile type) seen in random patches occurs in the exact level-5 H supertile, and
     every one that makes up ≥ 0.5% of the supertile's interior hats is seen."""
     ref = C.neighbourhoods([_Hat(G.hat_outline(h.iso), h.reflected, h.metatile)
                             for h in S.supertile_hats("H", 5)], labelled=True)
@@ -42,7 +42,7 @@ def test_neighbourhood_key_is_not_trivial():
 
 
 def test_walk_from_a_supertile_label_reproduces_the_supertile_exactly():
-    """Start the walk at a hat of part 1's level-5 H supertile, named by its label path (the
+    """Start the walk at a hat of the exact level-5 H supertile, named by its label path (the
     disjoint numbering is the start of the overlapping one): every hat of the walk meeting a
     50 × 50 region is exactly a hat of the supertile (outline, reflection, metatile) and vice
     versa — with no level invented above the supertile."""

@@ -1,4 +1,4 @@
-"""Hat part 2: permalinks — golden corpus, round trips, validation, fuzzing, CLI errors."""
+"""Hat random patches: permalinks — golden corpus, round trips, validation, fuzzing, CLI errors."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.errors import PermalinkError, TilepressError
+from generator.errors import PermalinkError
 from generator.hat import patch as P
 from generator.hat import permalink as PL
-from generator.hat.patch_render import patch_json, patch_svg
+from generator.hat.render import patch_json, patch_svg
 
 GOLDEN = Path(__file__).with_name("golden") / "hat.json"
 ROOT = Path(__file__).resolve().parents[1]

@@ -1,4 +1,4 @@
-"""Hat part 2: the gallery side (plan/generate for random patches)."""
+"""Hat random patches: the gallery side (plan/generate for random patches)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from generator.errors import ConfigError
-from generator.hat import patch as P
 from family_helpers import SiteSide
 
 publish = SiteSide("hat")
@@ -17,7 +16,7 @@ publish = SiteSide("hat")
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_site_toml_hat_table_plans_and_generates_deterministically():
+def test_site_toml_hat_table_plans_and_generates_deterministically(capsysbinary):
     """The committed [families.hat] table plans items that generate, twice identically."""
     cfg = tomllib.loads((ROOT / "site_src" / "site.toml").read_text())
     items = publish.plan(cfg["families"]["hat"], cfg["site"])
@@ -30,10 +29,11 @@ def test_site_toml_hat_table_plans_and_generates_deterministically():
     assert a == b
     ET.fromstring(a["svg"])
     assert a["permalink"].startswith("hat.v1.")
-    # the permalink regenerates the same picture
-    patch = P.from_permalink(a["permalink"])
-    from generator.hat.patch_render import patch_svg
-    assert patch_svg(list(patch.hats()), patch.region, title=a["permalink"]) == a["svg"]
+    # the page's command prints exactly the published picture
+    from generator.cli import main
+    assert a["command"].startswith("python -m generator ")
+    assert main(a["command"].split()[3:]) == 0
+    assert capsysbinary.readouterr().out.decode() == a["svg"]
 
 
 @pytest.mark.parametrize("section, words", [

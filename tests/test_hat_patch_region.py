@@ -1,4 +1,4 @@
-"""Hat part 2: the exact region test against an independent float clipping computation."""
+"""Hat random patches: the exact region test against an independent float clipping computation."""
 
 from __future__ import annotations
 

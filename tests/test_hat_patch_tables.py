@@ -1,4 +1,4 @@
-"""Hat part 2: the lookup tables (regenerated from part 1's geometry) and the exact limits."""
+"""Hat random patches: the lookup tables (regenerated from the exact geometry) and the exact limits."""
 
 from __future__ import annotations
 
@@ -21,9 +21,9 @@ def test_tables_data_is_what_build_generates():
 @pytest.mark.parametrize("level", [4, 5])
 def test_metamaps_do_not_depend_on_the_level(level):
     """Metamaps built two levels up from bigger supertiles are the same tables."""
-    from generator.hat import geometry as G, supertile as S
+    from generator.hat import geometry as G, overlap as O
     for m3 in range(4):
-        assert tables._metamap(G, S, L.TYPES[m3], level) == D.METAMAPS[m3]
+        assert tables._metamap(G, O, L.TYPES[m3], level) == D.METAMAPS[m3]
 
 
 def test_child_numbering_matches_the_substitution():

@@ -8,6 +8,7 @@ from fractions import Fraction
 import pytest
 
 from generator.hat import geometry as G
+from generator.hat import overlap as O
 from generator.hat import supertile as S
 
 COUNTS = {  # hats per level-n supertile, n = 1..5 (disjoint numbering)
@@ -178,13 +179,13 @@ def test_fractions_move_toward_the_limits(kind):
 # --- overlapping numbering ----------------------------------------------------------------
 
 def test_overlapping_numbering_sizes_and_kinds():
-    sizes = {k: len(S.prototype(k, 2).overlap) for k in S.TYPES}
+    sizes = {k: len(O.prototype(k, 2).overlap) for k in S.TYPES}
     assert sizes == {"H": 13, "T": 7, "P": 11, "F": 11}
     for level in (3, 4):
         for k in S.TYPES:
-            p = S.prototype(k, level)
+            p = O.prototype(k, level)
             assert p.overlap[:len(p.children)] == p.children
-            assert [c.kind for c in p.overlap] == list(S.overlap_substitution()[k])
+            assert [c.kind for c in p.overlap] == list(O.overlap_substitution()[k])
 
 
 @pytest.mark.parametrize("level", [2, 3])
@@ -195,7 +196,7 @@ def test_overlapping_children_are_real_and_disjoint(level):
     present = {(k, g) for k, g, _ in S.metatiles("H", big, level - 1)}
     interior = Counter()
     for kind, sg, _ in S.metatiles("H", big, level):
-        extras = S.prototype(kind, level).overlap[len(S.prototype(kind, level).children):]
+        extras = O.prototype(kind, level).overlap[len(S.prototype(kind, level).children):]
         placed = [(c.kind, G.compose(sg, c.iso)) for c in extras]
         hits = sum(p in present for p in placed)
         if hits == len(placed):
@@ -203,7 +204,7 @@ def test_overlapping_children_are_real_and_disjoint(level):
     assert all(interior[k] >= 1 for k in S.TYPES), interior
     for k in S.TYPES:
         kites = []
-        for c in S.prototype(k, level).overlap:
+        for c in O.prototype(k, level).overlap:
             for h in S.supertile_hats(c.kind, level - 1, c.iso):
                 kites.extend(G.hat_kites(h.iso))
         assert len(kites) == len(set(kites))

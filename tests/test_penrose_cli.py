@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from generator.errors import ConfigError, TilepressError
+from generator.errors import ConfigError
 from family_helpers import SiteSide
 from generator import cli
 from generator.penrose import render

@@ -10,13 +10,23 @@ from generator.penrose import tables as TB
 PHI = (1 + 5 ** 0.5) / 2
 
 
-def test_recomputed_maps_equal_the_module_tables():
+def test_entry_segments_cover_each_parent_edge_exactly():
+    """The child segments ENTRY lists along a parent's edge run from one end of the edge to the
+    other, end to end, on the edge (checked on the placed triangles, not on the tables' code)."""
     for fam in ("p2", "p3"):
-        ex, en, ns, cs = TB.compute_maps(fam)
         for p in G.FAMILY_LETTERS[fam]:
-            assert ex[p] == TB.EXIT[p] and en[p] == TB.ENTRY[p] and cs[p] == TB.CHILDREN[p]
+            shape = G.TYPE_INFO[p][0]
+            pv = G.place(shape, 0, Z.ZERO, Z.mul(G.BASE_LENGTH[fam, shape], Z.power(Z.PHI, 2)))
+            kids = {k[0]: k[1:] for k in G.children(fam, p, *pv)}
             for e in range(3):
-                assert ns[p, e] == TB.NSEG[p, e]
+                start, end = pv[e], pv[(e + 1) % 3]
+                at = start
+                assert TB.NSEG[p, e] == len(TB.ENTRY[p][e]) >= 1
+                for c, i in TB.ENTRY[p][e]:
+                    a, b = kids[c][i], kids[c][(i + 1) % 3]
+                    assert {a, b} >= {at} and Z.orientation(start, end, b if a == at else a) == 0
+                    at = b if a == at else a
+                assert at == end
 
 
 def test_children_counts_and_distinct_labels():

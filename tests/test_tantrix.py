@@ -11,7 +11,7 @@ import pytest
 
 from generator.errors import ConfigError, PermalinkError
 from family_helpers import SiteSide
-from generator.tantrix import boards, checker, loops, permalink, render, search, tiles
+from generator.tantrix import boards, checker, find, loops, permalink, render, search, tiles
 from generator.tantrix.tiles import canonical, edges, kind_signature, mirror_word, recolour
 
 REPO = Path(__file__).resolve().parents[1]
@@ -105,7 +105,7 @@ def test_forced_profiles():
     assert min(boards.forced_profile("slanted-4x14")[4:]) >= 3
     assert min(boards.forced_profile("upright-4x14")[4:]) >= 3
     p = boards.forced_profile("upright-8x7")
-    assert p[48:52] == [4, 4, 4, 4] and p[52:] == [6, 6, 6, 6]      # as in the seed
+    assert p[48:52] == [4, 4, 4, 4] and p[52:] == [6, 6, 6, 6]      # as in Szobonya's article
 
 
 def test_neighbour_table_is_symmetric():
@@ -138,7 +138,7 @@ FAST = [("extrasymmetric-7x8", 0), ("extrasymmetric-7x8", 1), ("upright-4x14", 2
 def found():
     out = {}
     for method, seed in FAST:
-        pattern, _nodes = search.search(method, seed=seed, seconds=None, max_nodes=5_000_000)
+        pattern, _nodes = find.search(method, seed=seed, seconds=None, max_nodes=5_000_000)
         assert pattern is not None, (method, seed)
         out[(method, seed)] = pattern
     return out
@@ -158,9 +158,9 @@ def test_symmetric_pattern_halves(found):
 
 
 def test_search_is_deterministic():
-    a, _ = search.search("extrasymmetric-7x8", seed=5)
-    b, _ = search.search("extrasymmetric-7x8", seed=5)
-    c, _ = search.search("extrasymmetric-7x8", seed=6)
+    a, _ = find.search("extrasymmetric-7x8", seed=5)
+    b, _ = find.search("extrasymmetric-7x8", seed=5)
+    c, _ = find.search("extrasymmetric-7x8", seed=6)
     assert a == b and a != c
 
 
@@ -359,7 +359,7 @@ def test_row_order_profile_and_deficit():
     prof = boards.forced_profile("upright-8x7", order)
     assert sorted(order) == list(range(56)) and sum(prof) == 168
     seed_prof = boards.forced_profile("upright-8x7")
-    # excess of constraint in the closing cells: 14 for rows, 16 for the seed's columns
+    # excess of constraint in the closing cells: 14 for rows, 16 for Szobonya's columns
     assert sum(prof[-7:]) - 3 * 7 == 14 and sum(seed_prof[-8:]) - 3 * 8 == 16
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from generator import svg
 from generator.hat import geometry as G
+from generator.hat import overlap
 from generator.hat import render
 from generator.hat import supertile as S
 
@@ -83,7 +84,7 @@ def substitution_figure(level: int = 2) -> str:
 
 def overlap_figure() -> str:
     """The overlapping numbering of a level-2 T: its one H and six straddling neighbours."""
-    proto = S.prototype("T", 2)
+    proto = overlap.prototype("T", 2)
     kids = [(c.kind, _outline_xy(c.kind, 1, c.iso)) for c in proto.overlap]
     cb, cp = render.outlines_body(kids, 0.2, fill="type")
     ob, op = render.outlines_body([("T", _outline_xy("T", 2))], 0.5)

@@ -1,10 +1,11 @@
-"""The plane side of part 2: kite-grid positions, the four kite moves, the exact region.
+"""The plane side of the combinatorial coordinates: kite-grid positions, the four kite moves,
+the exact region.
 
 Points and kites
 ----------------
 A point of the kite grid is an Eisenstein integer ``a + b·s`` (``s = e^{iπ/3}``,
 ``s² = s − 1``), kept as the pair ``(a, b)``; drawing coordinates are ``x = a + b/2``,
-``y = b·√3/2`` (short kite edge 1, y up).  The conventions are those of part 1
+``y = b·√3/2`` (short kite edge 1, y up).  The conventions are those of the exact geometry
 (`geometry.py`): hexagons of side 2 centred on ``2(1+s)·Z[s]``, each cut into six kites;
 kite ``k`` (0–5) of the hexagon centred at ``c`` is the tuple ``(ca, cb, k)`` with vertices,
 counter-clockwise,
@@ -18,7 +19,7 @@ Its edges 0–3 join consecutive vertices.  The *four kite-edge moves* are
 
 Because every move is named by the plane's own counter-clockwise edge order, and the
 walk never mirrors the plane, a move means the same thing in any rotated copy of the
-tiling: the kitemaps (built from part 1's exact supertiles) are indexed by these edges.
+tiling: the kitemaps (built from the exact supertiles of `supertile.py`) are indexed by these edges.
 
 The region, exactly
 -------------------

@@ -2,7 +2,7 @@
 
 In the substitution pictures the children of a metatile cover it and stick out over its
 edges, so a child on an edge is a child of both metatiles that meet there.  That is the
-*overlapping* numbering used by the combinatorial coordinates of part 2 (metamaps): the
+*overlapping* numbering used by the combinatorial coordinates of random patches (`tables.py`, metamaps): the
 disjoint children of a supertile S keep their indices 0..n−1, and the children of S's
 neighbours that straddle S's edge follow as n, n+1, ….
 
@@ -147,10 +147,10 @@ def overlap_extras(kind: str, level: int) -> tuple:
     if level < 2:
         raise ValueError("overlapping children exist from level 2 up")
     for k in S.TYPES:
-        if not _is_convex(_poly(G.IDENTITY, S.base_prototype(k, level).outline)):
+        if not _is_convex(_poly(G.IDENTITY, S.prototype(k, level).outline)):
             raise AssertionError(f"level-{level} {k} outline is not convex")
     # work in whole numbers: every coordinate times the common denominator d
-    outlines = {(k, lev): S.base_prototype(k, lev).outline
+    outlines = {(k, lev): S.prototype(k, lev).outline
                 for k in S.TYPES for lev in (level - 1, level)}
     d = _denominator(outlines.values())
     scaled = {key: _scaled(pts, d) for key, pts in outlines.items()}
@@ -169,7 +169,7 @@ def overlap_extras(kind: str, level: int) -> tuple:
         poly = _place_scaled(g, scaled[(k, level - 1)], d)
         grid.setdefault((poly[0][0] // cell, poly[0][1] // cell), []).append((poly, k, g))
     seen = Counter()
-    proto = S.base_prototype(kind, level)
+    proto = S.prototype(kind, level)
     for skind, sg, _path in supers:
         if skind != kind:
             continue
@@ -205,7 +205,26 @@ def overlap_extras(kind: str, level: int) -> tuple:
 
     def direction(item):
         mkind, mg = item
-        mx, my = _centre(_poly(mg, S.base_prototype(mkind, level - 1).outline))
+        mx, my = _centre(_poly(mg, S.prototype(mkind, level - 1).outline))
         return key((mx - cx, my - cy))
 
     return tuple(S.Child(k, g) for k, g in sorted(full, key=direction))
+
+
+def prototype(kind: str, level: int) -> S.Proto:
+    """The level-`level` metatile with `.overlap`: its disjoint children, then the straddling ones.
+
+    Level 1 has no overlapping numbering (`.overlap` is empty there).  The extras are
+    ordered by angle around the supertile's centre starting from its outline vertex 0, and
+    their kinds are the same at every level (H: FFF, T: PFPFPF, P: FPFFPF, F: FFFPF).
+    """
+    base = S.prototype(kind, level)
+    if level == 1:
+        return base
+    return S.Proto(base.kind, base.level, base.outline, base.children,
+                   base.children + overlap_extras(kind, level))
+
+
+def overlap_substitution() -> dict[str, tuple]:
+    """Child kinds in the overlapping numbering (disjoint children first), from level 2."""
+    return {k: tuple(c.kind for c in prototype(k, 2).overlap) for k in S.TYPES}

@@ -9,7 +9,7 @@ API
     Patch.permalink()  `hat.v1.…` (complete after the hats have been produced)
     step(state, edge, tower)                         one of the four kite-edge moves
 
-The algorithm is the one of the seed's hat sections ("Hats: indexing kite edges, and dealing
+The algorithm is the one of the hat sections of Tatham, "Two algorithms for randomly generating aperiodic tilings" (2023) ("Hats: indexing kite edges, and dealing
 with non-uniqueness", "Making it up as you go along", "Generating the output tiling").
 
 Coordinates

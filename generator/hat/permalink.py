@@ -36,7 +36,6 @@ from fractions import Fraction
 from generator.errors import PermalinkError
 from generator.families import split_permalink
 from generator.params import format_decimal as format_side
-from generator.params import parse_decimal
 from generator.hat.limits import HATS_PER_TYPE, KITES_PER_HAT, TYPES
 from generator.hat.tables_data import CHILD
 
@@ -70,10 +69,6 @@ class PatchName:
         return (f"hat.v{VERSION}.{format_side(self.width)}x{format_side(self.height)}"
                 f".r{self.rotation}.{self.coords_text()}")
 
-
-def parse_side(text: str, what: str) -> Fraction:
-    """A region side from user text (CLI): positive, ≤ MAX_SIDE, at most 3 decimals."""
-    return parse_decimal(text, what, MAX_SIDE)
 
 
 def check_coords(k: int, h: int, cs, top: int) -> None:

@@ -1,7 +1,7 @@
 """Hat metatiles H, T, P, F, their substitution, and exact level-k supertiles.
 
-API (stable; part 2 builds on it — all coordinates exact, see `geometry.py`)
-----------------------------------------------------------------------------
+API (the random patches of `patch.py` build on it — all coordinates exact, see `geometry.py`)
+-------------------------------------------------------------------------------------------
     TYPES = ("H", "T", "P", "F")
     prototype(kind, level) -> Proto
         The level-`level` metatile of type `kind` (level 1 = a cluster of hats) in its own
@@ -11,12 +11,8 @@ API (stable; part 2 builds on it — all coordinates exact, see `geometry.py`)
         Level ≥ 2: `.children` is the DISJOINT numbering, a tuple of `Child(kind, iso, False)`
         with kind in TYPES and iso placing the level-(level−1) prototype in this frame;
         H 10 children, T 1, P 5, F 6.  Order = child index c.
-        `.overlap` (level ≥ 2): the OVERLAPPING numbering, a tuple of `Child` whose first
-        entries are `.children` (same indices) followed by the children of neighbouring
-        supertiles that straddle this one's edge: 13 / 7 / 11 / 11 in all.
-        Derived from the exact patches in `overlap.py`; the extras are ordered by angle
-        around the supertile's centre starting from its outline vertex 0, and their kinds
-        are the same at every level (H: FFF, T: PFPFPF, P: FPFFPF, F: FFFPF).
+        The OVERLAPPING numbering (`.overlap`, 13 / 7 / 11 / 11 children) is derived from
+        these prototypes in `overlap.py`: `overlap.prototype(kind, level)`.
     supertile_hats(kind, level, iso=IDENTITY) -> list[Hat]
         Every hat of the level-`level` supertile, as `Hat(iso, reflected, metatile, labels)`
         with `labels = (h, c1, ..., c_{level-1}, kind)`: h = hat index in its first-order
@@ -26,7 +22,6 @@ API (stable; part 2 builds on it — all coordinates exact, see `geometry.py`)
     hat_at(labels, iso=IDENTITY) -> Hat
         The hat named by a label path (inverse of the labelling; walks down from the top).
     SUBSTITUTION: dict kind -> tuple of child kinds (disjoint numbering, level-independent)
-    overlap_substitution() -> dict kind -> tuple of child kinds (overlapping numbering)
     metatiles(kind, level, depth, iso=IDENTITY) -> [(kind, iso, child path)]
         The level-`depth` metatiles inside a level-`level` supertile (disjoint numbering).
     hat_count(kind, level) -> int
@@ -325,28 +320,19 @@ def patch(level: int) -> list[tuple[str, Iso]]:
 
 
 def prototype(kind: str, level: int) -> Proto:
-    """The level-`level` metatile of type `kind` (see the module docstring)."""
+    """The level-`level` metatile of type `kind`, disjoint children only (see the module docstring).
+
+    The overlapping numbering (`.overlap`) is derived from these by `overlap.prototype`.
+    """
     if kind not in TYPES:
         raise ValueError(f"metatile type must be one of {TYPES}")
-    base = _level(level)[kind]
-    if level == 1:
-        return base
-    from generator.hat.overlap import overlap_extras
-    return Proto(base.kind, base.level, base.outline, base.children,
-                 base.children + overlap_extras(kind, level))
-
-
-def base_prototype(kind: str, level: int) -> Proto:
-    """The prototype without the overlapping children (cheap; used to derive them)."""
     return _level(level)[kind]
+
+
 
 
 SUBSTITUTION = {k: tuple(c.kind for c in _level(2)[k].children) for k in TYPES}
 
-
-def overlap_substitution() -> dict[str, tuple]:
-    """Child kinds in the overlapping numbering (disjoint children first), from level 2."""
-    return {k: tuple(c.kind for c in prototype(k, 2).overlap) for k in TYPES}
 
 
 def supertile_hats(kind: str, level: int, iso: Iso = IDENTITY) -> list[Hat]:

@@ -17,7 +17,7 @@ constants (all integral):
 Multiplying by t rotates by 36°, by φ scales up, by 1/φ scales down — all exactly.
 
 Comparing positions exactly.  With cos(π/5) = (1+√5)/4, cos(2π/5) = (√5−1)/4 (positive:
-the seed's appendix prints it with the sign flipped), cos(3π/5) = −cos(2π/5) and
+Tatham's appendix prints it with the sign flipped), cos(3π/5) = −cos(2π/5) and
 sin(2π/5) = φ·sin(π/5), the real and imaginary parts of a + bt + ct² + dt³ are
 
     x = [(4a + b − c + d) + (b + c − d)·√5] / 4

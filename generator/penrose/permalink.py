@@ -33,7 +33,7 @@ from fractions import Fraction
 
 from generator.errors import PermalinkError
 from generator.families import split_permalink
-from generator.params import format_decimal, parse_decimal
+from generator.params import format_decimal
 from generator.penrose import geometry as G
 from generator.penrose import tables as TB
 
@@ -68,10 +68,6 @@ class Spec:
         digest = hashlib.sha256(f"{self.family}:{self.labels}".encode()).digest()
         return random.Random(int.from_bytes(digest[:16], "big"))
 
-
-def parse_size(text: str, what: str) -> Fraction:
-    """A user-given width/height (CLI): a positive decimal with at most 3 decimals."""
-    return parse_decimal(text, what, MAX_SIDE, max_digits=4)
 
 
 def check_size(value: Fraction, what: str) -> None:

@@ -243,7 +243,13 @@ def _build_locked(opts: Options, out: Path, cfg, sources, env, base_url, cache: 
             fams.append(_family_view(name, plan.available(sources[name]).title, views, arts))
         _figures(writer, cache, {name: plan.available(sources[name]) for name in planned})
         listing = _make_sheets(writer, cache, cfg, fams, opts.jobs)
-        pages.write_pages(writer, env, cfg, fams, listing, base_url, _date_iso())
+        if cfg.site["interactive"]:
+            from generator.pipeline import browser
+            reason = browser.missing_reason()
+            if reason:
+                cfg.site["interactive"] = False
+                report.notes.append(f"regen.html not built: {reason}")
+        pages.write_pages(writer, env, cfg, fams, listing, base_url, _date_iso(), cache)
         report.written, report.kept, report.removed = writer.written, writer.kept, writer.removed()
         outdir.swap(staging, out)
     except BaseException:

@@ -36,6 +36,7 @@ SITE_DEFAULTS = {
     "thumb_width": 240,        # CSS pixels of a gallery thumbnail (WebP 1x/2x + PNG fallback)
     "png_width": 1200,         # largest 1x PNG download width (2x is twice that)
     "home_thumbs": 4,          # thumbnails per family on the home page
+    "interactive": True,       # regen.html: regenerate / make / play in the browser (needs `npm ci`)
 }
 SHEET_DEFAULTS = {
     "papers": ["a4", "letter"],

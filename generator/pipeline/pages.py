@@ -10,6 +10,8 @@ from `file://`, from any sub-path and from a web server; no page uses `fetch()`)
     articles/<name>.html             an article rendered from site_src/articles/<name>.md
     articles/figures/<file>.svg      the families' article figures
     sheets/<family>-<paper>.pdf      printable sheets
+    regen.html, regen/...            regenerate / make your own / play in the browser (browser.py;
+                                     only with `[site] interactive` and the Pyodide runtime installed)
     assets/style.css, assets/favicon.svg
     sitemap.xml, feed.xml            only when a base URL is configured
 
@@ -26,7 +28,7 @@ from pathlib import Path
 from generator.errors import ConfigError
 
 TEMPLATES = ("base.html", "home.html", "family.html", "item.html", "article.html",
-             "sitemap.xml", "feed.xml", "style.css", "favicon.svg")
+             "sitemap.xml", "feed.xml", "style.css", "favicon.svg", "regen.html", "regen.js", "regen.css")
 
 
 def _rel(path: Path) -> str:
@@ -142,12 +144,14 @@ def picture(item: dict, root: str) -> dict:
 
 
 def write_pages(writer, env, cfg, families: list[dict], sheets: list[dict], base_url: str,
-                date_iso: str) -> None:
+                date_iso: str, cache=None) -> None:
     """Render every page of the site through the writer."""
     site = dict(cfg.site, base_url=base_url)
     articles = [{"name": a.name, "title": a.title, "family": a.family,
                  "url": f"articles/{a.name}.html"} for a in cfg.articles]
-    common = {"site": site, "families": families, "articles": articles, "sheets": sheets}
+    from generator.webapi import PLAYERS
+    players = sorted(PLAYERS) if site["interactive"] else []
+    common = {"site": site, "families": families, "articles": articles, "sheets": sheets, "players": players}
     writer.write("assets/style.css", render(env, "style.css"))
     writer.write("assets/favicon.svg", render(env, "favicon.svg"))
     writer.write("index.html", render(env, "home.html", root="", page_url="index.html",
@@ -164,6 +168,9 @@ def write_pages(writer, env, cfg, families: list[dict], sheets: list[dict], base
                          render(env, "item.html", root="../", page_url=item["url"], family=fam,
                                 item=item, prev_item=prev_item, next_item=next_item,
                                 title=item["title"], **common))
+    if site["interactive"]:
+        from generator.pipeline import browser
+        browser.write(writer, env, render, common, cache)
     for art, a in zip(articles, cfg.articles):
         writer.write(art["url"], render(env, "article.html", root="../", page_url=art["url"],
                                         article=art, content=markdown_html(a), title=a.title, **common))

@@ -70,15 +70,7 @@ def family_sources(extra: dict[str, str] | None = None) -> dict[str, str]:
 
 def available(source: str) -> Family | None:
     """The Family at source, or None when its module does not exist yet (work in progress)."""
-    if source.startswith("file:"):
-        return families.load(source)
-    module = source.partition(":")[0]
-    try:
-        return families.load(source)
-    except ModuleNotFoundError as exc:
-        if exc.name and (module == exc.name or module.startswith(exc.name + ".")):
-            return None
-        raise
+    return families.load_present(source)
 
 
 def family_plan(fam: Family, table: dict, site: dict) -> list:

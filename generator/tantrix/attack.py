@@ -1,4 +1,4 @@
-"""Beyond the seed: the plain 8 × 7 board (method 3) that ran 3 days without a solution.
+"""Beyond Szobonya's article: the plain 8 × 7 board (method 3) that ran 3 days without a solution.
 
 Why exact search is hard here — a counting argument we also measured.  When a search
 has placed a set R of cells, every edge between R and the rest is a constraint that
@@ -11,7 +11,7 @@ cannot stay small: any region that is neither tiny nor almost everything has a
 boundary at least as long as a band wrapping around the shortest period.
 
 * The 4 × 14 boards wrap around a period of length 4 (a column): deficit 8.
-* The plain 8 × 7 board's shortest period is (7, 0): a row of 7, deficit 14 (the seed's
+* The plain 8 × 7 board's shortest period is (7, 0): a row of 7, deficit 14 (Szobonya's
   column order has 16: its last 8 cells are fixed on 4, 4, 4, 4, 6, 6, 6, 6 sides).
 
 So the plain board is about 4^(14−8) ≈ 4000 times harder than the 4 × 14 ones whatever
@@ -19,10 +19,10 @@ the cell order — dynamic "most constrained cell first" orders and forward chec
 included (we tried them on the 4 × 14 upright board: about the same node counts
 at 30× the cost per node).  Our
 measurements (`depth_profile`, `bench/tantrix.py`): in 30 s (about 47 million nodes)
-both the seed's order and the row order complete the first 49 cells about a million
+both Szobonya's order and the row order complete the first 49 cells about a million
 times, 53 cells only 4–9 times and 54 never; near the end each further cell keeps only
 1/30 to 1/100 of the branches, so a first solution needs on the order of 10^12 nodes —
-about a week of Python (the seed's C program: 3 days, none).
+about a week of Python (Szobonya's C program: 3 days, none).
 A quick simulated-annealing experiment over swaps and turns (not kept in the product)
 stalled at about 12 mismatched edges out of 168.
 

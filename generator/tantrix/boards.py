@@ -29,7 +29,7 @@ The boards (rows i top to bottom, columns j left to right):
    rectangular wallpaper tile.  Column by column with rows in the order 0, 2, 1, 3 (the
    seed's "rows 2 and 3 swapped"), which keeps the cells forced.
 3. ``upright-8x7``: the plain 8 × 7 rectangle, cell (i, j) at (j − ⌊i/2⌋, i), periods
-   (7, 0) and (−4, 8).  The seed's order generalised: column by column, even rows then
+   (7, 0) and (−4, 8).  Szobonya's order generalised: column by column, even rows then
    odd rows (0, 2, 4, 6, 1, 3, 5, 7, as 0, 2, 1, 3 in method 2).  This reproduces the
    seed's description: the first 8 cells branch a lot, cells 49–52 are fixed on 4 sides
    and 53–56 on all 6.  (The improved order of our 8 × 7 attack is in `attack.py`.)

@@ -27,7 +27,7 @@ Tile 1 sits in exactly one cell per period, so every pattern has exactly one tra
 (modulo Λ) with tile 1 itself at the origin: the normalised fillings are *the patterns
 up to translation and colour-shift offset*, and every class of board fillings under the
 56 translations has exactly 56 members (no pattern is fixed by a translation outside Λ).
-The counts of the seed come out as:
+The counts of Szobonya's article (2004) come out as:
 
 * normalised fillings = 7484 = 2 × 3742: **3742 plus their mirror images** (the mirror
   image acts on the normalised fillings without fixed points);
@@ -60,7 +60,7 @@ import time
 from functools import lru_cache
 from operator import itemgetter
 
-from generator.tantrix import boards, loops
+from generator.tantrix import boards
 from generator.tantrix.search import Search, expand
 from generator.tantrix.tiles import DIRECTIONS, NTILES, face, identify, mirror_word, permuted, shift_power
 
@@ -267,18 +267,24 @@ def flat_classes(keys: dict, extra) -> int:
     return count
 
 
+_MEMO: dict = {}     # the enumeration is a pure function of the tile set: run once per process
+
+
 def _fillings(progress: bool = False) -> tuple[list, int]:
     """All normalised fillings (one search per rotation of tile 1) and the nodes visited."""
-    steps = range(6)
-    if progress:
-        from tqdm import tqdm
-        steps = tqdm(steps, desc="rotations of tile 1", file=sys.stderr)
-    fillings, nodes = [], 0
-    for rot in steps:
-        search = Search(METHOD, first_rotations=(rot,))
-        fillings.extend(search.solutions())
-        nodes += search.nodes
-    return fillings, nodes
+    if "fillings" not in _MEMO:
+        steps = range(6)
+        if progress:
+            from tqdm import tqdm
+            steps = tqdm(steps, desc="rotations of tile 1", file=sys.stderr)
+        fillings, nodes = [], 0
+        for rot in steps:
+            search = Search(METHOD, first_rotations=(rot,))
+            fillings.extend(tuple(f) for f in search.solutions())
+            nodes += search.nodes
+        _MEMO["fillings"] = (tuple(fillings), nodes)
+    fillings, nodes = _MEMO["fillings"]
+    return list(fillings), nodes
 
 
 def uniform_pattern(seed: int) -> dict:
@@ -290,9 +296,10 @@ def uniform_pattern(seed: int) -> dict:
 
 def single_loop_patterns() -> list[dict]:
     """The normalised fillings with a single 42-tile loop per colour, as patterns (search order)."""
-    fillings, _nodes = _fillings()
-    fl = flat()
-    return [expand(METHOD, f) for f in fillings if fl.single_loop(fl.codes(f))]
+    if "single" not in _MEMO:
+        fl = flat()
+        _MEMO["single"] = tuple(f for f in _fillings()[0] if fl.single_loop(fl.codes(f)))
+    return [expand(METHOD, f) for f in _MEMO["single"]]
 
 
 FLAT_GROUPS = {

@@ -70,8 +70,8 @@ def pattern_json(pattern: dict) -> dict:
 
 
 def generate(params: dict) -> Pattern:
-    """The first pattern the seeded search finds within `budget` million nodes (deterministic)."""
-    from generator.tantrix.search import search
+    """The first pattern the search finds for this seed within `budget` million nodes (deterministic)."""
+    from generator.tantrix.find import search
     method = params["method"]
     pattern, nodes = search(method, seed=params["seed"], seconds=None, max_nodes=params["budget"] * 1_000_000)
     if pattern is None:
@@ -223,7 +223,7 @@ def emit_pattern(item: Pattern, fmt: str, out: str, view: str) -> int:
 def run_search(v: dict) -> int:
     """search --method NAME --seed S [--seconds T] [--uniform]"""
     from generator import output
-    from generator.tantrix.search import search
+    from generator.tantrix.find import search
     if v["uniform"]:
         if v["method"] != "extrasymmetric-7x8":
             raise TilepressError("--uniform needs --method extrasymmetric-7x8 (the only one enumerated)")

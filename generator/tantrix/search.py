@@ -28,7 +28,6 @@ import random
 import time
 from functools import lru_cache
 
-from generator.errors import TilepressError
 from generator.tantrix import boards
 from generator.tantrix.tiles import NTILES, face, permuted
 
@@ -194,25 +193,10 @@ def expand(method: str, filling) -> dict:
 FIRST_BUDGET = 200_000      # nodes of the first randomised attempt; each retry has 1.5× more
 
 
-def search(method: str, seed: int = 0, seconds: float | None = 120.0,
-           max_nodes: int | None = None, progress: bool = False) -> tuple[dict | None, int]:
-    """A pattern for a method (randomised by seed) and the nodes visited, or (None, nodes).
-
-    Depth-first search times are heavy-tailed in the tile order, so we restart: attempt
-    a uses the tile order of `random.Random(f"{seed}:{a}")` and a node budget of
-    FIRST_BUDGET · 1.5^a.  Deterministic for a seed (the budgets count nodes, not time);
-    `seconds` and `max_nodes` only bound the total work (then the answer is None).
-    """
-    if method == "upright-8x7":
-        from generator.tantrix import attack
-        return attack.search(seed=seed, seconds=seconds, max_nodes=max_nodes, progress=progress)
-    return restarts(method, seed, seconds, max_nodes, progress=progress)
-
-
 def restarts(method: str, seed: int, seconds: float | None, max_nodes: int | None,
              order: list[int] | None = None, lookahead: int | None = None,
              progress: bool = False) -> tuple[dict | None, int]:
-    """The restart loop of `search` (see there) for a board and cell order."""
+    """The restart loop of `find.search` (see there) for a board and cell order."""
     bar = None
     if progress:
         import sys
@@ -248,10 +232,3 @@ def _restarts(method, seed, seconds, max_nodes, order, lookahead, bar):
             return None, total
         attempt += 1
         budget *= 1.5
-
-
-def require_seed(seed) -> int:
-    """Validate a user-given seed."""
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2 ** 63:
-        raise TilepressError("seed must be an integer between 0 and 2**63 - 1")
-    return seed

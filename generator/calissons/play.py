@@ -1,0 +1,107 @@
+"""Playing a calisson puzzle on a web page: the edge-marking board and its check.
+
+A calisson puzzle (a hexagon of side n on the triangular grid, some *fold edges* given) is
+solved by drawing every fold edge of the unique lozenge tiling the givens force: an
+interior edge is a fold edge when it is a side of two calissons of different colours
+(see `generator.calissons.model`).  This is exactly what the mathix.org calisson player
+asks of its players: the `t` edges of its grid are the givens, the `s` edges the fold
+edges still to draw.
+
+On the page the player marks interior edges: *line* (a fold edge) or *cross* (surely not
+one).  The board description is generic (dots, markable edges as pairs of dots, given
+lines, the fixed outline) so one edge-marking player serves every puzzle family that
+provides `board`, `check` and `solution` (see `generator.webapi`).
+
+The check does not consult a stored answer to decide "solved": the drawn lines together
+with the givens are a solution exactly when they are the fold edges of some tiling, which
+the solver decides (Thurston's height functions: solve with the drawn lines as givens and
+compare the fold edges of its least tiling).  Only when the marks are wrong does it name
+the first mark (in the board's edge order) that disagrees with the puzzle's solution.
+"""
+
+from __future__ import annotations
+
+from generator.calissons import permalink as cal_permalink
+from generator.calissons.model import head, hexagon
+from generator.calissons.render import xy
+from generator.calissons.solver import solve
+from generator.errors import TilepressError
+
+RULES = ("Draw every fold edge: the edges where two calissons (lozenges) of different colours meet "
+         "side by side, so that the picture becomes a pile of cubes. The red edges are given.")
+MAX_PLAY_N = 16
+
+
+def _decode(link: str):
+    """(n, givens, region) of a playable permalink."""
+    n, givens = cal_permalink.decode(link)
+    if n > MAX_PLAY_N:
+        raise TilepressError(f"puzzles up to side {MAX_PLAY_N} can be played on the page (this one has {n})")
+    return n, givens, hexagon(n)
+
+
+def board(link: str) -> dict:
+    """The board description: dots, markable edges (index pairs), givens and outline."""
+    n, givens, reg = _decode(link)
+    dots = reg.coords
+    index = reg.index
+    edges = sorted(reg.interior)
+    outline = sorted(reg.boundary)
+    given = set(givens)
+    r = lambda v: round(v, 4)                          # noqa: E731 - tiny formatter
+    return {
+        "kind": "edges",
+        "permalink": link.strip(),
+        "title": f"Calisson puzzle, side {n}",
+        "rules": RULES,
+        "dots": [[r(x), r(y)] for x, y in (xy(v) for v in dots)],
+        "edges": [[index[e[:2]], index[head(e)]] for e in edges],
+        "givens": [i for i, e in enumerate(edges) if e in given],
+        "outline": [[index[e[:2]], index[head(e)]] for e in outline],
+        "clues": [],
+    }
+
+
+def _marks(edges: list, ids, what: str) -> set:
+    """Edge ids from the page as a set of model edges (bad ids are an error)."""
+    out = set()
+    for i in ids:
+        if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(edges):
+            raise TilepressError(f"{what}: {i!r} is not an edge of this board")
+        out.add(edges[i])
+    return out
+
+
+def check(link: str, lines, crosses) -> dict:
+    """{"solved", "message", "wrong": [edge ids], "drawn", "total"} for the player's marks."""
+    n, givens, reg = _decode(link)
+    edges = sorted(reg.interior)
+    drawn = _marks(edges, lines, "line") | set(givens)
+    crossed = _marks(edges, crosses, "cross")
+    answer = solve(reg, givens)
+    target = set(reg.salient_edges(answer.least)) if answer.least is not None else set()
+    mine = solve(reg, sorted(drawn))
+    if mine.least is not None and set(reg.salient_edges(mine.least)) == drawn:
+        return {"solved": True, "message": "Solved! Every fold edge is drawn.", "wrong": [],
+                "drawn": len(drawn), "total": len(target)}
+    for i, e in enumerate(edges):
+        if e in drawn and e not in target and e not in givens:
+            return {"solved": False, "message": "This line is not a fold edge of the solution.",
+                    "wrong": [i], "drawn": len(drawn), "total": len(target)}
+        if e in crossed and e in target:
+            return {"solved": False, "message": "This edge is crossed out but the solution needs it.",
+                    "wrong": [i], "drawn": len(drawn), "total": len(target)}
+    missing = len(target - drawn)
+    return {"solved": False, "message": f"No mistake so far; {missing} fold edge{'s' if missing != 1 else ''} "
+            "still to draw.", "wrong": [], "drawn": len(drawn), "total": len(target)}
+
+
+def solution(link: str) -> dict:
+    """{"lines": [edge ids]} of the solution's fold edges (asked for by "reveal" only)."""
+    _n, givens, reg = _decode(link)
+    answer = solve(reg, givens)
+    if answer.least is None:
+        raise TilepressError("this puzzle has no solution")
+    edges = sorted(reg.interior)
+    target = set(reg.salient_edges(answer.least))
+    return {"lines": [i for i, e in enumerate(edges) if e in target and e not in set(givens)]}

@@ -1,0 +1,1 @@
+"""Loopy (Slitherlink) puzzles on the tiles of aperiodic patches."""

@@ -1,0 +1,154 @@
+"""Loopy (Slitherlink) puzzles on aperiodic patches, as a `generator.families.Family` value.
+
+Loopy sits above the tilings: it asks a tiling family for a patch through the protocol
+(`generator.families.patch`), builds the planar grid of its tiles (grid.py), grows a loop
+(loopgen.py), and removes clues while the graded deduction solver (solver.py) still
+solves the puzzle at its level (generate.py).  See site_src/articles/loopy.md.
+
+    python -m generator loopy generate --tiling p2|p3|hat --width W --height H --seed S
+                                       --level easy|normal|tricky|hard [--solution] --format json|svg|png|pdf
+    python -m generator regen loopy.v1.… [--solution] --format json|svg|png|pdf
+
+Width and height are the tiling's own region units.  Rough face counts after trimming:
+P2 5×4, P3 6×5 and hat 24×20 give about 50 faces; P2 6×5, P3 7×6 and hat 28×24 about
+65–85; P2 11×9.5, P3 14×11.5 and hat 60×45 about 250; P2 17.5×15.5, P3 23×18.5 and hat
+96×72 about 600.
+
+JSON: {"permalink", "tiling", "level", "dots": [[x, y], …] (the tiling's coordinates, y up),
+"faces": [{"dots": [i, …] (counter-clockwise), "clue": int|null}, …], "edges": [[i, j], …],
+"solution": [[i, j], …]}.
+
+site.toml:
+
+    [families.loopy]
+    tilings = ["p2", "p3", "hat"]
+    levels  = ["easy", "normal", "tricky", "hard"]
+    seeds   = [1, 2]                       # one puzzle per (tiling, size, level, seed)
+    sizes_p2 = [[6, 5]]                    # regions per tiling, in the tiling's units
+    sizes_p3 = [[7, 6]]
+    sizes_hat = [[28, 24]]
+"""
+
+from __future__ import annotations
+
+from generator.families import Command, Family, Param
+from generator.loopy.solver import LEVELS
+from generator.loopy.tiling_source import tilings
+
+TILINGS = tilings()
+DEFAULT_SIZES = {"p2": [["6", "5"]], "p3": [["7", "6"]], "hat": [["28", "24"]], "spectre": [["18", "15"]]}
+NAMES = {"p2": "Penrose P2 (kites and darts)", "p3": "Penrose P3 (rhombs)", "hat": "hat", "spectre": "Spectre"}
+MAX_SIDE = 400
+SIZES_HELP = ("Generate a unique Loopy puzzle on a patch of a tiling. Width and height are the tiling's "
+              "own region units; rough face counts after trimming: P2 5x4, P3 6x5 and hat 24x20 give "
+              "about 50 faces; P2 6x5, P3 7x6 and hat 28x24 about 65-85; P2 11x9.5, P3 14x11.5 and hat "
+              "60x45 about 250; P2 17.5x15.5, P3 23x18.5 and hat 96x72 about 600; a Spectre 18x15 "
+              "about 50, 45x36 about 250.")
+MAX_ITEMS = 400
+
+
+def generate_item(v: dict):
+    """A new puzzle from validated parameters."""
+    from generator.loopy import puzzle
+    return puzzle.create(v["tiling"], v["width"], v["height"], v["seed"], v["level"])
+
+
+def regen(link: str, overrides: dict):
+    """The puzzle a permalink names (grid from its tiling, solution by solving the clues)."""
+    from generator.loopy import puzzle
+    return puzzle.from_permalink(link)
+
+
+def to_json(item) -> dict:
+    from generator.loopy import puzzle
+    return puzzle.to_json(item)
+
+
+def to_svg(item, options: dict) -> str:
+    from generator.loopy import render
+    return render.picture(item, solution=bool(options.get("solution")))
+
+
+def facts(item) -> list:
+    """Facts for the item page (deterministic)."""
+    g = item.grid
+    return [["Tiling", item.tiling.split(".", 1)[0]], ["Level", item.level], ["Faces", len(g.faces)],
+            ["Clues", item.clue_count], ["Clue density", f"{item.clue_count / len(g.faces):.2f}"],
+            ["Dots", len(g.dots)], ["Edges", len(g.edges)], ["Loop length (edges)", len(item.solution)],
+            ["Tiling permalink", item.tiling]]
+
+
+def plan(table: dict, site: dict) -> list[dict]:
+    """One item per (tiling, size, level, seed)."""
+    from generator.errors import ConfigError
+    items = []
+    for t in table["tilings"]:
+        for w, h in table.get(f"sizes_{t}") or DEFAULT_SIZES[t]:
+            for level in table["levels"]:
+                for seed in table["seeds"]:
+                    size = f"{w}x{h}".replace(".", "_")
+                    items.append({"id": f"{t}-{size}-{level}-s{seed}",
+                                  "params": {"tiling": t, "width": w, "height": h, "seed": seed, "level": level}})
+    if len(items) > MAX_ITEMS:
+        raise ConfigError(f"[families.loopy] asks for {len(items)} puzzles (limit {MAX_ITEMS})")
+    return items
+
+
+def page(item, params: dict) -> dict:
+    """Title, group, alt text, the folded solution and the sheet pictures."""
+    from generator.loopy import render
+    t = params["tiling"]
+    title = f"Loopy on a {NAMES.get(t, t)} patch, {item.level} (seed {params['seed']})"
+    faces = len(item.grid.faces)
+    return {
+        "title": title,
+        "group": f"{NAMES.get(t, t)} — {item.level}",
+        "alt": (f"A Loopy puzzle on {faces} faces of a {NAMES.get(t, t)} patch: dots at the tile corners, "
+                f"{item.clue_count} faces show how many of their sides the hidden loop uses."),
+        "extra_svgs": {"solution": render.picture(item, solution=True, title=title + " — solution")},
+        "sheet": {"puzzle": render.picture(item, print_style=True, rules=True, title=title),
+                  "solution": render.picture(item, solution=True, print_style=True, title=title + " — solution")},
+    }
+
+
+def figures() -> dict[str, str]:
+    from generator.loopy.figures import all_figures
+    return all_figures()
+
+
+def run_generate(v: dict) -> int:
+    """generate --tiling T --width W --height H --seed S --level L --format F"""
+    from generator.output import emit_rendered
+    item = generate_item(v)
+    if v["format"] == "json":
+        return emit_rendered("json", v["out"], json_obj=to_json(item))
+    return emit_rendered(v["format"], v["out"], svg=to_svg(item, v))
+
+
+PARAMS = (
+    Param("tiling", "choice", "the tiling whose patch gives the grid (default p3)", default="p3", choices=TILINGS),
+    Param("width", "decimal", "region width in the tiling's units (default 6)", default="6", min=0, max=MAX_SIDE),
+    Param("height", "decimal", "region height in the tiling's units (default 5)", default="5", min=0, max=MAX_SIDE),
+    Param("seed", "int", "random seed (default 0)", default=0, min=0, max=2 ** 63 - 1),
+    Param("level", "choice", "difficulty (default normal)", default="normal", choices=LEVELS),
+)
+SOLUTION = Param("solution", "bool", "draw the solution loop (svg/png/pdf)", default=False)
+SITE = (
+    Param("tilings", "strs", "tilings to publish puzzles on", default=[t for t in ("p2", "p3", "hat") if t in TILINGS],
+          choices=TILINGS),
+    Param("levels", "strs", "difficulty levels", default=list(LEVELS), choices=LEVELS),
+    Param("seeds", "ints", "one puzzle per (tiling, size, level, seed)", default=[1, 2], min=0, max=10 ** 9,
+          max_items=100),
+) + tuple(Param(f"sizes_{t}", "sizes", f"regions of the {t} patches (default {DEFAULT_SIZES[t]})",
+                default=DEFAULT_SIZES[t], min=0, max=120, max_items=10) for t in TILINGS)
+
+FAMILY = Family(
+    name="loopy", title="Loopy puzzles on aperiodic grids", prefix="loopy", versions=(1,), version="loopy-2",
+    kind="puzzle", params=PARAMS, generate=generate_item, regen=regen, regen_params=(),
+    permalink=lambda item: item.permalink, to_json=to_json, to_svg=to_svg, facts=facts, site=SITE,
+    plan=plan, page=page,
+    commands=(Command("generate", "generate a unique Loopy puzzle on a tiling patch", PARAMS + (SOLUTION,),
+                      run_generate, formats=("json", "svg", "png", "pdf"), description=SIZES_HELP),),
+    figures=figures, svg_params=(SOLUTION,), formats=("svg", "json", "png", "pdf"),
+    description="Loopy (Slitherlink) on the tiles of Penrose and hat patches: draw one loop "
+                "along the grid lines so that each number counts its face's sides on the loop.")

@@ -1,0 +1,86 @@
+"""Loopy permalinks: `loopy.v1.<level><clues>.<tiling permalink>`.
+
+A Loopy permalink names a puzzle completely without re-running the generator: the grid
+comes from the tiling permalink (regenerated exactly by its family), the clues are listed
+in the grid's face order, and the solution is recovered by solving — the puzzle is unique,
+so the solution is a function of the clues.  Old links therefore keep working even if the
+loop growth or the clue removal changes later.
+
+    level   one letter: e (easy), n (normal), t (tricky), h (hard)
+    clues   one character per clued face, runs of blank faces shortened (the scheme of
+            Tatham's Loopy game IDs, with our own alphabet):
+              0–9      a clue 0..9
+              A–Z      a clue 10..35 (a hat or Spectre face has 14 edges)
+              a–z      a run of 1..26 blank faces (longer runs: several letters)
+    tiling  the permalink of the patch (p2.v1…, p3.v1…, hat.v1…), after the first dot.
+"""
+
+from __future__ import annotations
+
+import re
+
+from generator.errors import PermalinkError
+
+PREFIX = "loopy.v1."
+LEVEL_LETTERS = {"e": "easy", "n": "normal", "t": "tricky", "h": "hard"}
+LETTER_OF = {v: k for k, v in LEVEL_LETTERS.items()}
+MAX_LENGTH = 20000
+_PAYLOAD = re.compile(r"^([enth])([0-9A-Za-z]*)\.([a-z][a-z0-9]*\.v[0-9]+\..*)$")
+
+
+def encode_clues(clues) -> str:
+    """The clue string of a list of clues (None for blank)."""
+    out, run = [], 0
+    for c in list(clues) + ["end"]:
+        if c is None:
+            run += 1
+            continue
+        while run:
+            step = min(run, 26)
+            out.append(chr(ord("a") + step - 1))
+            run -= step
+        if c == "end":
+            break
+        if not 0 <= c <= 35:
+            raise ValueError(f"clue {c} out of range")
+        out.append(str(c) if c < 10 else chr(ord("A") + c - 10))
+    return "".join(out)
+
+
+def decode_clues(text: str) -> list:
+    """The clue list of a clue string."""
+    clues: list = []
+    for ch in text:
+        if ch.isdigit():
+            clues.append(int(ch))
+        elif "A" <= ch <= "Z":
+            clues.append(ord(ch) - ord("A") + 10)
+        elif "a" <= ch <= "z":
+            clues.extend([None] * (ord(ch) - ord("a") + 1))
+        else:
+            raise PermalinkError(f"loopy permalink: bad clue character {ch!r}")
+    return clues
+
+
+def encode(level: str, clues, tiling: str) -> str:
+    """The permalink of a puzzle."""
+    return f"{PREFIX}{LETTER_OF[level]}{encode_clues(clues)}.{tiling}"
+
+
+def decode(text: str) -> tuple[str, list, str]:
+    """(level, clues, tiling permalink) of a Loopy permalink, or PermalinkError."""
+    if not isinstance(text, str):
+        raise PermalinkError("loopy permalink must be a string")
+    text = text.strip()
+    if len(text) > MAX_LENGTH:
+        raise PermalinkError(f"loopy permalink too long ({len(text)} characters, limit {MAX_LENGTH})")
+    if not text.startswith(PREFIX):
+        version = text.split(".")[1] if text.count(".") >= 2 else "?"
+        if text.startswith("loopy.") and version != "v1":
+            raise PermalinkError(f"loopy permalink version {version!r} is not known (this build reads v1)")
+        raise PermalinkError(f"not a loopy permalink: {text[:40]!r} (expected loopy.v1.…)")
+    m = _PAYLOAD.match(text[len(PREFIX):])
+    if not m:
+        raise PermalinkError("loopy permalink: expected loopy.v1.<level e|n|t|h><clues>.<tiling permalink>")
+    level, clue_text, tiling = m.groups()
+    return LEVEL_LETTERS[level], decode_clues(clue_text), tiling

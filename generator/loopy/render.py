@@ -1,0 +1,102 @@
+"""Loopy pictures: the puzzle as a reader expects it, and its solution.
+
+Dots are small discs; grid edges are faint lines (dotted on printed sheets, as in Tatham's
+printed Loopy); each clue is centred on its face's pole of inaccessibility (the centre of
+the largest inscribed circle — see generator.loopy.pole — because hat and Spectre faces are
+concave and their centroids can sit close to an edge); the solution is one thick closed
+line.  Model coordinates have y up; the SVG draws (x, −y).  Sizes scale with the median
+edge length, so P2, P3 and hat grids look alike.
+"""
+
+from __future__ import annotations
+
+from generator import svg
+from generator.loopy.pole import pole
+
+PX_PER_EDGE = 36.0
+
+
+def _unit(grid) -> float:
+    """Median edge length of the grid."""
+    lengths = sorted(((grid.dots[a][0] - grid.dots[b][0]) ** 2 + (grid.dots[a][1] - grid.dots[b][1]) ** 2) ** 0.5
+                     for a, b in grid.edges)
+    return lengths[len(lengths) // 2]
+
+
+def _loop_points(grid, loop) -> list:
+    """The solution's dots in order round the loop."""
+    nxt: dict = {}
+    for e in loop:
+        a, b = grid.edges[e]
+        nxt.setdefault(a, []).append(b)
+        nxt.setdefault(b, []).append(a)
+    start = min(nxt)
+    order, prev, cur = [start], None, start
+    while True:
+        a, b = nxt[cur]
+        step = b if a == prev else a
+        if step == start:
+            return order
+        order.append(step)
+        prev, cur = cur, step
+
+
+RULES = ("Draw one closed loop along the dotted lines, never crossing or touching itself; "
+         "a number counts how many sides of its face the loop uses.")
+
+
+def picture(puzzle, *, solution: bool = False, print_style: bool = False, title: str | None = None,
+            rules: bool = False) -> str:
+    """The SVG of a puzzle (with its loop drawn if solution)."""
+    g = puzzle.grid
+    u = _unit(g)
+    pts = [(x, -y) for x, y in g.dots]
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    m = 0.6 * u
+    x0, y0, w, h = min(xs) - m, min(ys) - m, max(xs) - min(xs) + 2 * m, max(ys) - min(ys) + 2 * m
+    scale = PX_PER_EDGE / u
+
+    def n(v):
+        return svg.num(v, 3)
+
+    edge_d = "".join(f"M{n(pts[a][0])} {n(pts[a][1])}L{n(pts[b][0])} {n(pts[b][1])}" for a, b in g.edges)
+    dash = f' stroke-dasharray="{n(0.06 * u)} {n(0.1 * u)}"' if print_style else ""
+    parts = [f'<path fill="none" stroke="{"#777" if print_style else "#c8c8c8"}" '
+             f'stroke-width="{n(0.035 * u)}" stroke-linecap="round"{dash} d="{edge_d}"/>']
+    if solution and puzzle.solution:
+        ring = _loop_points(g, puzzle.solution)
+        width = (0.2 if print_style else 0.13) * u
+        parts.append(f'<path fill="none" stroke="{"#000" if print_style else "#c0392b"}" '
+                     f'stroke-width="{n(width)}" stroke-linejoin="round" stroke-linecap="round" d="'
+                     + svg.polygon_d([pts[i] for i in ring]) + '"/>')
+    dots = "".join(f'<circle cx="{n(x)}" cy="{n(y)}" r="{n(0.07 * u)}"/>' for x, y in pts)
+    parts.append(f'<g fill="#111">{dots}</g>')
+    texts = []
+    places = [(pole([pts[i] for i in ids]), c) for ids, c in zip(g.faces, puzzle.clues) if c is not None]
+    size = min([0.9 * u] + [1.8 * r for (_x, _y, r), _c in places])   # one size for every clue
+    for (cx, cy, _r), c in places:
+        texts.append(f'<text x="{n(cx)}" y="{n(cy + 0.36 * size)}">{c}</text>')
+    parts.append(f'<g font-family="DejaVu Sans, Arial, sans-serif" font-size="{n(size)}" text-anchor="middle" '
+                 f'fill="#111">' + "".join(texts) + "</g>")
+    if rules:
+        size = max(w / 45, 0.4 * u)
+        lines = _wrap(RULES, int(w / (0.55 * size)))
+        for i, line in enumerate(lines):
+            parts.append(f'<text x="{n(x0 + w / 2)}" y="{n(y0 + h + (i + 1.1) * 1.3 * size)}" font-size="{n(size)}" '
+                         f'font-family="DejaVu Sans, Arial, sans-serif" text-anchor="middle" fill="#111">'
+                         f'{svg.escape(line)}</text>')
+        h += (len(lines) + 0.6) * 1.3 * size
+    return svg.document("\n".join(parts), w * scale, h * scale, (x0, y0, w, h),
+                        title=title if title is not None else puzzle.permalink)
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    """Greedy word wrap to lines of at most `width` characters."""
+    lines, cur = [], ""
+    for word in text.split():
+        if cur and len(cur) + 1 + len(word) > max(width, 20):
+            lines.append(cur)
+            cur = word
+        else:
+            cur = f"{cur} {word}".strip()
+    return lines + [cur] if cur else lines

@@ -1,0 +1,557 @@
+"""The in-browser runtime: the same Python engines, run by Pyodide in the visitor's browser.
+
+Why.  A permalink is a shareable seed link; the static site regenerates *any* valid one
+itself (`regen.html#PERMALINK`), offline, from `file://` as well as from a web server, by
+running the engines unchanged in CPython compiled to WebAssembly (Pyodide, the npm package
+`pyodide`, version pinned in package.json).  One implementation: no JavaScript port that
+could drift.  The browser tests compare its SVG bytes with CPython's on the whole golden
+corpus.
+
+What this module vendors into `regen/` at build time (cached in the build cache under a key
+over the Pyodide files, the engine sources and this module):
+
+    regen/runtime/pyodide.js        Pyodide's classic-script loader, unchanged (text asserted)
+    regen/runtime/pyodide-asm.js    pyodide.asm.mjs rewritten into classic-script text that sets
+                                    `globalThis.tilepressCreatePyodideModule` (handed to
+                                    loadPyodide as `createPyodideModule`), gzip + base64,
+                                    run by regen.js with a global eval
+    regen/runtime/wasm.js           pyodide.asm.wasm, gzip + base64 in a script
+    regen/runtime/stdlib.js         the standard library trimmed to what the engines import,
+                                    as .pyc compiled by Pyodide itself, zip, gzip + base64
+    regen/runtime/engines.js        the `generator` package (sources, data files and .pyc)
+    regen/regen.js, regen/regen.css the page's code (templates/regen.js, templates/regen.css)
+    regen.html                      the page (templates/regen.html)
+
+Why scripts and not files: Chromium refuses `fetch()` and `import()` on `file://` pages
+(origin `null`), and Web Workers cannot start there.  Classic `<script>` tags still load,
+so the binary parts travel as base64 text inside scripts, are unpacked with
+`DecompressionStream("gzip")`, and a fetch shim that lives only while `loadPyodide` runs
+answers the loader's own two requests (the wasm and the standard library zip).  The lock
+file is replaced by `lockFileContents` with no packages.  These rest on Pyodide internals,
+so `ASM_REWRITES` and `LOADER_TEXTS` assert the exact text relied on: a Pyodide upgrade
+fails the build loudly instead of failing silently at view time.
+
+Trimming.  `node` runs Pyodide once at build time over the full standard library, unpacks
+the engines exactly as the page does, imports every engine module and every standard
+module the engines name (AST scan, function-level imports included), runs an exercise of
+CLI commands (each family's generate and regen, every view and format the page asks for,
+the error paths, the players) and records which standard modules were loaded; those alone
+are compiled (by Pyodide's own `compile`, unchecked-hash .pyc) into the trimmed zip.  The
+same exercise runs in CPython here and the build fails unless every output is identical.
+
+The page API (`templates/regen.js`):
+
+    window.tilepress.regen(permalink[, {args: [...]}]) -> Promise<{svg, json}>
+        svg: the text `python -m generator regen PERMALINK [ARGS] --format svg` prints,
+        json: the object `... --format json` prints; rejects with Error(the CLI's one line
+        `error: ...`) for a bad permalink, or with a size-cap message (SIZE_CAPS).
+    window.tilepress.run(argv) -> Promise<{code, stdout, stderr}>   any CLI command
+    window.tilepress.ready() -> Promise      the runtime is loaded
+
+Players: the edge-marking board.  A puzzle family makes its puzzles playable on the page by
+providing `board`, `check` and `solution` (listed in `generator.webapi.PLAYERS` under its
+permalink prefix); the page's one player (templates/regen.js) then needs no new JS:
+
+    board(permalink) -> {
+        "kind": "edges",
+        "title": str, "rules": str,          # shown above the board and on the printout
+        "dots": [[x, y], ...],               # positions, any unit, y pointing down
+        "edges": [[i, j], ...],              # the markable edges, as pairs of dot indices;
+                                             #   an edge's id is its index in this list
+        "givens": [edge id, ...],            # drawn as fixed lines, not clickable
+        "outline": [[i, j], ...],            # fixed frame lines (not edges of the puzzle)
+        "clues": [{"x": x, "y": y, "text": "3"}, ...]   # e.g. Loopy's face numbers
+    }
+    check(permalink, lines, crosses) -> {"solved": bool, "message": str,
+                                         "wrong": [edge id, ...] (the first contradiction),
+                                         "drawn": int, "total": int}
+    solution(permalink) -> {"lines": [edge id, ...]}       # only called by "reveal"
+
+A click or tap cycles an edge empty → line → cross → empty; the keyboard moves a cursor
+(arrows), marks (space / l / x / backspace), undoes (u, ctrl+z) and redoes (r, ctrl+y).
+Marks are kept per permalink in localStorage; the answer is fetched only on "reveal".
+
+A new family on the page (e.g. Loopy): `regen.html#PERMALINK` works as soon as the CLI
+regenerates it (the engines archive holds all of `generator/`).  For the "make your own"
+form add a `FORMS` entry (the CLI command whose JSON carries the new permalink); for play,
+a module with board/check/solution listed in `generator.webapi.PLAYERS`; for a size cap, a
+`SIZE_CAPS` entry.  The build runs every form command under Pyodide and CPython and fails
+when one stops working or their outputs differ.
+"""
+
+from __future__ import annotations
+
+import ast
+import base64
+import gzip
+import hashlib
+import io
+import json
+import os
+import shutil
+import subprocess
+import zipfile
+from pathlib import Path
+
+from generator.errors import TilepressError
+
+ROOT = Path(__file__).resolve().parents[2]
+ENGINES = ROOT / "generator"
+PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
+RUNTIME_FORMAT = 1                    # bump when the vendored layout changes
+STDLIB_ZIP = "/lib/python314.zip"     # where Pyodide mounts the standard library zip
+ENGINE_DIR = "/tilepress"             # where the page unpacks the engines
+
+# Size caps of the page (permalink prefix -> regular expression of the size, limit).
+# Bigger items are for the command line; the page says so in one line.
+SIZE_CAPS = [
+    {"prefix": "hat", "re": r"^hat\.v1\.([0-9.]+)x([0-9.]+)\.", "area": 3000},
+    {"prefix": "p2", "re": r"^p2\.v1\.([0-9.]+)_([0-9.]+)_", "area": 3000},
+    {"prefix": "p3", "re": r"^p3\.v1\.([0-9.]+)_([0-9.]+)_", "area": 3000},
+    {"prefix": "cal", "re": r"^cal\.v1\.([0-9]+)~", "side": 16},
+]
+MAX_PERMALINK_CHARS = 20000
+
+# The "make your own" form: family -> fields and the CLI command that makes a new item
+# (its JSON output carries the permalink).  {name} is replaced by the field's value.
+FORMS = {
+    "p2": {"title": "Penrose P2 (kites and darts)",
+           "fields": [{"name": "width", "label": "Width", "type": "number", "min": 2, "max": 60, "value": 16},
+                      {"name": "height", "label": "Height", "type": "number", "min": 2, "max": 50, "value": 12}],
+           "argv": ["tiling", "p2", "--width", "{width}", "--height", "{height}", "--seed", "{seed}",
+                    "--format", "json"]},
+    "p3": {"title": "Penrose P3 (rhombs)",
+           "fields": [{"name": "width", "label": "Width", "type": "number", "min": 2, "max": 60, "value": 16},
+                      {"name": "height", "label": "Height", "type": "number", "min": 2, "max": 50, "value": 12}],
+           "argv": ["tiling", "p3", "--width", "{width}", "--height", "{height}", "--seed", "{seed}",
+                    "--format", "json"]},
+    "hat": {"title": "The hat monotile",
+            "fields": [{"name": "width", "label": "Width", "type": "number", "min": 4, "max": 60, "value": 16},
+                       {"name": "height", "label": "Height", "type": "number", "min": 4, "max": 50, "value": 12}],
+            "argv": ["tiling", "hat", "--width", "{width}", "--height", "{height}", "--seed", "{seed}",
+                     "--format", "json"]},
+    "calissons": {"title": "Calisson puzzle",
+                  "fields": [{"name": "size", "label": "Side", "type": "number", "min": 2, "max": 10, "value": 5},
+                             {"name": "level", "label": "Level", "type": "select",
+                              "choices": ["easy", "medium", "hard"], "value": "medium"}],
+                  "argv": ["calissons", "generate", "--size", "{size}", "--seed", "{seed}", "--level", "{level}",
+                           "--format", "json"]},
+    "tantrix": {"title": "Infinite Tantrix pattern",
+                "fields": [],
+                "argv": ["tantrix", "search", "--method", "extrasymmetric-7x8", "--seed", "{seed}",
+                         "--seconds", "30", "--format", "json"]},
+}
+SEED_MAX = 999999
+
+# Exact texts of pyodide.asm.mjs that the rewrite replaces: (old, new, expected count).
+ASM_HEAD = "async function _createPyodideModule(moduleArg={}){"
+ASM_REWRITES = [
+    ("import.meta.url", "__tilepressAsmURL", 3),
+    ("export default _createPyodideModule;", "globalThis.tilepressCreatePyodideModule=_createPyodideModule;", 1),
+]
+ASM_PREAMBLE = 'var __tilepressAsmURL=globalThis.tilepressAsmURL||"";\n'
+# Exact texts of pyodide.js (the loader) that the page relies on.
+LOADER_TEXTS = [
+    "if(e.createPyodideModule)return e.createPyodideModule",           # our asm global is used
+    "e.stdLibURL!=null?t=e.stdLibURL:t=e.indexURL+\"python_stdlib.zip\"",  # the zip URL we answer
+    "n.lockFilePromise=Promise.resolve(e.lockFileContents)",           # no lock file fetch
+    "function Ne(e,t){let n=new URL(e,location);return{response:fetch(n",  # browser loads use fetch
+    "instantiateWasm:xe(e.indexURL)",                                  # wasm = indexURL + name
+    "globalThis.loadPyodide=",                                         # the classic global
+]
+
+# Python run in the page after loadPyodide: unpack the engines, import the glue.
+BOOT_PY = f"""
+import sys, zipfile
+zipfile.ZipFile("/tmp/engines.zip").extractall({ENGINE_DIR!r})
+sys.path.insert(0, {ENGINE_DIR!r})
+import json
+from generator import webapi
+
+def _tp_run(argv):
+    r = webapi.run(list(argv))
+    return [r["code"], r["stdout"].decode("utf-8", "replace"), r["stderr"]]
+
+def _tp_player(name, link, args_json):
+    return json.dumps(webapi.player_call(name, link, *json.loads(args_json)), sort_keys=True)
+"""
+
+# The exercise: runs in Pyodide (to trace imports) and in CPython (to compare outputs).
+# It defines EXERCISE(run, player) -> list of [label, code, sha256(stdout), stderr].
+EXERCISE_PY = r'''
+import hashlib, json
+
+def EXERCISE(run, player, forms):
+    out = []
+    def go(argv, loose=False, label=None):
+        r = run(argv)
+        # argparse words its messages differently across Python versions: loose = code + stdout
+        out.append([label or (("~ " if loose else "") + " ".join(argv)[:200]), r["code"],
+                    hashlib.sha256(r["stdout"]).hexdigest(), "" if loose else r["stderr"]])
+        return r
+    go(["--help"])
+    go(["regen", "--help"])
+    links = []
+    for name in sorted(forms):
+        values = {"seed": "7", "width": "9", "height": "7", "size": "3", "level": "hard"}
+        argv = [a.format(**values) for a in forms[name]["argv"]]
+        r = go(argv, label="form " + name)
+        if r["code"] == 0:
+            links.append(json.loads(r["stdout"])["permalink"])
+    for link in links:
+        go(["regen", link, "--format", "svg"])
+        go(["regen", link, "--format", "json"])
+        go(["regen", link, "--format", "svg", "--width", "4"]) if not link.startswith(("cal", "tx")) else None
+        if link.startswith("cal."):
+            for view in ("solution", "player"):
+                go(["regen", link, "--view", view, "--format", "svg"])
+            go(["regen", link, "--view", "nope", "--format", "svg"], loose=True)
+            board = json.loads(player("board", link, []))
+            sol = json.loads(player("solution", link, []))
+            out.append(["board", len(board["edges"]), "", json.dumps(sol, sort_keys=True)])
+            out.append(["check", 0, "", player("check", link, [sol["lines"], []])])
+            out.append(["check", 0, "", player("check", link, [[0, 1], [2]])])
+            out.append(["check", 0, "", player("check", link, [[-1], []])])
+        if link.startswith("tx."):
+            go(["regen", link, "--view", "wallpaper", "--format", "svg"])
+    out.append(["board", 0, "", player("board", "hat.v1.x", [])])
+    for bad in ("", "nonsense", "zz.v1.abc", "hat.v1.bad", "p2.v1.x", "p3.v1.1_1_1_A", "cal.v1.3~QD",
+                "cal.v1.99~A", "tx.v1.zz.A", "hat.v9.1x1.r0.0-H"):
+        go(["regen", bad, "--format", "svg"])
+    go(["regen", "cal.v1.3~QDTBAggEUIhI", "--bogus"], loose=True)
+    go(["tiling", "hat", "--width", "x", "--height", "3", "--seed", "1"])
+    go(["calissons", "generate", "--size", "1", "--seed", "1"])
+    return out
+'''
+
+# The node program: load Pyodide (full stdlib), unpack + exercise, trace, compile .pyc.
+NODE_JS = r'''
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const input = JSON.parse(readFileSync(0, "utf8"));
+const { loadPyodide } = await import(pathToFileURL(input.pkg + "/pyodide.mjs").href);
+const py = await loadPyodide({ indexURL: input.pkg + "/", stdout: (s) => process.stderr.write(s + "\n"),
+                               stderr: (s) => process.stderr.write(s + "\n") });
+py.FS.mkdirTree("/tmp");
+py.FS.writeFile("/tmp/engines.zip", Buffer.from(input.engines, "base64"));
+py.globals.set("TP_INPUT", JSON.stringify(input.config));
+const result = py.runPython(input.python);
+process.stdout.write(result);
+'''
+
+# Python run by NODE_JS inside Pyodide.
+TRACE_PY = r'''
+import sys, json
+_cfg = json.loads(TP_INPUT)
+exec(_cfg["boot"], globals())
+exec(_cfg["exercise"], globals())
+import importlib as _il, os as _os
+for _mod in _cfg["engine_modules"]:
+    try:
+        _il.import_module(_mod)
+    except ImportError as _exc:
+        if not str(getattr(_exc, "name", "") or "").split(".")[0] in _cfg["optional"]:
+            raise
+for _mod in _cfg["stdlib_names"]:
+    try:
+        _il.import_module(_mod)
+    except ImportError:
+        pass
+def _p_run(argv):
+    return webapi.run(argv)
+def _p_player(name, link, args):
+    return _tp_player(name, link, json.dumps(args))
+_results = EXERCISE(_p_run, _p_player, _cfg["forms"])
+_files = sorted({m.__file__ for m in list(sys.modules.values())
+                 if isinstance(getattr(m, "__file__", None), str) and m.__file__.startswith(_cfg["stdzip"] + "/")})
+import base64 as _b64, zipfile as _zf, importlib.util as _iu, importlib._bootstrap_external as _be
+def _pyc(source, filename):
+    code = compile(source, filename, "exec", dont_inherit=True, optimize=0)
+    return bytes(_be._code_to_hash_pyc(code, _iu.source_hash(source), checked=False))
+_std = {}
+with _zf.ZipFile(_cfg["stdzip"]) as _z:
+    for _f in _files:
+        _rel = _f[len(_cfg["stdzip"]) + 1:]
+        _std[_rel[:-3] + ".pyc"] = _b64.b64encode(_pyc(_z.read(_rel), _f)).decode()
+_eng = {}
+for _dir, _dirs, _names in sorted(_os.walk(_cfg["engine_dir"])):
+    _dirs.sort()
+    for _n in sorted(_names):
+        if _n.endswith(".py"):
+            _full = _os.path.join(_dir, _n)
+            with open(_full, "rb") as _fh:
+                _src = _fh.read()
+            _eng[_il.util.cache_from_source(_full)[len(_cfg["engine_dir"]) + 1:]] = \
+                _b64.b64encode(_pyc(_src, _full)).decode()
+json.dumps({"stdlib": _std, "engines": _eng, "results": _results, "version": sys.version,
+            "builtins": sorted(sys.builtin_module_names),
+            "cache_tag": sys.implementation.cache_tag})
+'''
+
+OPTIONAL = ("cairosvg", "PIL", "pypdf", "tqdm", "jinja2", "markdown", "html5lib")   # renderers / CLI extras
+
+
+# --- inputs ---------------------------------------------------------------------------
+
+def pinned_version(root: Path = ROOT) -> str:
+    """The exact `pyodide` version package.json pins."""
+    try:
+        spec = json.loads((root / "package.json").read_text())["dependencies"]["pyodide"]
+    except (OSError, ValueError, KeyError) as exc:
+        raise TilepressError(f"package.json: cannot read the pinned pyodide version ({exc})") from None
+    if not spec[:1].isdigit():
+        raise TilepressError(f"package.json: pyodide must be pinned to an exact version, not {spec!r}")
+    return spec
+
+
+def missing_reason(pkg: Path | None = None) -> str | None:
+    """Why the runtime cannot be vendored here (None when it can)."""
+    pkg = PYODIDE_DIR if pkg is None else pkg
+    if not (pkg / "package.json").is_file():
+        return (f"the Pyodide runtime is not installed ({pkg} is missing): run `npm ci` in {ROOT} "
+                "(needs Node.js: apt-get install nodejs npm)")
+    version = json.loads((pkg / "package.json").read_text()).get("version")
+    if version != pinned_version():
+        return f"node_modules has pyodide {version}, package.json pins {pinned_version()}: run `npm ci`"
+    if shutil.which("node") is None:
+        return "Node.js is not installed (apt-get install nodejs): the build runs Pyodide to vendor it"
+    return None
+
+
+def engine_files() -> dict[str, bytes]:
+    """The files of the engines archive: generator/ without the site pipeline (sorted)."""
+    out = {}
+    for path in sorted(ENGINES.rglob("*")):
+        rel = path.relative_to(ENGINES.parent).as_posix()
+        if (path.is_file() and "__pycache__" not in rel and not rel.startswith("generator/pipeline/")
+                and not rel.endswith((".pyc", ".pyo"))):
+            out[rel] = path.read_bytes()
+    return out
+
+
+def engine_modules(files: dict[str, bytes]) -> list[str]:
+    """Dotted names of the engine modules in an archive listing."""
+    mods = []
+    for rel in files:
+        if rel.endswith(".py"):
+            name = rel[:-3].replace("/", ".")
+            if not name.endswith(".__main__"):          # importing it would run the CLI
+                mods.append(name[:-9] if name.endswith(".__init__") else name)
+    return sorted(mods)
+
+
+def imported_names(files: dict[str, bytes]) -> dict[str, list[str]]:
+    """Top-level module names each engine module imports (AST, function-level imports too)."""
+    out = {}
+    for rel, data in files.items():
+        if not rel.endswith(".py"):
+            continue
+        names = set()
+        for node in ast.walk(ast.parse(data, rel)):
+            if isinstance(node, ast.Import):
+                names.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names.add(node.module)
+        out[rel] = sorted(n for n in names if n.split(".")[0] not in ("generator", "__future__"))
+    return out
+
+
+def outside_runtime(files: dict[str, bytes], modules, builtins) -> list[tuple[str, str]]:
+    """(file, module) for every import of an engine module that the trimmed runtime lacks.
+
+    Renderer-only packages (OPTIONAL) are allowed inside functions only (imported lazily,
+    never on the regeneration path); everything else must be a module of the trimmed
+    standard library or built into Pyodide.
+    """
+    have = set(modules) | set(builtins)
+    bad = []
+    for rel, data in sorted(files.items()):
+        if not rel.endswith(".py"):
+            continue
+        tree = ast.parse(data, rel)
+        top = {id(n) for n in tree.body}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            else:
+                continue
+            for name in names:
+                root = name.split(".")[0]
+                if root in ("generator", "__future__") or name in have:
+                    continue
+                if root in OPTIONAL and id(node) not in top:
+                    continue
+                bad.append((rel, name))
+    return bad
+
+
+def _zip(files: dict[str, bytes]) -> bytes:
+    """A deterministic stored zip (fixed dates, sorted names; gzip compresses it afterwards)."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_STORED) as z:
+        for name in sorted(files):
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.external_attr = 0o644 << 16
+            z.writestr(info, files[name])
+    return buf.getvalue()
+
+
+def _data_script(name: str, data: bytes) -> str:
+    """A classic script holding bytes as gzip + base64 text."""
+    packed = base64.b64encode(gzip.compress(data, 9, mtime=0)).decode("ascii")
+    return (f"/* {name}: gzip + base64, unpacked by regen.js with DecompressionStream */\n"
+            f"(window.tilepressData=window.tilepressData||{{}})[{json.dumps(name)}]=\"{packed}\";\n")
+
+
+def rewrite_asm(text: str) -> str:
+    """pyodide.asm.mjs as a classic script defining globalThis.tilepressCreatePyodideModule."""
+    if not text.startswith(ASM_HEAD):
+        raise TilepressError("pyodide.asm.mjs does not start as expected; the vendoring in "
+                             "generator/pipeline/browser.py must be checked against this Pyodide version")
+    for old, new, count in ASM_REWRITES:
+        if text.count(old) != count:
+            raise TilepressError(f"pyodide.asm.mjs: expected {count} × {old!r}, found {text.count(old)}; "
+                                 "check generator/pipeline/browser.py against this Pyodide version")
+        text = text.replace(old, new)
+    if "import.meta" in text or "\nexport " in text or text.rstrip().endswith("export default"):
+        raise TilepressError("pyodide.asm.mjs: module syntax left after the rewrite")
+    return ASM_PREAMBLE + text + "\n//# sourceURL=pyodide.asm.js\n"
+
+
+def check_loader(text: str) -> str:
+    """pyodide.js unchanged, after asserting the texts the page relies on."""
+    for needle in LOADER_TEXTS + [f'"{pinned_version()}"']:
+        if needle not in text:
+            raise TilepressError(f"pyodide.js: expected text {needle!r} not found; check "
+                                 "generator/pipeline/browser.py against this Pyodide version")
+    return text
+
+
+def cache_key(files: dict[str, bytes], pkg: Path | None = None) -> str:
+    """The build-cache key of the vendored runtime."""
+    pkg = PYODIDE_DIR if pkg is None else pkg
+    h = hashlib.sha256(f"runtime {RUNTIME_FORMAT}".encode())
+    for name in ("package.json", "pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
+        h.update(name.encode() + hashlib.sha256((pkg / name).read_bytes()).digest())
+    h.update(Path(__file__).read_bytes())
+    for rel in sorted(files):
+        h.update(rel.encode() + b"\0" + hashlib.sha256(files[rel]).digest())
+    return h.hexdigest()
+
+
+# --- the build step -------------------------------------------------------------------
+
+def _stdlib_names(files: dict[str, bytes]) -> list[str]:
+    """Every non-engine module any engine module names (tried; absent ones are skipped)."""
+    return sorted({n for names in imported_names(files).values() for n in names
+                   if n.split(".")[0] not in OPTIONAL})
+
+
+def _node(files: dict[str, bytes], pkg: Path) -> dict:
+    """Run Pyodide under node: trace, compile and exercise; return its JSON answer."""
+    config = {"boot": BOOT_PY, "exercise": EXERCISE_PY, "engine_modules": engine_modules(files),
+              "stdlib_names": _stdlib_names(files), "optional": list(OPTIONAL), "forms": FORMS,
+              "stdzip": STDLIB_ZIP, "engine_dir": ENGINE_DIR}
+    payload = json.dumps({"pkg": str(pkg), "engines": base64.b64encode(_zip(files)).decode(),
+                          "config": config, "python": TRACE_PY})
+    proc = subprocess.run(["node", "--input-type=module", "-e", NODE_JS], input=payload, text=True,
+                          capture_output=True, timeout=900, env=dict(os.environ, NODE_NO_WARNINGS="1"))
+    if proc.returncode != 0:
+        lines = [ln.strip() for ln in proc.stderr.splitlines() if len(ln) < 400]
+        errors = [ln for ln in lines if ln.split(":")[0].endswith(("Error", "Exception", "Exit"))]
+        tail = (errors or lines or ["(no output)"])[-1]
+        raise TilepressError(f"vendoring the Pyodide runtime failed under node: {tail}")
+    return json.loads(proc.stdout)
+
+
+def _exercise_cpython() -> list:
+    """The exercise's results under CPython (the reference)."""
+    from generator import webapi
+    scope: dict = {}
+    exec(EXERCISE_PY, scope)
+
+    def player(name, link, args):
+        return json.dumps(webapi.player_call(name, link, *args), sort_keys=True)
+    return scope["EXERCISE"](webapi.run, player, FORMS)
+
+
+def vendor(pkg: Path | None = None) -> dict:
+    """Build the runtime files {relative path: bytes} plus "modules" (the trimmed stdlib)."""
+    pkg = PYODIDE_DIR if pkg is None else pkg
+    files = engine_files()
+    answer = _node(files, pkg)
+    mine = _exercise_cpython()
+    for label, code, _digest, err in mine:
+        if label.startswith("form ") and code != 0:
+            raise TilepressError(f"the {label[5:]!r} entry of FORMS in generator/pipeline/browser.py no longer "
+                                 f"runs: {err.strip()}")
+    theirs = answer["results"]
+    for a, b in zip(mine, theirs):
+        if list(a) != list(b):
+            raise TilepressError(f"Pyodide and CPython disagree on `{a[0]}`: {a[1:]} != {b[1:]}")
+    if len(mine) != len(theirs):
+        raise TilepressError("Pyodide and CPython ran different exercises")
+    stdlib = {k: base64.b64decode(v) for k, v in answer["stdlib"].items()}
+    engines = dict(files)
+    engines.update({k: base64.b64decode(v) for k, v in answer["engines"].items()})
+    lock = json.loads((pkg / "pyodide-lock.json").read_text())["info"]
+    out = {
+        "pyodide.js": check_loader((pkg / "pyodide.js").read_text()).encode(),
+        "pyodide-asm.js": _data_script("pyodide.asm.js", rewrite_asm((pkg / "pyodide.asm.mjs").read_text())
+                                       .encode()).encode(),
+        "wasm.js": _data_script("pyodide.asm.wasm", (pkg / "pyodide.asm.wasm").read_bytes()).encode(),
+        "stdlib.js": _data_script("stdlib.zip", _zip(stdlib)).encode(),
+        "engines.js": _data_script("engines.zip", _zip(engines)).encode(),
+    }
+    config = {"lock": {"info": lock, "packages": {}}, "boot": BOOT_PY, "version": pinned_version(),
+              "python": answer["version"].split()[0]}
+    out["config.js"] = ("window.tilepressRuntime=" + json.dumps(config, sort_keys=True) + ";\n").encode()
+    return {"files": out, "modules": sorted(k[:-4].replace("/", ".").removesuffix(".__init__") for k in stdlib),
+            "python": answer["version"], "builtins": answer["builtins"]}
+
+
+_MEMO: dict[str, dict] = {}
+
+
+def runtime(cache) -> dict:
+    """The vendored runtime, from the in-process memo, the build cache, or `vendor()`."""
+    reason = missing_reason()
+    if reason:
+        raise TilepressError(reason)
+    files = engine_files()
+    key = cache_key(files)
+    if key in _MEMO:
+        return _MEMO[key]
+    got = cache.get(key) if cache is not None else None
+    if got is None:
+        got = vendor()
+        if cache is not None:
+            cache.put(key, got)
+    _MEMO[key] = got
+    return got
+
+
+def page_config(families: list[dict]) -> dict:
+    """What regen.html needs to know: size caps, the form's families (those built), players."""
+    from generator import webapi
+    forms = {name: FORMS[name] for name in FORMS}
+    built = [f["name"] for f in families]
+    order = [n for n in built if n in forms] + [n for n in forms if n not in built]
+    return {"caps": SIZE_CAPS, "max_chars": MAX_PERMALINK_CHARS, "seed_max": SEED_MAX,
+            "forms": [dict(forms[n], name=n) for n in order], "players": sorted(webapi.PLAYERS)}
+
+
+def write(writer, env, render, common: dict, cache) -> None:
+    """Write regen.html, its assets and the vendored runtime through the site's writer."""
+    rt = runtime(cache)
+    for name in sorted(rt["files"]):
+        writer.write(f"regen/runtime/{name}", rt["files"][name])
+    folder = Path(env.globals["templates_folder"])
+    for name in ("regen.js", "regen.css"):            # copied as they are (no Jinja in them)
+        writer.write(f"regen/{name}", (folder / name).read_bytes())
+    cfg = json.dumps(page_config(common["families"]), sort_keys=True).replace("</", "<\\/")
+    writer.write("regen.html", render(env, "regen.html", root="", page_url="regen.html",
+                                      title="Regenerate, make your own, play", page_config=cfg,
+                                      runtime_files=sorted(rt["files"]), **common))

@@ -1,0 +1,224 @@
+"""The Spectre (Smith, Myers, Kaplan, Goodman-Strauss, "A chiral aperiodic monotile", 2023) as a
+`generator.families.Family` value.
+
+An item is a random patch: every Spectre meeting the open rectangle W × H centred on the
+start Spectre's vertex 0 (unit edges, y up), generated from combinatorial coordinates over
+the nine hexagonal metatiles Γ Δ Θ Λ Ξ Π Σ Φ Ψ (letters G D J L X P S F Y), with parents
+invented from the exact limiting distribution in Q(√15) (`patch.py`, `limits.py`).  The
+permalink `spectre.v1.…` records the start Spectre's coordinates, so `regen` repeats the
+patch exactly and another region shows the same tiling there.
+
+Commands: `python -m generator supertile spectre --level K [--metatile G|D|J|L|X|P|S|F|Y]`
+prints the level-K supertile built by substitution (`supertile.py`).
+
+JSON of a patch: {"permalink", "family": "spectre", "region": {"x0","y0","x1","y1"},
+"tiles": [{"kind": "spectre", "odd", "metatile", "points": [[x, y] × 14]}]}.  Pictures
+are built in memory and stop at about 100,000 Spectres; JSON is streamed (a first walk
+fixes the permalink, the second writes tile by tile).  `--style curved` draws every edge
+as an arc, alternating in sense (the shape that forbids mirror images).
+
+site.toml:
+
+    [families.spectre]
+    patch_seeds = [1, 2, 3]                  # one gallery item per seed and size
+    patch_sizes = [[40, 30], [120, 90]]      # [width, height], unit edges, 0 < side ≤ 400
+    curved = true                            # also publish the curved-edge picture
+
+Exact tiles: Spectre vertices are 4-vectors over 1, ω, ω², ω³ (ω = e^{iπ/6}, `geometry.py`);
+all 14 outline vertices are listed, the straight one (vertex 10) included.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from generator.errors import TilepressError
+from generator.families import Command, Family, Param, Tile
+from generator.params import MAX_SEED
+
+MAX_CLI_SPECTRES = 100_000
+JSON_STREAM_FROM = 20_000
+MAX_SIDE = 4000            # spectre.permalink.MAX_SIDE
+MAX_SITE_SIDE = 400
+MAX_CLI_LEVEL = 5          # level 5: 34,649 Spectres
+TYPES = ("G", "D", "J", "L", "X", "P", "S", "F", "Y")
+
+PARAMS = (
+    Param("width", "decimal", "region width (unit edges)", max=MAX_SIDE, metavar="W"),
+    Param("height", "decimal", "region height", max=MAX_SIDE, metavar="H"),
+    Param("seed", "int", "random seed (a non-negative integer)", min=0, max=MAX_SEED - 1),
+)
+REGEN_PARAMS = (
+    Param("width", "decimal", "change the region width (same tiling)", default=None, max=MAX_SIDE,
+          metavar="W"),
+    Param("height", "decimal", "change the region height", default=None, max=MAX_SIDE, metavar="H"),
+)
+SVG_PARAMS = (Param("style", "choice", "edge style of pictures: straight or curved",
+                    default="straight", choices=("straight", "curved")),)
+SITE = (
+    Param("patch_seeds", "ints", "one gallery item per seed and size", default=[1, 2, 3], min=0,
+          max=MAX_SEED - 1, max_items=100),
+    Param("patch_sizes", "sizes", "[width, height] of the patches (unit edges)",
+          default=[[40, 30], [120, 90]], max=MAX_SITE_SIDE, max_items=50),
+    Param("curved", "bool", "also publish the curved-edge picture of each item", default=True),
+)
+
+
+class SpectrePatch:
+    """A patch and (once walked) its Spectres; the permalink is complete after the walk."""
+
+    def __init__(self, patch, seed: int | None = None):
+        self.patch = patch
+        self.seed = seed
+        self._spectres = None
+
+    @property
+    def estimate(self) -> int:
+        from generator.spectre.patch import estimated_spectres
+        return estimated_spectres(self.patch.region)
+
+    def spectres(self) -> list:
+        """Every Spectre meeting the region (walked once)."""
+        if self._spectres is None:
+            from generator.output import progress
+            self._spectres = list(progress(self.patch.spectres(), self.estimate, "spectre"))
+        return self._spectres
+
+    def permalink(self) -> str:
+        """The permalink (walks the patch first if needed)."""
+        if self._spectres is None and self.estimate > JSON_STREAM_FROM:
+            from generator.output import progress
+            for _ in progress(self.patch.spectres(), self.estimate, "spectre"):
+                pass
+        else:
+            self.spectres()
+        return self.patch.permalink()
+
+
+def generate(params: dict) -> SpectrePatch:
+    """A random patch for (width, height, seed)."""
+    from generator.spectre import patch as P
+    return SpectrePatch(P.from_seed(Fraction(params["width"]), Fraction(params["height"]),
+                                    params["seed"]), params["seed"])
+
+
+def regen(link: str, overrides: dict) -> SpectrePatch:
+    """The patch a permalink names, optionally over another region."""
+    from generator.spectre import patch as P
+    w, h = overrides.get("width"), overrides.get("height")
+    return SpectrePatch(P.from_permalink(link, None if w is None else Fraction(w),
+                                         None if h is None else Fraction(h)))
+
+
+def to_json(item: SpectrePatch) -> dict:
+    """The documented JSON object (tiles streamed for big regions)."""
+    from generator.output import Stream
+    from generator.spectre.render import patch_json, tile_json
+    if item._spectres is None and item.estimate > JSON_STREAM_FROM:
+        link = item.permalink()
+        obj = patch_json([], link, item.patch.region)
+        obj["tiles"] = Stream(lambda: (tile_json(s) for s in item.patch.spectres()))
+        return obj
+    sps = item.spectres()
+    return patch_json(sps, item.patch.permalink(), item.patch.region)
+
+
+def to_svg(item: SpectrePatch, options: dict) -> str:
+    """Spectres filled by metatile, odd ones dark, clipped to the region."""
+    from generator.spectre.render import patch_svg
+    if item._spectres is None and item.estimate > MAX_CLI_SPECTRES:
+        raise TilepressError(f"region too large for a picture (about {item.estimate:,} Spectres, "
+                             f"limit {MAX_CLI_SPECTRES:,}); choose a smaller --width/--height")
+    sps = item.spectres()
+    return patch_svg(sps, item.patch.region, title=item.patch.permalink(),
+                     style=(options or {}).get("style") or "straight")
+
+
+def tiles(item: SpectrePatch) -> list[Tile]:
+    """Every Spectre with its 14 exact Z[ω] vertices and their float positions."""
+    from generator.spectre.geometry import to_xy
+    return [Tile("spectre", tuple(s.points), tuple(to_xy(p) for p in s.points)) for s in item.spectres()]
+
+
+def facts(item: SpectrePatch) -> list:
+    """Spectre counts, odd Spectres, metatile counts, levels used, region."""
+    from generator.params import format_decimal
+    sps = item.spectres()
+    counts = {t: 0 for t in TYPES}
+    for s in sps:
+        counts[s.metatile] += 1
+    odd = sum(1 for s in sps if s.odd)
+    region = item.patch.region
+    seed = [["seed", item.seed]] if item.seed is not None else []
+    return [
+        ["Spectres", len(sps)],
+        ["odd Spectres (turned 30°)", odd],
+        ["Spectres in Γ Δ Θ Λ Ξ Π Σ Φ Ψ", " / ".join(str(counts[t]) for t in TYPES)],
+        ["metatile levels used", len(item.patch.tower.T)],
+        ["region", f"{format_decimal(region.width)} × {format_decimal(region.height)} (unit edges)"],
+    ] + seed
+
+
+def plan(table: dict, site: dict) -> list[dict]:
+    """One item per (size, seed)."""
+    return [{"id": f"spectre-s{s}-{w}x{h}".replace(".", "_"), "params": {"seed": s, "width": w, "height": h,
+                                                                 "curved": table["curved"]}}
+            for w, h in table["patch_sizes"] for s in table["patch_seeds"]]
+
+
+def page(item: SpectrePatch, params: dict) -> dict:
+    """Title, gallery group, alt text and (optionally) the curved-edge picture."""
+    sps = item.spectres()
+    odd = sum(1 for s in sps if s.odd)
+    out = {"title": f"Spectre patch {params['width']} × {params['height']}, seed {params['seed']}",
+           "group": f"{params['width']} × {params['height']} (unit edges)",
+           "alt": (f"A random patch of {len(sps)} Spectre tiles, coloured by metatile, "
+                   f"the {odd} odd Spectres (turned 30° against the rest) dark.")}
+    if params.get("curved"):
+        out["extra_svgs"] = {"curved": to_svg(item, {"style": "curved"})}
+    return out
+
+
+def figures() -> dict[str, str]:
+    """The article's figures: the Spectre, the Mystic, the metatiles' rings, supertiles."""
+    from generator.spectre.article import figures as article_figures
+    return article_figures()
+
+
+# ---- supertile command --------------------------------------------------------------------
+
+def run_supertile(values: dict) -> int:
+    """`supertile spectre --level K [--metatile X]`: the level-K supertile as Spectres."""
+    from generator.output import emit_rendered
+    from generator.spectre.render import cluster_json, cluster_svg
+    from generator.spectre.supertile import supertile
+    level, metatile = values["level"], values["metatile"]
+    sps = supertile(metatile, level)
+    if values["format"] == "json":
+        return emit_rendered("json", values["out"], json_obj=cluster_json(sps, level, metatile))
+    title = f"Level-{level} {metatile} supertile of Spectres ({len(sps)} Spectres)"
+    return emit_rendered(values["format"], values["out"],
+                         svg=cluster_svg(sps, title, style=values.get("style") or "straight"))
+
+
+SUPERTILE = Command(
+    "supertile", "the level-K supertile of a metatile, as Spectres (Algorithm 1)",
+    (Param("level", "int", f"substitution level 0..{MAX_CLI_LEVEL} (level 0 = one metatile: "
+           "a Mystic for G, one Spectre otherwise)", min=0, max=MAX_CLI_LEVEL, metavar="K"),
+     Param("metatile", "choice", "top metatile type (default D)", default="D", choices=TYPES),
+     Param("style", "choice", "edge style of pictures", default="straight",
+           choices=("straight", "curved"))),
+    run_supertile, formats=("json", "svg", "png"),
+    description="Level-K Spectre supertile built by substitution of the nine hexagonal "
+                "metatiles.  JSON: {\"family\": \"spectre\", \"level\", \"metatile\", \"tiles\": "
+                "[{\"kind\": \"spectre\", \"odd\", \"metatile\", \"points\"}]} with unit edges, y up, "
+                "each Spectre's 14 vertices counter-clockwise.")
+
+FAMILY = Family(
+    name="spectre", title="The Spectre monotile", prefix="spectre", versions=(1,), version="1.0",
+    kind="tiling", params=PARAMS, generate=generate, regen=regen, regen_params=REGEN_PARAMS,
+    permalink=lambda item: item.permalink(), to_json=to_json, to_svg=to_svg, facts=facts,
+    site=SITE, plan=plan, page=page, commands=(SUPERTILE,), figures=figures, tiles=tiles,
+    svg_params=SVG_PARAMS,
+    description="A random patch: every Spectre meeting the open rectangle W × H centred on the "
+                "start Spectre's vertex 0 (unit edges).")

@@ -1,0 +1,127 @@
+"""Shared by tests/test_browser_*.py: one small interactive site per test session, served over
+file:// and over a throwaway http.server on 127.0.0.1; Chromium through Playwright; the golden
+corpus as (permalink, extra CLI args, SVG SHA-256) triples; CPython's reference outputs."""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import http.server
+import json
+import os
+import threading
+from pathlib import Path
+
+import pytest
+
+from site_helpers import REPO
+
+from generator import webapi
+from generator.pipeline import browser as browser_mod
+from generator.pipeline.build import Options, build
+
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"]
+SITE_TOML = """[site]
+title = "tilepress browser test"
+thumb_width = 120
+png_width = 320
+interactive = true
+
+[site.sheets]
+papers = ["a4"]
+
+[families.calissons]
+sizes = [3]
+levels = ["easy"]
+seeds = [1]
+"""
+_STATE: dict = {}
+
+
+def require_runtime():
+    """Fail (not skip: CI installs it) when the Pyodide runtime is not installed."""
+    reason = browser_mod.missing_reason()
+    if reason:
+        pytest.fail(reason)
+
+
+def require_chromium():
+    """Skip (saying why) without Chromium or Playwright, like tests/test_site_browser.py."""
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"Chromium not found at {CHROMIUM} (install the Debian package 'chromium'; .ci/run does)")
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        pytest.skip("playwright is not installed (pip install -r requirements-test.txt)")
+
+
+def built_site(tmp_root: Path) -> Path:
+    """Build the small interactive site once per session; return its folder."""
+    if "site" not in _STATE:
+        require_runtime()
+        tmp_root.mkdir(parents=True, exist_ok=True)
+        cfg = tmp_root / "site.toml"
+        cfg.write_text(SITE_TOML)
+        build(Options(config=cfg, out=tmp_root / "site", cache_dir=tmp_root / "cache", jobs=1))
+        _STATE["site"] = tmp_root / "site"
+    return _STATE["site"]
+
+
+def serve(folder: Path):
+    """Serve a folder on 127.0.0.1 from a daemon thread; returns (base URL, server)."""
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(folder))
+    handler.log_message = lambda *a: None
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_address[1]}/", server
+
+
+def golden_entries() -> list[tuple[str, list[str], str]]:
+    """Every (permalink, extra args, SVG sha256) of tests/golden/*.json."""
+    out = []
+
+    def walk(node):
+        if isinstance(node, dict):
+            sha = node.get("svg_sha256") or node.get("sha256")
+            if isinstance(node.get("permalink"), str) and sha:
+                args = ["--view", node["view"]] if node.get("view") else []
+                out.append((node["permalink"], args, sha))
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    for path in sorted((REPO / "tests" / "golden").glob("*.json")):
+        walk(json.loads(path.read_text()))
+    return out
+
+
+def cpython(argv: list[str]) -> dict:
+    """`python -m generator ARGV` in this process (the reference the page must equal)."""
+    return webapi.run(argv)
+
+
+def sha(text: str) -> str:
+    """SHA-256 of text encoded as UTF-8."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+class PageErrors:
+    """Collect uncaught page errors and console errors of a Playwright page."""
+
+    def __init__(self, page):
+        self.errors: list[str] = []
+        page.on("pageerror", lambda exc: self.errors.append(f"pageerror: {exc}"))
+        page.on("console", lambda m: self.errors.append(f"console: {m.text}") if m.type == "error" else None)
+
+
+def open_regen(browser, url: str, timeout: float = 60000):
+    """A new page on regen.html (or regen.html#P), runtime loaded; returns (page, errors)."""
+    page = browser.new_page()
+    errors = PageErrors(page)
+    page.goto(url)
+    page.evaluate("() => window.tilepress.ready().then(() => true)")
+    return page, errors

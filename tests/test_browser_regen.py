@@ -1,0 +1,274 @@
+"""regen.html in headless Chromium, over file:// and over http://127.0.0.1: the same Python
+engines under Pyodide give the CLI's exact bytes; bad permalinks reject with the CLI's one
+line; the "make your own" form makes a permalink CPython regenerates identically; a calisson
+puzzle is played by clicks and keys, checked, and its progress survives a reload.
+
+One small interactive site is built per session (browser_helpers.built_site)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from browser_helpers import (CHROMIUM, FLAGS, PageErrors, built_site, cpython, golden_entries, open_regen,
+                             require_chromium, serve, sha)
+
+from generator.calissons import play
+
+pytestmark = pytest.mark.browser
+
+SCHEMES = ["file", "http"]
+SMALL = "cal.v1.3~QDTBAggEUIhI"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    return built_site(tmp_path_factory.getbasetemp() / "browser-site")
+
+
+@pytest.fixture(scope="module")
+def http_base(site):
+    base, server = serve(site)
+    yield base
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture(params=SCHEMES)
+def base(request, site, http_base):
+    """The site's root URL over file:// or http://."""
+    return site.as_uri() + "/" if request.param == "file" else http_base
+
+
+def _regen_many(page, jobs):
+    """Run window.tilepress.regen over [[permalink, args], ...] in the page; texts or errors."""
+    return page.evaluate("""async (jobs) => {
+        const out = [];
+        for (const [p, args] of jobs) {
+            try { const r = await window.tilepress.regen(p, {args}); out.push({svg: r.svg, json: r.json}); }
+            catch (e) { out.push({error: e.message}); }
+        }
+        return out; }""", jobs)
+
+
+@pytest.mark.slow
+def test_golden_corpus_regenerates_byte_for_byte(chromium, base):
+    entries = golden_entries()
+    assert len(entries) >= 80
+    page, errors = open_regen(chromium, base + "regen.html")
+    got = _regen_many(page, [[p, args] for p, args, _ in entries])
+    for (permalink, args, want), res in zip(entries, got):
+        assert "error" not in res, (permalink, res)
+        assert sha(res["svg"]) == want, f"{permalink} {args}: SVG differs from the golden corpus"
+        ref = cpython(["regen", permalink, *args, "--format", "json"])
+        assert res["json"] == json.loads(ref["stdout"]), f"{permalink}: JSON differs from CPython's"
+    assert errors.errors == []
+    page.close()
+
+
+def test_a_few_permalinks_match_cpython(chromium, base):
+    """The quick version of the corpus test: one permalink per family, SVG equal to CPython's."""
+    seen, picks = set(), []
+    for p, args, _ in golden_entries():
+        prefix = p.split(".")[0]
+        if prefix not in seen:
+            seen.add(prefix)
+            picks.append((p, args))
+    page, errors = open_regen(chromium, base + "regen.html")
+    for (p, args), res in zip(picks, _regen_many(page, [list(x) for x in picks])):
+        ref = cpython(["regen", p, *args, "--format", "svg"])
+        assert ref["code"] == 0 and res.get("svg", "").encode() == ref["stdout"], p
+    assert len(picks) >= 5 and errors.errors == []
+    page.close()
+
+
+BAD = ["nonsense", "zz.v1.abc", "hat.v1.bad", "p2.v1.x", "cal.v1.3~QD", "tx.v1.zz.A", "hat.v9.1x1.r0.0-H", ""]
+
+
+def test_bad_permalinks_reject_with_the_cli_message(chromium, base):
+    page, errors = open_regen(chromium, base + "regen.html")
+    got = _regen_many(page, [[p, []] for p in BAD])
+    for p, res in zip(BAD, got):
+        ref = cpython(["regen", p, "--format", "svg"])
+        assert ref["code"] == 2
+        assert res == {"error": ref["stderr"].strip()}, p
+    # the page shows the same line for a bad hash, and nothing is thrown uncaught
+    page.goto(base + "regen.html#hat.v1.bad")
+    page.wait_for_selector("#tp-error:not([hidden])", timeout=60000)
+    assert page.inner_text("#tp-error") == cpython(["regen", "hat.v1.bad"])["stderr"].strip()
+    assert errors.errors == []
+    page.close()
+
+
+def test_size_cap_has_a_clear_message(chromium, base):
+    page, errors = open_regen(chromium, base + "regen.html")
+    res = _regen_many(page, [["hat.v1.200x100.r0.0-H", []], ["cal.v1.40~A", []]])
+    assert "200 × 100 = 20000 square units" in res[0]["error"] and "python -m generator regen" in res[0]["error"]
+    assert "side 40" in res[1]["error"]
+    assert errors.errors == []
+    page.close()
+
+
+def test_page_shows_picture_facts_share_and_downloads(chromium, base):
+    page, errors = open_regen(chromium, base + "regen.html#" + SMALL)
+    page.wait_for_selector("#tp-result:not([hidden])", timeout=60000)
+    assert page.evaluate("document.getElementById('tp-picture').naturalWidth") > 0
+    assert page.input_value("#tp-share").endswith("regen.html#" + SMALL)
+    facts = page.inner_text("#tp-facts")
+    assert "status" in facts and "unique" in facts
+    with page.expect_download() as dl:
+        page.click("#tp-svg")
+    assert dl.value.path().read_bytes() == cpython(["regen", SMALL, "--format", "svg"])["stdout"]
+    with page.expect_download() as dl:
+        page.click("#tp-png")
+    png = dl.value.path().read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 1000
+    # the solution stays folded until asked for
+    assert not page.is_visible("#tp-solution-img")
+    assert errors.errors == []
+    page.close()
+
+
+@pytest.mark.parametrize("family,fields,argv", [
+    ("calissons", {"size": "3", "level": "hard"},
+     ["calissons", "generate", "--size", "3", "--seed", "{seed}", "--level", "hard", "--format", "json"]),
+    ("p3", {"width": "7", "height": "5"},
+     ["tiling", "p3", "--width", "7", "--height", "5", "--seed", "{seed}", "--format", "json"]),
+])
+def test_form_makes_a_permalink_cpython_regenerates(chromium, base, family, fields, argv):
+    page, errors = open_regen(chromium, base + "regen.html")
+    page.select_option("#tp-family", family)
+    for name, value in fields.items():
+        if page.eval_on_selector(f"#tp-field-{name}", "e => e.tagName") == "SELECT":
+            page.select_option(f"#tp-field-{name}", value)
+        else:
+            page.fill(f"#tp-field-{name}", value)
+    page.click("#tp-random")
+    seed = page.input_value("#tp-seed")
+    assert seed.isdigit()
+    page.click("#tp-make button[type=submit]")
+    page.wait_for_function("document.documentElement.getAttribute('data-tp-shown')", timeout=60000)
+    permalink = page.evaluate("decodeURIComponent(location.hash.slice(1))")
+    ref = cpython([a.replace("{seed}", seed) for a in argv])
+    assert json.loads(ref["stdout"])["permalink"] == permalink
+    shown = page.evaluate("window.tilepress.page.current.svg")
+    assert shown.encode() == cpython(["regen", permalink, "--format", "svg"])["stdout"]
+    assert errors.errors == []
+    page.close()
+
+
+def _marks(page):
+    """(line ids, cross ids) drawn on the board."""
+    return page.evaluate("""() => { const l = window.tilepress.page.player.lists(); return [l.lines, l.crosses]; }""")
+
+
+def test_calisson_puzzle_played_by_clicks(chromium, base):
+    answer = play.solution(SMALL)["lines"]
+    page, errors = open_regen(chromium, base + "regen.html#" + SMALL)
+    page.wait_for_selector("#tp-play:not([hidden])", timeout=60000)
+    page.evaluate("localStorage.clear()")
+    page.click("#tp-reset")
+    # nothing of the answer is drawn unasked
+    assert _marks(page) == [[], []]
+    for i in answer[:-1]:
+        page.click(f"path.hit[data-edge='{i}']")
+    # one wrong line: check names it
+    wrong = next(i for i in range(len(play.board(SMALL)["edges"]))
+                 if i not in answer and i not in play.board(SMALL)["givens"])
+    page.click(f"path.hit[data-edge='{wrong}']")
+    page.click("#tp-check")
+    page.wait_for_selector("#tp-play-status.wrong")
+    assert "not a fold edge" in page.inner_text("#tp-play-status")
+    assert page.evaluate("document.querySelectorAll('line.edge.wrong').length") == 1
+    # undo removes it, redo puts it back, undo again
+    page.click("#tp-undo")
+    assert wrong not in _marks(page)[0]
+    page.click("#tp-redo")
+    assert wrong in _marks(page)[0]
+    page.click("#tp-undo")
+    # two clicks make a cross, a third clears it
+    page.click(f"path.hit[data-edge='{wrong}']")
+    page.click(f"path.hit[data-edge='{wrong}']")
+    assert _marks(page)[1] == [wrong]
+    page.click(f"path.hit[data-edge='{wrong}']")
+    # the last line by keyboard: focus the board, move the cursor there, press space
+    page.evaluate(f"window.tilepress.page.player.cursor = {answer[-1]}")
+    page.focus("svg.tp-board")
+    page.keyboard.press("Space")
+    page.click("#tp-check")
+    page.wait_for_selector("#tp-play-status.solved")
+    assert page.inner_text("#tp-play-status").startswith("Solved")
+    # reloading keeps the progress
+    page.reload()
+    page.wait_for_selector("#tp-play:not([hidden])", timeout=60000)
+    assert sorted(_marks(page)[0]) == sorted(answer)
+    page.click("#tp-check")
+    page.wait_for_selector("#tp-play-status.solved")
+    assert errors.errors == []
+    page.close()
+
+
+def test_reveal_shows_the_answer_only_when_asked(chromium, base):
+    page, errors = open_regen(chromium, base + "regen.html#" + SMALL)
+    page.wait_for_selector("#tp-play:not([hidden])", timeout=60000)
+    page.click("#tp-reset")
+    assert _marks(page) == [[], []]
+    page.click("#tp-reveal")
+    page.wait_for_function("window.tilepress.page.player.lists().lines.length > 0")
+    assert sorted(_marks(page)[0]) == sorted(play.solution(SMALL)["lines"])
+    page.click("#tp-reset")
+    assert errors.errors == []
+    page.close()
+
+
+def test_item_pages_stay_light_and_link_to_the_regenerator(site):
+    item = next((site / "calissons").glob("*.html"), None)
+    pages = [p for p in (site / "calissons").glob("*.html") if p.name != "index.html"]
+    assert pages, item
+    html = pages[0].read_text()
+    assert "<script" not in html
+    assert "../regen.html#cal.v1." in html and "Play it on the page" in html
+    assert "../regen.html" in (site / "calissons" / "index.html").read_text()
+    assert (site / "regen.html").is_file()
+
+
+def test_page_works_without_a_served_origin_error(chromium, site):
+    """file:// needs no fetch: nothing the page loads is refused (every request succeeds)."""
+    page = chromium.new_page()
+    failed = []
+    page.on("requestfailed", lambda r: failed.append(r.url))
+    errors = PageErrors(page)
+    page.goto(site.as_uri() + "/regen.html#" + SMALL)
+    page.wait_for_selector("#tp-result:not([hidden])", timeout=60000)
+    assert failed == [] and errors.errors == []
+    page.close()
+
+
+def test_runtime_loads_only_when_asked(chromium, base):
+    """regen.html without a permalink loads no runtime file until the visitor asks for something."""
+    page = chromium.new_page()
+    requests = []
+    page.on("request", lambda r: requests.append(r.url))
+    errors = PageErrors(page)
+    page.goto(base + "regen.html")
+    page.wait_for_timeout(500)
+    assert not [u for u in requests if "/runtime/" in u]
+    assert page.evaluate("typeof window.loadPyodide") == "undefined"
+    page.select_option("#tp-family", "calissons")
+    page.fill("#tp-field-size", "2")
+    page.click("#tp-make button[type=submit]")
+    page.wait_for_function("document.documentElement.getAttribute('data-tp-shown')", timeout=60000)
+    assert [u for u in requests if u.endswith("/runtime/wasm.js")]
+    assert errors.errors == []
+    page.close()
