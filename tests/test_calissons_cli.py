@@ -294,3 +294,13 @@ def check_one(text):
     if n <= 2:
         want = brute.brute_count(n, givens)
         assert rec["count"] == min(want, 50)
+
+
+def test_solve_takes_n_256_and_count_stops_at_128(tmp_path):
+    """The bare hexagon of side 256 solves ('multiple'); counting is refused beyond 128."""
+    src = tmp_path / "p.json"
+    src.write_text('{"n": 256, "givens": []}')
+    r = run("calissons", "solve", str(src))
+    assert r.returncode == 0 and json.loads(r.stdout)["status"] == "multiple"
+    r = run("calissons", "solve", "--count", str(src))
+    assert r.returncode == 2 and r.stderr.startswith("error: --count takes n up to 128")

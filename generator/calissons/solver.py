@@ -241,16 +241,8 @@ def solve_hexagon(n: int, givens: Iterable[Edge]) -> Solution:
 
 
 def work_cap(region: Region, cap: int) -> int:
-    """The cap actually used: each solution costs O(V), so big regions count fewer (no hangs).
-
-    Beyond the hexagon of side 128 (V > 50 000) a solution costs more than O(V) in practice
-    (the branch propagations grow with the region too), so the cap shrinks once more by V.
-    """
-    V = max(1, len(region.coords))
-    budget = 10 ** 8 // V
-    if V > 50_000:
-        budget = budget * 50_000 // V
-    return max(2, min(cap, budget))
+    """The cap actually used: each solution costs O(V), so big regions count fewer (no hangs)."""
+    return max(2, min(cap, 10 ** 8 // max(1, len(region.coords))))
 
 
 def count_solutions(region: Region, givens: Iterable[Edge], cap: int = 10000) -> tuple[int, bool]:
