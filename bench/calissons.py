@@ -2,6 +2,7 @@
 
     python3 bench/calissons.py            # full run (CFTP n = 64 takes several seconds)
     python3 bench/calissons.py --quick    # smaller sizes only
+    python3 bench/calissons.py --solve-cli   # `calissons solve` n = 256 end to end (goal <= 3 s)
 
 Solve inputs are the fold edges of a pseudo-random pile (a random plane partition built
 row by row, deterministic): all of them (unique: the surface climbs all the way) and a
@@ -105,10 +106,33 @@ def bench_cftp(sizes, seeds):
             print(f"  n={n:3d}  {dt:7.3f} s   coupled within {sw} sweeps (= {sw / n / n:.0f} n^2)")
 
 
+def bench_solve_cli(n: int = 256):
+    """CPU seconds of `python -m generator calissons solve` on the bare hexagon (a child process)."""
+    import json
+    import subprocess
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "p.json"
+        src.write_text(json.dumps({"n": n, "givens": []}))
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        r = subprocess.run([sys.executable, "-m", "generator", "calissons", "solve", str(src)],
+                           capture_output=True, text=True, check=True,
+                           cwd=Path(__file__).resolve().parents[1])
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    status = json.loads(r.stdout)["status"]
+    print(f"`calissons solve` n={n}, no givens, end to end: {status}, {cpu:.2f} CPU s, "
+          f"peak {after.ru_maxrss / 1024:.0f} MiB  [goal: multiple in <= 3 s]")
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--quick", action="store_true")
+    p.add_argument("--solve-cli", action="store_true", help="only the end-to-end solve figure (n = 256)")
     a = p.parse_args(argv)
+    if a.solve_cli:
+        bench_solve_cli()
+        return
     wall = time.perf_counter()
     print("times are CPU seconds of this process (python " + sys.version.split()[0] + ")")
     if a.quick:

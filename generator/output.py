@@ -47,11 +47,45 @@ class Stream:
     """A JSON array written element by element (huge outputs stay in flat memory).
 
     `factory()` returns a fresh iterator of the elements: `to_json` of an object holding a
-    Stream gives the same text as if the Stream were the list of those elements.
+    Stream gives the same text as if the Stream were the list of those elements.  With
+    `text=True` the elements are already their canonical JSON texts (written as they are);
+    with `body=True` the factory yields pieces of the array's body text, commas included.
     """
 
-    def __init__(self, factory):
+    def __init__(self, factory, text: bool = False, body: bool = False):
         self.factory = factory
+        self.text = text
+        self.body = body
+
+
+def spooled_array(texts, chunk: int = 1 << 20):
+    """A body Stream of JSON texts, written once to an anonymous temporary file.
+
+    For outputs whose header depends on the walk that makes the elements (a permalink
+    completed by the walk): the elements are made once, in flat memory, and read back.
+    """
+    import tempfile
+    spool = tempfile.TemporaryFile()
+    buf, size = [], 0
+    for i, t in enumerate(texts):
+        buf.append("," + t if i else t)
+        size += len(t)
+        if size > chunk:
+            spool.write("".join(buf).encode("ascii"))
+            buf, size = [], 0
+    spool.write("".join(buf).encode("ascii"))
+
+    def pieces():
+        spool.seek(0)
+        try:
+            while True:
+                data = spool.read(chunk)
+                if not data:
+                    return
+                yield data.decode("ascii")
+        finally:
+            spool.close()
+    return Stream(pieces, body=True)
 
 
 def json_chunks(obj):
@@ -63,8 +97,12 @@ def json_chunks(obj):
             value = obj[key]
             if isinstance(value, Stream):
                 yield "["
+                if value.body:
+                    yield from value.factory()
+                    yield "]"
+                    continue
                 for j, x in enumerate(value.factory()):
-                    yield ("," if j else "") + to_json(x)[:-1]
+                    yield ("," if j else "") + (x if value.text else to_json(x)[:-1])
                 yield "]"
             else:
                 yield to_json(value)[:-1]

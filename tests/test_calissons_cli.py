@@ -56,7 +56,7 @@ def test_none_status_found():
 @pytest.mark.parametrize("text", [
     "{", "[]", '{"n": 0}', '{"n": -2}', '{"n": 100000}', '{"n": "3"}', '{"n": 3, "givens": 5}',
     '{"n": 3, "givens": [[9, 9, "x"]]}', '{"n": 3, "givens": [[0, 0, "w"]]}',
-    '{"n": 3, "givens": [[0, 0, "x"], [0, 0, "x"]]}', '{"n": 3, "givens": [[0, 0]]}', '{"n": 129}',
+    '{"n": 3, "givens": [[0, 0, "x"], [0, 0, "x"]]}', '{"n": 3, "givens": [[0, 0]]}', '{"n": 257}',
     '{"n": 1, "givens": [[1, 0, "y"]]}', '{"n": true}', "\xff",
 ])
 def test_bad_input_one_line_exit_2(text):
@@ -294,3 +294,13 @@ def check_one(text):
     if n <= 2:
         want = brute.brute_count(n, givens)
         assert rec["count"] == min(want, 50)
+
+
+def test_solve_takes_n_256_and_count_stops_at_128(tmp_path):
+    """The bare hexagon of side 256 solves ('multiple'); counting is refused beyond 128."""
+    src = tmp_path / "p.json"
+    src.write_text('{"n": 256, "givens": []}')
+    r = run("calissons", "solve", str(src))
+    assert r.returncode == 0 and json.loads(r.stdout)["status"] == "multiple"
+    r = run("calissons", "solve", "--count", str(src))
+    assert r.returncode == 2 and r.stderr.startswith("error: --count takes n up to 128")

@@ -45,7 +45,7 @@ def test_counting_a_huge_puzzle_is_bounded():
     from generator.calissons import family as cli
     tracemalloc.start()
     t = time.process_time()
-    rec = cli.solve_record(cli.MAX_SOLVE_N, [], True, 10 ** 9)
+    rec = cli.solve_record(cli.MAX_COUNT_N, [], True, 10 ** 9)
     dt = time.process_time() - t
     _cur, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()

@@ -201,3 +201,16 @@ def test_article_references_existing_figures():
     assert refs and refs <= set(SiteSide("p2").figures())
     for pl in re.findall(r"(p[23]\.v1\.[\w.]+)", text):
         P.from_permalink(pl)
+
+
+def test_streamed_json_is_byte_identical_to_the_object_tree():
+    """The flat text stream (big patches) writes exactly the bytes of the object tree."""
+    from fractions import Fraction
+
+    from generator.output import json_chunks, to_json
+    from generator.penrose import patch as P
+    for family, seed, side in (("p2", 7, 9), ("p3", 11, 12), ("p3", 2, Fraction("10.5"))):
+        res = P.from_seed(family, seed, Fraction(side), Fraction(side))
+        want = to_json(P.to_json_obj(res))
+        assert "".join(json_chunks(P.to_json_stream(res))) == want
+        assert len(P.to_json_obj(res)["tiles"]) > 50

@@ -17,7 +17,7 @@ from generator.errors import PermalinkError, TilepressError
 from generator.hat import patch as HP
 from generator.hat import permalink as HL
 from generator.hat.limits import HATS_PER_TYPE, KITES_PER_HAT, TYPES
-from generator.hat.patch_render import patch_svg
+from generator.hat.render import patch_svg
 from generator.hat.tables_data import CHILD
 from generator.penrose import geometry as PG
 from generator.penrose import patch as PP

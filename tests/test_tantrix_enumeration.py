@@ -97,3 +97,37 @@ def test_published_group_is_stated_in_the_json(result):
                                            "single_loop_classes": 112,
                                            "description": result["published_classes"]["description"]}
     assert "half turn" in result["published_classes"]["description"]
+
+
+def test_flat_maps_agree_with_the_dictionary_definitions():
+    """The flat codes (used for speed) give the same loops, mirror, half turn and shift."""
+    import random
+    fillings, _nodes = enum._fillings()
+    fl = enum.flat()
+    sample = random.Random(5).sample(fillings, 150)
+    singles = [f for f in fillings if fl.single_loop(fl.codes(f))][:20]
+    for f in sample + singles:
+        p = expand("extrasymmetric-7x8", f)
+        cells, codes = enum.as_map(p), fl.codes(f)
+        assert fl.single_loop(codes) == loops.single_loop(p)
+        assert fl.shift_is_translation(codes) and enum.check_shift_is_translation(cells)
+        for slow, fast in ((enum.mirror, fl.mirror), (enum.half_turn, fl.half_turn)):
+            # the image, normalised, is the same pattern in both forms
+            want = dict(enum.canonical(slow(cells)))
+            got = fl.canonical(fast(codes))
+            assert {fl.positions[d]: divmod(c, 6) for d, c in enumerate(got)} == want
+
+
+def test_cli_enumerate_with_single_loop_permalinks(tmp_path):
+    from generator.tantrix import classes
+    out = tmp_path / "e.json"
+    import json
+    import subprocess
+    import sys
+    subprocess.run([sys.executable, "-m", "generator", "tantrix", "enumerate", "--single-loop",
+                    "--out", str(out)], check=True)
+    data = json.loads(out.read_text())
+    assert data["classes"]["translations+mirror"] == 3742
+    links = data["single_loop_permalinks"]
+    assert len(links) == 448
+    assert {link for row in classes.read_classes() for link in row} == set(links)

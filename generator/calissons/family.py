@@ -47,7 +47,8 @@ from generator.errors import TilepressError
 from generator.families import Command, Family, Param
 
 LEVEL_NAMES = ("easy", "medium", "hard")
-MAX_SOLVE_N = 128
+MAX_SOLVE_N = 256
+MAX_COUNT_N = 128           # counting solutions beyond this takes minutes on a bare hexagon
 MAX_GENERATE_N = 64         # calissons.generator.MAX_GENERATE_N
 MAX_INPUT_BYTES = 8 << 20
 DEFAULT_CAP = 100000
@@ -115,6 +116,8 @@ def solve_record(n: int, givens, want_count: bool, cap: int) -> dict:
     """The JSON answer of `solve`."""
     from generator.calissons.model import hexagon
     from generator.calissons.solver import count_solutions, solve
+    if want_count and n > MAX_COUNT_N:
+        raise TilepressError(f"--count takes n up to {MAX_COUNT_N} (solving without it, up to {MAX_SOLVE_N})")
     sol = solve(hexagon(n), givens)
     count = {"none": 0, "unique": 1}.get(sol.status)
     if want_count and sol.status == "multiple":
@@ -338,6 +341,8 @@ def run_check(v: dict) -> int:
     from generator.calissons.solver import count_solutions, solve
     from generator.output import emit, to_json
     n, givens = load_any(v["source"])
+    if n > MAX_COUNT_N:
+        raise TilepressError(f"check counts solutions, which takes n up to {MAX_COUNT_N}")
     reg = hexagon(n)
     sol = solve(reg, givens)
     count, capped = count_solutions(reg, givens, v["cap"]) if sol.status != "none" else (0, False)

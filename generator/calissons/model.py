@@ -46,6 +46,7 @@ with the closed-form floor and ceil.
 from __future__ import annotations
 
 import heapq
+from collections import Counter
 from typing import Iterable
 
 from generator.errors import TilepressError
@@ -109,13 +110,21 @@ def in_hexagon(n: int, a: int, b: int) -> bool:
 
 
 def hexagon_triangles(n: int) -> list[tuple[int, int, int]]:
-    """All 6n^2 triangles of the hexagon of side n, sorted."""
+    """All 6n^2 triangles of the hexagon of side n, sorted.
+
+    Triangle (a, b, 0) has corners (a, b), (a + 1, b), (a + 1, b + 1) and (a, b, 1) has
+    (a, b), (a, b + 1), (a + 1, b + 1); `in_hexagon` of all three corners reduces to
+    -n <= a, b and a + 1, b + 1 <= n (and d = a - b in -n..n - 1 for kind 0, -n + 1..n for
+    kind 1), which is what the loop tests.
+    """
     out = []
-    for a in range(-n, n + 1):
-        for b in range(-n, n + 1):
-            for k in (0, 1):
-                if all(in_hexagon(n, p, q) for p, q in triangle_vertices((a, b, k))):
-                    out.append((a, b, k))
+    for a in range(-n, n):
+        for b in range(max(-n, a - n), min(n, a + n + 1)):
+            d = a - b
+            if -n <= d <= n - 1:
+                out.append((a, b, 0))
+            if -n + 1 <= d <= n:
+                out.append((a, b, 1))
     return out
 
 
@@ -144,28 +153,34 @@ class Region:
     """
 
     def __init__(self, triangles: Iterable[tuple[int, int, int]], *, hexagon_n: int | None = None):
-        tris = sorted(set(triangles))
+        tris = set(triangles)
+        big = 4 * (max((max(abs(t[0]), abs(t[1])) for t in tris), default=0) + 2)
+        tris = sorted(tris, key=lambda t: (t[0] * big + t[1]) * 2 + t[2])
         if len(tris) > MAX_TRIANGLES:
             raise TilepressError(f"region too large ({len(tris)} triangles, limit {MAX_TRIANGLES})")
         self.triangles = tris
         self.hexagon_n = hexagon_n
-        count: dict[Edge, int] = {}
-        verts: set[Vertex] = set()
-        for t in tris:
-            verts.update(triangle_vertices(t))
-            for e in triangle_edges(t):
-                count[e] = count.get(e, 0) + 1
-        self.coords: list[Vertex] = sorted(verts)
+        count = Counter(e for t in tris for e in triangle_edges(t))
+        verts = {v for t in tris for v in triangle_vertices(t)}
+        # sort by one integer per vertex / edge (same order as the tuples, much faster);
+        # every vertex and edge coordinate is within 1 of a triangle's, so |c| < big / 4
+        self.coords: list[Vertex] = sorted(verts, key=lambda v: v[0] * big + v[1])
         self.index: dict[Vertex, int] = {v: i for i, v in enumerate(self.coords)}
         self.interior: set[Edge] = {e for e, c in count.items() if c == 2}
         self.boundary: set[Edge] = {e for e, c in count.items() if c == 1}
         V = len(self.coords)
         self.heads: list[list[int]] = [[] for _ in range(V)]
         self.tails: list[list[int]] = [[] for _ in range(V)]
-        for e in sorted(self.interior):
-            t, h = self.index[e[:2]], self.index[head(e)]
-            self.heads[t].append(h)
-            self.tails[h].append(t)
+        index = self.index
+        rank = {"x": 0, "y": 1, "z": 2}
+        self._sorted_interior = sorted(self.interior, key=lambda e: (e[0] * big + e[1]) * 3 + rank[e[2]])
+        self._tail = [index[(a, b)] for a, b, _d in self._sorted_interior]
+        self._head = [index[head(e)] for e in self._sorted_interior]
+        heads, tails = self.heads, self.tails
+        for t, h in zip(self._tail, self._head):
+            heads[t].append(h)
+            tails[h].append(t)
+        self._far = None
         self.fixed: list[int | None] = [None] * V
         self.closes = self._walk_boundary()
         self.floor: list[int] | None = None
@@ -251,7 +266,7 @@ class Region:
 
     def interior_edge_list(self) -> list[Edge]:
         """Interior edges, sorted."""
-        return sorted(self.interior)
+        return list(self._sorted_interior)
 
     def height_of(self, H: list[int], v: Vertex) -> int:
         """Look up a height function at a vertex."""
@@ -270,21 +285,17 @@ class Region:
 
     def crossed_edges(self, H: list[int]) -> list[Edge]:
         """The edges crossed by calissons (one per calisson), sorted."""
-        idx = self.index
-        return sorted(e for e in self.interior if H[idx[head(e)]] - H[idx[e[:2]]] == -2)
+        return [e for e, t, h in zip(self._sorted_interior, self._tail, self._head) if H[h] - H[t] == -2]
 
     def salient_edges(self, H: list[int]) -> list[Edge]:
         """The fold edges of the tiling with heights H, sorted."""
-        idx = self.index
-        out = []
-        for e in self.interior:
-            if H[idx[head(e)]] - H[idx[e[:2]]] != 1:
-                continue
-            A, B = far_vertices(e)
-            if H[idx[A]] == H[idx[B]]:
-                out.append(e)
-        out.sort()
-        return out
+        if self._far is None:            # vertex numbers of the far vertices, once per region
+            idx = self.index
+            pairs = [far_vertices(e) for e in self._sorted_interior]
+            self._far = ([idx[A] for A, _B in pairs], [idx[B] for _A, B in pairs])
+        A, B = self._far
+        return [e for e, t, h, a, b in zip(self._sorted_interior, self._tail, self._head, A, B)
+                if H[h] - H[t] == 1 and H[a] == H[b]]
 
 
 _HEX_CACHE: dict[int, Region] = {}

@@ -107,12 +107,13 @@ def regen(link: str, overrides: dict) -> HatPatch:
 
 def to_json(item: HatPatch) -> dict:
     """The documented JSON object (tiles streamed for big regions)."""
-    from generator.hat.render import patch_json, tile_json
-    from generator.output import Stream
+    from generator.hat.render import patch_json, tile_texts
+    from generator.output import progress, spooled_array
     if item._hats is None and item.estimate > JSON_STREAM_FROM:
-        link = item.permalink()
-        obj = patch_json([], link, item.patch.region)
-        obj["tiles"] = Stream(lambda: (tile_json(h) for h in item.patch.hats()))
+        # one walk: the tiles go to a spool while it completes the permalink (written first)
+        tiles = spooled_array(tile_texts(progress(item.patch.hats(), item.estimate, "hat")))
+        obj = patch_json([], item.patch.permalink(), item.patch.region)
+        obj["tiles"] = tiles
         return obj
     hats = item.hats()
     return patch_json(hats, item.patch.permalink(), item.patch.region)

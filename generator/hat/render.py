@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from generator import svg
 from generator.hat import geometry as G
-from generator.hat.coords import to_xy
+from generator.hat.coords import SQRT3_2, to_xy
 
 METATILE_FILL = {"H": "#8ec3e6", "T": "#f6d55c", "P": "#a8d58b", "F": "#f4a582"}
 REFLECTED_FILL = "#1f3a5f"
@@ -95,6 +95,39 @@ def tile_json(hat) -> dict:
     """One hat as a JSON tile."""
     return {"kind": "hat", "reflected": hat.reflected, "metatile": hat.metatile,
             "points": [list(to_xy(p)) for p in hat.points]}
+
+
+_REFLECTED = {True: "true", False: "false"}
+
+
+def tile_texts(hats):
+    """The canonical JSON text of each hat (the bytes `to_json(tile_json(hat))` gives).
+
+    Keys in sorted order (kind, metatile, points, reflected); the floats of `to_xy`
+    written by repr, as the json module writes them.  x = a + b/2 depends only on 2a + b
+    and y = b·√3/2 only on b, so their texts are memoised on those integers (a few
+    thousand distinct values even for a million hats).
+    """
+    import json
+    r3 = SQRT3_2
+    heads: dict[str, str] = {}
+    xs: dict[int, str] = {}
+    ys: dict[int, str] = {}
+    for points, reflected, metatile in hats:
+        h = heads.get(metatile)
+        if h is None:
+            h = heads[metatile] = '{"kind":"hat","metatile":' + json.dumps(metatile) + ',"points":['
+        parts = []
+        for a, b in points:
+            x2 = 2 * a + b
+            sx = xs.get(x2)
+            if sx is None:
+                sx = xs[x2] = "[" + repr(a + b / 2) + ","
+            sy = ys.get(b)
+            if sy is None:
+                sy = ys[b] = repr(b * r3) + "]"
+            parts.append(sx + sy)
+        yield h + ",".join(parts) + '],"reflected":' + _REFLECTED[reflected] + "}"
 
 
 def patch_json(hats, permalink: str, region) -> dict:

@@ -163,7 +163,7 @@ def _family(name: str, title: str) -> Family:
     return Family(
         name=name, title=title, prefix=name, versions=(1,), version="4", kind="tiling",
         params=PARAMS, generate=generate_for(name), regen=regen, regen_params=REGEN_PARAMS,
-        permalink=lambda result: result.permalink, to_json=lambda result: _patch().to_json_obj(result),
+        permalink=lambda result: result.permalink, to_json=lambda result: _patch().to_json_any(result),
         to_svg=to_svg, facts=facts, site=SITE, plan=plan_for(name), page=page_for(name),
         figures=figures, tiles=tiles, svg_params=SVG_PARAMS,
         description="A random patch of the W × H rectangle centred on the start point "

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from generator.errors import TilepressError
+from generator.penrose import algebra as Z
 from generator.penrose import coords, render
 from generator.penrose import permalink as PL
 from generator.penrose.permalink import MAX_TRIANGLES, MEAN_TILE_AREA  # noqa: F401 (re-exported)
@@ -99,6 +100,63 @@ def to_json_obj(result: Result) -> dict:
              for kind, pts in result.patch.float_tiles()]
     return {"permalink": result.permalink, "family": result.spec.family,
             "region": {"x0": x0, "y0": y0, "x1": x1, "y1": y1}, "tiles": tiles}
+
+
+JSON_STREAM_FROM = 20_000     # tiles above which the JSON is streamed (flat text, no object tree)
+
+
+def sorted_rows(result: Result) -> list[tuple]:
+    """Rows (x0, y0, …, x3, y3, kind) of every tile in float units, in the JSON's order.
+
+    The same floats as `Patch.float_tiles` (same arithmetic) and the same order: its sort
+    key (list of points, kind) compares like the flat row because every tile has four
+    vertices.  Returned in *descending* order, so a writer can pop() rows one by one.
+    """
+    a1, a2, a3, b1, b2, b3 = Z._C1, Z._C2, Z._C3, Z._S1, Z._S2, Z._S3
+    den = coords.DENOM
+    rows = []
+    add = rows.append
+    for kind, ((a, b, c, d), (e, f, g, h), (i, j, k, l), (m, n, o, q)) in result.patch.tiles:
+        add(((a + b * a1 + c * a2 + d * a3) / den, (b * b1 + c * b2 + d * b3) / den,
+             (e + f * a1 + g * a2 + h * a3) / den, (f * b1 + g * b2 + h * b3) / den,
+             (i + j * a1 + k * a2 + l * a3) / den, (j * b1 + k * b2 + l * b3) / den,
+             (m + n * a1 + o * a2 + q * a3) / den, (n * b1 + o * b2 + q * b3) / den, kind))
+    rows.sort(reverse=True)
+    return rows
+
+
+def tile_texts(result: Result):
+    """The canonical JSON text of each tile, in order (the same text as `to_json_obj`'s tiles)."""
+    import json
+    rows = sorted_rows(result)
+    pop = rows.pop
+    head = {}
+    for _ in range(len(rows)):
+        r = pop()
+        kind = r[8]
+        h = head.get(kind)
+        if h is None:
+            h = head[kind] = '{"kind":' + json.dumps(kind, ensure_ascii=True) + ',"points":'
+        yield (f"{h}[[{round(r[0], 12) + 0.0!r},{round(r[1], 12) + 0.0!r}],"
+               f"[{round(r[2], 12) + 0.0!r},{round(r[3], 12) + 0.0!r}],"
+               f"[{round(r[4], 12) + 0.0!r},{round(r[5], 12) + 0.0!r}],"
+               f"[{round(r[6], 12) + 0.0!r},{round(r[7], 12) + 0.0!r}]]}}")
+
+
+def to_json_stream(result: Result) -> dict:
+    """`to_json_obj` with the tiles as a text Stream: the same bytes, in flat memory."""
+    from generator.output import Stream
+    x0, y0, x1, y1 = result.region()
+    return {"permalink": result.permalink, "family": result.spec.family,
+            "region": {"x0": x0, "y0": y0, "x1": x1, "y1": y1},
+            "tiles": Stream(lambda: tile_texts(result), text=True)}
+
+
+def to_json_any(result: Result) -> dict:
+    """The JSON object of a result: streamed tiles for big patches."""
+    if len(result.patch.tiles) > JSON_STREAM_FROM:
+        return to_json_stream(result)
+    return to_json_obj(result)
 
 
 def to_svg(result: Result, arcs: bool = False, px_per_unit: float = 24.0, title: str | None = None) -> str:

@@ -43,16 +43,28 @@ The counts of Szobonya's article (2004) come out as:
 
 The numbers above are what `enumerate_all()` computes (the tests re-derive them); the
 text only names them.
+
+Speed.  The classes and loops of 7484 patterns are computed on *flat codes*: a pattern
+is a tuple of 56 integers 6·tile + rotation indexed by the 56 reduced positions of the
+fundamental domain (sorted).  Every map above is then a fixed permutation of the 56
+positions together with a fixed map of the 336 codes, both derived once from the
+geometry (`Flat`); normalising (tile 1 to the origin) is one of 56 position
+permutations.  A colour is a single closed loop when the walk along it from any of its
+tiles comes back to the start after exactly 42 tiles with zero total displacement.  The
+dictionary functions (`canonical`, `mirror`, `half_turn`, `loops.curves`) stay as the
+readable definitions; a test checks the flat ones against them.
 """
 
 from __future__ import annotations
 
 import sys
 import time
+from functools import lru_cache
+from operator import itemgetter
 
-from generator.tantrix import boards, loops
+from generator.tantrix import boards
 from generator.tantrix.search import Search, expand
-from generator.tantrix.tiles import face, identify, mirror_word, permuted, shift_power
+from generator.tantrix.tiles import DIRECTIONS, NTILES, face, identify, mirror_word, permuted, shift_power
 
 METHOD = "extrasymmetric-7x8"
 REVERSE = (3, 2, 1, 0)        # red ↔ green, yellow ↔ blue
@@ -135,6 +147,128 @@ def classes(keys: dict[tuple, dict], extra) -> int:
     return count
 
 
+class Flat:
+    """Position permutations and code maps of the extra-symmetric domain (see the docstring)."""
+
+    def __init__(self):
+        board = boards.get(METHOD)
+        self.positions = sorted({board.reduce(pos) for pos, _i, _c in board.domain()})
+        index = {p: d for d, p in enumerate(self.positions)}
+        codes = range(6 * (NTILES + 1))
+        # expansion: (domain index, board cell, code map of its copy)
+        self.plan = []
+        for pos, i, c in board.domain():
+            g = board.copies[c][1]
+            cmap = [0] * len(codes)
+            for code in codes[6:]:
+                t2, off = permuted(code // 6, g)
+                cmap[code] = 6 * t2 + (code % 6 + off) % 6
+            self.plan.append((index[board.reduce(pos)], i, cmap))
+        self.plan.sort()
+
+        def getter(fn):
+            return itemgetter(*[index[board.reduce(fn(p))] for p in self.positions])
+
+        # shifted[d0](codes)[e] = codes at position e + position d0: tile at d0 moves to 0
+        self.shifted = [getter(lambda p, v=v: (p[0] + v[0], p[1] + v[1])) for v in self.positions]
+        # a map m of positions sends code at p to m(p): read new[e] from old[m^-1(e)]
+        self.mirror_pos = getter(lambda p: (-p[0] - p[1], p[1]))      # an involution
+        self.half_pos = getter(lambda p: (-p[0], -p[1]))              # an involution
+        self.mirror_code = [0] * len(codes)
+        self.half_code = [0] * len(codes)
+        for code in codes[6:]:
+            t, rot = divmod(code, 6)
+            t2, r2 = identify(mirror_word(face(t, rot)))
+            self.mirror_code[code] = 6 * t2 + r2
+            t3, off = permuted(t, REVERSE)
+            self.half_code[code] = 6 * t3 + (rot + 3 + off) % 6
+        self.recolour_code = [0] * len(codes)
+        for code in codes[6:]:
+            t2, off = permuted(code // 6, shift_power(1))
+            self.recolour_code[code] = 6 * t2 + (code % 6 + off) % 6
+        self.moved_pos = getter(lambda p: (p[0] - 1, p[1] + 2))      # moved by (1, -2)
+        self.neighbour = [[index[board.reduce((p[0] + dq, p[1] + dr))] for dq, dr in DIRECTIONS]
+                          for p in self.positions]
+        # per code: colour at each edge, and the other edge of the same colour
+        self.faces = [None] * 6 + [face(code // 6, code % 6) for code in codes[6:]]
+        self.partner = [None] * 6 + [tuple(next(j for j in range(6) if j != k and f[j] == f[k])
+                                           for k in range(6)) for f in self.faces[6:]]
+
+    def codes(self, filling) -> tuple[int, ...]:
+        """The 56 codes of a board filling."""
+        out = [0] * len(self.plan)
+        for d, i, cmap in self.plan:
+            t, r = filling[i]
+            out[d] = cmap[6 * t + r]
+        return tuple(out)
+
+    def canonical(self, codes) -> tuple[int, ...]:
+        """Translate so that tile 1 (codes 6..11) is at the origin."""
+        for d, c in enumerate(codes):
+            if 6 <= c < 12:
+                return self.shifted[d](codes)
+        raise AssertionError("tile 1 missing")
+
+    def mirror(self, codes) -> tuple[int, ...]:
+        """The mirror image in the vertical axis."""
+        m = self.mirror_code
+        return tuple([m[c] for c in self.mirror_pos(codes)])
+
+    def half_turn(self, codes) -> tuple[int, ...]:
+        """The half turn, colours reversed."""
+        h = self.half_code
+        return tuple([h[c] for c in self.half_pos(codes)])
+
+    def shift_is_translation(self, codes) -> bool:
+        """The colour shift of the pattern equals the pattern moved by (1, −2)."""
+        s = self.recolour_code
+        return [s[c] for c in codes] == list(self.moved_pos(codes))
+
+    def single_loop(self, codes) -> bool:
+        """Every colour is one closed loop through 42 tiles."""
+        faces, partner, nbr = self.faces, self.partner, self.neighbour
+        for colour in range(4):
+            d0 = 0
+            while colour not in faces[codes[d0]]:
+                d0 += 1
+            entry = faces[codes[d0]].index(colour)
+            d, dq, dr, length = d0, 0, 0, 0
+            while True:
+                out = partner[codes[d]][entry]
+                step = DIRECTIONS[out]
+                dq += step[0]
+                dr += step[1]
+                d = nbr[d][out]
+                entry = (out + 3) % 6
+                length += 1
+                if d == d0:           # one path of each colour per tile: the curve closed
+                    break
+            if length != 42 or dq or dr:
+                return False
+        return True
+
+
+@lru_cache(maxsize=1)
+def flat() -> Flat:
+    """The shared Flat tables."""
+    return Flat()
+
+
+def flat_classes(keys: dict, extra) -> int:
+    """Number of orbits of normalised code tuples under translations plus `extra` maps."""
+    canon = flat().canonical
+    seen: set = set()
+    count = 0
+    for key, codes in keys.items():
+        if key in seen:
+            continue
+        count += 1
+        seen.add(key)
+        for g in extra:
+            seen.add(canon(g(codes)))
+    return count
+
+
 _MEMO: dict = {}     # the enumeration is a pure function of the tile set: run once per process
 
 
@@ -163,19 +297,30 @@ def uniform_pattern(seed: int) -> dict:
 
 
 def single_loop_patterns() -> list[dict]:
-    """The normalised fillings with a single 42-tile loop per colour, as patterns (sorted)."""
+    """The normalised fillings with a single 42-tile loop per colour, as patterns (search order)."""
     if "single" not in _MEMO:
-        _MEMO["single"] = tuple(f for f in _fillings()[0] if loops.single_loop(expand(METHOD, f)))
+        fl = flat()
+        _MEMO["single"] = tuple(f for f in _fillings()[0] if fl.single_loop(fl.codes(f)))
     return [expand(METHOD, f) for f in _MEMO["single"]]
 
 
-def enumerate_all(with_groups: bool = True, progress: bool = False) -> dict:
+FLAT_GROUPS = {
+    "translations": (),
+    "translations+mirror": ("mirror",),
+    "translations+half-turn": ("half_turn",),
+    "translations+half-turn+mirrors": ("mirror", "half_turn", "both"),
+}
+
+
+def enumerate_all(with_groups: bool = True, progress: bool = False,
+                  single_loop_permalinks: bool = False) -> dict:
     """Run the exhaustive enumeration and count the classes and the single-loop patterns."""
     t0 = time.perf_counter()
     fillings, nodes = _fillings(progress)
     t_search = time.perf_counter() - t0
-    patterns = [expand(METHOD, f) for f in fillings]
-    single = [p for p in patterns if loops.single_loop(p)]
+    fl = flat()
+    codes = [fl.codes(f) for f in fillings]
+    single = [k for k, c in enumerate(codes) if fl.single_loop(c)]
     result = {
         "method": METHOD,
         "normalised_fillings": len(fillings),
@@ -185,21 +330,25 @@ def enumerate_all(with_groups: bool = True, progress: bool = False) -> dict:
         "search_seconds": round(t_search, 3),
     }
     if with_groups:
-        maps = {}
-        for p in patterns:
-            cells = as_map(p)
-            maps[canonical(cells)] = cells
-        if len(maps) != len(patterns):
+        maps = {fl.canonical(c): c for c in codes}
+        if len(maps) != len(codes):
             raise AssertionError("two normalised fillings are the same pattern")
-        if not all(check_shift_is_translation(c) for c in maps.values()):
+        if not all(fl.shift_is_translation(c) for c in codes):
             raise AssertionError("colour shift is not the translation by (1, -2)")
-        single_maps = {canonical(as_map(p)): as_map(p) for p in single}
-        result["classes"] = {name: classes(maps, g) for name, g in GROUPS.items()}
-        result["single_loop_classes"] = {name: classes(single_maps, g) for name, g in GROUPS.items()}
+        single_maps = {fl.canonical(codes[k]): codes[k] for k in single}
+        maps_of = {"mirror": fl.mirror, "half_turn": fl.half_turn,
+                   "both": lambda c: fl.mirror(fl.half_turn(c))}
+        result["classes"] = {name: flat_classes(maps, [maps_of[g] for g in gs])
+                             for name, gs in FLAT_GROUPS.items()}
+        result["single_loop_classes"] = {name: flat_classes(single_maps, [maps_of[g] for g in gs])
+                                         for name, gs in FLAT_GROUPS.items()}
         from generator.tantrix import classes as published     # the group the site publishes under
         result["published_classes"] = {
             "group": published.GROUP_NAME, "symmetries": published.GROUP_ORDER,
             "description": published.GROUP_TEXT,
             "single_loop_classes": result["single_loop_classes"][published.GROUP_NAME]}
+    if single_loop_permalinks:
+        from generator.tantrix import permalink
+        result["single_loop_permalinks"] = [permalink.encode(expand(METHOD, fillings[k])) for k in single]
     result["seconds"] = round(time.perf_counter() - t0, 3)
     return result

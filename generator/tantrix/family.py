@@ -214,12 +214,9 @@ def run_enumerate(v: dict) -> int:
     """enumerate --method extrasymmetric-7x8 [--single-loop]"""
     from generator import output
     from generator.tantrix import enumerate as enum
-    from generator.tantrix import permalink
     if v["method"] != "extrasymmetric-7x8":
         raise TilepressError("enumerate supports only --method extrasymmetric-7x8")
-    result = enum.enumerate_all(progress=output.PROGRESS)
-    if v["single_loop"]:
-        result["single_loop_permalinks"] = [permalink.encode(p) for p in enum.single_loop_patterns()]
+    result = enum.enumerate_all(progress=output.PROGRESS, single_loop_permalinks=v["single_loop"])
     return output.emit_rendered("json", v["out"], json_obj=result)
 
 
