@@ -1,5 +1,60 @@
-"""Session fixtures: expensive results computed once per test session and shared by files."""
+"""Session fixtures shared by several test files: expensive results computed once per session.
+
+`browser` is ONE headless Chromium (Playwright with Debian's /usr/bin/chromium) per session:
+Playwright's sync API cannot run two instances at once, so every browser test uses this one.
+
+`small_site` builds ONE small site with every real family (tests/fixtures/small/site.toml and
+the real articles) per test session; the page checks (test_site_pages.py) and the sheet checks
+read it.  Building it once keeps the suite fast on a 2-core machine.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
 import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"]
+SMALL = REPO / "tests" / "fixtures" / "small" / "site.toml"
+BASE_URL = "https://example.org/tilepress/"
+
+
+@pytest.fixture(scope="session")
+def small_site(tmp_path_factory) -> Path:
+    """The small site (all real families, real articles, a base URL), built once per session."""
+    from generator.pipeline.build import Options, build
+    tmp = tmp_path_factory.mktemp("small")
+    content = tmp / "content"
+    content.mkdir()
+    shutil.copy(SMALL, content / "site.toml")
+    shutil.copytree(REPO / "site_src" / "articles", content / "articles")
+    build(Options(config=content / "site.toml", out=tmp / "site", cache_dir=tmp / "cache", jobs=2,
+                  base_url=BASE_URL))
+    return tmp / "site"
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Chromium for the whole session; skips (saying why) where it is absent."""
+    import os
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"Chromium not found at {CHROMIUM} (install the Debian package 'chromium'; .ci/run does)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.skip("playwright is not installed (pip install -r requirements-test.txt)")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        yield b
+        b.close()
 
 
 @pytest.fixture(scope="session")

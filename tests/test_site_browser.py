@@ -6,28 +6,15 @@ from __future__ import annotations
 
 import functools
 import http.server
-import os
 import threading
 
 import pytest
 
 from site_helpers import build_fixture
 
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]
+from conftest import CHROMIUM, FLAGS  # noqa: F401  (the shared session browser lives in conftest.py)
 
 pytestmark = pytest.mark.browser
-
-
-def _require_browser():
-    """Skip (with the reason shown) when Chromium or Playwright is missing."""
-    if not os.path.exists(CHROMIUM):
-        pytest.skip(f"Chromium not found at {CHROMIUM} (install the Debian package 'chromium'; .ci/run does)")
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        pytest.skip("playwright is not installed (pip install -r requirements-test.txt)")
 
 
 @pytest.fixture(scope="module")
@@ -35,16 +22,6 @@ def built(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("browser")
     build_fixture(tmp)
     return tmp / "site"
-
-
-@pytest.fixture(scope="module")
-def browser():
-    _require_browser()
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")

@@ -51,27 +51,69 @@ def test_default_site_pages_parse_and_links_resolve(two_builds):
             assert target is not None and target.is_file(), f"{page.relative_to(a)}: {url} does not resolve"
 
 
-def test_default_site_in_chromium(two_builds):
+def test_default_site_in_chromium(two_builds, browser):
     """Home page → first item page in headless Chromium: images decode, permalink shown, no errors."""
-    import os
-    from test_site_browser import CHROMIUM, FLAGS, _images_ok
-    if not os.path.exists(CHROMIUM):
-        pytest.skip(f"Chromium not found at {CHROMIUM}")
-    from playwright.sync_api import sync_playwright
+    from test_site_browser import _images_ok
     a, _, reports = two_builds
     if reports[0].items == 0:
         pytest.skip("the default site publishes no family yet")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        page = browser.new_page()
-        errors = []
-        page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.goto((a / "index.html").as_uri())
-        assert _images_ok(page) == []
-        page.click("ul.gallery a >> nth=0")
-        page.wait_for_load_state("load")
-        assert page.inner_text("#permalink").strip()
-        assert _images_ok(page) == []
-        browser.close()
+    page = browser.new_page()
+    errors = []
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto((a / "index.html").as_uri())
+    assert _images_ok(page) == []
+    page.click("ul.gallery a >> nth=0")
+    page.wait_for_load_state("load")
+    assert page.inner_text("#permalink").strip()
+    assert _images_ok(page) == []
+    page.close()
     assert errors == []
+
+
+MAX_SITE_BYTES = 60_000_000      # the default site must stay under 60 MB (du counts blocks: a bit more)
+
+
+def test_default_site_is_under_60_mb(two_builds):
+    a, _, _ = two_builds
+    sizes = {}
+    for p in a.rglob("*"):
+        if p.is_file():
+            top = p.relative_to(a).parts[0] if len(p.relative_to(a).parts) > 1 else "."
+            sizes[top] = sizes.get(top, 0) + p.stat().st_size
+    total = sum(sizes.values())
+    print(f"\ndefault site: {total / 1e6:.1f} MB; " + ", ".join(f"{k} {v / 1e6:.1f}" for k, v in sorted(sizes.items())))
+    assert total < MAX_SITE_BYTES, sizes
+
+
+def test_default_site_pages_look_right(two_builds, browser):
+    """The page checks of test_site_pages.py on the default site's galleries and first items, at 390 px."""
+    from test_site_pages import GATHER, ROW_HEIGHT_RATIO, THUMB_ASPECT
+    a, _, _ = two_builds
+    targets = [a / "index.html"]
+    for folder in sorted(p for p in a.iterdir() if p.is_dir() and (p / "index.html").is_file()):
+        targets.append(folder / "index.html")
+        items = sorted(p for p in folder.glob("*.html") if p.name != "index.html")
+        targets += items[:1]
+    problems = []
+    page = browser.new_page(viewport={"width": 390, "height": 900})
+    for target in targets:
+        page.goto(target.as_uri())
+        data = page.evaluate(GATHER)
+        where = target.relative_to(a).as_posix()
+        if data["scrollW"] > data["viewW"] + 1 or data["wide"]:
+            problems.append(f"{where}: scrolls sideways {data['wide'][:2]}")
+        for img in data["images"]:
+            if img["visible"] and img["natW"] and img["shownW"] > 2 * img["natW"] + 1:
+                problems.append(f"{where}: {img['src']} blown up")
+            if img["natW"] and img["attrW"] and abs(float(img["attrW"]) / float(img["attrH"])
+                                                    - img["natW"] / img["natH"]) > 0.03 * img["natW"] / img["natH"]:
+                problems.append(f"{where}: {img['src']} width/height do not match the file")
+        for rows in data["rows"]:
+            for row in rows:
+                hs = [t["h"] for t in row if t["h"]]
+                if any(not THUMB_ASPECT[0] <= t["w"] / t["h"] <= THUMB_ASPECT[1] for t in row if t["h"]) \
+                        or (hs and max(hs) > ROW_HEIGHT_RATIO * min(hs)):
+                    problems.append(f"{where}: a gallery row with odd thumbnails {row[:2]}")
+    page.close()
+    assert problems == []

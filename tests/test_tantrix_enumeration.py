@@ -61,29 +61,42 @@ def test_uniform_choice_is_valid_and_seeded(result):
     assert checker.problems(a) == [] and a == enum.uniform_pattern(1)
 
 
-def test_publish_plan_lists_the_single_loop_patterns():
+def test_publish_plan_lists_one_pattern_per_class():
     from family_helpers import SiteSide
+    from generator.tantrix import classes
     publish = SiteSide("tantrix")
-    items = publish.plan({"single_loop_count": 224})
+    items = publish.plan({"single_loop_count": 112})
     loops_items = [it for it in items if it["params"].get("kind") == "single-loop"]
-    assert len(loops_items) == 224
+    assert len(loops_items) == 112
     links = [it["permalink"] for it in loops_items]
-    assert len(set(links)) == 224 and links == sorted(links)
-    # no two are mirror images of each other
+    assert len(set(links)) == 112 and links == sorted(links)
+    # no representative is the mirror image, half turn or both of another one
     keys = set()
     for link in links:
         cells = enum.as_map(permalink.decode(link))
-        assert enum.canonical(enum.mirror(cells)) not in keys
+        for g in classes.point_maps().values():
+            assert enum.canonical(g(cells)) not in keys
         keys.add(enum.canonical(cells))
     item = publish.item(loops_items[0])
     assert item["permalink"] == links[0] and "<svg" in item["svg"]
+    assert set(item["extra_svgs"]) == {"wallpaper", "variant_mirror", "variant_half_turn",
+                                       "variant_half_turn_mirror"}
+    assert dict(item["facts"])["symmetry group"] == classes.GROUP_TEXT
     assert len({it["id"] for it in items}) == len(items)
 
 
-def test_committed_single_loop_table_is_what_the_enumeration_gives():
-    """single_loops.txt (read by plan()) equals a fresh enumeration's output."""
-    from generator.tantrix import family
-    assert family.single_loop_permalinks() == family.compute_single_loop_permalinks()
+def test_committed_class_table_is_what_the_enumeration_gives():
+    """single_loop_classes.txt (read by plan()) equals a fresh enumeration's output."""
+    from generator.tantrix import classes
+    assert classes.read_classes() == classes.compute_classes()
+    assert classes.table_text(classes.read_classes()) == classes.CLASSES_FILE.read_text(encoding="utf-8")
+
+
+def test_published_group_is_stated_in_the_json(result):
+    assert result["published_classes"] == {"group": "translations+half-turn+mirrors", "symmetries": 224,
+                                           "single_loop_classes": 112,
+                                           "description": result["published_classes"]["description"]}
+    assert "half turn" in result["published_classes"]["description"]
 
 
 def test_flat_maps_agree_with_the_dictionary_definitions():
@@ -106,7 +119,7 @@ def test_flat_maps_agree_with_the_dictionary_definitions():
 
 
 def test_cli_enumerate_with_single_loop_permalinks(tmp_path):
-    from generator.tantrix import family
+    from generator.tantrix import classes
     out = tmp_path / "e.json"
     import json
     import subprocess
@@ -117,4 +130,4 @@ def test_cli_enumerate_with_single_loop_permalinks(tmp_path):
     assert data["classes"]["translations+mirror"] == 3742
     links = data["single_loop_permalinks"]
     assert len(links) == 448
-    assert set(family.single_loop_permalinks()) <= set(links)
+    assert {link for row in classes.read_classes() for link in row} == set(links)

@@ -260,7 +260,8 @@ def to_json(item) -> dict:
 
 
 def page(item: Puzzle, params: dict) -> dict:
-    """Title, group, alt text, the solution and player pictures and the sheet pictures
+    """Title, group, alt text, the solution pictures (the pile of cubes and the fold edges the
+    player draws, both folded behind "Show the solution"), the sheet pictures and rules
     (a sample: title, group and alt text only)."""
     from generator.calissons import render, sample
     if isinstance(item, sample.Sample):
@@ -280,9 +281,10 @@ def page(item: Puzzle, params: dict) -> dict:
                 f"the player must draw every fold edge of the unique pile of cubes."),
         "svg": render.puzzle_svg(n, item.givens, title=title),
         "extra_svgs": {"solution": render.solution_svg(n, item.heights, title=title + " — solution"),
-                       "player": render.player_svg(n, salient, item.givens, title=title + " — fold edges")},
+                       "solution_edges": render.player_svg(n, salient, item.givens,
+                                                           title=title + " — fold edges")},
         "sheet": {"puzzle": render.puzzle_svg(n, item.givens, bw=True),
-                  "solution": render.sheet_solution_svg(n, item.heights)},
+                  "solution": render.sheet_answer_svg(n, item.heights, item.givens), "rules": render.RULES},
     }
 
 
@@ -413,7 +415,7 @@ SITE = (
 )
 
 FAMILY = Family(
-    name="calissons", title="Calisson puzzles", prefix="cal", versions=(1,), version="calissons-2",
+    name="calissons", title="Calisson puzzles", prefix="cal", versions=(1,), version="calissons-3",
     kind="puzzle", params=PARAMS, generate=generate_item, regen=regen,
     regen_params=(Param("count", "bool", "count the solutions (capped)", default=False),),
     permalink=lambda item: item.permalink, to_json=to_json, to_svg=to_svg,

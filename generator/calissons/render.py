@@ -124,6 +124,27 @@ def tiling_svg(n: int, H: list[int], title: str | None = None, width: float = WI
     return document("\n".join(body), width, width * vb[3] / vb[2], vb, title=title, digits=2)
 
 
+RULES = ("Draw the fold edges of a pile of cubes stacked in the corner of a hexagonal box: "
+         "the pile seen from above is a tiling of the hexagon by calissons (lozenges of two "
+         "triangles). The thick edges are given; complete the drawing so that exactly one pile "
+         "fits them.")
+
+
+def sheet_answer_svg(n: int, H: list[int], givens: Iterable[Edge]) -> str:
+    """Printable answer drawn as the puzzle: its grid and givens, the fold edges added, faces lightly shaded."""
+    reg = hexagon(n)
+    vb, w, h = _frame(n)
+    givens = set(givens)
+    groups = lozenges(reg, H)
+    light = {"z": "#f4f4f4", "x": "#dcdcdc", "y": "#c4c4c4"}
+    body = [polygons_path(groups[d], light[d]) for d in ("z", "x", "y") if groups[d]]
+    body.append(_lines(reg.interior, "#9a9a9a", 0.03))
+    body.append(polygons_path([_outline(n)], "none", "#000000", 0.08))
+    body.append(_lines([e for e in reg.salient_edges(H) if e not in givens], "#000000", 0.08))
+    body.append(_lines(givens, "#000000", 0.13))
+    return document("\n".join(p for p in body if p), w, h, vb, background="#ffffff")
+
+
 def sheet_solution_svg(n: int, H: list[int], title: str | None = None) -> str:
     """Printable solution: the pile in three greys with every fold edge drawn bold."""
     reg = hexagon(n)

@@ -34,8 +34,10 @@ see `generator/families.py` and docs/adding-a-family.md):
                                   timings here: pages must be byte-identical build to build)
         and from page(): title, alt (required), group (optional gallery section heading;
         consecutive items with the same group share a section), extra_svgs (optional further
-        pictures; "solution" is folded behind "Show the solution"), sheet ({"puzzle": svg,
-        "solution": svg}, optional: the item goes on printable sheets).
+        pictures; "solution" and "solution_<what>" show the answer and are folded behind
+        "Show the solution"; "wallpaper" is shown as a repeated tile), sheet ({"puzzle": svg,
+        "solution": svg, "rules": text}, optional: the item goes on printable sheets; the
+        rules, two or three sentences, head each puzzle page).
 
     figures() -> dict[str, str]      (optional)
         Article figures, file name -> SVG text, written under articles/figures/.

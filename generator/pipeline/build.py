@@ -103,45 +103,31 @@ def _family_view(name: str, title: str, items: list[dict], articles: list[dict])
             "items": items, "sections": _sections(items), "articles": articles, "sheet": None}
 
 
-def _sheet_entries(fam_items: list[dict], tilings: bool, tilings_max: int) -> list[tuple[str, str, str]]:
-    """(ID, puzzle SVG, solution SVG) of a family's items for the printable sheets.
-
-    Items with `sheet` pictures (puzzles) all go on; the others (tilings) only when
-    `tilings` is true or names the family, as colouring pages, the first `tilings_max`.
-    """
-    out, colouring = [], 0
-    for item in fam_items:
-        if item["sheet"]:
-            out.append((item["permalink"], item["sheet"]["puzzle"], item["sheet"]["solution"]))
-        elif tilings and colouring < tilings_max:
-            out.append((item["permalink"], sheets.outline(item["_svg"]), item["_svg"]))
-            colouring += 1
-    return out
-
-
-def _make_sheets(writer: Writer, cache: Cache, cfg, fams: list[dict], jobs: int) -> list[dict]:
+def _make_sheets(writer: Writer, cache: Cache, cfg, fams: list[dict], jobs: int,
+                 base_url: str = "") -> list[dict]:
     """Write the printable sheets of every family that has entries; return their listing."""
     listing, todo, planned = [], {}, []
     sc = cfg.sheets
     for fam in fams:
         tilings = sc["tilings"] if isinstance(sc["tilings"], bool) else fam["name"] in sc["tilings"]
-        entries = _sheet_entries(fam["items"], tilings, sc["tilings_max"])
+        entries, rules = sheets.entries(fam["items"], tilings, sc["tilings_max"], base_url)
         if not entries:
             continue
-        per = sc["columns"] * sc["rows"]
+        cols, rows = sheets.fit_grid(entries, sc["columns"], sc["rows"], rules)
+        per = cols * rows
         files = []
         for paper in sc["papers"]:
             title = f"{cfg.site['title']} — {fam['title']}"
             key = hashlib.sha256(json.dumps(["sheet", plan.RENDER_VERSION, title, entries, paper, sc,
-                                             sheets.pdf_date()], sort_keys=True).encode()).hexdigest()
+                                             sheets.pdf_date(), rules], sort_keys=True).encode()).hexdigest()
             if cache.get(key) is None:
-                todo[key] = (title, entries, paper, sc["columns"], sc["rows"], sc["colour"])
+                todo[key] = (title, entries, paper, sc["columns"], sc["rows"], sc["colour"], rules)
             url = f"sheets/{fam['name']}-{paper}.pdf"
             planned.append((url, key))
             files.append({"paper": "A4" if paper == "a4" else "Letter", "url": url})
         info = {"files": files, "count": len(entries), "pages": 2 * -(-len(entries) // per)}
         fam["sheet"] = info
-        listing.append(dict(info, title=fam["title"]))
+        listing.append(dict(info, title=fam["title"], rules=rules))
     made = dict(zip(todo, generate.map_pool(sheets.sheet_pdf, list(todo.values()), jobs, "sheets")))
     for key, pdf in made.items():
         cache.put(key, pdf)
@@ -242,7 +228,7 @@ def _build_locked(opts: Options, out: Path, cfg, sources, env, base_url, cache: 
                     if a.family == name]
             fams.append(_family_view(name, plan.available(sources[name]).title, views, arts))
         _figures(writer, cache, {name: plan.available(sources[name]) for name in planned})
-        listing = _make_sheets(writer, cache, cfg, fams, opts.jobs)
+        listing = _make_sheets(writer, cache, cfg, fams, opts.jobs, base_url)
         if cfg.site["interactive"]:
             from generator.pipeline import browser
             reason = browser.missing_reason()

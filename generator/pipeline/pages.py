@@ -9,6 +9,7 @@ from `file://`, from any sub-path and from a web server; no page uses `fetch()`)
     <family>/<slug>.svg|.png|...     its files (see render.py)
     articles/<name>.html             an article rendered from site_src/articles/<name>.md
     articles/figures/<file>.svg      the families' article figures
+    sheets/index.html                the printable sheets, with the rules of each puzzle type
     sheets/<family>-<paper>.pdf      printable sheets
     regen.html, regen/...            regenerate / make your own / play in the browser (browser.py;
                                      only with `[site] interactive` and the Pyodide runtime installed)
@@ -22,12 +23,14 @@ file and line.
 
 from __future__ import annotations
 
+import re
 import traceback
 from pathlib import Path
 
 from generator.errors import ConfigError
+from generator.pipeline.sheets import short_id
 
-TEMPLATES = ("base.html", "home.html", "family.html", "item.html", "article.html",
+TEMPLATES = ("base.html", "home.html", "family.html", "item.html", "article.html", "sheets.html",
              "sitemap.xml", "feed.xml", "style.css", "favicon.svg", "regen.html", "regen.js", "regen.css")
 
 
@@ -51,6 +54,9 @@ def environment(folder: Path):
                              undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
                              trim_blocks=True, lstrip_blocks=True)
     env.filters["fact"] = format_fact
+    env.filters["label"] = lambda name: name.replace("_", " ")
+    env.tests["answer"] = is_answer
+    env.globals["short_id"] = short_id
     env.globals["templates_folder"] = folder
     for name in TEMPLATES:      # syntax errors surface now, before any work
         try:
@@ -59,6 +65,11 @@ def environment(folder: Path):
             raise ConfigError(f"{_rel(folder / name)}:{_line_at(folder / name, exc.start)}: "
                               "template is not valid UTF-8") from None
     return env
+
+
+def is_answer(name: str) -> bool:
+    """Whether an extra picture shows a puzzle's answer (folded behind "Show the solution")."""
+    return name == "solution" or name.startswith("solution_")
 
 
 def format_fact(value) -> str:
@@ -121,12 +132,21 @@ def render(env, name: str, **context) -> str:
     return _guard(folder, lambda: env.get_template(name).render(**context))
 
 
-def markdown_html(article) -> str:
-    """An article's Markdown body as HTML (a body Markdown cannot convert is a ConfigError)."""
+_IMAGE = re.compile(r'<img alt="([^"]*)" src="([^"]*)"\s*/?>')
+_IMAGES_ONLY = re.compile(r'<p>((?:\s*<img alt="[^"]*" src="[^"]*"\s*/?>)+)\s*</p>')
+
+
+def markdown_html(article, image_size=lambda src: None) -> str:
+    """An article's Markdown body as HTML; a paragraph holding only images becomes a figure.
+
+    The figure's caption is the images' alt texts (`![what it shows](figures/x.svg)`), and
+    each <img> gets its file's width and height (image_size(src) -> (w, h) or None) so the
+    page does not jump while it loads.
+    """
     import markdown
     md = markdown.Markdown(extensions=["tables", "fenced_code", "sane_lists"], output_format="html")
     try:
-        return md.convert(article.body)
+        html = md.convert(article.body)
     except RecursionError:
         raise ConfigError(f"{_rel(article.path)}:{article.body_line}: Markdown nested too deeply "
                           "(recursion limit reached)") from None
@@ -134,12 +154,37 @@ def markdown_html(article) -> str:
         raise ConfigError(f"{_rel(article.path)}:{article.body_line}: cannot convert the Markdown: "
                           f"{type(exc).__name__}: {exc}") from None
 
+    def img(m: re.Match) -> str:
+        alt, src = m.group(1), m.group(2)
+        size = image_size(src)
+        dims = f' width="{size[0]}" height="{size[1]}"' if size else ""
+        return f'<img class="paper" src="{src}"{dims} loading="lazy" alt="{alt}">'
+
+    def figure(m: re.Match) -> str:
+        found = _IMAGE.findall(m.group(1))
+        caption = "; ".join(alt for alt, _src in found)
+        return f'<figure>{_IMAGE.sub(img, m.group(1)).strip()}<figcaption>{caption}</figcaption></figure>'
+    return _IMAGE.sub(img, _IMAGES_ONLY.sub(figure, html))
+
+
+def _figure_size(folder: Path):
+    """image_size() for articles: (width, height) of an SVG figure written under folder."""
+    from generator.pipeline.render import svg_size
+
+    def size(src: str):
+        path = folder / src
+        if not src.endswith(".svg") or not path.is_file():
+            return None
+        w, h = svg_size(path.read_text(encoding="utf-8"))
+        return max(1, round(w)), max(1, round(h))
+    return size
+
 
 def picture(item: dict, root: str) -> dict:
     """What a template needs to show an item's thumbnail in a <picture>."""
     base = f"{root}{item['family']}/{item['slug']}"
     w, h = item["sizes"]["thumb"]
-    return {"webp": f"{base}.thumb.webp", "webp2": f"{base}.thumb@2x.webp", "png": f"{base}.thumb.png",
+    return {"webp2": f"{base}.thumb@2x.webp", "png": f"{base}.thumb.png",
             "width": w, "height": h, "alt": item["alt"]}
 
 
@@ -171,9 +216,14 @@ def write_pages(writer, env, cfg, families: list[dict], sheets: list[dict], base
     if site["interactive"]:
         from generator.pipeline import browser
         browser.write(writer, env, render, common, cache)
+    size = _figure_size(writer.staging / "articles")
     for art, a in zip(articles, cfg.articles):
         writer.write(art["url"], render(env, "article.html", root="../", page_url=art["url"],
-                                        article=art, content=markdown_html(a), title=a.title, **common))
+                                        article=art, content=markdown_html(a, size), title=a.title,
+                                        **common))
+    if sheets:
+        writer.write("sheets/index.html", render(env, "sheets.html", root="../", page_url="sheets/index.html",
+                                                 title="Printable sheets", **common))
     if base_url:
         urls = ["index.html"] + [f["url"] for f in families] + \
                [i["url"] for f in families for i in f["items"]] + [a["url"] for a in articles]

@@ -1,10 +1,17 @@
 """Printable sheets: several puzzles per page with their numbers and IDs, solutions after.
 
-A sheet is a list of entries (number, ID text, puzzle SVG, solution SVG).  Pages are laid
-out in millimetres on A4 (210 x 297) or Letter (215.9 x 279.4): a header line, then a grid
-of `columns x rows` cells; each cell holds one picture, scaled to fit and centred, with
-`#n  ID` under it.  All puzzle pages come first, then the solution pages in the same order
-and grid positions, so a solution sits where its puzzle sat.
+A sheet is a list of entries (ID text, puzzle SVG, solution SVG[, page URL[, caption]]).
+Pages are laid out in millimetres on A4 (210 x 297) or Letter (215.9 x 279.4): a header
+(the sheet's title, and on puzzle pages the rules of the puzzle in two or three sentences),
+then a grid of `columns x rows` cells; each cell holds one picture, scaled to fit and
+centred, with `#n  ID` under it and, when the entry has a URL (the site was built with a
+base URL), a QR code that opens the puzzle's page.  All puzzle pages come first, then the
+solution pages in the same order and grid positions, so a solution sits where its puzzle sat.
+
+The ID printed is a short one (`short_id`: the permalink's prefix and 6 hex digits of its
+SHA-256), shown on the item page too, so a teacher can find a puzzle without typing a
+permalink.  The QR code is drawn from `segno`'s module matrix as one SVG path (ISO/IEC 18004
+QR, error correction level M, a quiet zone of 2 modules).
 
 Each page is one SVG document turned into a one-page PDF by cairosvg; pypdf joins the
 pages and writes the document information with pinned dates (SOURCE_DATE_EPOCH when it is
@@ -18,6 +25,7 @@ pages: the puzzle is the outline (`outline`: fills white, lines black) and the
 
 from __future__ import annotations
 
+import hashlib
 import re
 
 from generator.output import FIXED_PDF_EPOCH, join_pdfs, pdf_date  # noqa: F401 (pdf_date: cache keys)
@@ -33,6 +41,13 @@ MAX_ID_CHARS = 140     # longer IDs are cut (with …); shorter ones are printed
 ID_FONT = 3.0          # mm; shrunk so that the whole ID fits under its picture
 ID_FONT_MIN = 1.4
 CHAR_WIDTH = 0.62      # DejaVu Sans: average advance of letters and digits, in ems (a safe upper bound)
+RULES_FONT = 3.3       # mm, the rules under the title
+QR_SIZE = 17.0         # mm, the QR code under a puzzle (with its quiet zone)
+QR_BORDER = 2          # quiet-zone modules around the QR symbol
+MIN_PICTURE_MM = 60.0  # a puzzle is never printed narrower than 6 cm (fewer per page instead)
+COLOURING_RULES = ("Colour the tiling: give every tile a colour so that the kinds of tile "
+                   "stand out. The coloured version after the puzzle pages shows the "
+                   "tile kinds; any colouring of your own is a good answer.")
 
 NAMED = {"black": (0, 0, 0), "white": (255, 255, 255), "red": (255, 0, 0), "green": (0, 128, 0),
          "blue": (0, 0, 255), "yellow": (255, 255, 0), "orange": (255, 165, 0), "gray": (128, 128, 128),
@@ -135,38 +150,144 @@ def _label(cx: float, bottom: float, width: float, text: str) -> list[str]:
             for i, chunk in enumerate(chunks)]
 
 
-def page_svg(title: str, heading: str, page_no: int, paper: str, columns: int, rows: int,
-             cells: list[tuple[int, str, str]]) -> str:
-    """One page: header and up to columns*rows (number, ID, picture SVG) cells."""
+def short_id(permalink: str) -> str:
+    """A short printable ID of an item: permalink prefix and 6 hex digits of its SHA-256."""
+    prefix = permalink.split(".", 1)[0]
+    return f"{prefix}-{hashlib.sha256(permalink.encode('utf-8')).hexdigest()[:6]}"
+
+
+def wrap(text: str, width_mm: float, size_mm: float) -> list[str]:
+    """Greedy word wrap of text into lines that fit width_mm at a font size of size_mm."""
+    per = max(8, int(width_mm / (CHAR_WIDTH * size_mm)))
+    lines, line = [], ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > per:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return lines + ([line] if line else [])
+
+
+def qr_path(url: str, x: float, y: float, size: float) -> str:
+    """An SVG <path> drawing the QR code of url in a size x size mm square at (x, y)."""
+    import segno
+    matrix = segno.make(url, error="m", micro=False).matrix
+    n = len(matrix) + 2 * QR_BORDER
+    unit = size / n
+    runs = []
+    for r, row in enumerate(matrix):
+        c = 0
+        while c < len(row):
+            if row[c] & 1:
+                start = c
+                while c < len(row) and row[c] & 1:
+                    c += 1
+                runs.append(f"M{num(x + (start + QR_BORDER) * unit, 3)} {num(y + (r + QR_BORDER) * unit, 3)}"
+                            f"h{num((c - start) * unit, 3)}v{num(unit, 3)}h{num(-(c - start) * unit, 3)}z")
+            else:
+                c += 1
+    return (f'<rect x="{num(x)}" y="{num(y)}" width="{num(size)}" height="{num(size)}" fill="#ffffff"/>'
+            f'<path fill="#000000" d="{"".join(runs)}"/>')
+
+
+def header_height(rule_lines: int) -> float:
+    """mm taken by the title line and the rules under it."""
+    return HEADER + rule_lines * RULES_FONT * 1.3
+
+
+def picture_boxes(paper: str, columns: int, rows: int, rule_lines: int = 0, qr: bool = False):
+    """(x, y, w, h) in mm of the picture area of each cell of a page (label and QR below it)."""
     pw, ph = PAPERS_MM[paper]
+    top = MARGIN + header_height(rule_lines)
+    label = QR_SIZE + 1 if qr else LABEL
+    cw = (pw - 2 * MARGIN - (columns - 1) * GAP) / columns
+    ch = (ph - MARGIN - top - (rows - 1) * GAP) / rows
+    return [(MARGIN + c * (cw + GAP), top + r * (ch + GAP), cw, ch - label)
+            for r in range(rows) for c in range(columns)]
+
+
+def _aspect(svg: str) -> float:
+    """width / height of a picture's viewBox."""
+    vb = [float(v) for v in split_svg(svg)[0].replace(",", " ").split()]
+    return vb[2] / vb[3] if vb[3] > 0 else 1.0
+
+
+def fit_grid(entries: list[tuple], columns: int, rows: int, rules: str = "") -> tuple[int, int]:
+    """(columns, rows) at most the configured ones, so every puzzle is at least MIN_PICTURE_MM
+    wide on every paper: rows are dropped first, then columns (never below 1 x 1)."""
+    if not entries:
+        return columns, rows
+    aspect = min(_aspect(e[1]) for e in entries)
+    qr = any(len(e) > 3 and e[3] for e in entries)
+    lines = max(len(wrap(rules, PAPERS_MM[p][0] - 2 * MARGIN, RULES_FONT)) if rules else 0 for p in PAPERS_MM)
+
+    def narrowest(c: int, r: int) -> float:
+        return min(min(w, h * aspect) for p in PAPERS_MM
+                   for (_x, _y, w, h) in picture_boxes(p, c, r, lines, qr)[:1])
+    while narrowest(columns, rows) < MIN_PICTURE_MM and (rows > 1 or columns > 1):
+        if rows > 1:
+            rows -= 1
+        else:
+            columns -= 1
+    return columns, rows
+
+
+def page_svg(title: str, heading: str, page_no: int, paper: str, columns: int, rows: int,
+             cells: list[tuple], rules: str = "", layout: tuple[int, bool] | None = None) -> str:
+    """One page: header (title, rules) and up to columns*rows (number, ID, picture SVG[, URL]) cells.
+
+    `layout` = (rule lines, QR row) to reserve room for, so that a solution page puts each
+    picture exactly where the puzzle page put its puzzle (default: this page's own).
+    """
+    pw, ph = PAPERS_MM[paper]
+    rule_lines = wrap(rules, pw - 2 * MARGIN, RULES_FONT) if rules else []
+    qr = any(len(c) > 3 and c[3] for c in cells)
+    lines, room = layout if layout is not None else (len(rule_lines), qr)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{num(pw, 1)}mm" height="{num(ph, 1)}mm" '
            f'viewBox="0 0 {num(pw, 1)} {num(ph, 1)}">',
            f'<rect x="0" y="0" width="{num(pw, 1)}" height="{num(ph, 1)}" fill="#ffffff"/>',
            f'<text x="{num(MARGIN)}" y="{num(MARGIN + 5)}" font-family="{FONT}" font-size="5" '
-           f'fill="#000000">{escape(title)} — {escape(heading)}</text>',
+           f'font-weight="bold" fill="#000000">{escape(title)} — {escape(heading)}</text>',
            f'<text x="{num(pw - MARGIN)}" y="{num(MARGIN + 5)}" font-family="{FONT}" font-size="3.5" '
            f'fill="#000000" text-anchor="end">page {page_no}</text>']
-    for (x, y, w, h), (number, ident, picture) in zip(_cells(paper, columns, rows), cells):
+    for i, line in enumerate(rule_lines):
+        out.append(f'<text x="{num(MARGIN)}" y="{num(MARGIN + HEADER + i * RULES_FONT * 1.3)}" '
+                   f'font-family="{FONT}" font-size="{num(RULES_FONT)}" fill="#000000">{escape(line)}</text>')
+    boxes = picture_boxes(paper, columns, rows, lines, room)
+    for (x, y, w, h), cell in zip(boxes, cells):
+        number, ident, picture = cell[:3]
+        url = cell[3] if len(cell) > 3 else ""
         view_box, inner = split_svg(picture)
-        out.append(f'<svg x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(h - LABEL)}" '
+        out.append(f'<svg x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(h)}" '
                    f'viewBox="{view_box}" preserveAspectRatio="xMidYMid meet">{inner}</svg>')
-        out.extend(_label(x + w / 2, y + h, w, f"#{number}  {_short(ident)}"))
+        text_w = w - (QR_SIZE + 2 if url else 0)
+        bottom = y + h + (QR_SIZE + 1 if room else LABEL)
+        out.extend(_label(x + text_w / 2, bottom - (QR_SIZE / 2 - 2 if room else 0), text_w,
+                          f"#{number}  {_short(ident)}"))
+        if url:
+            out.append(qr_path(url, x + w - QR_SIZE, y + h + 1, QR_SIZE))
     out.append("</svg>\n")
     return "\n".join(out)
 
 
-def sheet_pages(title: str, entries: list[tuple[str, str, str]], paper: str = "a4", columns: int = 2,
-                rows: int = 3, colour: bool = False) -> list[str]:
-    """The page SVGs of a sheet: puzzle pages, then solution pages in the same order."""
+def sheet_pages(title: str, entries: list[tuple], paper: str = "a4", columns: int = 2,
+                rows: int = 3, colour: bool = False, rules: str = "") -> list[str]:
+    """The page SVGs of a sheet: puzzle pages (with the rules and QR codes), then solution pages."""
     if paper not in PAPERS_MM:
         raise ValueError(f"unknown paper {paper!r}")
+    columns, rows = fit_grid(entries, columns, rows, rules)
     per = columns * rows
     paint = (lambda s: s) if colour else grayscale
+    layout = (len(wrap(rules, PAPERS_MM[paper][0] - 2 * MARGIN, RULES_FONT)) if rules else 0,
+              any(len(e) > 3 and e[3] for e in entries))
     pages = []
     for heading, which in (("puzzles", 1), ("solutions", 2)):
         for start in range(0, len(entries), per):
-            chunk = [(start + i + 1, e[0], paint(e[which])) for i, e in enumerate(entries[start:start + per])]
-            pages.append(page_svg(title, heading, len(pages) + 1, paper, columns, rows, chunk))
+            chunk = [(start + i + 1, e[0], paint(e[which]), e[3] if len(e) > 3 and which == 1 else "")
+                     for i, e in enumerate(entries[start:start + per])]
+            pages.append(page_svg(title, heading, len(pages) + 1, paper, columns, rows, chunk,
+                                  rules if which == 1 else "", layout))
     return pages
 
 
@@ -176,7 +297,28 @@ def pages_to_pdf(pages: list[str], title: str) -> bytes:
     return join_pdfs([cairosvg.svg2pdf(bytestring=page.encode("utf-8")) for page in pages], title)
 
 
-def sheet_pdf(title: str, entries: list[tuple[str, str, str]], paper: str = "a4", columns: int = 2,
-              rows: int = 3, colour: bool = False) -> bytes:
-    """A complete sheet PDF: entries are (ID, puzzle SVG, solution SVG)."""
-    return pages_to_pdf(sheet_pages(title, entries, paper, columns, rows, colour), title)
+def sheet_pdf(title: str, entries: list[tuple], paper: str = "a4", columns: int = 2,
+              rows: int = 3, colour: bool = False, rules: str = "") -> bytes:
+    """A complete sheet PDF: entries are (ID, puzzle SVG, solution SVG[, URL])."""
+    return pages_to_pdf(sheet_pages(title, entries, paper, columns, rows, colour, rules), title)
+
+
+def entries(items: list[dict], tilings: bool, tilings_max: int, base_url: str = "") -> tuple[list, str]:
+    """(entries, rules) of a family's items for its sheet.
+
+    Items with `sheet` pictures (puzzles) all go on; the others (tilings) only when `tilings`
+    is true, as colouring pages, the first `tilings_max`.  An entry is (short ID, puzzle SVG,
+    solution SVG, URL of the item's page or "" without a base URL).  The rules are the
+    puzzles' own (`sheet["rules"]`) or, for colouring pages, COLOURING_RULES.
+    """
+    out, colouring, rules = [], 0, ""
+    for item in items:
+        url = f"{base_url}{item['url']}" if base_url else ""
+        if item["sheet"]:
+            out.append((short_id(item["permalink"]), item["sheet"]["puzzle"], item["sheet"]["solution"], url))
+            rules = rules or item["sheet"].get("rules", "")
+        elif tilings and colouring < tilings_max:
+            out.append((short_id(item["permalink"]), outline(item["_svg"]), item["_svg"], url))
+            colouring += 1
+            rules = rules or COLOURING_RULES
+    return out, rules

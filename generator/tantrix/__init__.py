@@ -11,5 +11,6 @@ Modules (mathematics first, output last):
     attack      the plain 8 x 7 board: why it is hard, what we run
     permalink   tx.v1.<method>.<placements>
     render      SVG drawing (2 x 2 periods, seamless wallpaper); figures: article figures
-    family      the family: search/enumerate/loops/check commands, site items (single_loops.txt)
+    family      the family: search/enumerate/loops/check commands, site items
+    classes     the symmetry classes of the single-loop patterns (single_loop_classes.txt)
 """

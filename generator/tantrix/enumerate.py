@@ -37,7 +37,9 @@ The counts of Szobonya's article (2004) come out as:
   seed's 3742 are also the classes of raw fillings under 56 translations × {identity,
   mirror} (or × {identity, half turn});
 * of the 7484, 448 = 2 × 224 have for every colour a single closed loop through all 42
-  tiles of that colour: **224 plus their mirror images**.
+  tiles of that colour: **224 plus their mirror images**; under translations, the half
+  turn and both mirrors they form 112 classes of 4 (classes.py: the group the site
+  publishes under, stated in the JSON as `published_classes`).
 
 The numbers above are what `enumerate_all()` computes (the tests re-derive them); the
 text only names them.
@@ -340,6 +342,11 @@ def enumerate_all(with_groups: bool = True, progress: bool = False,
                              for name, gs in FLAT_GROUPS.items()}
         result["single_loop_classes"] = {name: flat_classes(single_maps, [maps_of[g] for g in gs])
                                          for name, gs in FLAT_GROUPS.items()}
+        from generator.tantrix import classes as published     # the group the site publishes under
+        result["published_classes"] = {
+            "group": published.GROUP_NAME, "symmetries": published.GROUP_ORDER,
+            "description": published.GROUP_TEXT,
+            "single_loop_classes": result["single_loop_classes"][published.GROUP_NAME]}
     if single_loop_permalinks:
         from generator.tantrix import permalink
         result["single_loop_permalinks"] = [permalink.encode(expand(METHOD, fillings[k])) for k in single]

@@ -1,0 +1,283 @@
+"""What a visitor sees: every page kind of the small site (all real families) opened from
+file:// in headless Chromium (Playwright with Debian's /usr/bin/chromium), at a desktop width
+(1280 px) and a phone width (390 px).
+
+Page kinds are found in the built site, not listed by hand: the home page, every top-level
+page (e.g. a regenerate/play page), every gallery (<folder>/index.html), the first item page
+of every family, every article and the sheets page.  Each page is visited once per width; what
+the browser rendered is gathered by one script and the tests below assert on it:
+
+* every <img> has width/height attributes with its file's real aspect ratio, and is never
+  displayed more than 2x larger than its intrinsic size;
+* no horizontal scrolling and no element wider than the viewport (a wide table or code block
+  must scroll inside its own box);
+* the thumbnails in one gallery row have a sane aspect ratio and similar heights;
+* on a puzzle page nothing but the puzzle is visible before "Show the solution" is opened, and
+  the solution pictures appear when it is;
+* every <figure> has a caption that says what it shows;
+* no console error, no failed request.
+
+Screenshots of every page at both widths are kept in the test's temporary folder
+(`screens/<width>/<kind>.png`, printed by `test_screenshots_taken`) for a person to look at.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+WIDTHS = {"desktop": 1280, "phone": 390}
+THUMB_ASPECT = (0.5, 2.2)      # width / height of one gallery thumbnail
+ROW_HEIGHT_RATIO = 1.6         # tallest / shortest thumbnail in one gallery row
+ASPECT_TOLERANCE = 0.03        # width/height attributes vs the file's aspect ratio
+MAX_UPSCALE = 2.0              # displayed size / intrinsic size
+
+pytestmark = pytest.mark.browser
+
+GATHER = """async () => {
+  for (const img of document.images) { img.loading = 'eager'; }   // lazy ones load too
+  for (const img of document.images) { img.scrollIntoView(); }
+  await Promise.all([...document.images].map(img => img.complete ? null :
+      new Promise(r => { img.onload = r; img.onerror = r; })));
+  window.scrollTo(0, 0);
+  const vw = document.documentElement.clientWidth;
+  const visible = el => el.checkVisibility({opacityProperty: true, visibilityProperty: true});
+  // Elements inside a [hidden] block (e.g. an interactive page's empty result template) are not
+  // part of what the visitor sees or loads; closed <details> are checked (they are one click away).
+  const shown = el => !el.closest('[hidden]');
+  const images = [...document.images].filter(shown).map(img => {
+    const r = img.getBoundingClientRect();
+    return {src: img.getAttribute('src'), current: img.currentSrc, attrW: img.getAttribute('width'),
+            attrH: img.getAttribute('height'), natW: img.naturalWidth, natH: img.naturalHeight,
+            shownW: r.width, shownH: r.height, visible: visible(img) && r.width > 0,
+            inSolution: !!img.closest('details.solution'), main: img.classList.contains('main'),
+            gallery: !!img.closest('ul.gallery'), top: Math.round(r.top + window.scrollY)};
+  });
+  const scrollParent = el => {
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      const o = getComputedStyle(p).overflowX;
+      if (o === 'auto' || o === 'scroll' || o === 'hidden') return p;
+    }
+    return null;
+  };
+  const wide = [];
+  for (const el of document.body.querySelectorAll('*')) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || !visible(el)) continue;
+    if ((r.right > vw + 1 || r.left < -1) && !scrollParent(el)) {
+      wide.push(el.tagName.toLowerCase() + (el.className ? '.' + String(el.className).split(' ')[0] : '')
+                + ' ' + Math.round(r.left) + '..' + Math.round(r.right));
+    }
+  }
+  const figures = [...document.querySelectorAll('figure')].filter(shown).map(f => {
+    const c = f.querySelector(':scope > figcaption');
+    return {caption: c ? c.textContent.trim() : null, img: (f.querySelector('img') || {}).src || ''};
+  });
+  const rows = [...document.querySelectorAll('ul.gallery')].map(ul => {
+    const byTop = {};
+    for (const img of ul.querySelectorAll('img')) {
+      const r = img.getBoundingClientRect();
+      const key = Math.round(r.top + window.scrollY);
+      (byTop[key] = byTop[key] || []).push({src: img.getAttribute('src'), w: r.width, h: r.height});
+    }
+    return Object.values(byTop);
+  });
+  const wallpapers = [...document.querySelectorAll('.wallpaper')].map(el => {
+    const st = getComputedStyle(el), r = el.getBoundingClientRect();
+    return {size: st.backgroundSize, image: st.backgroundImage, w: r.width, h: r.height,
+            link: (el.parentElement.querySelector('figcaption a[download]') || {}).href || ''};
+  });
+  return {scrollW: document.documentElement.scrollWidth, viewW: vw, images, wide: wide.slice(0, 12), wallpapers,
+          figures, rows, solutions: [...document.querySelectorAll('details.solution')].filter(visible).length,
+          openSolutions: [...document.querySelectorAll('details.solution[open]')].filter(visible).length};
+}"""
+
+
+def page_kinds(site: Path) -> dict[str, Path]:
+    """One page of every kind, found in the built site (kind name -> file)."""
+    kinds = {"home": site / "index.html"}
+    for page in sorted(site.glob("*.html")):
+        if page.name != "index.html":
+            kinds[f"page-{page.stem}"] = page
+    for folder in sorted(p for p in site.iterdir() if p.is_dir()):
+        if folder.name == "articles":
+            for art in sorted(folder.glob("*.html")):
+                kinds[f"article-{art.stem}"] = art
+            continue
+        index = folder / "index.html"
+        if index.is_file():
+            kinds[f"gallery-{folder.name}" if folder.name != "sheets" else "sheets"] = index
+        items = sorted(p for p in folder.glob("*.html") if p.name != "index.html")
+        if items:
+            kinds[f"item-{folder.name}"] = items[0]
+        if len(items) > 1:                      # another kind of item (e.g. a Tantrix class page)
+            kinds[f"item-{folder.name}-last"] = items[-1]
+    return kinds
+
+
+@pytest.fixture(scope="session")
+def screens(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("screens")
+
+
+@pytest.fixture(scope="session")
+def visits(browser, small_site, screens) -> dict:
+    """(width name, kind) -> what the browser rendered, with console errors and failed requests."""
+    out = {}
+    for wname, width in WIDTHS.items():
+        ctx = browser.new_context(viewport={"width": width, "height": 900})
+        for kind, path in page_kinds(small_site).items():
+            page = ctx.new_page()
+            errors = []
+            page.on("console", lambda m, e=errors: e.append(m.text) if m.type == "error" else None)
+            page.on("pageerror", lambda exc, e=errors: e.append(str(exc)))
+            page.on("requestfailed", lambda req, e=errors: e.append(f"request failed: {req.url}"))
+            page.goto(path.as_uri())
+            page.wait_for_load_state("load")
+            data = page.evaluate(GATHER)
+            (screens / wname).mkdir(exist_ok=True)
+            page.screenshot(path=str(screens / wname / f"{kind}.png"), full_page=True)
+            data["after"] = _open_solutions(page, screens / wname / f"{kind}-solution.png") \
+                if data["solutions"] else None
+            data["errors"], data["path"] = errors, path
+            out[wname, kind] = data
+            page.close()
+        ctx.close()
+    return out
+
+
+def _open_solutions(page, shot: Path) -> list[dict]:
+    """Click every "Show the solution"; return the solution images' visibility and sizes."""
+    for summary in page.query_selector_all("details.solution > summary"):
+        if summary.is_visible():        # a hidden one (e.g. a page's template) is not the visitor's
+            summary.click()
+    page.wait_for_timeout(100)
+    page.screenshot(path=str(shot), full_page=True)
+    return page.evaluate("""() => [...document.querySelectorAll('details.solution[open] img')].map(img => ({
+        src: img.getAttribute('src'), natW: img.naturalWidth, visible: img.checkVisibility()}))""")
+
+
+def _each(visits, fn) -> list[str]:
+    """Problems found by fn(data) on every visited page, labelled with width and kind."""
+    problems = []
+    for (wname, kind), data in sorted(visits.items()):
+        problems += [f"{wname} {kind}: {p}" for p in fn(data)]
+    return problems
+
+
+def test_every_page_kind_is_checked(small_site):
+    kinds = page_kinds(small_site)
+    for fam in ("p2", "p3", "hat", "calissons", "tantrix", "loopy", "spectre"):
+        assert f"gallery-{fam}" in kinds and f"item-{fam}" in kinds, fam
+    assert {"home", "sheets", "article-penrose", "article-tantrix"} <= set(kinds)
+
+
+def test_image_sizes_match_files(visits):
+    def check(data):
+        for img in data["images"]:
+            if img["src"] is None and not img["visible"]:
+                continue                # an empty slot a script fills (e.g. a print-only picture)
+            if not img["natW"]:
+                yield f"{img['src']} did not load"
+                continue
+            if not (img["attrW"] and img["attrH"]):
+                yield f"{img['src']} has no width/height attributes"
+                continue
+            want = img["natW"] / img["natH"]
+            got = float(img["attrW"]) / float(img["attrH"])
+            if abs(got - want) > ASPECT_TOLERANCE * want:
+                yield (f"{img['src']}: width/height {img['attrW']}x{img['attrH']} but the file is "
+                       f"{img['natW']}x{img['natH']}")
+    assert _each(visits, check) == []
+
+
+def test_images_never_blown_up(visits):
+    def check(data):
+        for img in data["images"]:
+            if img["visible"] and img["natW"] and img["shownW"] > MAX_UPSCALE * img["natW"] + 1:
+                yield (f"{img['src']} shown {img['shownW']:.0f}x{img['shownH']:.0f} px, "
+                       f"intrinsic {img['natW']}x{img['natH']}")
+    assert _each(visits, check) == []
+
+
+def test_no_horizontal_scroll(visits):
+    def check(data):
+        if data["scrollW"] > data["viewW"] + 1:
+            yield f"page is {data['scrollW']} px wide in a {data['viewW']} px viewport"
+        for el in data["wide"]:
+            yield f"element wider than the viewport: {el}"
+    assert _each(visits, check) == []
+
+
+def test_gallery_rows_have_sane_thumbnails(visits):
+    def check(data):
+        for rows in data["rows"]:
+            for row in rows:
+                for t in row:
+                    if t["h"] and not THUMB_ASPECT[0] <= t["w"] / t["h"] <= THUMB_ASPECT[1]:
+                        yield f"thumbnail {t['src']} is {t['w']:.0f}x{t['h']:.0f} px"
+                heights = [t["h"] for t in row if t["h"]]
+                if heights and max(heights) > ROW_HEIGHT_RATIO * min(heights):
+                    yield f"a gallery row mixes thumbnails {min(heights):.0f} and {max(heights):.0f} px high"
+    assert _each(visits, check) == []
+
+
+def test_puzzle_answer_hidden_until_asked(visits):
+    """On a page with a folded solution only the puzzle picture itself is visible."""
+    def check(data):
+        if not data["solutions"]:
+            return
+        if data["openSolutions"]:
+            yield "the solution is open when the page loads"
+        shown = [i["src"] for i in data["images"] if i["visible"]]
+        slug = data["path"].stem
+        extra = [s for s in shown if s != f"{slug}.svg"]
+        if extra:
+            yield f"visible before 'Show the solution': {extra}"
+        for img in data["images"]:
+            if img["inSolution"] and img["visible"]:
+                yield f"solution picture {img['src']} is visible"
+        after = data["after"]
+        if not after or not all(s["visible"] and s["natW"] for s in after):
+            yield f"opening 'Show the solution' does not show the solution pictures: {after}"
+    problems = _each(visits, check)
+    assert any(data["solutions"] for data in visits.values()), "no puzzle page was checked"
+    assert problems == []
+
+
+def test_figures_have_captions(visits):
+    def check(data):
+        for fig in data["figures"]:
+            cap = fig["caption"]
+            if not cap or len(re.findall(r"\w+", cap)) < 3:
+                yield f"figure {fig['img'].rsplit('/', 1)[-1][:60]} has caption {cap!r}"
+    assert _each(visits, check) == []
+
+
+def test_wallpaper_is_a_repeated_tile_of_its_real_size(visits, small_site):
+    """The wallpaper is shown at its own pixel size, repeated in a box no taller than 22rem,
+    with a link to download the tile itself."""
+    from generator.pipeline.render import svg_size
+    seen = 0
+    for (wname, kind), data in visits.items():
+        for wp in data["wallpapers"]:
+            seen += 1
+            name = re.search(r'url\("[^"]*/([^"/]+)"\)', wp["image"]).group(1)
+            w, h = svg_size((data["path"].parent / name).read_text(encoding="utf-8"))
+            assert wp["size"] == f"{round(w)}px {round(h)}px", (wname, kind, wp)
+            assert 0 < wp["h"] <= 352 and wp["w"] <= data["viewW"], (wname, kind, wp)
+            assert wp["link"].endswith(name)
+    assert seen, "no wallpaper was shown"
+
+
+def test_no_console_errors_or_failed_requests(visits):
+    assert _each(visits, lambda data: data["errors"]) == []
+
+
+def test_screenshots_taken(visits, screens):
+    shots = sorted(screens.rglob("*.png"))
+    print(f"\nscreenshots: {screens} ({len(shots)} files)")
+    assert len(shots) >= len(visits)
+    assert all(s.stat().st_size > 1000 for s in shots)

@@ -1,0 +1,110 @@
+"""Printable sheets a teacher can use: a title and the rules on the puzzle pages, a number and a
+short ID under each puzzle, puzzles at least 6 cm wide on A4 and Letter, solutions drawn as
+the puzzle with its answer, and a QR code that opens the puzzle's page when the site has a
+base URL.  The small site (tests/conftest.py) is built with a base URL."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from generator.pipeline import sheets
+
+MIN_WIDTH_MM = 60.0
+
+
+@pytest.fixture(scope="module")
+def puzzle():
+    """A side-8 calisson puzzle item (the largest default size) as the sheets see it."""
+    from family_helpers import SiteSide
+    return SiteSide("calissons").item({"params": {"size": 8, "level": "hard", "seed": 1, "minimal": False}})
+
+
+def _entries(item, count=6, url="https://example.org/tilepress/calissons/x.html"):
+    sh = item["sheet"]
+    return [(sheets.short_id(item["permalink"] + str(i)), sh["puzzle"], sh["solution"], url)
+            for i in range(count)]
+
+
+def _picture_widths(page: str) -> list[float]:
+    """Displayed width in mm of every picture placed on a page (nested <svg>, meet scaling)."""
+    out = []
+    for m in re.finditer(r'<svg x="[^"]*" y="[^"]*" width="([^"]*)" height="([^"]*)" viewBox="([^"]*)"', page):
+        w, h = float(m.group(1)), float(m.group(2))
+        vb = [float(v) for v in m.group(3).replace(",", " ").split()]
+        out.append(min(w, h * vb[2] / vb[3]))
+    return out
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_puzzles_are_at_least_6_cm_wide(puzzle, paper):
+    pages = sheets.sheet_pages("tilepress — Calisson puzzles", _entries(puzzle), paper, 2, 3,
+                               rules=puzzle["sheet"]["rules"])
+    widths = [w for page in pages for w in _picture_widths(page)]
+    assert len(widths) == 12 and min(widths) >= MIN_WIDTH_MM, widths
+
+
+def test_puzzle_pages_have_title_rules_numbers_short_ids_and_qr(puzzle):
+    entries = _entries(puzzle, 4)
+    assert sheets.fit_grid(entries, 2, 3, puzzle["sheet"]["rules"]) == (2, 2)   # 3 rows would be < 6 cm
+    pages = sheets.sheet_pages("tilepress — Calisson puzzles", entries, "a4", 2, 3, rules=puzzle["sheet"]["rules"])
+    assert len(pages) == 2
+    first, solutions = pages[0], pages[1]
+    text = " ".join(re.findall(r">([^<]+)</text>", first))
+    assert "tilepress — Calisson puzzles — puzzles" in text
+    rules = " ".join(re.findall(r'font-size="3.3" fill="#000000">([^<]+)</text>', first))
+    assert rules == puzzle["sheet"]["rules"] and 2 <= rules.count(". ") + 1 <= 3
+    for n, (ident, *_rest) in enumerate(entries, start=1):
+        assert f"#{n}  {ident}" in text and len(ident) <= 12
+    assert first.count('<path fill="#000000" d="M') == 4          # one QR code per puzzle
+    assert '<path fill="#000000" d="M' not in solutions            # no QR on the solution pages
+    assert "font-size=\"3.3\"" not in solutions                    # rules only with the puzzles
+    place = re.compile(r'<svg x="([^"]*)" y="([^"]*)" width="([^"]*)" height="([^"]*)"')
+    assert len(place.findall(first)) == 4 and place.findall(first) == place.findall(solutions)
+
+
+def test_no_qr_code_without_a_base_url(puzzle):
+    page = sheets.sheet_pages("T", _entries(puzzle, 2, url=""), "a4", 2, 3)[0]
+    assert '<path fill="#000000" d="M' not in page
+
+
+def test_qr_code_draws_the_url_matrix():
+    import segno
+    url = "https://example.org/tilepress/calissons/cal.v1.4~ABAAQABAIAAIBACACAAAgBA.html"
+    path = sheets.qr_path(url, 0, 0, 17.0)
+    matrix = segno.make(url, error="m", micro=False).matrix
+    n = len(matrix) + 2 * sheets.QR_BORDER
+    unit = 17.0 / n
+    dark = set()
+    for m in re.finditer(r"M([0-9.]+) ([0-9.]+)h([0-9.]+)", path):
+        x, y, w = (float(v) / unit for v in m.groups())
+        for c in range(round(x), round(x + w)):
+            dark.add((round(y) - sheets.QR_BORDER, c - sheets.QR_BORDER))
+    want = {(r, c) for r, row in enumerate(matrix) for c, v in enumerate(row) if v & 1}
+    assert dark == want
+
+
+def test_solution_is_the_puzzle_with_its_answer(puzzle):
+    """The sheet's solution holds the puzzle's grid and givens, plus every fold edge."""
+    sol, puz = puzzle["sheet"]["solution"], puzzle["sheet"]["puzzle"]
+    givens_path = re.search(r'stroke-width="0.13"[^>]*d="([^"]*)"', puz).group(1)
+    assert givens_path in sol                                      # the givens, drawn as on the puzzle
+    grid_path = re.search(r'stroke-width="0.03"[^>]*d="([^"]*)"', puz).group(1)
+    assert grid_path in sol                                        # the triangular grid
+    fold = re.search(r'stroke="#000000" stroke-width="0.08" stroke-linecap="round" d="([^"]*)"', sol).group(1)
+    facts = dict(puzzle["facts"])
+    assert fold.count("M") + givens_path.count("M") >= facts["Fold edges in the solution"]
+
+
+def test_small_site_sheets_and_page(small_site):
+    from pypdf import PdfReader
+    for paper in ("a4", "letter"):
+        reader = PdfReader(str(small_site / "sheets" / f"calissons-{paper}.pdf"))
+        text = reader.pages[0].extract_text()
+        assert "Calisson puzzles" in text and "fold edges" in text and "#1" in text
+    page = (small_site / "sheets" / "index.html").read_text(encoding="utf-8")
+    assert "fold edges" in page and "calissons-a4.pdf" in page and "calissons-letter.pdf" in page
+    item = next(p for p in sorted((small_site / "calissons").glob("cal.*.html")))
+    html = item.read_text(encoding="utf-8")
+    assert sheets.short_id(re.search(r'id="permalink">([^<]+)<', html).group(1)) in html
