@@ -438,3 +438,15 @@ def test_generate_rejects_a_bad_group():
     assert _check("zz", dict(good, group="Side 4"))["group"] == "Side 4"
     with pytest.raises(TypeError):
         _check("zz", dict(good, group=""))
+
+
+def test_an_item_may_ship_without_the_2x_png():
+    """`png_2x: false` (Tantrix: the SVG and wallpaper are the large copies) drops the 2x file."""
+    from generator.pipeline import render
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="50" height="40" viewBox="0 0 5 4">'
+           '<rect width="5" height="4" fill="#c8553d"/></svg>')
+    both, sizes2 = render.render_item("x", {"svg": svg}, {"png_width": 960, "thumb_width": 120})
+    one, sizes1 = render.render_item("x", {"svg": svg, "png_2x": False}, {"png_width": 960, "thumb_width": 120})
+    assert "x@2x.png" in both and sizes2["png2"] == [100, 80]
+    assert "x@2x.png" not in one and sizes1["png2"] is None
+    assert one["x.png"] == both["x.png"]

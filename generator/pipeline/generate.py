@@ -98,10 +98,13 @@ def _check(family: str, gen, prefix: str | None = None) -> dict:
     group = gen.get("group")
     if group is not None and (not isinstance(group, str) or not group.strip()):
         raise TypeError("group must be a non-empty string when given")
+    if not isinstance(gen.get("png_2x", True), bool):
+        raise TypeError("png_2x must be true or false when given")
     return {"title": gen["title"], "permalink": gen["permalink"], "command": gen["command"],
             "group": group,
             "svg": gen["svg"], "alt": gen["alt"], "facts": [[f[0], f[1]] for f in facts],
-            "extra_svgs": dict(extra), "sheet": dict(sheet) if sheet else None}
+            "extra_svgs": dict(extra), "sheet": dict(sheet) if sheet else None,
+            "png_2x": gen.get("png_2x", True)}
 
 
 def build_item(item: Item, settings: dict):

@@ -4,7 +4,8 @@ Per item (`<slug>` is derived from the permalink, see `pages.slug`):
 
     <slug>.svg               the family's SVG, byte for byte
     <slug>.<name>.svg        each of `extra_svgs` (e.g. a solution)
-    <slug>.png, <slug>@2x.png            PNG downloads, 1x and 2x (cairosvg); the 1x
+    <slug>.png, <slug>@2x.png            PNG downloads, 1x and 2x (cairosvg; no 2x when the
+                                         item says "png_2x": false); the 1x
                                          width is the SVG's own width, capped at png_width;
                                          stored as 256-colour palette PNGs (the pictures are
                                          flat colours with anti-aliased edges: a palette keeps
@@ -144,15 +145,18 @@ def render_item(slug: str, gen: dict, settings: dict) -> tuple[dict[str, bytes],
         ew, eh = svg_size(extra)
         extras[name] = [max(1, round(ew)), max(1, round(eh))]
     one, two = png_widths(svg, settings["png_width"])
-    png1, png2 = rasterise(svg, one), rasterise(svg, two)   # cairo at each size: sharper and
+    png1 = rasterise(svg, one)                              # cairo at each size: sharper and
     files[f"{slug}.png"] = palette_png(png1)                # cheaper than resampling one
-    files[f"{slug}@2x.png"] = palette_png(png2)
+    png2 = None
+    if gen.get("png_2x", True):                             # a family may ship the 1x PNG only
+        png2 = rasterise(svg, two)
+        files[f"{slug}@2x.png"] = palette_png(png2)
     tw, th = thumb_size(settings["thumb_width"])
     thumb2 = framed(svg, 2 * tw, 2 * th)
     thumb1 = thumb2.resize((tw, th), _lanczos())
     files[f"{slug}.thumb@2x.webp"] = _encode(thumb2, "WEBP")
     files[f"{slug}.thumb.png"] = _encode(_palette(thumb1, 64), "PNG")   # fallback only: 64 colours
-    sizes = {"png": list(png_size(png1)), "png2": list(png_size(png2)),
+    sizes = {"png": list(png_size(png1)), "png2": list(png_size(png2)) if png2 else None,
              "thumb": [thumb1.width, thumb1.height], "extras": extras}
     return files, sizes
 

@@ -170,6 +170,9 @@ def page(item: Pattern, params: dict) -> dict:
         head = [["method", params["method"]], ["seed", item.seed], ["search nodes", item.nodes]]
     return {"title": title, "group": group, "facts": head + _shape_facts(pattern),
             "alt": f"Tantrix pattern ({title}): all 56 tiles, shown as 2 x 2 periods with one period outlined",
+            # 1x PNG only: the SVG and the seamless wallpaper tile are the large copies
+            # (the 2x PNGs of 116 patterns were 8.5 MB, an eighth of the site)
+            "png_2x": False,
             "extra_svgs": {"wallpaper": render.wallpaper_svg(pattern, px_per_unit=12.0),
                            **(fields["extra_svgs"] if kind == "single-loop" else {})}}
 
@@ -283,7 +286,7 @@ SITE = (
 )
 
 FAMILY = Family(
-    name="tantrix", title="Infinite Tantrix patterns", prefix="tx", versions=(1,), version="3",
+    name="tantrix", title="Infinite Tantrix patterns", prefix="tx", versions=(1,), version="4",
     kind="pattern",
     params=(Param("method", "choice", "the board method", choices=METHODS), SEED,
             Param("budget", "int", "search budget in millions of nodes (default 120)", default=120,
