@@ -17,6 +17,12 @@ APT_PACKAGES="python3-venv chromium fonts-dejavu-core libcairo2 poppler-utils no
 
 missing=""
 for pkg in $APT_PACKAGES; do
+  case "$pkg" in
+    # node and npm may come from elsewhere (e.g. a nodejs build that bundles npm, which
+    # conflicts with Debian's npm package): what counts is that the commands exist.
+    nodejs) command -v node >/dev/null 2>&1 && continue ;;
+    npm) command -v npm >/dev/null 2>&1 && continue ;;
+  esac
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing="$missing $pkg"
 done
 if [ -n "$missing" ]; then

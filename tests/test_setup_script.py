@@ -85,3 +85,15 @@ def test_readme_and_ci_use_the_setup_script():
     setup = (REPO / "scripts" / "setup.sh").read_text(encoding="utf-8")
     packages = re.search(r'APT_PACKAGES="([^"]*)"', setup).group(1).split()
     assert all(p in readme for p in packages)                     # the README names what it installs
+
+
+def test_node_and_npm_commands_present_are_not_reinstalled(tmp_path, monkeypatch):
+    """A nodejs build that bundles npm conflicts with Debian's npm package: where the node and
+    npm commands exist, the set-up does not ask apt for them (it failed so on this machine)."""
+    monkeypatch.setitem(FAKES, "node", "#!/bin/sh\nexit 0\n")
+    monkeypatch.setitem(FAKES, "npm", '#!/bin/sh\necho "npm $*" >> "$LOG"\n')
+    rc, log, err = _run(tmp_path, 0, with_sudo=False)
+    assert rc == 0, err
+    install = [ln for ln in log if ln.startswith("apt-get") and " install " in ln]
+    assert install and "chromium" in install[0]
+    assert " npm" not in install[0] and "nodejs" not in install[0]
