@@ -36,10 +36,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-GROUP_NAME = "translations+half-turn+mirrors"
-GROUP_ORDER = 224
-GROUP_TEXT = ("all 56 translations of the period × {identity, half turn with colours reversed, "
-              "mirror image, mirror image of the half turn}: 224 symmetries")
+# The group the site publishes under is defined beside the enumeration that reports it.
+from generator.tantrix.enumerate import GROUP_NAME, GROUP_ORDER, GROUP_TEXT  # noqa: F401
+
 CLASSES_FILE = Path(__file__).with_name("single_loop_classes.txt")
 VARIANT_NAMES = ("mirror", "half_turn", "half_turn_mirror")
 
