@@ -18,7 +18,7 @@ If ``f`` is the vector of limiting frequencies of the four types among the metat
 level, one level down the counts are ``M·f``, so ``f`` is the Perron–Frobenius eigenvector:
 ``M f = λ f`` with ``λ = φ⁴ = (7 + 3√5)/2``.  With ``f_H = 1`` it is
 ``(1, (7−3√5)/2, 3√5−6, (9−3√5)/2)``.  All of it lives in the field Q(√5), which we
-implement exactly (`generator.qsqrt5.Q5`: pairs of Fractions).
+implement exactly (`generator.quadratic.Q5`: pairs of Fractions).
 
 Conditional parents.  Of all metatiles of type ``t``, the share that are the disjoint child
 in slot ``n`` of a parent of type ``u`` is (parents are ``1/λ`` as many as children)
@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from generator.qsqrt5 import Q5
+from generator.quadratic import Q5
 
 TYPES = "HTPF"                  # metatile types, in this order everywhere (indices 0–3)
 HATS_PER_TYPE = (4, 1, 2, 2)    # hats in a first-order metatile

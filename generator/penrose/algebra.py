@@ -37,7 +37,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from generator.qsqrt5 import Q5, sign5  # noqa: F401  (re-exported: Q(√5) lives in one place)
+from generator.quadratic import Q5, sign5  # noqa: F401  (re-exported: Q(√5) lives in one place)
 
 ZERO = (0, 0, 0, 0)
 ONE = (1, 0, 0, 0)

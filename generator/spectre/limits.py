@@ -15,8 +15,8 @@ The mathematics
 ``M[t][u]`` counts the children of type t in a parent of type u (`substitution.RULES`).
 Its characteristic polynomial has the factor x² − 8x + 1, whose larger root λ = 4 + √15
 is the Perron eigenvalue; every frequency lives in the field Q(√15), implemented here
-exactly (`Q15`: pairs of Fractions; the sign of a + b√15 is decided by comparing a² with
-15b² when a and b have opposite signs).  The frequency vector f solves (M − λI) f = 0; we
+exactly (`generator.quadratic.Q15`: pairs of Fractions; the sign of a + b√15 is decided by
+comparing a² with 15b² when a and b have opposite signs).  The frequency vector f solves (M − λI) f = 0; we
 find it by Gauss–Jordan elimination in Q(√15) with f_Γ = 1 and check every equation.
 
 Conditional parents.  Among metatiles of type t, the share that sit in place n of a
@@ -37,97 +37,8 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+from generator.quadratic import Q15
 from generator.spectre.substitution import CHILD, SPECTRES_PER_TILE, TYPES, substitution_matrix
-
-
-def sign15(a, b) -> int:
-    """Sign of a + b·√15 (exact)."""
-    sa = (a > 0) - (a < 0)
-    sb = (b > 0) - (b < 0)
-    if sa == sb or sb == 0:
-        return sa
-    if sa == 0:
-        return sb
-    d = a * a - 15 * b * b
-    return sa if d > 0 else sb
-
-
-class Q15:
-    """An element a + b√15 of Q(√15) (exact, immutable)."""
-
-    __slots__ = ("a", "b")
-
-    def __init__(self, a=0, b=0):
-        self.a = Fraction(a)
-        self.b = Fraction(b)
-
-    def __add__(self, o):
-        o = _q(o)
-        return Q15(self.a + o.a, self.b + o.b)
-
-    __radd__ = __add__
-
-    def __neg__(self):
-        return Q15(-self.a, -self.b)
-
-    def __sub__(self, o):
-        o = _q(o)
-        return Q15(self.a - o.a, self.b - o.b)
-
-    def __rsub__(self, o):
-        return _q(o) - self
-
-    def __mul__(self, o):
-        o = _q(o)
-        return Q15(self.a * o.a + 15 * self.b * o.b, self.a * o.b + self.b * o.a)
-
-    __rmul__ = __mul__
-
-    def inverse(self):
-        """1/(a + b√15) = (a − b√15)/(a² − 15b²)."""
-        n = self.a * self.a - 15 * self.b * self.b
-        if n == 0:
-            raise ZeroDivisionError("division by zero in Q(√15)")
-        return Q15(self.a / n, -self.b / n)
-
-    def __truediv__(self, o):
-        return self * _q(o).inverse()
-
-    def __rtruediv__(self, o):
-        return _q(o) * self.inverse()
-
-    def sign(self) -> int:
-        """Exact sign."""
-        return sign15(self.a, self.b)
-
-    def __eq__(self, o):
-        o = _q(o)
-        return self.a == o.a and self.b == o.b
-
-    def __hash__(self):
-        return hash((self.a, self.b))
-
-    def __lt__(self, o):
-        return (self - o).sign() < 0
-
-    def __le__(self, o):
-        return (self - o).sign() <= 0
-
-    def __gt__(self, o):
-        return (self - o).sign() > 0
-
-    def __ge__(self, o):
-        return (self - o).sign() >= 0
-
-    def __float__(self):
-        return float(self.a) + float(self.b) * math.sqrt(15)
-
-    def __repr__(self):
-        return f"Q15({self.a}, {self.b})"
-
-
-def _q(x) -> Q15:
-    return x if isinstance(x, Q15) else Q15(x)
 
 
 LAMBDA = Q15(4, 1)      # 4 + √15, the larger root of x² − 8x + 1
