@@ -116,6 +116,30 @@ class QuadraticNumber:
         return f"{type(self).__name__}({self.a}, {self.b})"
 
 
+def solve_linear(a: list[list]) -> list | None:
+    """Solve a square linear system over a field exactly, by Gauss–Jordan elimination.
+
+    `a` is the augmented matrix (n rows of n + 1 field elements, e.g. Q5 or Q15; not
+    modified); returns the solution, or None when the system is singular.  The hat and
+    the Spectre find their Perron–Frobenius eigenvectors with it.
+    """
+    n = len(a)
+    a = [row[:] for row in a]
+    zero = type(a[0][0])()
+    for col in range(n):
+        piv = next((r for r in range(col, n) if a[r][col] != zero), None)
+        if piv is None:
+            return None
+        a[col], a[piv] = a[piv], a[col]
+        p = a[col][col]
+        a[col] = [x / p for x in a[col]]
+        for r in range(n):
+            if r != col and a[r][col] != zero:
+                m = a[r][col]
+                a[r] = [x - m * y for x, y in zip(a[r], a[col])]
+    return [a[r][n] for r in range(n)]
+
+
 def field(d: int) -> type:
     """The element type of Q(√d), for a square-free integer d > 1."""
     return type(f"Q{d}", (QuadraticNumber,), {"__slots__": (), "D": d})

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from generator.quadratic import Q5
+from generator.quadratic import Q5, solve_linear
 
 TYPES = "HTPF"                  # metatile types, in this order everywhere (indices 0–3)
 HATS_PER_TYPE = (4, 1, 2, 2)    # hats in a first-order metatile
@@ -75,7 +75,7 @@ def frequencies() -> tuple[Q5, ...]:
     for skip in range(n):
         eqs = [rows[t] for t in range(n) if t != skip]
         a = [[e[u] for u in range(1, n)] + [-e[0]] for e in eqs]
-        sol = _solve(a)
+        sol = solve_linear(a)
         if sol is not None:
             best = [Q5(1)] + sol
             break
@@ -85,24 +85,6 @@ def frequencies() -> tuple[Q5, ...]:
         if sum((rows[t][u] * best[u] for u in range(n)), Q5()) != Q5():
             raise ArithmeticError("eigenvector check failed")
     return tuple(best)
-
-
-def _solve(a: list[list[Q5]]) -> list[Q5] | None:
-    """Gauss–Jordan on an augmented square system over Q(√5); None if singular."""
-    n = len(a)
-    a = [row[:] for row in a]
-    for col in range(n):
-        piv = next((r for r in range(col, n) if a[r][col] != Q5()), None)
-        if piv is None:
-            return None
-        a[col], a[piv] = a[piv], a[col]
-        p = a[col][col]
-        a[col] = [x / p for x in a[col]]
-        for r in range(n):
-            if r != col and a[r][col] != Q5():
-                m = a[r][col]
-                a[r] = [x - m * y for x, y in zip(a[r], a[col])]
-    return [a[r][n] for r in range(n)]
 
 
 FREQ = frequencies()

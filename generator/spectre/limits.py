@@ -37,7 +37,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from generator.quadratic import Q15
+from generator.quadratic import Q15, solve_linear
 from generator.spectre.substitution import CHILD, SPECTRES_PER_TILE, TYPES, substitution_matrix
 
 
@@ -52,7 +52,7 @@ def frequencies() -> tuple:
     for skip in range(n):
         eqs = [rows[t] for t in range(n) if t != skip]
         a = [[e[u] for u in range(1, n)] + [-e[0]] for e in eqs]
-        sol = _solve(a)
+        sol = solve_linear(a)
         if sol is not None:
             f = [Q15(1)] + sol
             break
@@ -62,24 +62,6 @@ def frequencies() -> tuple:
         if sum((rows[t][u] * f[u] for u in range(n)), Q15()) != Q15():
             raise ArithmeticError("eigenvector check failed")
     return tuple(f)
-
-
-def _solve(a):
-    """Gauss–Jordan on an augmented square system over Q(√15); None if singular."""
-    n = len(a)
-    a = [row[:] for row in a]
-    for col in range(n):
-        piv = next((r for r in range(col, n) if a[r][col] != Q15()), None)
-        if piv is None:
-            return None
-        a[col], a[piv] = a[piv], a[col]
-        p = a[col][col]
-        a[col] = [x / p for x in a[col]]
-        for r in range(n):
-            if r != col and a[r][col] != Q15():
-                m = a[r][col]
-                a[r] = [x - m * y for x, y in zip(a[r], a[col])]
-    return [a[r][n] for r in range(n)]
 
 
 FREQ = frequencies()
