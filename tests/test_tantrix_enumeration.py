@@ -131,3 +131,7 @@ def test_cli_enumerate_with_single_loop_permalinks(tmp_path):
     links = data["single_loop_permalinks"]
     assert len(links) == 448
     assert {link for row in classes.read_classes() for link in row} == set(links)
+    # deterministic output: an independent in-process run writes the same bytes (no timings)
+    from generator.output import to_json
+    again = to_json(enum.enumerate_all(single_loop_permalinks=True))
+    assert out.read_text().rstrip("\n") == again.rstrip("\n")

@@ -58,7 +58,6 @@ readable definitions; a test checks the flat ones against them.
 from __future__ import annotations
 
 import sys
-import time
 from functools import lru_cache
 from operator import itemgetter
 
@@ -322,9 +321,7 @@ FLAT_GROUPS = {
 def enumerate_all(with_groups: bool = True, progress: bool = False,
                   single_loop_permalinks: bool = False) -> dict:
     """Run the exhaustive enumeration and count the classes and the single-loop patterns."""
-    t0 = time.perf_counter()
     fillings, nodes = _fillings(progress)
-    t_search = time.perf_counter() - t0
     fl = flat()
     codes = [fl.codes(f) for f in fillings]
     single = [k for k, c in enumerate(codes) if fl.single_loop(c)]
@@ -334,7 +331,6 @@ def enumerate_all(with_groups: bool = True, progress: bool = False,
         "raw_fillings": 56 * len(fillings),
         "single_loop_fillings": len(single),
         "nodes": nodes,
-        "search_seconds": round(t_search, 3),
     }
     if with_groups:
         maps = {fl.canonical(c): c for c in codes}
@@ -355,5 +351,4 @@ def enumerate_all(with_groups: bool = True, progress: bool = False,
     if single_loop_permalinks:
         from generator.tantrix import permalink
         result["single_loop_permalinks"] = [permalink.encode(expand(METHOD, fillings[k])) for k in single]
-    result["seconds"] = round(time.perf_counter() - t0, 3)
     return result
