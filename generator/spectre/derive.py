@@ -11,8 +11,11 @@ version, where two hexagons may meet along an edge only if one side is x+ and th
 x−.  The paper's figure also shows, for each edge type, the shape that the edge takes
 one level down, as a path along the edges of the honeycomb of child hexagons.  These two
 lists — `HEXAGON_LABELS` and `EDGE_PATHS` — are the only input of this module.  We read
-them from the paper's figure as it is recorded in the comments of Simon Tatham's puzzle
-collection (his Loopy Spectre grid); his derived tables were not used.
+them from the paper's figure as it is recorded in Simon Tatham's puzzle collection (the
+Spectre tables behind its Loopy grid); none of that collection's derived tables (child
+positions, orientations, neighbour maps) was used — those are what this module computes.
+The figure also gives the shape of each edge type at the level of single Spectres; the
+derivation below does not need it.
 
 Conventions (checked here, not assumed).  Labels go anticlockwise round a hexagon drawn
 with a pair of vertical edges, edge 0 being the top-left diagonal edge and edge 1 the left
@@ -44,18 +47,25 @@ constraints:
 at once (candidates indexed by the label they must show on an already constrained side,
 outer words checked position by position as soon as W(τ) is known) and returns them all.
 There is exactly one: no further constraint — no use of the Spectre's shape — is needed.
-The letter of each child follows from the hexagons' edge labels alone.
+The letter and rotation of each child follow from the hexagons' edge labels alone.  (The
+search takes a fraction of a second.)  The handedness flip is forced, too: asking for
+children drawn with the parent's handedness (labels clockwise) gives no solution at all.
+The solution's edge substitution is `EDGE_WORDS`; for instance a β+ edge becomes the two
+child edges α+ ε−.
 
 From hexagons to our ring of places
 -----------------------------------
 `substitution.py` places the children of a cluster, derived from the Spectre outline, in
 eight *places* 0–7 (Γ child in place 7, place 2 empty in a Γ) with fixed rotations
 (cumulative `RING` turns 0, 60, 60, 120, 180, 180, 240, 120 degrees in the children's frame).
-`place_map` matches the derived honeycomb layout to these places: a bijection that sends
-hexagons sharing an edge to places whose Spectre clusters share an edge
-(`tables.hexagon_pattern`, levels 2–4), the Γ child to place 7, and whose derived
-rotations differ from the places' rotations by one common constant.  Exactly one such
-bijection exists for every parent type; through it the derived letters become `RULES`.
+These two facts (Γ in place 7, place 2 empty in a Γ) are the geometric layer; the letters
+are what is derived here.  `place_maps` matches the derived honeycomb layout to the places:
+a bijection that sends hexagons sharing an edge to places whose Spectre clusters share an
+edge (`tables.hexagon_pattern`, levels 2–4) and the Γ child to place 7.  For every parent
+type exactly one such bijection exists, and — an independent check — under it the derived
+rotations of the children equal the places' rotations up to one common constant (and do
+not equal their mirror images).  Through it the derived letters become `RULES`, which is
+the substitution of the paper.
 
 Neighbour tables (combinatorial coordinates)
 --------------------------------------------
@@ -173,7 +183,7 @@ def trace(t: str, sign: int = 1, corner: int = CORNER_TURN):
     rows, pts = [], []
     for label in labels(t):
         row = []
-        for j, turn in enumerate((0,) + path_turns(label, sign)):
+        for turn in (0,) + path_turns(label, sign):
             heading = (heading + turn) % 12
             e = STEP[(heading - 1) // 2]
             inside, outside = zadd(v, zrot(e, 5)), zadd(v, zrot(e, 1))
