@@ -64,8 +64,9 @@ a bijection that sends hexagons sharing an edge to places whose Spectre clusters
 edge (`tables.hexagon_pattern`, levels 2–4) and the Γ child to place 7.  For every parent
 type exactly one such bijection exists, and — an independent check — under it the derived
 rotations of the children equal the places' rotations up to one common constant (and do
-not equal their mirror images).  Through it the derived letters become `RULES`, which is
-the substitution of the paper.
+not equal their mirror images).  Through it the derived letters become `RULES` — letter
+for letter the table the Spectre family used before it was derived, so no permalink
+changes.
 
 Neighbour tables (combinatorial coordinates)
 --------------------------------------------
@@ -73,8 +74,10 @@ The same layout gives, for each parent type, each child and each of its six edge
 the neighbouring child across it and that child's edge, or the parent's edge and the
 position along it (`NEIGHBOUR`, `OUTER`), and conversely, for each parent edge, the child
 edge at each position (`BOUNDARY`).  Two levels of these tables predict which
-grandchildren of a cluster touch; tests/test_spectre_derive.py checks the prediction
-against the exact Spectre geometry.
+grandchildren of a cluster touch (within a child by `NEIGHBOUR`; across two touching
+children by pairing their `BOUNDARY` rows, one read backwards); tests/test_spectre_derive.py
+checks the prediction against the exact Spectre geometry of level-3 and level-4 clusters:
+126 touching pairs in a Γ, 144 in every other type, the same sets.
 
 ``python -m generator.spectre.derive`` writes `rules_data.py`; the test regenerates and
 compares.  Everything is exact integer arithmetic: honeycomb vertices and hexagon centres
