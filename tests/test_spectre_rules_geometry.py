@@ -1,4 +1,4 @@
-"""What the Spectre geometry fixes in the metatile substitution, and what it leaves open.
+"""What the Spectre geometry fixes in the metatile substitution, and what the letters need.
 
 The substitution of the nine hexagonal metatiles Γ Δ Θ Λ Ξ Π Σ Φ Ψ (Smith, Myers, Kaplan,
 Goodman-Strauss, "A chiral aperiodic monotile", 2023) has two layers:
@@ -6,13 +6,14 @@ Goodman-Strauss, "A chiral aperiodic monotile", 2023) has two layers:
 * the *geometry*: where the eight children of a cluster sit (`substitution.ring_placements`,
   derived by exact edge matching), and which of them is a Γ (a Mystic at level 0, hence a
   differently shaped cluster at every level);
-* the *letters* Δ … Ψ of the non-Γ children, which the paper reads off the edge labels of its
-  marked hexagons (one symmetric edge type and seven ± pairs).
+* the *letters* Δ … Ψ of the non-Γ children, which `derive.py` derives from the edge labels
+  of the paper's marked hexagons (one symmetric edge type and seven ± pairs): it solves for
+  the children of all nine hexagons at once, finds exactly one solution and maps it onto
+  our places (tests/test_spectre_derive.py).
 
-These tests pin down the first layer and show that the Spectres themselves cannot pin down
-the second: every non-Γ cluster of a level is placed Spectre for Spectre the same, whatever its
-letter, so no amount of edge matching between *Spectres* distinguishes Δ from Ψ.  Deriving
-`RULES` letter by letter therefore needs the edge labels of the nine hexagons as stated input.
+These tests pin down the first layer and show why the hexagons' edge labels are a needed
+input: every non-Γ cluster of a level is placed Spectre for Spectre the same, whatever its
+letter, so no amount of edge matching between *Spectres* distinguishes Δ from Ψ.
 
 What the geometry does determine is the two-letter quotient "Γ or not": a Γ has one Γ child
 (place 7) and six others (place 2 is empty), every other cluster one Γ child and seven others.

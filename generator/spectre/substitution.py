@@ -9,7 +9,8 @@ Spectre tiling", 2023).  At level 0, Γ is a *Mystic* — two Spectres, the seco
 30° against the first (it is the "odd" Spectre) — and every other letter is one Spectre.
 A level-(k+1) cluster of any type is a ring of eight level-k clusters, numbered 0–7; in a
 Γ the place 2 stays empty, so Γ has seven children.  The type of each child depends on
-the parent's type (`RULES`); the child in place 7 is always a Γ.
+the parent's type (`RULES`, derived in `derive.py` from the edge labels of the nine marked
+hexagons); the child in place 7 is always a Γ.
 
 Placing the children (derived here, exactly)
 --------------------------------------------
@@ -40,32 +41,18 @@ from __future__ import annotations
 import functools
 
 from generator.spectre import geometry as G
+from generator.spectre.rules_data import RULES
 
 TYPES = "GDJLXPSFY"
 GREEK = "ΓΔΘΛΞΠΣΦΨ"
 NAMES = dict(zip(TYPES, ("Gamma", "Delta", "Theta", "Lambda", "Xi", "Pi", "Sigma", "Phi", "Psi")))
 GAMMA = 0
 
-# children by place 0..7 ("." = the empty place of Γ) — the combinatorial substitution of the
-# nine metatiles (Smith, Myers, Kaplan, Goodman-Strauss 2023).  PROVENANCE, honestly: this
-# table is typed in, NOT derived.  It was written from the published substitution and two rows
-# (Π, Ψ) were corrected after comparing with a public implementation of the authors'
-# construction.  The tests check it against facts (the characteristic polynomial
-# x⁵(x − 1)(x + 1)(x² − 8x + 1), the exact limiting frequencies of every letter), and
-# tests/test_spectre_rules_geometry.py shows that the Spectres themselves only fix "Γ or not":
-# the other eight letters can only be derived from the hexagons' edge labels, which is open work.
-RULES = {
-    "G": "PD.JSXFG",
-    "D": "XDXFSPFG",
-    "J": "YDPFSPFG",
-    "L": "YDXFSPFG",
-    "X": "YDPFSYFG",
-    "P": "YDXFSYFG",
-    "S": "XDXFSPLG",
-    "F": "YDYFSPFG",
-    "Y": "YDYFSYFG",
-}
-
+# RULES[t]: the letters of the children by place 0..7 ("." = the empty place of Γ) — the
+# combinatorial substitution of the nine metatiles.  Derived, not typed in: derive.py solves
+# for the children of the nine marked hexagons from their edge labels (Smith, Myers, Kaplan,
+# Goodman-Strauss 2023), finds exactly one solution and maps it onto these places; the result
+# is committed as rules_data.py, and tests/test_spectre_derive.py regenerates and compares.
 # CHILD[u] = tuple over places 0..7 of the child's type index, or -1 for the empty place
 CHILD = tuple(tuple(-1 if ch == "." else TYPES.index(ch) for ch in RULES[t]) for t in TYPES)
 PLACES = tuple(tuple(i for i, c in enumerate(CHILD[u]) if c >= 0) for u in range(9))
