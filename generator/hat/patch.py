@@ -260,23 +260,36 @@ class Hat(NamedTuple):
 BOXES = {key: (min(2 * a + b for a, b in o), max(2 * a + b for a, b in o),
                min(b for a, b in o), max(b for a, b in o)) for key, (o, _) in SHAPES.items()}
 
+# The twelve placed shapes by *shape id* sid = 2·k + reflected (k the grid kite of kite 0):
+# outlines relative to kite 0's hexagon centre, their kites, their (u, v) boxes.
+OUTLINES = tuple(SHAPES[(sid >> 1, bool(sid & 1))][0] for sid in range(12))
+SHAPE_KITES = tuple(SHAPES[(sid >> 1, bool(sid & 1))][1] for sid in range(12))
+SHAPE_BOXES = tuple(BOXES[(sid >> 1, bool(sid & 1))] for sid in range(12))
 
-def hat_at(kite, kite0_info, region: Region):
-    """The Hat whose kite 0 is `kite` if it meets the region, else None."""
-    ca, cb, k = kite
-    t1, refl = kite0_info
-    key = (k, refl)
-    umin, umax, vmin, vmax = BOXES[key]
+
+def hat_meets(ca: int, cb: int, sid: int, region: Region) -> bool:
+    """Whether the hat of shape `sid` with kite 0 in the hexagon centred at (ca, cb) meets
+    the open region: its box wholly inside (quick), wholly outside a side (quick), else exact."""
+    umin, umax, vmin, vmax = SHAPE_BOXES[sid]
     u = 2 * ca + cb
     ui, vi = region.ui, region.vi
-    if not (u + umin >= -ui and u + umax <= ui and cb + vmin >= -vi and cb + vmax <= vi):
-        # not wholly inside: decide exactly (wholly outside a side is the quick case)
-        w = region.wc
-        if u + umin >= w or u + umax <= -w or cb + vmin > vi or cb + vmax < -vi:
-            return None
-        if not region.kites_meet([(ca + a, cb + b, kk) for a, b, kk in SHAPES[key][1]]):
-            return None
-    return Hat(tuple([(ca + a, cb + b) for a, b in SHAPES[key][0]]), refl, TYPES[t1])
+    if u + umin >= -ui and u + umax <= ui and cb + vmin >= -vi and cb + vmax <= vi:
+        return True
+    w = region.wc
+    if u + umin >= w or u + umax <= -w or cb + vmin > vi or cb + vmax < -vi:
+        return False
+    return region.kites_meet([(ca + a, cb + b, kk) for a, b, kk in SHAPE_KITES[sid]])
+
+
+def hat_at(kite, kite0_info, region: Region):
+    """The Hat whose kite 0 is `kite` (with (first-order type, reflected) `kite0_info`) if it
+    meets the region, else None."""
+    ca, cb, k = kite
+    t1, refl = kite0_info
+    sid = 2 * k + refl
+    if not hat_meets(ca, cb, sid, region):
+        return None
+    return Hat(tuple([(ca + a, cb + b) for a, b in OUTLINES[sid]]), refl, TYPES[t1])
 
 
 # --- the walk ------------------------------------------------------------------------------
@@ -299,12 +312,11 @@ def _vrange(i: int, vb: int) -> tuple[int, int]:
 
 def _rings():
     """Per kitemap and kite: the kites of its hexagon in counter-clockwise order from it
-    (edge-3 steps), and which of them are kite 0 of their hat — or None if the hexagon
-    leaves the map.  With these a hexagon costs one lookup instead of five steps."""
-    rings, k0s = [], []
+    (edge-3 steps), or None if the hexagon leaves the map."""
+    rings = []
     for m2 in range(4):
         steps = KSTEP[m2]
-        r_m, k_m = [], []
+        r_m = []
         for kid in range(len(KLAB[m2])):
             ring = [kid]
             for _ in range(5):
@@ -316,112 +328,179 @@ def _rings():
             if ring is not None and steps[4 * ring[-1] + 3] != kid:
                 raise AssertionError("kitemap hexagon does not close")
             r_m.append(None if ring is None else tuple(ring))
-            k_m.append(None if ring is None else
-                       tuple((off, KITE0[m2][x]) for off, x in enumerate(ring) if KITE0[m2][x]))
         rings.append(tuple(r_m))
-        k0s.append(tuple(k_m))
-    return tuple(rings), tuple(k0s)
+    return tuple(rings)
 
 
-HEXRING, HEXK0 = _rings()
+HEXRING = _rings()
 
 
-def _hex_enter(ca, cb, k, state, tower):
-    """A hexagon entered at grid kite k with `state`: (ca, cb, k, state, ring, fast)."""
+def _hex_tables():
+    """NEXT and HATS0, indexed [t2][6·h0 + x] for a hexagon wholly inside a kitemap whose
+    grid kite 0 is kite h0 of the map (so HEXRING[t2][h0][j] is its grid kite j):
+
+    NEXT: for x = m, grid kite 0 of the neighbouring hexagon in direction m (crossed by
+    kite m's edge 1) if that hexagon also lies wholly in the map, else −1;
+    HATS0: for x = k, the hats whose kite 0 lies in the hexagon, as (sid, t1), in the
+    walk's order (counter-clockwise from grid kite k, the kite the hexagon was entered by).
+    """
+    nexts, hats0 = [], []
+    for m2 in range(4):
+        steps, rings, n = KSTEP[m2], HEXRING[m2], len(KLAB[m2])
+        nxt, hz = [-1] * (6 * n), [()] * (6 * n)
+        for h0 in range(n):
+            ring = rings[h0]
+            if ring is None:
+                continue
+            for m in range(6):
+                s = steps[4 * ring[m] + 1]
+                if s >= 0 and rings[s] is not None:
+                    nxt[6 * h0 + m] = rings[s][-((m + 2) % 6) % 6]
+            for k in range(6):
+                order = [(k + off) % 6 for off in range(6)]
+                hz[6 * h0 + k] = tuple((2 * j + KITE0[m2][ring[j]][1], KITE0[m2][ring[j]][0])
+                                       for j in order if KITE0[m2][ring[j]])
+        nexts.append(tuple(nxt))
+        hats0.append(tuple(hz))
+    return tuple(nexts), tuple(hats0)
+
+
+NEXT, HATS0 = _hex_tables()
+
+
+def _enter(k: int, state, tower):
+    """The hexagon entered at grid kite k with `state`: (fast, t2, h0, ts, cs, states).
+
+    Fast (the whole hexagon in one kitemap): h0 is its grid kite 0's kite id.  Otherwise
+    `states` holds the states of its grid kites 0–5 (five edge-3 steps from the entry)."""
     kid, ts, cs = state
     ring = HEXRING[ts[0]][kid]
     if ring is not None:
-        return (ca, cb, k, state, ring, True)
-    states = [state]
-    for _ in range(5):
+        return True, ts[0], ring[-k % 6], ts, cs, None
+    states = [None] * 6
+    states[k] = state
+    for off in range(1, 6):
         state = step(state, 3, tower)
-        states.append(state)
-    return (ca, cb, k, states[0], states, False)
+        states[(k + off) % 6] = state
+    return False, ts[0], -1, ts, cs, states
 
 
-def _hex_state(hx, j: int):
-    """The state of grid kite j of a hexagon."""
-    off = (j - hx[2]) % 6
-    if hx[5]:
-        st = hx[3]
-        return (hx[4][off], st[1], st[2])
-    return hx[4][off]
-
-
-def _hex_move(hx, m: int, tower):
+def _leave(hx, m: int, tower):
     """The hexagon next to hx in direction m (centre + 2(1+s)s^m), via kite m's edge 1."""
-    d = HEXSTEP[m]
-    s = step(_hex_state(hx, m), 1, tower)
-    return _hex_enter(hx[0] + d[0], hx[1] + d[1], (m + 2) % 6, s, tower)
-
-
-def _hex_hats(hx, region):
-    """The hats whose kite 0 lies in this hexagon and that meet the region."""
-    ca, cb, k, st, ring, fast = hx
+    fast, m2, h0, ts, cs, states = hx
     if fast:
-        found = HEXK0[st[1][0]][st[0]]
-        for off, info in found:
-            hat = hat_at((ca, cb, (k + off) % 6), info, region)
-            if hat is not None:
-                yield hat
-        return
+        nh = NEXT[m2][6 * h0 + m]
+        if nh >= 0:
+            return (True, m2, nh, ts, cs, None)
+        st = (HEXRING[m2][h0][m], ts, cs)
+    else:
+        st = states[m]
+    return _enter((m + 2) % 6, step(st, 1, tower), tower)
+
+
+def _slow_hats(ca, cb, k, states, region):
+    """(ca, cb, sid, t1) of the hats with kite 0 in a hexagon that crosses kitemaps."""
     for off in range(6):
-        s = ring[off]
-        info = KITE0[s[1][0]][s[0]]
-        if info is not None:
-            hat = hat_at((ca, cb, (k + off) % 6), info, region)
-            if hat is not None:
-                yield hat
+        j = (k + off) % 6
+        kid, ts, _ = states[j]
+        info = KITE0[ts[0]][kid]
+        if info is not None and hat_meets(ca, cb, 2 * j + info[1], region):
+            yield (ca, cb, 2 * j + info[1], info[0])
 
 
-def iter_hats(tower: Tower, rotation: int, region: Region):
-    """Yield every hat meeting the region, streaming (a few coordinate states alive)."""
+def iter_placements(tower: Tower, rotation: int, region: Region):
+    """Yield (ca, cb, sid, t1) for every hat meeting the region, streaming: the hexagon
+    centre (ca, cb) of its kite 0, its shape id and its first-order metatile type."""
     i_lo, i_hi, vb = _columns(region)
+    umax = max(max(-b[0], b[1]) for b in SHAPE_BOXES)
+    vmax = max(max(-b[2], b[3]) for b in SHAPE_BOXES)
     # walk from the start hexagon to the bottom of the first column (no output on the way)
-    hx = _hex_enter(0, 0, rotation, tower.state(), tower)
+    hx = _enter(rotation, tower.state(), tower)
+    ca = cb = 0
     i, v = 0, 0
+
+    k = rotation
+
+    def go(m):
+        """Move to the neighbouring hexagon in direction m."""
+        nonlocal hx, ca, cb, k
+        hx = _leave(hx, m, tower)
+        ca, cb, k = ca + HEXSTEP[m][0], cb + HEXSTEP[m][1], (m + 2) % 6
     while i > i_lo:
         lo, _ = _vrange(i - 1, vb)
         if v - 2 >= lo:
-            hx, v = _hex_move(hx, 3, tower), v - 2      # down-left
+            go(3)
+            v -= 2
         else:
-            hx, v = _hex_move(hx, 2, tower), v + 2      # up-left
+            go(2)
+            v += 2
         i -= 1
     lo, hi = _vrange(i, vb)
     while v - 4 >= lo:
-        hx, v = _hex_move(hx, 4, tower), v - 4
+        go(4)
+        v -= 4
     while v < lo:
-        hx, v = _hex_move(hx, 1, tower), v + 4
+        go(1)
+        v += 4
+    fast, m2, h0, ts, cs, states = hx
     going_up = True
+    step_ = step
+    hexring, nexts, hats0 = HEXRING, NEXT, HATS0
+    up_d, down_d = HEXSTEP[1], HEXSTEP[4]
     while True:
         lo, hi = _vrange(i, vb)
+        u = 2 * ca + cb
+        if abs(u) + umax <= region.ui:            # the column's hexagons away from the top and
+            vin = region.vi - vmax                 # bottom: their hats lie wholly inside
+        else:
+            vin = -1
+        m, d, kn, dv = (1, up_d, 3, 4) if going_up else (4, down_d, 0, -4)
         while True:
-            if hx[5]:                      # the common case, inline: one table lookup
-                st = hx[3]
-                for off, info in HEXK0[st[1][0]][st[0]]:
-                    hat = hat_at((hx[0], hx[1], (hx[2] + off) % 6), info, region)
-                    if hat is not None:
-                        yield hat
+            if fast:
+                found = hats0[m2][6 * h0 + k]
+                if found:
+                    if -vin <= v <= vin:
+                        for sid, t1 in found:
+                            yield (ca, cb, sid, t1)
+                    else:
+                        for sid, t1 in found:
+                            if hat_meets(ca, cb, sid, region):
+                                yield (ca, cb, sid, t1)
             else:
-                yield from _hex_hats(hx, region)
-            if going_up and v < hi:
-                hx, v = _hex_move(hx, 1, tower), v + 4
-            elif not going_up and v > lo:
-                hx, v = _hex_move(hx, 4, tower), v - 4
-            else:
+                yield from _slow_hats(ca, cb, k, states, region)
+            if (v >= hi) if going_up else (v <= lo):
                 break
+            v += dv
+            ca += d[0]
+            cb += d[1]
+            k = kn
+            if fast:
+                nh = nexts[m2][6 * h0 + m]
+                if nh >= 0:
+                    h0 = nh
+                    continue
+                st = (hexring[m2][h0][m], ts, cs)
+            else:
+                st = states[m]
+            fast, m2, h0, ts, cs, states = _enter(kn, step_(st, 1, tower), tower)
         if i >= i_hi:
             return
         nlo, nhi = _vrange(i + 1, vb)
         target = nhi if going_up else nlo
-        if target > v:
-            hx, v = _hex_move(hx, 0, tower), v + 2
-        else:
-            hx, v = _hex_move(hx, 5, tower), v - 2
+        m = 0 if target > v else 5
+        fast, m2, h0, ts, cs, states = _leave((fast, m2, h0, ts, cs, states), m, tower)
+        ca, cb, v, k = ca + HEXSTEP[m][0], cb + HEXSTEP[m][1], v + (2 if m == 0 else -2), (m + 2) % 6
         if v != target:
             raise AssertionError("serpentine walk lost its column")
         i += 1
         going_up = not going_up
+
+
+def iter_hats(tower: Tower, rotation: int, region: Region):
+    """Yield every hat meeting the region, streaming (a few coordinate states alive)."""
+    outlines, types, new = OUTLINES, TYPES, tuple.__new__
+    for ca, cb, sid, t1 in iter_placements(tower, rotation, region):
+        yield new(Hat, (tuple([(ca + a, cb + b) for a, b in outlines[sid]]), sid & 1 == 1, types[t1]))
 
 
 # --- patches: from a seed or from a permalink --------------------------------------------
@@ -438,6 +517,10 @@ class Patch:
     def hats(self):
         """Iterate over the hats meeting the region (streaming)."""
         return iter_hats(self.tower, self.rotation, self.region)
+
+    def placements(self):
+        """Iterate over the hats as (ca, cb, sid, t1) placements (streaming, no outlines)."""
+        return iter_placements(self.tower, self.rotation, self.region)
 
     def permalink(self) -> str:
         """The permalink of this patch (complete once the hats have been generated)."""

@@ -130,6 +130,48 @@ def tile_texts(hats):
         yield h + ",".join(parts) + '],"reflected":' + _REFLECTED[reflected] + "}"
 
 
+def placement_texts(placements, region, batch: int = 256):
+    """The same texts as `tile_texts`, from the walk's placements (`patch.iter_placements`),
+    joined by commas in batches of `batch` hats (a batch is a valid run of array elements).
+
+    A hat's 14 points are its kite 0's hexagon centre (u0, v0) = (2a + b, b) plus the fixed
+    offsets of its shape, and the text of a point depends only on its u = 2a + b (x = u/2,
+    a half-integer, exact) and on its v = b: the texts of every u and v the walk can reach
+    are made once, and a hat is two slices, two `itemgetter` picks and one join.
+    """
+    from operator import add, itemgetter
+    from generator.hat import patch as P
+    i_lo, i_hi, vb = P._columns(region)
+    u_lo, u_hi = 6 * i_lo - P.REACH_U - 6, 6 * i_hi + P.REACH_U + 6
+    v_lo, v_hi = -vb - P.REACH_V - 4, vb + P.REACH_V + 4
+    r3 = SQRT3_2
+    xs = ["[" + repr(u / 2) + "," for u in range(u_lo, u_hi + 1)]
+    ys = [repr(v * r3) + "]" for v in range(v_lo, v_hi + 1)]
+    shapes = []
+    for outline in P.OUTLINES:
+        du = [2 * a + b for a, b in outline]
+        dv = [b for a, b in outline]
+        lu, lv = min(du), min(dv)
+        shapes.append((lu - u_lo, max(du) - lu + 1, itemgetter(*[d - lu for d in du]),
+                       lv - v_lo, max(dv) - lv + 1, itemgetter(*[d - lv for d in dv])))
+    heads = ['{"kind":"hat","metatile":"' + t + '","points":[' for t in P.TYPES]
+    tails = ('],"reflected":false}', '],"reflected":true}')
+    join = ",".join
+    out = []
+    for ca, cb, sid, t1 in placements:
+        ou, nu, gu, ov, nv, gv = shapes[sid]
+        a = 2 * ca + cb + ou
+        b = cb + ov
+        if a < 0 or b < 0:
+            raise AssertionError("hat outside the walk's bounds")
+        out.append(heads[t1] + join(map(add, gu(xs[a:a + nu]), gv(ys[b:b + nv]))) + tails[sid & 1])
+        if len(out) >= batch:
+            yield join(out)
+            out = []
+    if out:
+        yield join(out)
+
+
 def patch_json(hats, permalink: str, region) -> dict:
     """The JSON object of a patch."""
     x0, y0, x1, y1 = region.bounds_xy()
