@@ -157,19 +157,31 @@ def step(state, e: int, tower: Tower):
     return _slow_step(state, e, tower)
 
 
-# A renaming that succeeds at depth D depends only on (kid, e, t2 … t_{D+2}, c2 … c_{D+1}):
-# remember those for small D (a few thousand entries at most).
+# A renaming that succeeds at depth D depends only on (kid, e, t2 … t_{D+2}, c2 … c_{D+1}),
+# that is on (kid, e, t_{D+2}, c2 … c_{D+1}) since t_j = CHILD[t_{j+1}][c_j]: remember those
+# for small D (a few thousand entries at most), keyed (kid, e, t3, c2) for D = 1 and
+# (kid, e, t_{D+2}, (c2, …, c_{D+1})) above.
 _RENAMES: dict = {}
 _CACHE_DEPTH = 4
+
+
+def _rename_key(kid: int, e: int, ts: tuple, cs: tuple, d: int):
+    """The `_RENAMES` key of a renaming at depth d."""
+    return (kid, e, ts[1], cs[0]) if d == 1 else (kid, e, ts[d], cs[:d])
 
 
 def _slow_step(state, e: int, tower: Tower):
     """Rename through metamaps, climbing and inventing levels as needed."""
     kid, ts, cs = state
-    for d in range(1, min(_CACHE_DEPTH, len(ts) - 1) + 1):
-        r = _RENAMES.get((kid, e, ts[:d + 1], cs[:d]))
+    n = len(ts)
+    if n > 1:
+        r = _RENAMES.get((kid, e, ts[1], cs[0]))
         if r is not None:
-            return (r[0], r[1] + ts[d:], r[2] + cs[d:])
+            return (r[0], r[1] + ts[1:], r[2] + cs[1:])
+        for d in range(2, min(_CACHE_DEPTH, n - 1) + 1):
+            r = _RENAMES.get((kid, e, ts[d], cs[:d]))
+            if r is not None:
+                return (r[0], r[1] + ts[d:], r[2] + cs[d:])
     k, h, c1 = KLAB[ts[0]][kid]
     c = [c1, *cs]                       # c[j-1] = c_j
     t = [CHILD[ts[0]][c1], *ts]         # t[j-1] = t_j
@@ -206,7 +218,7 @@ def _slow_step(state, e: int, tower: Tower):
                 _RENAMES.clear()
             if depth <= _CACHE_DEPTH and len(ts) > depth:
                 # new (t2 … t_{depth+1}) and (c2 … c_{depth+1}); t_{depth+2} is unchanged
-                _RENAMES[(kid, e, ts[:depth + 1], cs[:depth])] = (
+                _RENAMES[_rename_key(kid, e, ts, cs, depth)] = (
                     nk, tuple(t[1:depth + 1]), tuple(c[1:depth + 1]))
             return (nk, tuple(t[1:]), tuple(c[1:]))
     raise DepthError(f"no neighbour found within {MAX_LEVELS} metatile levels")
@@ -369,43 +381,43 @@ NEXT, HATS0 = _hex_tables()
 
 
 def _enter(k: int, state, tower):
-    """The hexagon entered at grid kite k with `state`: (fast, t2, h0, ts, cs, states).
+    """The hexagon entered at grid kite k with `state`: (fast, t2, h0, ts, cs, states, found).
 
-    Fast (the whole hexagon in one kitemap): h0 is its grid kite 0's kite id.  Otherwise
-    `states` holds the states of its grid kites 0–5 (five edge-3 steps from the entry)."""
+    Fast (the whole hexagon in one kitemap): h0 is its grid kite 0's kite id (its hats are
+    HATS0[t2][6·h0 + k]).  Otherwise `states` holds the states of its grid kites 0–5 (five
+    edge-3 steps from the entry) and `found` its hats as (sid, t1) in the walk's order."""
     kid, ts, cs = state
     ring = HEXRING[ts[0]][kid]
     if ring is not None:
-        return True, ts[0], ring[-k % 6], ts, cs, None
+        return True, ts[0], ring[-k % 6], ts, cs, None, None
     states = [None] * 6
     states[k] = state
+    info = KITE0[ts[0]][kid]
+    found = [] if info is None else [(2 * k + info[1], info[0])]
     for off in range(1, 6):
-        state = step(state, 3, tower)
-        states[(k + off) % 6] = state
-    return False, ts[0], -1, ts, cs, states
+        nk = KSTEP[ts[0]][4 * kid + 3]
+        state = (nk, ts, cs) if nk >= 0 else _slow_step(state, 3, tower)
+        kid, ts, cs = state
+        j = (k + off) % 6
+        states[j] = state
+        info = KITE0[ts[0]][kid]
+        if info is not None:
+            found.append((2 * j + info[1], info[0]))
+    kid, ts, cs = states[k]
+    return False, ts[0], -1, ts, cs, states, found
 
 
 def _leave(hx, m: int, tower):
     """The hexagon next to hx in direction m (centre + 2(1+s)s^m), via kite m's edge 1."""
-    fast, m2, h0, ts, cs, states = hx
+    fast, m2, h0, ts, cs, states, _ = hx
     if fast:
         nh = NEXT[m2][6 * h0 + m]
         if nh >= 0:
-            return (True, m2, nh, ts, cs, None)
+            return (True, m2, nh, ts, cs, None, None)
         st = (HEXRING[m2][h0][m], ts, cs)
     else:
         st = states[m]
     return _enter((m + 2) % 6, step(st, 1, tower), tower)
-
-
-def _slow_hats(ca, cb, k, states, region):
-    """(ca, cb, sid, t1) of the hats with kite 0 in a hexagon that crosses kitemaps."""
-    for off in range(6):
-        j = (k + off) % 6
-        kid, ts, _ = states[j]
-        info = KITE0[ts[0]][kid]
-        if info is not None and hat_meets(ca, cb, 2 * j + info[1], region):
-            yield (ca, cb, 2 * j + info[1], info[0])
 
 
 def iter_placements(tower: Tower, rotation: int, region: Region):
@@ -442,7 +454,7 @@ def iter_placements(tower: Tower, rotation: int, region: Region):
     while v < lo:
         go(1)
         v += 4
-    fast, m2, h0, ts, cs, states = hx
+    fast, m2, h0, ts, cs, states, found = hx
     going_up = True
     step_ = step
     hexring, nexts, hats0 = HEXRING, NEXT, HATS0
@@ -458,16 +470,14 @@ def iter_placements(tower: Tower, rotation: int, region: Region):
         while True:
             if fast:
                 found = hats0[m2][6 * h0 + k]
-                if found:
-                    if -vin <= v <= vin:
-                        for sid, t1 in found:
+            if found:
+                if -vin <= v <= vin:
+                    for sid, t1 in found:
+                        yield (ca, cb, sid, t1)
+                else:
+                    for sid, t1 in found:
+                        if hat_meets(ca, cb, sid, region):
                             yield (ca, cb, sid, t1)
-                    else:
-                        for sid, t1 in found:
-                            if hat_meets(ca, cb, sid, region):
-                                yield (ca, cb, sid, t1)
-            else:
-                yield from _slow_hats(ca, cb, k, states, region)
             if (v >= hi) if going_up else (v <= lo):
                 break
             v += dv
@@ -482,13 +492,13 @@ def iter_placements(tower: Tower, rotation: int, region: Region):
                 st = (hexring[m2][h0][m], ts, cs)
             else:
                 st = states[m]
-            fast, m2, h0, ts, cs, states = _enter(kn, step_(st, 1, tower), tower)
+            fast, m2, h0, ts, cs, states, found = _enter(kn, step_(st, 1, tower), tower)
         if i >= i_hi:
             return
         nlo, nhi = _vrange(i + 1, vb)
         target = nhi if going_up else nlo
         m = 0 if target > v else 5
-        fast, m2, h0, ts, cs, states = _leave((fast, m2, h0, ts, cs, states), m, tower)
+        fast, m2, h0, ts, cs, states, found = _leave((fast, m2, h0, ts, cs, states, found), m, tower)
         ca, cb, v, k = ca + HEXSTEP[m][0], cb + HEXSTEP[m][1], v + (2 if m == 0 else -2), (m + 2) % 6
         if v != target:
             raise AssertionError("serpentine walk lost its column")
