@@ -162,7 +162,7 @@ def step(state, e: int, tower: Tower):
 # for small D (a few thousand entries at most), keyed (kid, e, t3, c2) for D = 1 and
 # (kid, e, t_{D+2}, (c2, …, c_{D+1})) above.
 _RENAMES: dict = {}
-_CACHE_DEPTH = 4
+_CACHE_DEPTH = 6
 
 
 def _rename_key(kid: int, e: int, ts: tuple, cs: tuple, d: int):
@@ -380,19 +380,40 @@ def _hex_tables():
 NEXT, HATS0 = _hex_tables()
 
 
+# Hexagons that cross kitemaps, remembered like renamings: entered at grid kite k with state
+# (kid, ts, cs), if the five steps around it rename at most D levels deep (no level read
+# above t_{D+2} = ts[D]) the hexagon depends only on (k, kid, ts[D], c2 … c_{D+1}).  Keys
+# (k, kid, ts[1], cs[0]) for D = 1 and (k, kid, ts[D], cs[:D]) above.
+_HEXES: dict = {}
+_HEX_DEPTH = 4
+_WHOLE = 1 << 30          # "depth" of a hexagon whose states are kept whole (not remembered)
+
+
 def _enter(k: int, state, tower):
-    """The hexagon entered at grid kite k with `state`: (fast, t2, h0, ts, cs, states, found).
+    """The hexagon entered at grid kite k with `state`: (fast, t2, h0|D, ts, cs, rel, found).
 
     Fast (the whole hexagon in one kitemap): h0 is its grid kite 0's kite id (its hats are
-    HATS0[t2][6·h0 + k]).  Otherwise `states` holds the states of its grid kites 0–5 (five
-    edge-3 steps from the entry) and `found` its hats as (sid, t1) in the walk's order."""
+    HATS0[t2][6·h0 + k]).  Otherwise (see `_kite_state`) `rel` gives the states of its grid
+    kites 0–5 relative to (ts, cs) and depth D, and `found` its hats as (sid, t1) in the
+    walk's order."""
     kid, ts, cs = state
-    ring = HEXRING[ts[0]][kid]
+    m2 = ts[0]
+    ring = HEXRING[m2][kid]
     if ring is not None:
-        return True, ts[0], ring[-k % 6], ts, cs, None, None
+        return True, m2, ring[-k % 6], ts, cs, None, None
+    n = len(ts)
+    if n > 1:
+        hit = _HEXES.get((k, kid, ts[1], cs[0]))
+        if hit is not None:
+            return False, m2, 1, ts, cs, hit[0], hit[1]
+        for d in range(2, min(_HEX_DEPTH, n - 1) + 1):
+            hit = _HEXES.get((k, kid, ts[d], cs[:d]))
+            if hit is not None:
+                return False, m2, d, ts, cs, hit[0], hit[1]
     states = [None] * 6
     states[k] = state
-    info = KITE0[ts[0]][kid]
+    t0, c0, kid0 = ts, cs, kid
+    info = KITE0[m2][kid]
     found = [] if info is None else [(2 * k + info[1], info[0])]
     for off in range(1, 6):
         nk = KSTEP[ts[0]][4 * kid + 3]
@@ -403,20 +424,55 @@ def _enter(k: int, state, tower):
         info = KITE0[ts[0]][kid]
         if info is not None:
             found.append((2 * j + info[1], info[0]))
-    kid, ts, cs = states[k]
-    return False, ts[0], -1, ts, cs, states, found
+    found = tuple(found)
+    depth = _hex_depth(states, t0, c0)
+    if depth <= _HEX_DEPTH and depth < n:
+        rel = tuple((kid, None, None) if ts is t0 else (kid, ts[:depth], cs[:depth])
+                    for kid, ts, cs in states)
+        if len(_HEXES) > 50_000:          # bounded memory whatever the input
+            _HEXES.clear()
+        _HEXES[(k, kid0, t0[1], c0[0]) if depth == 1 else (k, kid0, t0[depth], c0[:depth])] = (rel, found)
+        return False, m2, depth, t0, c0, rel, found
+    return False, m2, _WHOLE, t0, c0, tuple(states), found
+
+
+def _hex_depth(states, t0: tuple, c0: tuple) -> int:
+    """How deep the states differ from (t0, c0): 1 + the last index of ts or cs changed
+    (at least 1), or _WHOLE if a state is longer (a level was invented on the way)."""
+    n = len(t0)
+    depth = 1
+    for _, ts, cs in states:
+        if ts is t0:
+            continue
+        if len(ts) != n:
+            return _WHOLE
+        for j in range(n - 1, depth - 1, -1):
+            if ts[j] != t0[j] or (j < n - 1 and cs[j] != c0[j]):
+                depth = j + 1
+                break
+    return depth
+
+
+def _kite_state(hx, m: int):
+    """The state of grid kite m of a hexagon that crosses kitemaps: from `rel` entry
+    (kid, p, q), the state (kid, p + ts[D:], q + cs[D:]), or (kid, ts, cs) if p is None."""
+    _, _, depth, ts, cs, rel, _ = hx
+    kid, p, q = rel[m]
+    if p is None:
+        return (kid, ts, cs)
+    return (kid, p + ts[depth:], q + cs[depth:])
 
 
 def _leave(hx, m: int, tower):
     """The hexagon next to hx in direction m (centre + 2(1+s)s^m), via kite m's edge 1."""
-    fast, m2, h0, ts, cs, states, _ = hx
+    fast, m2, h0, ts, cs, _, _ = hx
     if fast:
         nh = NEXT[m2][6 * h0 + m]
         if nh >= 0:
             return (True, m2, nh, ts, cs, None, None)
         st = (HEXRING[m2][h0][m], ts, cs)
     else:
-        st = states[m]
+        st = _kite_state(hx, m)
     return _enter((m + 2) % 6, step(st, 1, tower), tower)
 
 
@@ -491,7 +547,8 @@ def iter_placements(tower: Tower, rotation: int, region: Region):
                     continue
                 st = (hexring[m2][h0][m], ts, cs)
             else:
-                st = states[m]
+                kid, p, q = states[m]
+                st = (kid, ts, cs) if p is None else (kid, p + ts[h0:], q + cs[h0:])
             fast, m2, h0, ts, cs, states, found = _enter(kn, step_(st, 1, tower), tower)
         if i >= i_hi:
             return
