@@ -163,6 +163,7 @@ def step(state, e: int, tower: Tower):
 # (kid, e, t_{D+2}, (c2, …, c_{D+1})) above.
 _RENAMES: dict = {}
 _CACHE_DEPTH = 6
+_PREFIXES: dict = {}      # one copy of each label-prefix tuple held by the caches
 
 
 def _rename_key(kid: int, e: int, ts: tuple, cs: tuple, d: int):
@@ -216,10 +217,12 @@ def _slow_step(state, e: int, tower: Tower):
         if nk >= 0:
             if len(_RENAMES) > 50_000:        # bounded memory whatever the input
                 _RENAMES.clear()
+                _PREFIXES.clear()
             if depth <= _CACHE_DEPTH and len(ts) > depth:
                 # new (t2 … t_{depth+1}) and (c2 … c_{depth+1}); t_{depth+2} is unchanged
-                _RENAMES[_rename_key(kid, e, ts, cs, depth)] = (
-                    nk, tuple(t[1:depth + 1]), tuple(c[1:depth + 1]))
+                share = _PREFIXES.setdefault
+                p, q = tuple(t[1:depth + 1]), tuple(c[1:depth + 1])
+                _RENAMES[_rename_key(kid, e, ts, cs, depth)] = (nk, share(p, p), share(q, q))
             return (nk, tuple(t[1:]), tuple(c[1:]))
     raise DepthError(f"no neighbour found within {MAX_LEVELS} metatile levels")
 
@@ -427,10 +430,13 @@ def _enter(k: int, state, tower):
     found = tuple(found)
     depth = _hex_depth(states, t0, c0)
     if depth <= _HEX_DEPTH and depth < n:
-        rel = tuple((kid, None, None) if ts is t0 else (kid, ts[:depth], cs[:depth])
-                    for kid, ts, cs in states)
         if len(_HEXES) > 50_000:          # bounded memory whatever the input
             _HEXES.clear()
+            _PREFIXES.clear()
+        share = _PREFIXES.setdefault
+        rel = tuple((kid, None, None) if ts is t0 else
+                    (kid, share(ts[:depth], ts[:depth]), share(cs[:depth], cs[:depth]))
+                    for kid, ts, cs in states)
         _HEXES[(k, kid0, t0[1], c0[0]) if depth == 1 else (k, kid0, t0[depth], c0[:depth])] = (rel, found)
         return False, m2, depth, t0, c0, rel, found
     return False, m2, _WHOLE, t0, c0, tuple(states), found
