@@ -48,12 +48,27 @@ if it meets the region's interior (exact test).  Hexagons within a hat's reach o
 are visited, so every hat meeting the region has its kite 0 visited.  `iter_hats` is a
 generator: memory does not grow with the patch.
 
-Speed.  Two tables derived from the kitemaps at import make the common case cheap:
-`HEXRING` gives, for a kite, the five other kites of its hexagon when they are all in the
-same kitemap (so entering a hexagon is one step and one lookup), and `HEXK0` which of them
-are kite 0 of their hat.  Renamings found by the slow path are remembered by their inputs
-(`_RENAMES`, depth ≤ 4, bounded).  Neither changes any result: both are pure functions of
-the constant tables.  `bench/hat.py` measures the rate and the memory.
+Speed.  A hexagon wholly inside one kitemap is named by its second-order type t2 and the
+kite id h0 of its grid kite 0 (the others follow by edge-3 steps: `HEXRING`).  Tables
+derived from the kitemaps at import make such hexagons cost one list index each:
+`NEXT[t2][6·h0 + m]` names the neighbouring hexagon in direction m when it too lies in the
+map (the move, kite m's edge 1, and the new hexagon's kites are all kitemap lookups), and
+`HATS0[t2][6·h0 + k]` lists the hats whose kite 0 lies in the hexagon, as (shape id, type),
+in the walk's order from entry kite k.  Hexagons away from the region's edge skip the
+region test.  The walk yields *placements* ``(ca, cb, sid, t1)`` — kite 0's hexagon centre,
+shape id ``sid = 2·k + reflected`` (`OUTLINES[sid]` is the outline) and first-order type —
+and `iter_hats` builds the exact outlines from them; JSON is written straight from
+placements (`render.placement_texts`).
+
+The slow path is remembered by what it reads.  A renaming that succeeds at depth D reads
+only ``kid``, the edge, ``t_{D+2}`` and ``c2 … c_{D+1}`` and rewrites only the levels below
+(`_RENAMES`, D ≤ 6).  A hexagon that crosses kitemaps (five edge-3 steps around it) likewise
+depends only on its entry kite and the labels up to the deepest renaming among those steps
+(`_HEXES`, D ≤ 4), unless a step had to invent a level; its states are kept as prefixes to
+put in front of the entry's labels.  Both caches are bounded (50,000 entries, then
+cleared) and are pure functions of the constant tables, so they never change a result:
+`tests/test_hat_walk_fast.py` compares the walk with a plain one that steps every kite.
+`bench/hat.py` measures the rate and the memory.
 """
 
 from __future__ import annotations

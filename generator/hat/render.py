@@ -11,6 +11,11 @@ outlines of `patch.Hat`, clipped to the patch's region.  Patch JSON: ``{"permali
 "metatile", "points": [[x, y], ...]}]}`` — short kite edge 1, y up, the start point at the
 origin, points counter-clockwise, every hat meeting the region's interior listed, in the
 walk's order.
+
+Big patches are written as text straight from the walk's placements (`placement_texts`):
+a point's x = u/2 and y = v·√3/2 depend on one integer each, so their texts are made once
+per patch and a hat's text is assembled from them — the same bytes as the json module
+writes for `tile_json`, which a test checks.
 """
 
 from __future__ import annotations
