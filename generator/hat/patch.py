@@ -179,6 +179,7 @@ def step(state, e: int, tower: Tower):
 _RENAMES: dict = {}
 _CACHE_DEPTH = 6
 _PREFIXES: dict = {}      # one copy of each label-prefix tuple held by the caches
+_CACHE_CAP = 50_000       # entries per cache; passing it clears the cache
 
 
 def _rename_key(kid: int, e: int, ts: tuple, cs: tuple, d: int):
@@ -230,7 +231,7 @@ def _slow_step(state, e: int, tower: Tower):
             t.append(tower.T[len(t)])
         nk = attempt(depth)
         if nk >= 0:
-            if len(_RENAMES) > 50_000:        # bounded memory whatever the input
+            if len(_RENAMES) > _CACHE_CAP:        # bounded memory whatever the input
                 _RENAMES.clear()
                 _PREFIXES.clear()
             if depth <= _CACHE_DEPTH and len(ts) > depth:
@@ -445,7 +446,7 @@ def _enter(k: int, state, tower):
     found = tuple(found)
     depth = _hex_depth(states, t0, c0)
     if depth <= _HEX_DEPTH and depth < n:
-        if len(_HEXES) > 50_000:          # bounded memory whatever the input
+        if len(_HEXES) > _CACHE_CAP:          # bounded memory whatever the input
             _HEXES.clear()
             _PREFIXES.clear()
         share = _PREFIXES.setdefault
