@@ -397,6 +397,9 @@ def _hex_tables():
 
 
 NEXT, HATS0 = _hex_tables()
+# the same, one table per move m (NEXT_BY_MOVE[m][t2][h0]) and per entry kite k
+NEXT_BY_MOVE = tuple(tuple(t[m::6] for t in NEXT) for m in range(6))
+HATS_BY_ENTRY = tuple(tuple(t[k::6] for t in HATS0) for k in range(6))
 
 
 # Hexagons that cross kitemaps, remembered like renamings: entered at grid kite k with state
@@ -535,19 +538,22 @@ def iter_placements(tower: Tower, rotation: int, region: Region):
     fast, m2, h0, ts, cs, states, found = hx
     going_up = True
     step_ = step
-    hexring, nexts, hats0 = HEXRING, NEXT, HATS0
-    up_d, down_d = HEXSTEP[1], HEXSTEP[4]
+    hexring, hats0, ui, vi = HEXRING, HATS0, region.ui, region.vi
     while True:
         lo, hi = _vrange(i, vb)
         u = 2 * ca + cb
-        if abs(u) + umax <= region.ui:            # the column's hexagons away from the top and
-            vin = region.vi - vmax                 # bottom: their hats lie wholly inside
+        # the column's hexagons away from its ends have their hats wholly inside
+        vin = vi - vmax if abs(u) + umax <= ui else -1
+        if going_up:
+            m, kn, dv, moves = 1, 3, 4, (hi - v) // 4
         else:
-            vin = -1
-        m, d, kn, dv = (1, up_d, 3, 4) if going_up else (4, down_d, 0, -4)
-        while True:
-            if fast:
-                found = hats0[m2][6 * h0 + k]
+            m, kn, dv, moves = 4, 0, -4, (v - lo) // 4
+        da, db = HEXSTEP[m]
+        nexts, hats = NEXT_BY_MOVE[m], HATS_BY_ENTRY[kn]
+        if fast:
+            found = hats0[m2][6 * h0 + k]
+            nx, hz = nexts[m2], hats[m2]
+        for left in range(moves, -1, -1):
             if found:
                 if -vin <= v <= vin:
                     for sid, t1 in found:
@@ -556,22 +562,25 @@ def iter_placements(tower: Tower, rotation: int, region: Region):
                     for sid, t1 in found:
                         if hat_meets(ca, cb, sid, region):
                             yield (ca, cb, sid, t1)
-            if (v >= hi) if going_up else (v <= lo):
+            if not left:
                 break
             v += dv
-            ca += d[0]
-            cb += d[1]
-            k = kn
+            ca += da
+            cb += db
             if fast:
-                nh = nexts[m2][6 * h0 + m]
+                nh = nx[h0]
                 if nh >= 0:
                     h0 = nh
+                    found = hz[nh]
                     continue
                 st = (hexring[m2][h0][m], ts, cs)
             else:
                 kid, p, q = states[m]
                 st = (kid, ts, cs) if p is None else (kid, p + ts[h0:], q + cs[h0:])
             fast, m2, h0, ts, cs, states, found = _enter(kn, step_(st, 1, tower), tower)
+            if fast:
+                nx, hz = nexts[m2], hats[m2]
+                found = hz[h0]
         if i >= i_hi:
             return
         nlo, nhi = _vrange(i + 1, vb)
