@@ -144,7 +144,7 @@ def placement_texts(placements, region, batch: int = 256):
     a half-integer, exact) and on its v = b: the texts of every u and v the walk can reach
     are made once.  The walk goes column by column (u0 fixed), so per column and per
     (shape, metatile) the text with its 14 x values filled in is made once, as a `%`
-    template; a hat is then one slice, one `itemgetter` pick of its 14 y texts and one `%`.
+    template, and per shape and row v0 the tuple of its 14 y texts: a hat is one `%`.
     """
     from operator import itemgetter
     from generator.hat import patch as P
@@ -166,20 +166,28 @@ def placement_texts(placements, region, batch: int = 256):
     join = ",".join
     out = []
     column, templates = None, None
+    ycols = [[None] * (v_hi - v_lo + 1) for _ in shapes]   # per shape and v0: its 14 y texts
     for ca, cb, sid, t1 in placements:
         u0 = 2 * ca + cb
         if u0 != column:
             column, templates = u0, [None] * (4 * len(shapes))
-        ou, nu, gu, ov, nv, gv = shapes[sid]
-        b = cb + ov
         template = templates[4 * sid + t1]
         if template is None:
+            ou, nu, gu = shapes[sid][:3]
             a = u0 + ou
-            if a < 0 or b < 0:
+            if a < 0:
                 raise AssertionError("hat outside the walk's bounds")
             template = templates[4 * sid + t1] = (heads[t1] + join(gu(xs[a:a + nu]))
                                                   + tails[sid & 1])
-        out.append(template % gv(ys[b:b + nv]))
+        yt = ycols[sid]
+        y = yt[cb - v_lo]
+        if y is None:
+            _, _, _, ov, nv, gv = shapes[sid]
+            b = cb + ov
+            if b < 0:
+                raise AssertionError("hat outside the walk's bounds")
+            y = yt[cb - v_lo] = gv(ys[b:b + nv])
+        out.append(template % y)
         if len(out) >= batch:
             yield join(out)
             out = []
