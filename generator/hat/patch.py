@@ -6,6 +6,8 @@ API
     from_permalink(text, width=None, height=None)    the patch a permalink names (other region:
                                                      same tiling, sub-patch property)
     Patch.hats()       iterator of Hat(points, reflected, metatile), streaming, each hat once
+    Patch.placements() the same hats as (ca, cb, sid, t1): kite 0's hexagon centre, shape id
+                       (outline OUTLINES[sid]) and first-order type (TYPES[t1])
     Patch.permalink()  `hat.v1.…` (complete after the hats have been produced)
     step(state, edge, tower)                         one of the four kite-edge moves
 
@@ -310,17 +312,6 @@ def hat_meets(ca: int, cb: int, sid: int, region: Region) -> bool:
     if u + umin >= w or u + umax <= -w or cb + vmin > vi or cb + vmax < -vi:
         return False
     return region.kites_meet([(ca + a, cb + b, kk) for a, b, kk in SHAPE_KITES[sid]])
-
-
-def hat_at(kite, kite0_info, region: Region):
-    """The Hat whose kite 0 is `kite` (with (first-order type, reflected) `kite0_info`) if it
-    meets the region, else None."""
-    ca, cb, k = kite
-    t1, refl = kite0_info
-    sid = 2 * k + refl
-    if not hat_meets(ca, cb, sid, region):
-        return None
-    return Hat(tuple([(ca + a, cb + b) for a, b in OUTLINES[sid]]), refl, TYPES[t1])
 
 
 # --- the walk ------------------------------------------------------------------------------
