@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
-import math
 import os
 import subprocess
 import sys
@@ -67,15 +66,27 @@ print(json.dumps({{"cpu": r.ru_utime + r.ru_stime, "wall": time.perf_counter() -
 """
 
 
+LINK_CHILD = r"""
+import math, sys
+sys.path.insert(0, {root!r})
+from {module} import from_seed
+side = round(math.sqrt({target!r} * {tile_area!r}))
+p = from_seed(side, side, {seed!r})
+for _ in p.{walk}():
+    pass
+print(p.permalink())
+"""
+
+
 def permalink_for(module: str, walk: str, tile_area: float, target: float, seed: int) -> str:
-    """Generate a patch of about `target` tiles from a seed; return its permalink."""
-    sys.path.insert(0, str(ROOT))
-    P = importlib.import_module(module)
-    side = round(math.sqrt(target * tile_area))
-    p = P.from_seed(side, side, seed)
-    for _ in getattr(p, walk)():
-        pass
-    return p.permalink()
+    """Generate a patch of about `target` tiles from a seed; return its permalink.
+
+    In a child process: a child's ru_maxrss starts from its parent's high-water mark on
+    Linux (it is inherited through fork), so the benchmark's own process stays small."""
+    child = LINK_CHILD.format(root=str(ROOT), module=module, target=target, tile_area=tile_area,
+                              seed=seed, walk=walk)
+    return subprocess.run([sys.executable, "-c", child], capture_output=True, text=True,
+                          check=True).stdout.strip()
 
 
 def against(value: float, goal: float | None, at_least: bool = True) -> str:
@@ -167,6 +178,7 @@ def main(noun: str, module: str, walk: str, tile_area: float, doc: str, argv=Non
     if args.profile:
         import cProfile
         import pstats
+        sys.path.insert(0, str(ROOT))
         P = importlib.import_module(module)
         p = P.from_permalink(links[len(links) // 2])
         prof = cProfile.Profile()
