@@ -148,17 +148,40 @@ def test_sub_patch_property_and_identical_regeneration():
 
 
 def test_streaming_keeps_memory_flat():
-    """Peak traced memory of a 40,000-hat walk is small and about that of a 4,000-hat walk."""
+    """Peak traced memory of a 40,000-hat walk is small and about that of a 4,000-hat walk
+    (each measured once the walk's caches are warm: they are bounded and shared by every
+    walk, see the next test)."""
     import tracemalloc
     peaks = []
     for side in (180, 570):
+        n0 = sum(1 for _ in P.from_seed(side, side, 5).hats())
         patch = P.from_seed(side, side, 5)
         tracemalloc.start()
         n = sum(1 for _ in patch.hats())
         peaks.append(tracemalloc.get_traced_memory()[1])
         tracemalloc.stop()
-        assert n > 0
+        assert n == n0 > 0
     assert peaks[1] < 400_000 and peaks[1] < peaks[0] + 150_000, peaks
+
+
+def test_walk_caches_are_bounded(monkeypatch):
+    """The rename and hexagon caches stay under their cap however long the walk: with the
+    cap patched from 50,000 to 300 entries they are cleared when it is passed, and the walk
+    gives the same hats."""
+    want = list(P.from_seed(400, 400, 6).hats())
+    big = 0
+
+    class Capped(dict):
+        def __setitem__(self, key, value):
+            nonlocal big
+            super().__setitem__(key, value)
+            big = max(big, len(self))
+
+    monkeypatch.setattr(P, "_CACHE_CAP", 300)
+    monkeypatch.setattr(P, "_RENAMES", Capped())
+    monkeypatch.setattr(P, "_HEXES", Capped())
+    assert list(P.from_seed(400, 400, 6).hats()) == want
+    assert len(want) > 10_000 and big == 301
 
 
 def test_depth_is_capped():

@@ -137,6 +137,7 @@ class Region:
         while 3 * vi * vi >= h * h:
             vi -= 1
         self.vi = vi                         # |v| <= vi  <=>  |v| < V
+        self._ints = (w.numerator, w.denominator, h.numerator, h.denominator)
 
     def bounds_xy(self) -> tuple[float, float, float, float]:
         """(x0, y0, x1, y1) as floats, for output."""
@@ -144,9 +145,11 @@ class Region:
         return (-w, -h, w, h)
 
     def _below_half(self, k: int, nu: int, nv: int) -> bool:
-        """Whether k < |nu|·W + |nv|·V, i.e. (k − |nu|W)·√3 < |nv|·H (exact)."""
-        a = k - abs(nu) * self.width
-        return sign_a_b_sqrt3(-abs(nv) * self.height, a) < 0  # a√3 − |nv|H < 0
+        """Whether k < |nu|·W + |nv|·V, i.e. (k − |nu|W)·√3 < |nv|·H (exact, in integers:
+        both sides times the positive denominators of W and H)."""
+        wn, wd, hn, hd = self._ints
+        a = (k * wd - abs(nu) * wn) * hd
+        return sign_a_b_sqrt3(-abs(nv) * hn * wd, a) < 0  # a√3 − |nv|H·wd·hd < 0
 
     def kite_meets(self, kite: Kite) -> bool:
         """Whether the open kite meets the open rectangle (separating axes, exact)."""
@@ -155,12 +158,10 @@ class Region:
         vs = [p[1] for p in pts]
         if max(us) <= self.ui and -min(us) <= self.ui and max(vs) <= self.vi and -min(vs) <= self.vi:
             return True                      # all four vertices inside the open rectangle
-        if min(us) >= self.width or max(us) <= -self.width:
-            return False
-        if min(vs) >= 0 and 3 * min(vs) ** 2 >= self.h2:
-            return False
-        if max(vs) <= 0 and 3 * max(vs) ** 2 >= self.h2:
-            return False
+        if min(us) >= self.wc or max(us) <= -self.wc:
+            return False                     # u ≥ W for an integer u iff u ≥ ⌈W⌉
+        if min(vs) > self.vi or max(vs) < -self.vi:
+            return False                     # |v| ≥ V for an integer v iff |v| > vi
         for i in range(4):
             p, q = pts[i], pts[(i + 1) % 4]
             nu, nv = q[1] - p[1], p[0] - q[0]

@@ -107,11 +107,13 @@ def regen(link: str, overrides: dict) -> HatPatch:
 
 def to_json(item: HatPatch) -> dict:
     """The documented JSON object (tiles streamed for big regions)."""
-    from generator.hat.render import patch_json, tile_texts
+    from generator.hat.render import patch_json, placement_texts
     from generator.output import progress, spooled_array
     if item._hats is None and item.estimate > JSON_STREAM_FROM:
         # one walk: the tiles go to a spool while it completes the permalink (written first)
-        tiles = spooled_array(tile_texts(progress(item.patch.hats(), item.estimate, "hat")))
+        region = item.patch.region
+        tiles = spooled_array(placement_texts(progress(item.patch.placements(), item.estimate, "hat"),
+                                              region))
         obj = patch_json([], item.patch.permalink(), item.patch.region)
         obj["tiles"] = tiles
         return obj

@@ -11,6 +11,11 @@ outlines of `patch.Hat`, clipped to the patch's region.  Patch JSON: ``{"permali
 "metatile", "points": [[x, y], ...]}]}`` — short kite edge 1, y up, the start point at the
 origin, points counter-clockwise, every hat meeting the region's interior listed, in the
 walk's order.
+
+Big patches are written as text straight from the walk's placements (`placement_texts`):
+a point's x = u/2 and y = v·√3/2 depend on one integer each, so their texts are made once
+per patch and a hat's text is assembled from them — the same bytes as the json module
+writes for `tile_json`, which a test checks.
 """
 
 from __future__ import annotations
@@ -128,6 +133,66 @@ def tile_texts(hats):
                 sy = ys[b] = repr(b * r3) + "]"
             parts.append(sx + sy)
         yield h + ",".join(parts) + '],"reflected":' + _REFLECTED[reflected] + "}"
+
+
+def placement_texts(placements, region, batch: int = 256):
+    """The same texts as `tile_texts`, from the walk's placements (`patch.iter_placements`),
+    joined by commas in batches of `batch` hats (a batch is a valid run of array elements).
+
+    A hat's 14 points are its kite 0's hexagon centre (u0, v0) = (2a + b, b) plus the fixed
+    offsets of its shape, and the text of a point depends only on its u = 2a + b (x = u/2,
+    a half-integer, exact) and on its v = b: the texts of every u and v the walk can reach
+    are made once.  The walk goes column by column (u0 fixed), so per column and per
+    (shape, metatile) the text with its 14 x values filled in is made once, as a `%`
+    template, and per shape and row v0 the tuple of its 14 y texts: a hat is one `%`.
+    """
+    from operator import itemgetter
+    from generator.hat import patch as P
+    i_lo, i_hi, vb = P._columns(region)
+    u_lo, u_hi = 6 * i_lo - P.REACH_U - 6, 6 * i_hi + P.REACH_U + 6
+    v_lo, v_hi = -vb - P.REACH_V - 4, vb + P.REACH_V + 4
+    r3 = SQRT3_2
+    xs = ["[" + repr(u / 2) + ",%s]" for u in range(u_lo, u_hi + 1)]
+    ys = [repr(v * r3) for v in range(v_lo, v_hi + 1)]
+    shapes = []
+    for outline in P.OUTLINES:
+        du = [2 * a + b for a, b in outline]
+        dv = [b for a, b in outline]
+        lu, lv = min(du), min(dv)
+        shapes.append((lu - u_lo, max(du) - lu + 1, itemgetter(*[d - lu for d in du]),
+                       lv - v_lo, max(dv) - lv + 1, itemgetter(*[d - lv for d in dv])))
+    heads = ['{"kind":"hat","metatile":"' + t + '","points":[' for t in P.TYPES]
+    tails = ('],"reflected":false}', '],"reflected":true}')
+    join = ",".join
+    out = []
+    column, templates = None, None
+    ycols = [[None] * (v_hi - v_lo + 1) for _ in shapes]   # per shape and v0: its 14 y texts
+    for ca, cb, sid, t1 in placements:
+        u0 = 2 * ca + cb
+        if u0 != column:
+            column, templates = u0, [None] * (4 * len(shapes))
+        template = templates[4 * sid + t1]
+        if template is None:
+            ou, nu, gu = shapes[sid][:3]
+            a = u0 + ou
+            if a < 0:
+                raise AssertionError("hat outside the walk's bounds")
+            template = templates[4 * sid + t1] = (heads[t1] + join(gu(xs[a:a + nu]))
+                                                  + tails[sid & 1])
+        yt = ycols[sid]
+        y = yt[cb - v_lo]
+        if y is None:
+            _, _, _, ov, nv, gv = shapes[sid]
+            b = cb + ov
+            if b < 0:
+                raise AssertionError("hat outside the walk's bounds")
+            y = yt[cb - v_lo] = gv(ys[b:b + nv])
+        out.append(template % y)
+        if len(out) >= batch:
+            yield join(out)
+            out = []
+    if out:
+        yield join(out)
 
 
 def patch_json(hats, permalink: str, region) -> dict:
