@@ -146,15 +146,41 @@ def start_triangle(family: str, ch: str, orientation: int):
 
 
 class Patch:
-    """The result: tiles (kind, exact vertices), the coordinates used, and counts."""
+    """The result: tiles (kind, exact vertices), the coordinates used, and counts.
 
-    def __init__(self, family, tiles, top, levels_used, triangles, seconds):
+    Built by `generate`, the tiles are walked when first asked for (`tiles`), or strip by
+    strip in sorted order without keeping them (`sorted_rows`).
+    """
+
+    def __init__(self, family, tiles, top, levels_used, triangles, seconds, source=None):
         self.family = family
-        self.tiles = tiles
+        self._tiles = tiles
         self.top = top
         self.levels_used = levels_used
-        self.triangles = triangles
+        self._triangles = triangles
         self.seconds = seconds
+        self.source = source             # (walk.Coarse, Region, max_triangles) of a lazy patch
+
+    @property
+    def tiles(self):
+        """[(kind, exact vertices)] of every tile meeting the region (walked once)."""
+        if self._tiles is None:
+            from generator.penrose import walk
+            coarse, region, max_triangles = self.source
+            out = []
+            self._triangles = walk.walk_tiles(self.family, coarse, region,
+                                              lambda kind, pts: out.append((kind, pts)))
+            if max_triangles is not None and self._triangles > max_triangles:
+                raise TilepressError(f"patch too large (more than {max_triangles} triangles)")
+            self._tiles = out
+        return self._tiles
+
+    @property
+    def triangles(self) -> int:
+        """The number of half-tile triangles meeting the region."""
+        if self._triangles is None:
+            self.tiles
+        return self._triangles
 
     def float_tiles(self):
         """[(kind, [(x, y), …]), …] in true units, sorted canonically."""
@@ -167,6 +193,51 @@ class Patch:
     def counts(self):
         """{kind: number of tiles}."""
         return dict(collections.Counter(k for k, _ in self.tiles))
+
+    def sorted_rows(self, strip_tiles: int | None = None):
+        """Rows (x0, y0, …, x3, y3, kind) in true units, in `float_tiles` order, in flat memory.
+
+        The region is cut into vertical strips by the x of each tile's first vertex; each
+        strip is walked (pruned to the strip widened by a tile's reach), sorted and yielded.
+        """
+        from generator.penrose import walk
+        if self._tiles is not None or self.source is None:
+            yield from _rows_of(self.tiles)
+            return
+        coarse, region, _max = self.source
+        bounds = walk.strips(region, self.family, strip_tiles or walk.STRIP_TILES)
+        for lo, hi in zip(bounds, bounds[1:]):
+            rows = []
+            a1, a2, a3, b1, b2, b3 = Z._C1, Z._C2, Z._C3, Z._S1, Z._S2, Z._S3
+            den = DENOM
+
+            def sink(kind, pts, rows=rows, lo=lo, hi=hi):
+                (a, b, c, d), (e, f, g, h), (i, j, k, l), (m, n, o, q) = pts
+                x = (a + b * a1 + c * a2 + d * a3) / den
+                if lo <= x < hi:
+                    rows.append((x, (b * b1 + c * b2 + d * b3) / den,
+                                 (e + f * a1 + g * a2 + h * a3) / den, (f * b1 + g * b2 + h * b3) / den,
+                                 (i + j * a1 + k * a2 + l * a3) / den, (j * b1 + k * b2 + l * b3) / den,
+                                 (m + n * a1 + o * a2 + q * a3) / den, (n * b1 + o * b2 + q * b3) / den,
+                                 kind))
+            window = (lo * den - walk.MARGIN - 1.0, hi * den + walk.MARGIN + 1.0)
+            walk.walk_tiles(self.family, coarse, region, sink, window)
+            rows.sort()
+            yield from rows
+
+
+def _rows_of(tiles):
+    """Sorted rows of a materialised tile list."""
+    a1, a2, a3, b1, b2, b3 = Z._C1, Z._C2, Z._C3, Z._S1, Z._S2, Z._S3
+    den = DENOM
+    rows = []
+    for kind, ((a, b, c, d), (e, f, g, h), (i, j, k, l), (m, n, o, q)) in tiles:
+        rows.append(((a + b * a1 + c * a2 + d * a3) / den, (b * b1 + c * b2 + d * b3) / den,
+                     (e + f * a1 + g * a2 + h * a3) / den, (f * b1 + g * b2 + h * b3) / den,
+                     (i + j * a1 + k * a2 + l * a3) / den, (j * b1 + k * b2 + l * b3) / den,
+                     (m + n * a1 + o * a2 + q * a3) / den, (n * b1 + o * b2 + q * b3) / den, kind))
+    rows.sort()
+    return rows
 
 
 # The walk's inner loop works on precomputed per-label data (all derived from geometry/tables):
@@ -194,7 +265,37 @@ def _step_depth(walker: Walker, s: str, edge: int):
 
 def generate(family: str, top: str, orientation: int, region: Region, rng: random.Random,
              max_triangles: int | None = None, progress=None) -> Patch:
-    """Breadth-first search over the triangles meeting the region; glue them into tiles.
+    """The patch of the region: labels fixed now, tiles walked depth first when asked for.
+
+    See `walk.py`: the level-L triangles meeting the region are found by the neighbour
+    walk, the labels the full neighbour walk would read are counted by branch and bound
+    (speculative levels beyond them are dropped), and the tiles come from subdividing.
+    """
+    from generator.penrose import walk
+    t_start = time.perf_counter()
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        walker = Walker(family, top, rng)
+        given = len(walker.top)
+        v = start_triangle(family, top[0], orientation)
+        f = tuple(Z.to_float(p) for p in v)
+        if not region.meets(*v, *f):
+            raise TilepressError("the region does not contain the start point")
+        coarse = walk.coarse_walk(walker, v, region, walk.coarse_level(region, family), max_triangles)
+        needed = max(given, walk.max_level(family, coarse, region) + 1)
+        walker.extend("", needed)
+        del walker.top[needed:]
+    finally:
+        if was_enabled:
+            gc.enable()
+    return Patch(family, None, "".join(walker.top), needed, None, time.perf_counter() - t_start,
+                 source=(coarse, region, max_triangles))
+
+
+def generate_bfs(family: str, top: str, orientation: int, region: Region, rng: random.Random,
+                 max_triangles: int | None = None, progress=None) -> Patch:
+    """The reference: breadth-first search over the triangles meeting the region; glue them into tiles.
 
     Each triangle edge is crossed once (a bit mask per triangle records the edges already
     crossed from the other side).  A tile is emitted when its glue edge is crossed: at that
