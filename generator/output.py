@@ -1,7 +1,24 @@
-"""Shared command-line output: `--format` and `--out`, SVG → PNG/PDF conversion.
+"""Shared command-line output: `--format` and `--out`, SVG → PNG/PDF conversion, streaming.
 
-The engines are pure Python; only these conversions use cairosvg (imported lazily so
-that JSON and SVG output work without it).
+The engines are pure Python; only these conversions use cairosvg and Pillow (imported
+lazily so that JSON and SVG output work without them).
+
+Poster-sized outputs are written in flat memory:
+
+* JSON: a `Stream` in the object is written element by element (`emit_json`);
+  `spooled_array` holds elements in an anonymous temporary file when the header depends
+  on the walk that makes them.
+* SVG: a `Document` is a text made in pieces (`emit` writes them as they come).  A
+  picture with one `<path>` per colour writes the first colour as the tiles come and
+  keeps the others in `Spool`s (memory up to a limit, then an anonymous temporary file).
+* PNG: a `Document` that can draw a horizontal band of itself (`band(top, bottom)` → SVG
+  text of those pixel rows) is rasterised band by band with cairosvg and the rows are
+  compressed into one PNG as they come (`banded_png`: signature, IHDR, IDAT chunks from
+  one zlib stream with filter 0 on every row, IEND — PNG specification, W3C 2003).
+  A picture wider than cairo's 32,767-pixel surface limit, or taller than `MAX_PNG_SIDE`,
+  is refused with a one-line error.
+
+`STREAMING` is turned on by the command line only; the site build keeps whole texts.
 """
 
 from __future__ import annotations
@@ -15,6 +32,7 @@ from generator.errors import TilepressError
 # Progress bars are drawn only when the command line turns them on (stderr is a terminal);
 # the site build's worker processes never draw them.
 PROGRESS = False
+STREAMING = False           # families may return a Document / Stream for big outputs (CLI only)
 
 
 def progress(iterable, total: int | None = None, unit: str = "it", desc: str | None = None):
@@ -86,6 +104,108 @@ def spooled_array(texts, chunk: int = 1 << 20):
         finally:
             spool.close()
     return Stream(pieces, body=True)
+
+
+class Spool:
+    """Text appended in order and read back once, in memory up to `limit` bytes, then on disk."""
+
+    def __init__(self, limit: int = 1 << 22):
+        import tempfile
+        self.file = tempfile.SpooledTemporaryFile(max_size=limit)
+        self.buf: list[str] = []
+        self.size = 0
+        self.empty = True
+
+    def write(self, text: str) -> None:
+        """Append text (buffered; flushed to the spool file in blocks of about 1 MB)."""
+        self.empty = False
+        self.buf.append(text)
+        self.size += len(text)
+        if self.size > 1 << 20:
+            self.flush()
+
+    def flush(self) -> None:
+        """Move the buffer to the spool file."""
+        self.file.write("".join(self.buf).encode("utf-8"))
+        self.buf, self.size = [], 0
+
+    def pieces(self, chunk: int = 1 << 20):
+        """The text back, in pieces of about `chunk` bytes (then the spool is closed)."""
+        self.flush()
+        self.file.seek(0)
+        try:
+            while True:
+                data = self.file.read(chunk)
+                if not data:
+                    return
+                yield data.decode("utf-8")
+        finally:
+            self.file.close()
+
+
+class Document:
+    """A text document made in pieces, for outputs too big to hold as one string.
+
+    `pieces()` yields the text (a fresh iterator each call); `band(top, bottom)`, if
+    given, returns a standalone SVG of the pixel rows top ≤ y < bottom of the picture,
+    whose size is `size` = (width, height) in pixels; `name` says what is drawn (errors).
+    """
+
+    def __init__(self, pieces, band=None, size=None, name: str = "picture"):
+        self.pieces = pieces
+        self.band = band
+        self.size = size
+        self.name = name
+
+    def text(self) -> str:
+        """The whole text (for conversions that need it at once)."""
+        return "".join(self.pieces())
+
+
+MAX_CAIRO_SIDE = 32767      # cairo's image-surface limit, in pixels
+MAX_PNG_SIDE = 200_000      # rows of a banded PNG (about 26 GB of pixels at full width)
+PNG_BAND_PIXELS = 1 << 22   # pixels rasterised at a time (16 MB of RGBA)
+
+
+def _png_chunk(kind: bytes, data: bytes) -> bytes:
+    """One PNG chunk: length, type, data, CRC-32 of type and data."""
+    import struct
+    import zlib
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
+def banded_png(doc: Document, fh, band_rows: int | None = None) -> None:
+    """Write `doc` as one RGBA PNG to the binary file fh, rasterising horizontal bands."""
+    import io
+    import struct
+    import zlib
+    width, height = doc.size
+    if width > MAX_CAIRO_SIDE or height > MAX_PNG_SIDE or width < 1 or height < 1:
+        raise TilepressError(f"{doc.name} is {width} × {height} pixels; PNG output is limited to "
+                             f"{MAX_CAIRO_SIDE} pixels wide and {MAX_PNG_SIDE} high (choose a smaller "
+                             "region, or --format svg)")
+    import cairosvg  # lazy: renderers only
+    from PIL import Image
+    rows = band_rows or max(1, min(height, PNG_BAND_PIXELS // width))
+    fh.write(b"\x89PNG\r\n\x1a\n")
+    fh.write(_png_chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)))
+    z = zlib.compressobj(6)
+    stride = 4 * width
+    for top in range(0, height, rows):
+        bottom = min(height, top + rows)
+        png = cairosvg.svg2png(bytestring=doc.band(top, bottom).encode("utf-8"),
+                               output_width=width, output_height=bottom - top)
+        img = Image.open(io.BytesIO(png)).convert("RGBA")
+        if img.size != (width, bottom - top):
+            raise TilepressError(f"internal error: band rendered as {img.size}")
+        raw = img.tobytes()
+        del img, png
+        lines = b"".join(b"\x00" + raw[i:i + stride] for i in range(0, len(raw), stride))
+        data = z.compress(lines)
+        if data:
+            fh.write(_png_chunk(b"IDAT", data))
+    fh.write(_png_chunk(b"IDAT", z.flush()))
+    fh.write(_png_chunk(b"IEND", b""))
 
 
 def json_chunks(obj):
@@ -188,8 +308,18 @@ def svg_to_pdf(svg: str) -> bytes:
     return join_pdfs([cairosvg.svg2pdf(bytestring=svg.encode("utf-8"))])
 
 
-def emit(data: str | bytes, out: str = "-") -> None:
-    """Write text or bytes to standard output (`-`) or to a file."""
+def emit(data, out: str = "-") -> None:
+    """Write text, bytes or a Document to standard output (`-`) or to a file."""
+    if isinstance(data, Document):
+        fh = sys.stdout.buffer if out == "-" else _open(out)
+        try:
+            for piece in data.pieces():
+                fh.write(piece.encode("utf-8"))
+            fh.flush()
+        finally:
+            if out != "-":
+                fh.close()
+        return
     if isinstance(data, str):
         data = data.encode("utf-8")
     if out == "-":
@@ -203,16 +333,35 @@ def emit(data: str | bytes, out: str = "-") -> None:
         raise TilepressError(f"cannot write {out}: {exc.strerror}") from None
 
 
-def emit_rendered(fmt: str, out: str, *, json_obj=None, svg: str | None = None) -> int:
-    """Emit a result in the chosen format: json object, svg text, or png/pdf made from the svg."""
+def emit_png_bands(doc: Document, out: str = "-") -> None:
+    """Write a banded PNG of a Document to standard output or a file."""
+    fh = sys.stdout.buffer if out == "-" else _open(out)
+    try:
+        banded_png(doc, fh)
+        fh.flush()
+    finally:
+        if out != "-":
+            fh.close()
+
+
+def emit_rendered(fmt: str, out: str, *, json_obj=None, svg=None) -> int:
+    """Emit a result in the chosen format: json object, svg text, or png/pdf made from the svg.
+
+    `svg` may be a Document: written piece by piece as SVG, in bands as PNG.
+    """
     if fmt == "json":
         emit_json(json_obj, out)
     elif fmt == "svg":
         emit(svg, out)
     elif fmt == "png":
-        emit(svg_to_png(svg), out)
+        if isinstance(svg, Document):
+            if svg.band is None:
+                raise TilepressError(f"{svg.name} is too large for PNG output; use --format svg")
+            emit_png_bands(svg, out)
+        else:
+            emit(svg_to_png(svg), out)
     elif fmt == "pdf":
-        emit(svg_to_pdf(svg), out)
+        emit(svg_to_pdf(svg.text() if isinstance(svg, Document) else svg), out)
     else:
         raise TilepressError(f"unknown format {fmt!r}")
     return 0

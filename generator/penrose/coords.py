@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import collections
 import gc
+import math
 import random
 import time
 
@@ -220,7 +221,7 @@ class Patch:
                                  (i + j * a1 + k * a2 + l * a3) / den, (j * b1 + k * b2 + l * b3) / den,
                                  (m + n * a1 + o * a2 + q * a3) / den, (n * b1 + o * b2 + q * b3) / den,
                                  kind))
-            window = (lo * den - walk.MARGIN - 1.0, hi * den + walk.MARGIN + 1.0)
+            window = (lo * den - walk.MARGIN - 1.0, hi * den + walk.MARGIN + 1.0, -math.inf, math.inf)
             walk.walk_tiles(self.family, coarse, region, sink, window)
             rows.sort()
             yield from rows

@@ -105,34 +105,26 @@ def to_json_obj(result: Result) -> dict:
 JSON_STREAM_FROM = 20_000     # tiles above which the JSON is streamed (flat text, no object tree)
 
 
-def sorted_rows(result: Result) -> list[tuple]:
+def estimated_tiles(result: Result) -> int:
+    """About how many tiles the patch has (from the region's area; nothing is walked)."""
+    return int(result.spec.width * result.spec.height / Fraction(str(MEAN_TILE_AREA[result.spec.family])))
+
+
+def sorted_rows(result: Result):
     """Rows (x0, y0, …, x3, y3, kind) of every tile in float units, in the JSON's order.
 
     The same floats as `Patch.float_tiles` (same arithmetic) and the same order: its sort
     key (list of points, kind) compares like the flat row because every tile has four
-    vertices.  Returned in *descending* order, so a writer can pop() rows one by one.
+    vertices.  Made strip by strip (`coords.Patch.sorted_rows`): flat memory.
     """
-    a1, a2, a3, b1, b2, b3 = Z._C1, Z._C2, Z._C3, Z._S1, Z._S2, Z._S3
-    den = coords.DENOM
-    rows = []
-    add = rows.append
-    for kind, ((a, b, c, d), (e, f, g, h), (i, j, k, l), (m, n, o, q)) in result.patch.tiles:
-        add(((a + b * a1 + c * a2 + d * a3) / den, (b * b1 + c * b2 + d * b3) / den,
-             (e + f * a1 + g * a2 + h * a3) / den, (f * b1 + g * b2 + h * b3) / den,
-             (i + j * a1 + k * a2 + l * a3) / den, (j * b1 + k * b2 + l * b3) / den,
-             (m + n * a1 + o * a2 + q * a3) / den, (n * b1 + o * b2 + q * b3) / den, kind))
-    rows.sort(reverse=True)
-    return rows
+    return result.patch.sorted_rows()
 
 
 def tile_texts(result: Result):
     """The canonical JSON text of each tile, in order (the same text as `to_json_obj`'s tiles)."""
     import json
-    rows = sorted_rows(result)
-    pop = rows.pop
     head = {}
-    for _ in range(len(rows)):
-        r = pop()
+    for r in sorted_rows(result):
         kind = r[8]
         h = head.get(kind)
         if h is None:
@@ -154,14 +146,64 @@ def to_json_stream(result: Result) -> dict:
 
 def to_json_any(result: Result) -> dict:
     """The JSON object of a result: streamed tiles for big patches."""
-    if len(result.patch.tiles) > JSON_STREAM_FROM:
+    if estimated_tiles(result) > JSON_STREAM_FROM:
         return to_json_stream(result)
     return to_json_obj(result)
 
 
-def to_svg(result: Result, arcs: bool = False, px_per_unit: float = 24.0, title: str | None = None) -> str:
-    """The picture: tiles coloured by kind, clipped to the region."""
+SVG_STREAM_FROM = 20_000     # tiles above which the command line's picture is a streamed Document
+
+
+def to_svg(result: Result, arcs: bool = False, px_per_unit: float = 24.0, title: str | None = None):
+    """The picture: tiles coloured by kind, clipped to the region.
+
+    On the command line (`output.STREAMING`) a big patch gives an `output.Document`:
+    the SVG written as the tiles come, and a PNG drawn in horizontal bands.
+    """
+    from generator import output
     if title is None:
         title = result.permalink
+    if output.STREAMING and estimated_tiles(result) > SVG_STREAM_FROM:
+        return to_document(result, arcs, px_per_unit, title)
     return render.svg_patch(result.spec.family, result.patch.float_tiles(), result.region(),
                             title=title, arcs=arcs, px_per_unit=px_per_unit)
+
+
+def band_rows(result: Result, top: float, bottom: float):
+    """Rows (unsorted) of the tiles that may show between model heights bottom < y < top."""
+    from generator.penrose import walk
+    den = coords.DENOM
+    a1, a2, a3, b1, b2, b3 = Z._C1, Z._C2, Z._C3, Z._S1, Z._S2, Z._S3
+    rows = []
+
+    def sink(kind, pts):
+        flat = []
+        for a, b, c, d in pts:
+            flat.append((a + b * a1 + c * a2 + d * a3) / den)
+            flat.append((b * b1 + c * b2 + d * b3) / den)
+        flat.append(kind)
+        rows.append(tuple(flat))
+    coarse, region, _max = result.patch.source
+    pad = walk.MARGIN + 1.0
+    walk.walk_tiles(result.spec.family, coarse, region, sink,
+                    (-float("inf"), float("inf"), bottom * den - pad, top * den + pad))
+    return rows
+
+
+def to_document(result: Result, arcs: bool = False, px_per_unit: float = 24.0, title: str | None = None):
+    """The picture as an `output.Document` (streamed SVG, banded PNG)."""
+    from generator.output import Document
+    family = result.spec.family
+    region = result.region()
+    x0, y0, x1, y1 = region
+    size = (max(1, round((x1 - x0) * px_per_unit)), max(1, round((y1 - y0) * px_per_unit)))
+
+    def pieces():
+        return render.svg_pieces(family, result.patch.sorted_rows, region, title=title, arcs=arcs,
+                                 px_per_unit=px_per_unit)
+
+    def band(top: int, bottom: int) -> str:
+        scale = size[1] / (y1 - y0)
+        rows = band_rows(result, y1 - top / scale + 0.1, y1 - bottom / scale - 0.1)
+        return render.band_svg(family, rows, region, top, bottom, size, arcs=arcs)
+    return Document(pieces, band=band, size=size, name=f"a {size[0]} × {size[1]} pixel picture")

@@ -291,10 +291,13 @@ def max_level(family: str, coarse: Coarse, region) -> int:
             if bound > best[0]:
                 search(cl, tuple(pts[i] for i in idx), tuple(fps[i] for i in idx), level - 1, cups)
 
-    for ch, vs, fs, ups in sorted(coarse.tris, key=lambda t: -max(t[3])):
-        if max(ups) <= best[0]:
-            break
-        search(ch, vs, fs, coarse.level, ups)
+    try:
+        for ch, vs, fs, ups in sorted(coarse.tris, key=lambda t: -max(t[3])):
+            if max(ups) <= best[0]:
+                break
+            search(ch, vs, fs, coarse.level, ups)
+    finally:
+        search = None               # break the recursive closure's cycle
     return best[0]
 
 
@@ -318,9 +321,10 @@ TILE_DATA = {fam: _tile_data(fam) for fam in ("p2", "p3")}
 def walk_tiles(family: str, coarse: Coarse, region, sink, window=None) -> int:
     """Call sink(kind, exact points) once per tile meeting the region; return the triangles met.
 
-    With `window` = (xlo, xhi) in internal units, only triangles whose x-range meets it
-    are explored (every tile whose vertices all lie in the window is still found; others
-    may be too — the caller filters).
+    With `window` = (xlo, xhi, ylo, yhi) in internal units, only triangles whose bounding
+    box meets it are explored: every tile with a half in the window is still found when
+    the window is widened by MARGIN around what the caller wants; others may be found too
+    (the caller filters).
     """
     recipes = RECIPES[family]
     tdata = TILE_DATA[family]
@@ -328,10 +332,10 @@ def walk_tiles(family: str, coarse: Coarse, region, sink, window=None) -> int:
     eps = region_mod.EPS
     RX0, RX1, RY0, RY1 = region.fx0 - eps, region.fx1 + eps, region.fy0 - eps, region.fy1 + eps
     IX0, IX1, IY0, IY1 = region.fx0 + eps, region.fx1 - eps, region.fy0 + eps, region.fy1 - eps
-    if window is None:
-        WX0, WX1 = RX0, RX1
-    else:
+    WX0, WX1, WY0, WY1 = RX0, RX1, RY0, RY1
+    if window is not None:
         WX0, WX1 = max(RX0, window[0]), min(RX1, window[1])
+        WY0, WY1 = max(RY0, window[2]), min(RY1, window[3])
     meets = region.meets
     c1, c2, c3 = Z._C1, Z._C2, Z._C3
     s1, s2, s3 = Z._S1, Z._S2, Z._S3
@@ -383,18 +387,18 @@ def walk_tiles(family: str, coarse: Coarse, region, sink, window=None) -> int:
                 hix = cx
             if hix < WX0 or lox > WX1:
                 return
+            loy = ay if ay < by else by
+            if cy < loy:
+                loy = cy
+            hiy = ay if ay > by else by
+            if cy > hiy:
+                hiy = cy
+            if hiy < WY0 or loy > WY1:
+                return
             if not rin:
-                loy = ay if ay < by else by
-                if cy < loy:
-                    loy = cy
-                hiy = ay if ay > by else by
-                if cy > hiy:
-                    hiy = cy
-                if hiy < RY0 or loy > RY1:
-                    return
                 rin = lox > IX0 and hix < IX1 and loy > IY0 and hiy < IY1
             if not win:
-                win = lox > WX0 and hix < WX1
+                win = lox > WX0 and hix < WX1 and loy > WY0 and hiy < WY1
         if level == 0:
             leaf(ch, a, b, c, fa, fb, fc, rin)
             return
@@ -413,12 +417,16 @@ def walk_tiles(family: str, coarse: Coarse, region, sink, window=None) -> int:
         for cl, (i, j, k), _o in kids:
             node(cl, pts[i], pts[j], pts[k], fps[i], fps[j], fps[k], lv, rin, win)
 
-    for ch, (a, b, c), (fa, fb, fc), _ups in coarse.tris:
-        if window is not None:
-            xs = (fa[0], fb[0], fc[0])
-            if max(xs) < WX0 or min(xs) > WX1:
-                continue
-        node(ch, a, b, c, fa, fb, fc, coarse.level, False, window is None)
+    try:
+        for ch, (a, b, c), (fa, fb, fc), _ups in coarse.tris:
+            if window is not None:
+                xs = (fa[0], fb[0], fc[0])
+                ys = (fa[1], fb[1], fc[1])
+                if max(xs) < WX0 or min(xs) > WX1 or max(ys) < WY0 or min(ys) > WY1:
+                    continue
+            node(ch, a, b, c, fa, fb, fc, coarse.level, False, window is None)
+    finally:
+        node = leaf = None          # break the recursive closure's cycle: the sink is freed now
     return count[0]
 
 
