@@ -195,48 +195,65 @@ class Patch:
         """{kind: number of tiles}."""
         return dict(collections.Counter(k for k, _ in self.tiles))
 
-    def sorted_rows(self, strip_tiles: int | None = None):
+    def sorted_rows(self, strip_tiles: int | None = None, vertex_text=None):
         """Rows (x0, y0, …, x3, y3, kind) in true units, in `float_tiles` order, in flat memory.
 
         The region is cut into vertical strips by the x of each tile's first vertex; each
         strip is walked (pruned to the strip widened by a tile's reach), sorted and yielded.
+        With `vertex_text(x, y)` each row also ends with the tuple of its vertices' texts
+        (made once per vertex of a strip: a vertex is shared by about four tiles).
         """
         from generator.penrose import walk
         if self._tiles is not None or self.source is None:
-            yield from _rows_of(self.tiles)
+            yield from _rows_of(self.tiles, vertex_text)
             return
         coarse, region, _max = self.source
         bounds = walk.strips(region, self.family, strip_tiles or walk.STRIP_TILES)
         for lo, hi in zip(bounds, bounds[1:]):
             rows = []
-            a1, a2, a3, b1, b2, b3 = Z._C1, Z._C2, Z._C3, Z._S1, Z._S2, Z._S3
-            den = DENOM
-
-            def sink(kind, pts, rows=rows, lo=lo, hi=hi):
-                (a, b, c, d), (e, f, g, h), (i, j, k, l), (m, n, o, q) = pts
-                x = (a + b * a1 + c * a2 + d * a3) / den
-                if lo <= x < hi:
-                    rows.append((x, (b * b1 + c * b2 + d * b3) / den,
-                                 (e + f * a1 + g * a2 + h * a3) / den, (f * b1 + g * b2 + h * b3) / den,
-                                 (i + j * a1 + k * a2 + l * a3) / den, (j * b1 + k * b2 + l * b3) / den,
-                                 (m + n * a1 + o * a2 + q * a3) / den, (n * b1 + o * b2 + q * b3) / den,
-                                 kind))
-            window = (lo * den - walk.MARGIN - 1.0, hi * den + walk.MARGIN + 1.0, -math.inf, math.inf)
+            sink = _row_sink(rows, lo, hi, vertex_text)
+            window = (lo * DENOM - walk.MARGIN - 1.0, hi * DENOM + walk.MARGIN + 1.0, -math.inf, math.inf)
             walk.walk_tiles(self.family, coarse, region, sink, window)
+            del sink
             rows.sort()
             yield from rows
 
 
-def _rows_of(tiles):
-    """Sorted rows of a materialised tile list."""
+def _row_sink(rows: list, lo: float, hi: float, vertex_text=None):
+    """sink(kind, exact points) appending the row of each tile whose first x is in [lo, hi)."""
     a1, a2, a3, b1, b2, b3 = Z._C1, Z._C2, Z._C3, Z._S1, Z._S2, Z._S3
     den = DENOM
+    cache = {}
+    get = cache.get
+    add = rows.append
+
+    def vertex(v):
+        a, b, c, d = v
+        x = (a + b * a1 + c * a2 + d * a3) / den
+        y = (b * b1 + c * b2 + d * b3) / den
+        e = cache[v] = (x, y, vertex_text(x, y) if vertex_text is not None else None)
+        return e
+
+    def sink(kind, pts):
+        p, q, r, s = pts
+        e = get(p) or vertex(p)
+        if lo <= e[0] < hi:
+            f = get(q) or vertex(q)
+            g = get(r) or vertex(r)
+            h = get(s) or vertex(s)
+            if vertex_text is None:
+                add((e[0], e[1], f[0], f[1], g[0], g[1], h[0], h[1], kind))
+            else:
+                add((e[0], e[1], f[0], f[1], g[0], g[1], h[0], h[1], kind, (e[2], f[2], g[2], h[2])))
+    return sink
+
+
+def _rows_of(tiles, vertex_text=None):
+    """Sorted rows of a materialised tile list."""
     rows = []
-    for kind, ((a, b, c, d), (e, f, g, h), (i, j, k, l), (m, n, o, q)) in tiles:
-        rows.append(((a + b * a1 + c * a2 + d * a3) / den, (b * b1 + c * b2 + d * b3) / den,
-                     (e + f * a1 + g * a2 + h * a3) / den, (f * b1 + g * b2 + h * b3) / den,
-                     (i + j * a1 + k * a2 + l * a3) / den, (j * b1 + k * b2 + l * b3) / den,
-                     (m + n * a1 + o * a2 + q * a3) / den, (n * b1 + o * b2 + q * b3) / den, kind))
+    sink = _row_sink(rows, -math.inf, math.inf, vertex_text)
+    for kind, pts in tiles:
+        sink(kind, pts)
     rows.sort()
     return rows
 

@@ -120,19 +120,21 @@ def sorted_rows(result: Result):
     return result.patch.sorted_rows()
 
 
+def _json_vertex(x: float, y: float) -> str:
+    """A vertex as JSON text, rounded like `to_json_obj`."""
+    return f"[{round(x, 12) + 0.0!r},{round(y, 12) + 0.0!r}]"
+
+
 def tile_texts(result: Result):
     """The canonical JSON text of each tile, in order (the same text as `to_json_obj`'s tiles)."""
     import json
     head = {}
-    for r in sorted_rows(result):
+    for r in result.patch.sorted_rows(vertex_text=_json_vertex):
         kind = r[8]
         h = head.get(kind)
         if h is None:
-            h = head[kind] = '{"kind":' + json.dumps(kind, ensure_ascii=True) + ',"points":'
-        yield (f"{h}[[{round(r[0], 12) + 0.0!r},{round(r[1], 12) + 0.0!r}],"
-               f"[{round(r[2], 12) + 0.0!r},{round(r[3], 12) + 0.0!r}],"
-               f"[{round(r[4], 12) + 0.0!r},{round(r[5], 12) + 0.0!r}],"
-               f"[{round(r[6], 12) + 0.0!r},{round(r[7], 12) + 0.0!r}]]}}")
+            h = head[kind] = '{"kind":' + json.dumps(kind, ensure_ascii=True) + ',"points":['
+        yield h + ",".join(r[9]) + "]}"
 
 
 def to_json_stream(result: Result) -> dict:
@@ -199,8 +201,8 @@ def to_document(result: Result, arcs: bool = False, px_per_unit: float = 24.0, t
     size = (max(1, round((x1 - x0) * px_per_unit)), max(1, round((y1 - y0) * px_per_unit)))
 
     def pieces():
-        return render.svg_pieces(family, result.patch.sorted_rows, region, title=title, arcs=arcs,
-                                 px_per_unit=px_per_unit)
+        return render.svg_pieces(family, lambda: result.patch.sorted_rows(vertex_text=render.vertex_text),
+                                 region, title=title, arcs=arcs, px_per_unit=px_per_unit)
 
     def band(top: int, bottom: int) -> str:
         scale = size[1] / (y1 - y0)

@@ -127,8 +127,15 @@ def _openers(family: str, stroke_width: float) -> dict:
 KINDS = {"p2": ("kite", "dart"), "p3": ("thick", "thin")}
 
 
+def vertex_text(x: float, y: float) -> str:
+    """A vertex as path text, y flipped (the text of `svg.polygon_d`)."""
+    return f"{num(x, DIGITS)} {num(-y, DIGITS)}"
+
+
 def row_d(r) -> str:
     """Path data of one tile row, y flipped (the text of `svg.polygon_d`)."""
+    if len(r) > 9:
+        return "M" + "L".join(r[9]) + "Z"
     return (f"M{num(r[0], DIGITS)} {num(-r[1], DIGITS)}L{num(r[2], DIGITS)} {num(-r[3], DIGITS)}"
             f"L{num(r[4], DIGITS)} {num(-r[5], DIGITS)}L{num(r[6], DIGITS)} {num(-r[7], DIGITS)}Z")
 

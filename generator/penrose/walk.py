@@ -318,6 +318,18 @@ def _tile_data(family: str):
 TILE_DATA = {fam: _tile_data(fam) for fam in ("p2", "p3")}
 
 
+def _leaves(family: str, depth: int = 130) -> dict:
+    """Per label: the number of level-0 triangles in a level-j triangle, j = 0 … depth."""
+    out = {ch: [1] for ch in G.FAMILY_LETTERS[family]}
+    for j in range(1, depth):
+        for ch in out:
+            out[ch].append(sum(out[cl][j - 1] for cl, _i, _o in RECIPES[family][ch][1]))
+    return out
+
+
+LEAVES = {fam: _leaves(fam) for fam in ("p2", "p3")}
+
+
 def walk_tiles(family: str, coarse: Coarse, region, sink, window=None) -> int:
     """Call sink(kind, exact points) once per tile meeting the region; return the triangles met.
 
@@ -328,6 +340,7 @@ def walk_tiles(family: str, coarse: Coarse, region, sink, window=None) -> int:
     """
     recipes = RECIPES[family]
     tdata = TILE_DATA[family]
+    leaves = LEAVES[family]
     p2 = family == "p2"
     eps = region_mod.EPS
     RX0, RX1, RY0, RY1 = region.fx0 - eps, region.fx1 + eps, region.fy0 - eps, region.fy1 + eps
@@ -373,6 +386,38 @@ def walk_tiles(family: str, coarse: Coarse, region, sink, window=None) -> int:
             return
         sink(kind, (a, b, r, c) if p2 else (a, r, b, c))
 
+    def free(ch, a, b, c, level):
+        """A triangle wholly inside the region and the window: subdivide and emit, no tests.
+
+        Every level-0 triangle below meets the region, and so does its partner, so only
+        mark-1 halves emit (mark-2 leaves are not even made); no floats are needed.
+        """
+        divs, kids = recipes[ch]
+        pts = [a, b, c]
+        for i, j in divs:
+            p = pts[i]
+            q = pts[j]
+            d0, d1, d2, d3 = q[0] - p[0], q[1] - p[1], q[2] - p[2], q[3] - p[3]
+            pts.append((p[0] + d1 - d3, p[1] - d1 + d2 + d3, p[2] + d0 + d1 - d2, p[3] - d0 + d2))
+        if level > 1:
+            lv = level - 1
+            for cl, (i, j, k), _o in kids:
+                free(cl, pts[i], pts[j], pts[k], lv)
+            return
+        for cl, (i, j, k), _o in kids:
+            kind, ge, m, mark1, _pe = tdata[cl]
+            if not mark1:
+                continue
+            vs = (pts[i], pts[j], pts[k])
+            p = vs[ge]
+            q = vs[(ge + 1) % 3]
+            d0, d1, d2, d3 = p[0] - q[0], p[1] - q[1], p[2] - q[2], p[3] - q[3]
+            r = (p[0] + m[0] * d0 + m[1] * d1 + m[2] * d2 + m[3] * d3,
+                 p[1] + m[4] * d0 + m[5] * d1 + m[6] * d2 + m[7] * d3,
+                 p[2] + m[8] * d0 + m[9] * d1 + m[10] * d2 + m[11] * d3,
+                 p[3] + m[12] * d0 + m[13] * d1 + m[14] * d2 + m[15] * d3)
+            sink(kind, (vs[0], vs[1], r, vs[2]) if p2 else (vs[0], r, vs[1], vs[2]))
+
     def node(ch, a, b, c, fa, fb, fc, level, rin, win):
         """Explore one triangle: prune, subdivide or emit."""
         if not (rin and win):
@@ -399,6 +444,10 @@ def walk_tiles(family: str, coarse: Coarse, region, sink, window=None) -> int:
                 rin = lox > IX0 and hix < IX1 and loy > IY0 and hiy < IY1
             if not win:
                 win = lox > WX0 and hix < WX1 and loy > WY0 and hiy < WY1
+        if rin and win and level > 0:
+            count[0] += leaves[ch][level]
+            free(ch, a, b, c, level)
+            return
         if level == 0:
             leaf(ch, a, b, c, fa, fb, fc, rin)
             return
@@ -426,7 +475,7 @@ def walk_tiles(family: str, coarse: Coarse, region, sink, window=None) -> int:
                     continue
             node(ch, a, b, c, fa, fb, fc, coarse.level, False, window is None)
     finally:
-        node = leaf = None          # break the recursive closure's cycle: the sink is freed now
+        node = leaf = free = None   # break the recursive closure's cycle: the sink is freed now
     return count[0]
 
 
