@@ -151,11 +151,12 @@ class Document:
     whose size is `size` = (width, height) in pixels; `name` says what is drawn (errors).
     """
 
-    def __init__(self, pieces, band=None, size=None, name: str = "picture"):
+    def __init__(self, pieces, band=None, size=None, name: str = "picture", opaque: bool = True):
         self.pieces = pieces
         self.band = band
         self.size = size
         self.name = name
+        self.opaque = opaque        # an opaque background: the PNG is RGB, else RGBA
 
     def text(self) -> str:
         """The whole text (for conversions that need it at once)."""
@@ -164,7 +165,7 @@ class Document:
 
 MAX_CAIRO_SIDE = 32767      # cairo's image-surface limit, in pixels
 MAX_PNG_SIDE = 200_000      # rows of a banded PNG (about 26 GB of pixels at full width)
-PNG_BAND_PIXELS = 1 << 22   # pixels rasterised at a time (16 MB of RGBA)
+PNG_BAND_PIXELS = 1 << 21   # pixels rasterised at a time (8 MB of RGBA)
 
 
 def _png_chunk(kind: bytes, data: bytes) -> bytes:
@@ -175,7 +176,7 @@ def _png_chunk(kind: bytes, data: bytes) -> bytes:
 
 
 def banded_png(doc: Document, fh, band_rows: int | None = None) -> None:
-    """Write `doc` as one RGBA PNG to the binary file fh, rasterising horizontal bands."""
+    """Write `doc` as one PNG (RGB if opaque, else RGBA) to fh, rasterising horizontal bands."""
     import io
     import struct
     import zlib
@@ -188,14 +189,15 @@ def banded_png(doc: Document, fh, band_rows: int | None = None) -> None:
     from PIL import Image
     rows = band_rows or max(1, min(height, PNG_BAND_PIXELS // width))
     fh.write(b"\x89PNG\r\n\x1a\n")
-    fh.write(_png_chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)))
+    mode, colour_type, depth = ("RGB", 2, 3) if doc.opaque else ("RGBA", 6, 4)
+    fh.write(_png_chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0)))
     z = zlib.compressobj(6)
-    stride = 4 * width
+    stride = depth * width
     for top in range(0, height, rows):
         bottom = min(height, top + rows)
         png = cairosvg.svg2png(bytestring=doc.band(top, bottom).encode("utf-8"),
                                output_width=width, output_height=bottom - top)
-        img = Image.open(io.BytesIO(png)).convert("RGBA")
+        img = Image.open(io.BytesIO(png)).convert(mode)
         if img.size != (width, bottom - top):
             raise TilepressError(f"internal error: band rendered as {img.size}")
         raw = img.tobytes()
