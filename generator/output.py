@@ -143,6 +143,47 @@ class Spool:
             self.file.close()
 
 
+class PathSpools:
+    """Path data grouped by style, each group spooled, written later as one `<path>` per group.
+
+    `opener(key)` is the text of a group's `<path …` up to and including `d="`.  Groups are
+    written in the order asked for (a picture's fixed colour order), so one walk over the
+    tiles makes the whole picture whatever order the tiles come in.
+    """
+
+    def __init__(self, opener, limit: int = 1 << 22):
+        self.opener = opener
+        self.limit = limit
+        self.spools: dict = {}
+
+    def add(self, key, d: str) -> None:
+        """Append one polygon's path data to its group."""
+        spool = self.spools.get(key)
+        if spool is None:
+            spool = self.spools[key] = Spool(self.limit)
+        spool.write(d)
+
+    def keys(self) -> list:
+        """The groups that received anything."""
+        return [k for k, s in self.spools.items() if not s.empty]
+
+    def pieces(self, order, sep: str = "\n", lead: bool = False):
+        """The `<path>` elements of the non-empty groups in `order`, separated by sep
+        (also before the first if lead), as pieces; the spools are closed afterwards."""
+        first = True
+        for key in order:
+            spool = self.spools.pop(key, None)
+            if spool is None or spool.empty:
+                continue
+            yield (sep if (lead or not first) else "") + self.opener(key)
+            first = False
+            yield from spool.pieces()
+            yield '"/>'
+        for spool in self.spools.values():
+            spool.file.close()
+        self.spools = {}
+
+
 class Document:
     """A text document made in pieces, for outputs too big to hold as one string.
 

@@ -94,7 +94,7 @@ def svg_patch(family: str, tiles, region, title: str | None = None, arcs: bool =
 #
 # The same document as `svg_patch`, made from rows (x0, y0, …, x3, y3, kind) in the sorted
 # order, in pieces: the first kind's polygons are written as they come, the other kind and
-# the arcs go to spools (generator.output.Spool) and follow.  `bench/penrose.py --svg`
+# the arcs go to spools (generator.output.PathSpools) and follow.  `bench/penrose.py --svg`
 # compares this with walking the tiles once per `<path>` (SVG_MODE = "passes").
 
 SVG_MODE = "spool"
@@ -151,7 +151,7 @@ def row_arcs(family: str, r):
 def svg_pieces(family: str, rows, region, title=None, arcs: bool = False, px_per_unit: float = 24.0,
                stroke_width: float = 0.02, mode: str | None = None):
     """The text of `svg_patch` in pieces; `rows()` gives a fresh iterator of sorted rows."""
-    from generator.output import Spool
+    from generator.output import PathSpools
     head, tail = _frame(family, region, title, px_per_unit)
     opener = _openers(family, stroke_width)
     order = list(KINDS[family]) + ([0, 1] if arcs else [])
@@ -179,7 +179,7 @@ def svg_pieces(family: str, rows, region, title=None, arcs: bool = False, px_per
         yield tail
         return
     first = order[0]
-    spools = {key: Spool() for key in order[1:]}
+    spools = PathSpools(opener.__getitem__)
     buf, started = [], False
     for r in rows():
         if r[8] == first:
@@ -191,21 +191,14 @@ def svg_pieces(family: str, rows, region, title=None, arcs: bool = False, px_per
                 yield "".join(buf)
                 buf = []
         else:
-            spools[r[8]].write(row_d(r))
+            spools.add(r[8], row_d(r))
         if arcs:
             for colour, d in row_arcs(family, r):
-                spools[colour].write(d)
+                spools.add(colour, d)
     if started:
         buf.append('"/>')
     yield "".join(buf)
-    for key in order[1:]:
-        spool = spools[key]
-        if spool.empty:
-            spool.file.close()
-            continue
-        yield "\n" + opener[key]
-        yield from spool.pieces()
-        yield '"/>'
+    yield from spools.pieces(order[1:], lead=True)
     yield tail
 
 
