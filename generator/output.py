@@ -114,6 +114,7 @@ class Spool:
         self.file = tempfile.SpooledTemporaryFile(max_size=limit)
         self.buf: list[str] = []
         self.size = 0
+        self.block = min(limit, 1 << 20)
         self.empty = True
 
     def write(self, text: str) -> None:
@@ -121,7 +122,7 @@ class Spool:
         self.empty = False
         self.buf.append(text)
         self.size += len(text)
-        if self.size > 1 << 20:
+        if self.size > self.block:
             self.flush()
 
     def flush(self) -> None:
@@ -184,6 +185,86 @@ class PathSpools:
         self.spools = {}
 
 
+def band_frame(view_box, size, top: int, bottom: int, background: str | None = "#ffffff"):
+    """(head, tail) of a standalone SVG showing pixel rows top ≤ y < bottom of a picture
+    whose whole view box `view_box` is drawn at `size` = (width, height) pixels."""
+    vx, vy, vw, vh = view_box
+    scale = size[1] / vh
+    by, bh = vy + top / scale, (bottom - top) / scale
+    head = ('<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '
+            f'width="{size[0]}" height="{bottom - top}" viewBox="{vx!r} {by!r} {vw!r} {bh!r}" '
+            'preserveAspectRatio="none">\n')
+    if background:
+        head += f'<rect x="{vx!r}" y="{by!r}" width="{vw!r}" height="{bh!r}" fill="{background}"/>\n'
+    return head, "\n</svg>\n"
+
+
+class BandSpools:
+    """The polygons of a picture sorted into horizontal bands of pixel rows, each band's
+    groups spooled (`PathSpools`), so that a banded PNG needs one walk over the tiles.
+
+    `view_box` and `size` are the whole picture's; a polygon goes to every band its
+    vertical extent (in view-box units, y down) meets, widened by `pad` units for strokes.
+    """
+
+    def __init__(self, view_box, size, rows: int, opener, pad: float = 0.0):
+        self.view_box, self.size, self.rows, self.pad = view_box, size, rows, pad
+        self.scale = size[1] / view_box[3]
+        self.n = -(-size[1] // rows)
+        self.bands = [PathSpools(opener, limit=1 << 16) for _ in range(self.n)]
+
+    def add(self, key, d: str, ymin: float, ymax: float) -> None:
+        """Append path data d of a polygon spanning ymin ≤ y ≤ ymax to the bands it meets."""
+        vy, s, pad = self.view_box[1], self.scale, self.pad
+        lo = max(0, int(((ymin - pad - vy) * s) // self.rows))
+        hi = min(self.n - 1, int(((ymax + pad - vy) * s) // self.rows))
+        for b in range(lo, hi + 1):
+            self.bands[b].add(key, d)
+
+    def band(self, top: int, bottom: int, order, prefix: str = "", suffix: str = "") -> str:
+        """The SVG of rows top ≤ y < bottom (top a multiple of `rows`): prefix, the band's
+        groups in `order`, suffix (a clip path and group, say) inside the band's frame."""
+        head, tail = band_frame(self.view_box, self.size, top, bottom)
+        spools = self.bands[top // self.rows]
+        body = "".join(spools.pieces(order))
+        self.bands[top // self.rows] = None
+        return head + prefix + body + suffix + tail
+
+
+def band_maker(polygons, view_box, size, opener, order, prefix: str = "", suffix: str = "",
+               pad: float = 0.0):
+    """A `Document.band` callback for pictures of styled polygons, made in one walk.
+
+    `polygons()` yields (group, path data, ymin, ymax) per polygon in view-box units;
+    the first band asked for (rows 0 … r) fixes the band height r and runs the walk into
+    `BandSpools`; the later bands, asked for in order, read them.  `order` gives the
+    groups' order (a callable of the groups present, or a sequence).
+    """
+    state = {}
+
+    def band(top: int, bottom: int) -> str:
+        if "bands" not in state:
+            if top != 0:
+                raise ValueError("bands must be asked for from the top")
+            bands = BandSpools(view_box, size, bottom - top, opener, pad)
+            present = set()
+            for key, d, ymin, ymax in polygons():
+                present.add(key)
+                bands.add(key, d, ymin, ymax)
+            state["bands"] = bands
+            state["order"] = order(present) if callable(order) else list(order)
+        return state["bands"].band(top, bottom, state["order"], prefix, suffix)
+    return band
+
+
+def band_rows_for(size, polygons_estimate: int, per_band: int = 40_000) -> int:
+    """Rows per band: at most PNG_BAND_PIXELS pixels and about `per_band` polygons a band."""
+    width, height = size
+    by_pixels = max(1, PNG_BAND_PIXELS // max(1, width))
+    by_count = max(1, height * per_band // max(1, polygons_estimate))
+    return max(1, min(height, by_pixels, by_count))
+
+
 class Document:
     """A text document made in pieces, for outputs too big to hold as one string.
 
@@ -192,11 +273,13 @@ class Document:
     whose size is `size` = (width, height) in pixels; `name` says what is drawn (errors).
     """
 
-    def __init__(self, pieces, band=None, size=None, name: str = "picture", opaque: bool = True):
+    def __init__(self, pieces, band=None, size=None, name: str = "picture", opaque: bool = True,
+                 band_rows: int | None = None):
         self.pieces = pieces
         self.band = band
         self.size = size
         self.name = name
+        self.band_rows = band_rows  # rows per band, when the band() callback needs a fixed one
         self.opaque = opaque        # an opaque background: the PNG is RGB, else RGBA
 
     def text(self) -> str:
@@ -228,7 +311,7 @@ def banded_png(doc: Document, fh, band_rows: int | None = None) -> None:
                              "region, or --format svg)")
     import cairosvg  # lazy: renderers only
     from PIL import Image
-    rows = band_rows or max(1, min(height, PNG_BAND_PIXELS // width))
+    rows = band_rows or doc.band_rows or max(1, min(height, PNG_BAND_PIXELS // width))
     fh.write(b"\x89PNG\r\n\x1a\n")
     mode, colour_type, depth = ("RGB", 2, 3) if doc.opaque else ("RGBA", 6, 4)
     fh.write(_png_chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0)))

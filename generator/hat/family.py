@@ -119,10 +119,18 @@ def to_json(item: HatPatch) -> dict:
     return patch_json(hats, item.patch.permalink(), item.patch.region)
 
 
-def to_svg(item: HatPatch, options: dict) -> str:
-    """Hats filled by first-order metatile, reflected hats dark, clipped to the region."""
-    from generator.hat.render import patch_svg
+def to_svg(item: HatPatch, options: dict):
+    """Hats filled by first-order metatile, reflected hats dark, clipped to the region.
+
+    On the command line a picture above MAX_CLI_HATS is an `output.Document` made in
+    flat memory as the walk goes: SVG streamed, PNG in bands (`render.patch_document`).
+    """
+    from generator import output
+    from generator.hat.render import patch_document, patch_svg
     if item._hats is None and item.estimate > MAX_CLI_HATS:
+        if output.STREAMING:
+            return patch_document(lambda: output.progress(item.patch.hats(), item.estimate, "hat"),
+                                  item.patch.region, item.patch.permalink, item.estimate)
         raise TilepressError(f"region too large for a picture (about {item.estimate:,} hats, "
                              f"limit {MAX_CLI_HATS:,}); choose a smaller --width/--height")
     hats = item.hats()

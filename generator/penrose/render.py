@@ -207,13 +207,11 @@ def band_svg(family: str, rows, region, top: int, bottom: int, size, arcs: bool 
     """A standalone SVG of the pixel rows top ≤ y < bottom of a `size` = (w, h) px picture.
 
     `rows` are the tiles near the band (any order); the region's clip is kept, the
-    viewBox is cut to the band so that the bands of one picture join up exactly.
+    viewBox is cut to the band (`output.band_frame`) so that the bands join up exactly.
     """
+    from generator.output import band_frame
     x0, y0, x1, y1 = region
     w, h = x1 - x0, y1 - y0
-    scale = size[1] / h
-    vy = -y1 + top / scale
-    vh = (bottom - top) / scale
     groups = {key: [] for key in list(KINDS[family]) + [0, 1]}
     for r in rows:
         groups[r[8]].append(row_d(r))
@@ -226,8 +224,5 @@ def band_svg(family: str, rows, region, top: int, bottom: int, size, arcs: bool 
             '<g clip-path="url(#r)">']
     body += [opener[key] + "".join(ds) + '"/>' for key, ds in groups.items() if ds]
     body.append("</g>")
-    return ('<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '
-            f'width="{size[0]}" height="{bottom - top}" viewBox="{x0!r} {vy!r} {w!r} {vh!r}" '
-            'preserveAspectRatio="none">\n'
-            f'<rect x="{x0!r}" y="{vy!r}" width="{w!r}" height="{vh!r}" fill="#ffffff"/>\n'
-            + "\n".join(body) + "\n</svg>\n")
+    head, tail = band_frame((x0, -y1, w, h), size, top, bottom)
+    return head + "\n".join(body) + tail

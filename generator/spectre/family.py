@@ -123,10 +123,19 @@ def to_json(item: SpectrePatch) -> dict:
     return patch_json(sps, item.patch.permalink(), item.patch.region)
 
 
-def to_svg(item: SpectrePatch, options: dict) -> str:
-    """Spectres filled by metatile, odd ones dark, clipped to the region."""
-    from generator.spectre.render import patch_svg
+def to_svg(item: SpectrePatch, options: dict):
+    """Spectres filled by metatile, odd ones dark, clipped to the region.
+
+    On the command line a picture above MAX_CLI_SPECTRES is an `output.Document` made in
+    flat memory as the walk goes: SVG streamed, PNG in bands (`render.patch_document`).
+    """
+    from generator import output
+    from generator.spectre.render import patch_document, patch_svg
     if item._spectres is None and item.estimate > MAX_CLI_SPECTRES:
+        if output.STREAMING:
+            return patch_document(lambda: output.progress(item.patch.spectres(), item.estimate, "spectre"),
+                                  item.patch.region, item.patch.permalink, item.estimate,
+                                  style=(options or {}).get("style") or "straight")
         raise TilepressError(f"region too large for a picture (about {item.estimate:,} Spectres, "
                              f"limit {MAX_CLI_SPECTRES:,}); choose a smaller --width/--height")
     sps = item.spectres()
