@@ -102,7 +102,7 @@ def to_json_obj(result: Result) -> dict:
             "region": {"x0": x0, "y0": y0, "x1": x1, "y1": y1}, "tiles": tiles}
 
 
-JSON_STREAM_FROM = 20_000     # tiles above which the JSON is streamed (flat text, no object tree)
+JSON_STREAM_FROM = 2_000      # tiles above which the JSON is streamed (strip by strip, no object tree)
 
 
 def estimated_tiles(result: Result) -> int:
