@@ -185,11 +185,14 @@ class PathSpools:
         self.spools = {}
 
 
-def band_frame(view_box, size, top: int, bottom: int, background: str | None = "#ffffff"):
+def band_frame(view_box, size, top: int, bottom: int, background: str | None = "#ffffff",
+               scale: float | None = None):
     """(head, tail) of a standalone SVG showing pixel rows top ≤ y < bottom of a picture
-    whose whole view box `view_box` is drawn at `size` = (width, height) pixels."""
+    whose whole view box `view_box` is drawn at `size` = (width, height) pixels, `scale`
+    pixels per unit (default: the height's; give the document's own when its nominal
+    height is not a whole number of pixels, as the rasteriser keeps that scale)."""
     vx, vy, vw, vh = view_box
-    scale = size[1] / vh
+    scale = scale or size[1] / vh
     by, bh = vy + top / scale, (bottom - top) / scale
     head = ('<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '
             f'width="{size[0]}" height="{bottom - top}" viewBox="{vx!r} {by!r} {vw!r} {bh!r}" '
@@ -207,9 +210,9 @@ class BandSpools:
     vertical extent (in view-box units, y down) meets, widened by `pad` units for strokes.
     """
 
-    def __init__(self, view_box, size, rows: int, opener, pad: float = 0.0):
+    def __init__(self, view_box, size, rows: int, opener, pad: float = 0.0, scale: float | None = None):
         self.view_box, self.size, self.rows, self.pad = view_box, size, rows, pad
-        self.scale = size[1] / view_box[3]
+        self.scale = scale or size[1] / view_box[3]
         self.n = -(-size[1] // rows)
         self.bands = [PathSpools(opener, limit=1 << 16) for _ in range(self.n)]
 
@@ -224,7 +227,7 @@ class BandSpools:
     def band(self, top: int, bottom: int, order, prefix: str = "", suffix: str = "") -> str:
         """The SVG of rows top ≤ y < bottom (top a multiple of `rows`): prefix, the band's
         groups in `order`, suffix (a clip path and group, say) inside the band's frame."""
-        head, tail = band_frame(self.view_box, self.size, top, bottom)
+        head, tail = band_frame(self.view_box, self.size, top, bottom, scale=self.scale)
         spools = self.bands[top // self.rows]
         body = "".join(spools.pieces(order))
         self.bands[top // self.rows] = None
@@ -232,7 +235,7 @@ class BandSpools:
 
 
 def band_maker(polygons, view_box, size, opener, order, prefix: str = "", suffix: str = "",
-               pad: float = 0.0):
+               pad: float = 0.0, scale: float | None = None):
     """A `Document.band` callback for pictures of styled polygons, made in one walk.
 
     `polygons()` yields (group, path data, ymin, ymax) per polygon in view-box units;
@@ -246,7 +249,7 @@ def band_maker(polygons, view_box, size, opener, order, prefix: str = "", suffix
         if "bands" not in state:
             if top != 0:
                 raise ValueError("bands must be asked for from the top")
-            bands = BandSpools(view_box, size, bottom - top, opener, pad)
+            bands = BandSpools(view_box, size, bottom - top, opener, pad, scale)
             present = set()
             for key, d, ymin, ymax in polygons():
                 present.add(key)

@@ -195,6 +195,6 @@ def patch_document(walk, region, permalink, estimate: int, px_width: float = 800
             f'width="{svg.num(w)}" height="{svg.num(h)}"/></clipPath>\n<g clip-path="url(#region)">\n')
     band = output.band_maker(polygons, (x0, -y1, w, h), size,
                              lambda fill: svg.polygons_path([], fill, STROKE, sw)[:-3], sorted,
-                             prefix=clip, suffix="\n</g>", pad=sw)
+                             prefix=clip, suffix="\n</g>", pad=sw, scale=px_width / w)
     return output.Document(lambda: patch_svg_pieces(walk(), region, permalink, px_width), band=band,
                            size=size, band_rows=rows, name=f"a picture of about {estimate:,} hats")

@@ -205,7 +205,7 @@ def to_document(result: Result, arcs: bool = False, px_per_unit: float = 24.0, t
                                  region, title=title, arcs=arcs, px_per_unit=px_per_unit)
 
     def band(top: int, bottom: int) -> str:
-        scale = size[1] / (y1 - y0)
+        scale = px_per_unit
         rows = band_rows(result, y1 - top / scale + 0.1, y1 - bottom / scale - 0.1)
-        return render.band_svg(family, rows, region, top, bottom, size, arcs=arcs)
+        return render.band_svg(family, rows, region, top, bottom, size, arcs=arcs, px_per_unit=px_per_unit)
     return Document(pieces, band=band, size=size, name=f"a {size[0]} × {size[1]} pixel picture")

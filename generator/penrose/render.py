@@ -203,7 +203,7 @@ def svg_pieces(family: str, rows, region, title=None, arcs: bool = False, px_per
 
 
 def band_svg(family: str, rows, region, top: int, bottom: int, size, arcs: bool = False,
-             stroke_width: float = 0.02) -> str:
+             stroke_width: float = 0.02, px_per_unit: float = 24.0) -> str:
     """A standalone SVG of the pixel rows top ≤ y < bottom of a `size` = (w, h) px picture.
 
     `rows` are the tiles near the band (any order); the region's clip is kept, the
@@ -224,5 +224,5 @@ def band_svg(family: str, rows, region, top: int, bottom: int, size, arcs: bool 
             '<g clip-path="url(#r)">']
     body += [opener[key] + "".join(ds) + '"/>' for key, ds in groups.items() if ds]
     body.append("</g>")
-    head, tail = band_frame((x0, -y1, w, h), size, top, bottom)
+    head, tail = band_frame((x0, -y1, w, h), size, top, bottom, scale=px_per_unit)
     return head + "\n".join(body) + tail

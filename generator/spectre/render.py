@@ -168,7 +168,7 @@ def patch_document(walk, region, permalink, estimate: int, style: str = "straigh
     clip = (f'<clipPath id="region"><rect x="{svg.num(x0)}" y="{svg.num(-y1)}" '
             f'width="{svg.num(w)}" height="{svg.num(h)}"/></clipPath>\n<g clip-path="url(#region)">\n')
     band = output.band_maker(polygons, (x0, -y1, w, h), size, opener, sorted,
-                             prefix=clip, suffix="\n</g>", pad=sw)
+                             prefix=clip, suffix="\n</g>", pad=sw, scale=px_width / w)
     return output.Document(lambda: patch_svg_pieces(walk(), region, permalink, style, px_width),
                            band=band, size=size, band_rows=rows,
                            name=f"a picture of about {estimate:,} Spectres")
