@@ -24,6 +24,7 @@ Poster-sized outputs are written in flat memory:
 from __future__ import annotations
 
 import json
+import math
 import sys
 
 from generator.errors import TilepressError
@@ -277,8 +278,9 @@ class Document:
     """
 
     def __init__(self, pieces, band=None, size=None, name: str = "picture", opaque: bool = True,
-                 band_rows: int | None = None):
+                 band_rows: int | None = None, whole_ok: bool = False):
         self.pieces = pieces
+        self.whole_ok = whole_ok    # small enough to convert whole (PDF)
         self.band = band
         self.size = size
         self.name = name
@@ -388,6 +390,18 @@ def to_json(obj) -> str:
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True) + "\n"
 
 
+def check_png_size(svg: str) -> None:
+    """Refuse (one line) an SVG whose pixel size cairo cannot rasterise in one piece."""
+    import re
+    m = re.search(r'<svg[^>]*?\swidth="([0-9.]+)"[^>]*?\sheight="([0-9.]+)"', svg[:2000])
+    if m:
+        width, height = (math.ceil(float(v)) for v in m.groups())
+        if width > MAX_CAIRO_SIDE or height > MAX_CAIRO_SIDE:
+            raise TilepressError(f"the picture is {width} × {height} pixels; PNG output is limited to "
+                                 f"{MAX_CAIRO_SIDE} pixels a side here (choose another region, or "
+                                 "--format svg)")
+
+
 def svg_to_png(svg: str, scale: float = 1.0, width: int | None = None) -> bytes:
     """Rasterise an SVG document to PNG bytes with cairosvg."""
     import cairosvg  # lazy: renderers only
@@ -488,9 +502,14 @@ def emit_rendered(fmt: str, out: str, *, json_obj=None, svg=None) -> int:
                 raise TilepressError(f"{svg.name} is too large for PNG output; use --format svg")
             emit_png_bands(svg, out)
         else:
+            check_png_size(svg)
             emit(svg_to_png(svg), out)
     elif fmt == "pdf":
-        emit(svg_to_pdf(svg.text() if isinstance(svg, Document) else svg), out)
+        if isinstance(svg, Document):
+            if not svg.whole_ok:
+                raise TilepressError(f"{svg.name} is too large for PDF output; use --format svg or png")
+            svg = svg.text()
+        emit(svg_to_pdf(svg), out)
     else:
         raise TilepressError(f"unknown format {fmt!r}")
     return 0

@@ -154,6 +154,7 @@ def to_json_any(result: Result) -> dict:
 
 
 SVG_STREAM_FROM = 20_000     # tiles above which the command line's picture is a streamed Document
+PDF_WHOLE_TILES = 200_000    # a streamed picture up to this size may still become one PDF
 
 
 def to_svg(result: Result, arcs: bool = False, px_per_unit: float = 24.0, title: str | None = None):
@@ -208,4 +209,5 @@ def to_document(result: Result, arcs: bool = False, px_per_unit: float = 24.0, t
         scale = px_per_unit
         rows = band_rows(result, y1 - top / scale + 0.1, y1 - bottom / scale - 0.1)
         return render.band_svg(family, rows, region, top, bottom, size, arcs=arcs, px_per_unit=px_per_unit)
-    return Document(pieces, band=band, size=size, name=f"a {size[0]} × {size[1]} pixel picture")
+    return Document(pieces, band=band, size=size, name=f"a {size[0]} × {size[1]} pixel picture",
+                    whole_ok=estimated_tiles(result) <= PDF_WHOLE_TILES)
