@@ -128,8 +128,10 @@ def _json_vertex(x: float, y: float) -> str:
 def tile_texts(result: Result):
     """The canonical JSON text of each tile, in order (the same text as `to_json_obj`'s tiles)."""
     import json
+    from generator.output import progress
     head = {}
-    for r in result.patch.sorted_rows(vertex_text=_json_vertex):
+    rows = result.patch.sorted_rows(vertex_text=_json_vertex)
+    for r in progress(rows, estimated_tiles(result), "tile"):
         kind = r[8]
         h = head.get(kind)
         if h is None:
@@ -195,15 +197,18 @@ def band_rows(result: Result, top: float, bottom: float):
 
 def to_document(result: Result, arcs: bool = False, px_per_unit: float = 24.0, title: str | None = None):
     """The picture as an `output.Document` (streamed SVG, banded PNG)."""
-    from generator.output import Document
+    from generator.output import Document, progress
     family = result.spec.family
     region = result.region()
     x0, y0, x1, y1 = region
     size = (max(1, round((x1 - x0) * px_per_unit)), max(1, round((y1 - y0) * px_per_unit)))
 
+    def rows():
+        return progress(result.patch.sorted_rows(vertex_text=render.vertex_text), estimated_tiles(result),
+                        "tile")
+
     def pieces():
-        return render.svg_pieces(family, lambda: result.patch.sorted_rows(vertex_text=render.vertex_text),
-                                 region, title=title, arcs=arcs, px_per_unit=px_per_unit)
+        return render.svg_pieces(family, rows, region, title=title, arcs=arcs, px_per_unit=px_per_unit)
 
     def band(top: int, bottom: int) -> str:
         scale = px_per_unit
