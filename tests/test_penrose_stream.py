@@ -18,10 +18,8 @@ import pytest
 
 from generator import output
 from generator.errors import TilepressError
-from generator.penrose import algebra as Z
 from generator.penrose import coords, render, walk
 from generator.penrose import patch as P
-from generator.penrose import permalink as PL
 from generator.penrose.region import Region
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "penrose.json"

@@ -22,7 +22,13 @@ from the ten multiples of 36°.  Probabilities are irrational; `choose` draws ra
 lazily until the dyadic interval they define lies inside one cumulative bin, compared
 exactly, so the sampling is exact (not merely float-accurate).
 
-The patch.  Breadth-first search from the start triangle, whose centroid is the origin:
+The patch.  Production (`generate`): the labels the neighbour walk would read are fixed
+first and the tiles are then made depth first, in memory bounded by the recursion
+(`walk.py`: a neighbour walk over the few coarse triangles, then exact subdivision);
+`Patch.sorted_rows` gives them in the output order strip by strip.
+
+The reference (`generate_bfs`), which the tests compare against: breadth-first search from
+the start triangle, whose centroid is the origin:
 vertices are exact Z[t] points stored as DENOM = 3 times their true coordinates so the
 centroid is integral.  The neighbour's vertices follow from the two shared ones, its
 shape and the arriving edge (geometry.MULTIPLIER).  A triangle is keyed by its exact base
@@ -30,9 +36,7 @@ edge (v0, v1) and carries a bit mask of the edges already crossed, so each edge 
 once.  Triangles that do not meet the open region are not expanded.  A whole kite, dart
 or rhomb is emitted when the glue edge between its two halves is crossed: that happens
 exactly once for every tile having at least one half in the region, so no de-duplication
-is needed.
-
-Speed.  Most steps only read the lowest few labels, so steps are memoised on the first
+is needed.  Most steps only read the lowest few labels, so steps are memoised on the first
 CACHE_LEVELS labels (valid when the step did not read beyond them — `Walker.reach`); the
 exact multiplication by the constant c_j is unrolled with precomputed integer matrices.
 

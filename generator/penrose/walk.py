@@ -484,11 +484,6 @@ def check_inverse_phi():
     return _INV == (0, 1, 0, -1, 0, -1, 1, 1, 1, 1, -1, 0, -1, 0, 1, 0)
 
 
-def x_of(v) -> float:
-    """The float x of an exact point in true units (the arithmetic of the JSON output)."""
-    return (v[0] + v[1] * Z._C1 + v[2] * Z._C2 + v[3] * Z._C3) / DENOM
-
-
 def strips(region, family: str, strip_tiles: int = STRIP_TILES):
     """Vertical strip boundaries (true units) over the region widened by a tile's reach."""
     from generator.penrose.permalink import MEAN_TILE_AREA
