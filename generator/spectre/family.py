@@ -13,8 +13,9 @@ prints the level-K supertile built by substitution (`supertile.py`).
 
 JSON of a patch: {"permalink", "family": "spectre", "region": {"x0","y0","x1","y1"},
 "tiles": [{"kind": "spectre", "odd", "metatile", "points": [[x, y] × 14]}]}.  Pictures
-are built in memory and stop at about 100,000 Spectres; JSON is streamed (a first walk
-fixes the permalink, the second writes tile by tile).  `--style curved` draws every edge
+up to 100,000 Spectres are built in memory; above that the command line streams them (SVG
+in one walk with each colour spooled, PNG in bands of pixel rows; PDF refused).  JSON is
+streamed (a first walk fixes the permalink, the second writes tile by tile).  `--style curved` draws every edge
 as an arc, alternating in sense (the shape that forbids mirror images).
 
 site.toml:
