@@ -214,6 +214,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run the CLI; turn user errors into one line and exit code 2."""
     argv = sys.argv[1:] if argv is None else argv
     output.PROGRESS = sys.stderr.isatty()
+    was_streaming, output.STREAMING = output.STREAMING, True
     try:
         return dispatch(argv)
     except TilepressError as exc:
@@ -234,3 +235,5 @@ def main(argv: list[str] | None = None) -> int:
             print(f"internal error: {type(exc).__name__}: {exc} (set TILEPRESS_DEBUG=1 for details)",
                   file=sys.stderr)
         return 1
+    finally:
+        output.STREAMING = was_streaming

@@ -1,12 +1,30 @@
-"""Shared command-line output: `--format` and `--out`, SVG → PNG/PDF conversion.
+"""Shared command-line output: `--format` and `--out`, SVG → PNG/PDF conversion, streaming.
 
-The engines are pure Python; only these conversions use cairosvg (imported lazily so
-that JSON and SVG output work without it).
+The engines are pure Python; only these conversions use cairosvg and Pillow (imported
+lazily so that JSON and SVG output work without them).
+
+Poster-sized outputs are written in flat memory:
+
+* JSON: a `Stream` in the object is written element by element (`emit_json`);
+  `spooled_array` holds elements in an anonymous temporary file when the header depends
+  on the walk that makes them.
+* SVG: a `Document` is a text made in pieces (`emit` writes them as they come).  A
+  picture with one `<path>` per colour writes the first colour as the tiles come and
+  keeps the others in `Spool`s (memory up to a limit, then an anonymous temporary file).
+* PNG: a `Document` that can draw a horizontal band of itself (`band(top, bottom)` → SVG
+  text of those pixel rows) is rasterised band by band with cairosvg and the rows are
+  compressed into one PNG as they come (`banded_png`: signature, IHDR, IDAT chunks from
+  one zlib stream with filter 0 on every row, IEND — PNG specification, W3C 2003).
+  A picture wider than cairo's 32,767-pixel surface limit, or taller than `MAX_PNG_SIDE`,
+  is refused with a one-line error.
+
+`STREAMING` is turned on by the command line only; the site build keeps whole texts.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import sys
 
 from generator.errors import TilepressError
@@ -15,6 +33,7 @@ from generator.errors import TilepressError
 # Progress bars are drawn only when the command line turns them on (stderr is a terminal);
 # the site build's worker processes never draw them.
 PROGRESS = False
+STREAMING = False           # families may return a Document / Stream for big outputs (CLI only)
 
 
 def progress(iterable, total: int | None = None, unit: str = "it", desc: str | None = None):
@@ -88,6 +107,238 @@ def spooled_array(texts, chunk: int = 1 << 20):
     return Stream(pieces, body=True)
 
 
+class Spool:
+    """Text appended in order and read back once, in memory up to `limit` bytes, then on disk."""
+
+    def __init__(self, limit: int = 1 << 22):
+        import tempfile
+        self.file = tempfile.SpooledTemporaryFile(max_size=limit)
+        self.buf: list[str] = []
+        self.size = 0
+        self.block = min(limit, 1 << 20)
+        self.empty = True
+
+    def write(self, text: str) -> None:
+        """Append text (buffered; flushed to the spool file in blocks of about 1 MB)."""
+        self.empty = False
+        self.buf.append(text)
+        self.size += len(text)
+        if self.size > self.block:
+            self.flush()
+
+    def flush(self) -> None:
+        """Move the buffer to the spool file."""
+        self.file.write("".join(self.buf).encode("utf-8"))
+        self.buf, self.size = [], 0
+
+    def pieces(self, chunk: int = 1 << 20):
+        """The text back, in pieces of about `chunk` bytes (then the spool is closed)."""
+        self.flush()
+        self.file.seek(0)
+        try:
+            while True:
+                data = self.file.read(chunk)
+                if not data:
+                    return
+                yield data.decode("utf-8")
+        finally:
+            self.file.close()
+
+
+class PathSpools:
+    """Path data grouped by style, each group spooled, written later as one `<path>` per group.
+
+    `opener(key)` is the text of a group's `<path …` up to and including `d="`.  Groups are
+    written in the order asked for (a picture's fixed colour order), so one walk over the
+    tiles makes the whole picture whatever order the tiles come in.
+    """
+
+    def __init__(self, opener, limit: int = 1 << 22):
+        self.opener = opener
+        self.limit = limit
+        self.spools: dict = {}
+
+    def add(self, key, d: str) -> None:
+        """Append one polygon's path data to its group."""
+        spool = self.spools.get(key)
+        if spool is None:
+            spool = self.spools[key] = Spool(self.limit)
+        spool.write(d)
+
+    def keys(self) -> list:
+        """The groups that received anything."""
+        return [k for k, s in self.spools.items() if not s.empty]
+
+    def pieces(self, order, sep: str = "\n", lead: bool = False):
+        """The `<path>` elements of the non-empty groups in `order`, separated by sep
+        (also before the first if lead), as pieces; the spools are closed afterwards."""
+        first = True
+        for key in order:
+            spool = self.spools.pop(key, None)
+            if spool is None or spool.empty:
+                continue
+            yield (sep if (lead or not first) else "") + self.opener(key)
+            first = False
+            yield from spool.pieces()
+            yield '"/>'
+        for spool in self.spools.values():
+            spool.file.close()
+        self.spools = {}
+
+
+def band_frame(view_box, size, top: int, bottom: int, background: str | None = "#ffffff",
+               scale: float | None = None):
+    """(head, tail) of a standalone SVG showing pixel rows top ≤ y < bottom of a picture
+    whose whole view box `view_box` is drawn at `size` = (width, height) pixels, `scale`
+    pixels per unit (default: the height's; give the document's own when its nominal
+    height is not a whole number of pixels, as the rasteriser keeps that scale)."""
+    vx, vy, vw, vh = view_box
+    scale = scale or size[1] / vh
+    by, bh = vy + top / scale, (bottom - top) / scale
+    head = ('<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '
+            f'width="{size[0]}" height="{bottom - top}" viewBox="{vx!r} {by!r} {vw!r} {bh!r}" '
+            'preserveAspectRatio="none">\n')
+    if background:
+        head += f'<rect x="{vx!r}" y="{by!r}" width="{vw!r}" height="{bh!r}" fill="{background}"/>\n'
+    return head, "\n</svg>\n"
+
+
+class BandSpools:
+    """The polygons of a picture sorted into horizontal bands of pixel rows, each band's
+    groups spooled (`PathSpools`), so that a banded PNG needs one walk over the tiles.
+
+    `view_box` and `size` are the whole picture's; a polygon goes to every band its
+    vertical extent (in view-box units, y down) meets, widened by `pad` units for strokes.
+    """
+
+    def __init__(self, view_box, size, rows: int, opener, pad: float = 0.0, scale: float | None = None):
+        self.view_box, self.size, self.rows, self.pad = view_box, size, rows, pad
+        self.scale = scale or size[1] / view_box[3]
+        self.n = -(-size[1] // rows)
+        self.bands = [PathSpools(opener, limit=1 << 16) for _ in range(self.n)]
+
+    def add(self, key, d: str, ymin: float, ymax: float) -> None:
+        """Append path data d of a polygon spanning ymin ≤ y ≤ ymax to the bands it meets."""
+        vy, s, pad = self.view_box[1], self.scale, self.pad
+        lo = max(0, int(((ymin - pad - vy) * s) // self.rows))
+        hi = min(self.n - 1, int(((ymax + pad - vy) * s) // self.rows))
+        for b in range(lo, hi + 1):
+            self.bands[b].add(key, d)
+
+    def band(self, top: int, bottom: int, order, prefix: str = "", suffix: str = "") -> str:
+        """The SVG of rows top ≤ y < bottom (top a multiple of `rows`): prefix, the band's
+        groups in `order`, suffix (a clip path and group, say) inside the band's frame."""
+        head, tail = band_frame(self.view_box, self.size, top, bottom, scale=self.scale)
+        spools = self.bands[top // self.rows]
+        body = "".join(spools.pieces(order))
+        self.bands[top // self.rows] = None
+        return head + prefix + body + suffix + tail
+
+
+def band_maker(polygons, view_box, size, opener, order, prefix: str = "", suffix: str = "",
+               pad: float = 0.0, scale: float | None = None):
+    """A `Document.band` callback for pictures of styled polygons, made in one walk.
+
+    `polygons()` yields (group, path data, ymin, ymax) per polygon in view-box units;
+    the first band asked for (rows 0 … r) fixes the band height r and runs the walk into
+    `BandSpools`; the later bands, asked for in order, read them.  `order` gives the
+    groups' order (a callable of the groups present, or a sequence).
+    """
+    state = {}
+
+    def band(top: int, bottom: int) -> str:
+        if "bands" not in state:
+            if top != 0:
+                raise ValueError("bands must be asked for from the top")
+            bands = BandSpools(view_box, size, bottom - top, opener, pad, scale)
+            present = set()
+            for key, d, ymin, ymax in polygons():
+                present.add(key)
+                bands.add(key, d, ymin, ymax)
+            state["bands"] = bands
+            state["order"] = order(present) if callable(order) else list(order)
+        return state["bands"].band(top, bottom, state["order"], prefix, suffix)
+    return band
+
+
+def band_rows_for(size, polygons_estimate: int, per_band: int = 40_000) -> int:
+    """Rows per band: at most PNG_BAND_PIXELS pixels and about `per_band` polygons a band."""
+    width, height = size
+    by_pixels = max(1, PNG_BAND_PIXELS // max(1, width))
+    by_count = max(1, height * per_band // max(1, polygons_estimate))
+    return max(1, min(height, by_pixels, by_count))
+
+
+class Document:
+    """A text document made in pieces, for outputs too big to hold as one string.
+
+    `pieces()` yields the text (a fresh iterator each call); `band(top, bottom)`, if
+    given, returns a standalone SVG of the pixel rows top ≤ y < bottom of the picture,
+    whose size is `size` = (width, height) in pixels; `name` says what is drawn (errors).
+    """
+
+    def __init__(self, pieces, band=None, size=None, name: str = "picture", opaque: bool = True,
+                 band_rows: int | None = None, whole_ok: bool = False):
+        self.pieces = pieces
+        self.whole_ok = whole_ok    # small enough to convert whole (PDF)
+        self.band = band
+        self.size = size
+        self.name = name
+        self.band_rows = band_rows  # rows per band, when the band() callback needs a fixed one
+        self.opaque = opaque        # an opaque background: the PNG is RGB, else RGBA
+
+    def text(self) -> str:
+        """The whole text (for conversions that need it at once)."""
+        return "".join(self.pieces())
+
+
+MAX_CAIRO_SIDE = 32767      # cairo's image-surface limit, in pixels
+MAX_PNG_SIDE = 200_000      # rows of a banded PNG (about 26 GB of pixels at full width)
+PNG_BAND_PIXELS = 1 << 21   # pixels rasterised at a time (8 MB of RGBA)
+
+
+def _png_chunk(kind: bytes, data: bytes) -> bytes:
+    """One PNG chunk: length, type, data, CRC-32 of type and data."""
+    import struct
+    import zlib
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
+def banded_png(doc: Document, fh, band_rows: int | None = None) -> None:
+    """Write `doc` as one PNG (RGB if opaque, else RGBA) to fh, rasterising horizontal bands."""
+    import io
+    import struct
+    import zlib
+    width, height = doc.size
+    if width > MAX_CAIRO_SIDE or height > MAX_PNG_SIDE or width < 1 or height < 1:
+        raise TilepressError(f"{doc.name} is {width} × {height} pixels; PNG output is limited to "
+                             f"{MAX_CAIRO_SIDE} pixels wide and {MAX_PNG_SIDE} high (choose a smaller "
+                             "region, or --format svg)")
+    import cairosvg  # lazy: renderers only
+    from PIL import Image
+    rows = band_rows or doc.band_rows or max(1, min(height, PNG_BAND_PIXELS // width))
+    fh.write(b"\x89PNG\r\n\x1a\n")
+    mode, colour_type, depth = ("RGB", 2, 3) if doc.opaque else ("RGBA", 6, 4)
+    fh.write(_png_chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0)))
+    z = zlib.compressobj(6)
+    stride = depth * width
+    for top in range(0, height, rows):
+        bottom = min(height, top + rows)
+        png = cairosvg.svg2png(bytestring=doc.band(top, bottom).encode("utf-8"),
+                               output_width=width, output_height=bottom - top)
+        img = Image.open(io.BytesIO(png)).convert(mode)
+        if img.size != (width, bottom - top):
+            raise TilepressError(f"internal error: band rendered as {img.size}")
+        raw = img.tobytes()
+        del img, png
+        lines = b"".join(b"\x00" + raw[i:i + stride] for i in range(0, len(raw), stride))
+        data = z.compress(lines)
+        if data:
+            fh.write(_png_chunk(b"IDAT", data))
+    fh.write(_png_chunk(b"IDAT", z.flush()))
+    fh.write(_png_chunk(b"IEND", b""))
+
+
 def json_chunks(obj):
     """The canonical JSON text of obj in pieces; Streams (at the top level) are expanded lazily."""
     if isinstance(obj, dict) and any(isinstance(v, Stream) for v in obj.values()):
@@ -139,6 +390,18 @@ def to_json(obj) -> str:
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True) + "\n"
 
 
+def check_png_size(svg: str) -> None:
+    """Refuse (one line) an SVG whose pixel size cairo cannot rasterise in one piece."""
+    import re
+    m = re.search(r'<svg[^>]*?\swidth="([0-9.]+)"[^>]*?\sheight="([0-9.]+)"', svg[:2000])
+    if m:
+        width, height = (math.ceil(float(v)) for v in m.groups())
+        if width > MAX_CAIRO_SIDE or height > MAX_CAIRO_SIDE:
+            raise TilepressError(f"the picture is {width} × {height} pixels; PNG output is limited to "
+                                 f"{MAX_CAIRO_SIDE} pixels a side here (choose another region, or "
+                                 "--format svg)")
+
+
 def svg_to_png(svg: str, scale: float = 1.0, width: int | None = None) -> bytes:
     """Rasterise an SVG document to PNG bytes with cairosvg."""
     import cairosvg  # lazy: renderers only
@@ -188,8 +451,18 @@ def svg_to_pdf(svg: str) -> bytes:
     return join_pdfs([cairosvg.svg2pdf(bytestring=svg.encode("utf-8"))])
 
 
-def emit(data: str | bytes, out: str = "-") -> None:
-    """Write text or bytes to standard output (`-`) or to a file."""
+def emit(data, out: str = "-") -> None:
+    """Write text, bytes or a Document to standard output (`-`) or to a file."""
+    if isinstance(data, Document):
+        fh = sys.stdout.buffer if out == "-" else _open(out)
+        try:
+            for piece in data.pieces():
+                fh.write(piece.encode("utf-8"))
+            fh.flush()
+        finally:
+            if out != "-":
+                fh.close()
+        return
     if isinstance(data, str):
         data = data.encode("utf-8")
     if out == "-":
@@ -203,15 +476,39 @@ def emit(data: str | bytes, out: str = "-") -> None:
         raise TilepressError(f"cannot write {out}: {exc.strerror}") from None
 
 
-def emit_rendered(fmt: str, out: str, *, json_obj=None, svg: str | None = None) -> int:
-    """Emit a result in the chosen format: json object, svg text, or png/pdf made from the svg."""
+def emit_png_bands(doc: Document, out: str = "-") -> None:
+    """Write a banded PNG of a Document to standard output or a file."""
+    fh = sys.stdout.buffer if out == "-" else _open(out)
+    try:
+        banded_png(doc, fh)
+        fh.flush()
+    finally:
+        if out != "-":
+            fh.close()
+
+
+def emit_rendered(fmt: str, out: str, *, json_obj=None, svg=None) -> int:
+    """Emit a result in the chosen format: json object, svg text, or png/pdf made from the svg.
+
+    `svg` may be a Document: written piece by piece as SVG, in bands as PNG.
+    """
     if fmt == "json":
         emit_json(json_obj, out)
     elif fmt == "svg":
         emit(svg, out)
     elif fmt == "png":
-        emit(svg_to_png(svg), out)
+        if isinstance(svg, Document):
+            if svg.band is None:
+                raise TilepressError(f"{svg.name} is too large for PNG output; use --format svg")
+            emit_png_bands(svg, out)
+        else:
+            check_png_size(svg)
+            emit(svg_to_png(svg), out)
     elif fmt == "pdf":
+        if isinstance(svg, Document):
+            if not svg.whole_ok:
+                raise TilepressError(f"{svg.name} is too large for PDF output; use --format svg or png")
+            svg = svg.text()
         emit(svg_to_pdf(svg), out)
     else:
         raise TilepressError(f"unknown format {fmt!r}")

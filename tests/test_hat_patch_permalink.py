@@ -205,8 +205,8 @@ def test_cli_png_output(tmp_path):
     ("tiling", "hat", "--width", "3", "--height", "5"),
     ("tiling", "hat", "--width", "99999", "--height", "5", "--seed", "1"),
     ("regen", "hat.v1.3x3.r0.9-0-0-H"),
-    ("regen", "hat.v1.3000x3000.r0.1-0-0-H", "--format", "svg"),
-    ("tiling", "hat", "--width", "2000", "--height", "2000", "--seed", "1", "--format", "png"),
+    ("regen", "hat.v1.3000x3000.r0.1-0-0-H", "--format", "pdf"),   # svg/png stream; pdf cannot
+    ("tiling", "hat", "--width", "4", "--height", "4000", "--seed", "1", "--format", "png"),  # 800 × 800,000 px
     ("regen", "hat.v1.3x3.r0.1-0-0-H", "--width", "0"),
 ])
 def test_cli_errors_are_one_line_exit_2(args):

@@ -11,9 +11,11 @@ Commands: `python -m generator supertile hat --level K [--metatile H|T|P|F]` pri
 exact level-K supertile built by metatile substitution (`supertile.py`).
 
 JSON of a patch: {"permalink", "family": "hat", "region": {"x0","y0","x1","y1"}, "tiles":
-[{"kind": "hat", "reflected", "metatile", "points": [[x, y], ...]}]}.  Pictures are built in
-memory, so they stop at about 100,000 hats; JSON is streamed (a first walk fixes the
-permalink, the second writes tile by tile), limited only by the permalink's side cap.
+[{"kind": "hat", "reflected", "metatile", "points": [[x, y], ...]}]}.  Pictures up to
+100,000 hats are built in memory; above that the command line streams them (SVG in one
+walk with each colour spooled, PNG in bands of pixel rows; PDF refused) and the site never
+asks.  JSON is streamed (one walk, the tiles spooled while the walk completes the
+permalink), limited only by the permalink's side cap.
 
 site.toml:
 
@@ -33,7 +35,7 @@ from generator.errors import TilepressError
 from generator.families import Command, Family, Param, Tile
 from generator.params import MAX_SEED
 
-MAX_CLI_HATS = 100_000     # pictures stop here (built in memory)
+MAX_CLI_HATS = 100_000     # pictures above this are streamed on the command line, else refused
 JSON_STREAM_FROM = 20_000  # estimated hats above which JSON is streamed
 MAX_SIDE = 4000            # the permalink's limit (hat.permalink.MAX_SIDE)
 MAX_SITE_SIDE = 400
@@ -121,10 +123,18 @@ def to_json(item: HatPatch) -> dict:
     return patch_json(hats, item.patch.permalink(), item.patch.region)
 
 
-def to_svg(item: HatPatch, options: dict) -> str:
-    """Hats filled by first-order metatile, reflected hats dark, clipped to the region."""
-    from generator.hat.render import patch_svg
+def to_svg(item: HatPatch, options: dict):
+    """Hats filled by first-order metatile, reflected hats dark, clipped to the region.
+
+    On the command line a picture above MAX_CLI_HATS is an `output.Document` made in
+    flat memory as the walk goes: SVG streamed, PNG in bands (`render.patch_document`).
+    """
+    from generator import output
+    from generator.hat.render import patch_document, patch_svg
     if item._hats is None and item.estimate > MAX_CLI_HATS:
+        if output.STREAMING:
+            return patch_document(lambda: output.progress(item.patch.hats(), item.estimate, "hat"),
+                                  item.patch.region, item.patch.permalink, item.estimate)
         raise TilepressError(f"region too large for a picture (about {item.estimate:,} hats, "
                              f"limit {MAX_CLI_HATS:,}); choose a smaller --width/--height")
     hats = item.hats()

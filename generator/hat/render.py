@@ -218,3 +218,48 @@ def patch_svg(hats, region, title: str = "", px_width: float = 800.0) -> str:
     body = clip + '\n<g clip-path="url(#region)">\n' + "\n".join(paths) + "\n</g>"
     return svg.document(body, px_width, px_width * h / w, (x0, -y1, w, h), title=title or None,
                         background="#ffffff")
+
+
+def patch_svg_pieces(hats, region, permalink, px_width: float = 800.0):
+    """`patch_svg` in pieces, in flat memory: one walk over `hats` (an iterable), each fill's
+    outlines spooled (`output.PathSpools`); the header follows the walk because its title,
+    the permalink (`permalink()`), is complete only then."""
+    from generator.output import PathSpools
+    x0, y0, x1, y1 = region.bounds_xy()
+    w, h = x1 - x0, y1 - y0
+    sw = max(0.04, min(0.12, 0.0015 * max(w, h)))
+    spools = PathSpools(lambda fill: svg.polygons_path([], fill, STROKE, sw)[:-3])
+    for hat in hats:
+        fill = REFLECTED_FILL if hat.reflected else METATILE_FILL[hat.metatile]
+        spools.add(fill, svg.polygon_d([(x, -y) for x, y in map(to_xy, hat.points)]))
+    head, tail = svg.document("\x00", px_width, px_width * h / w, (x0, -y1, w, h),
+                              title=permalink() or None, background="#ffffff").split("\x00")
+    yield (head + f'<clipPath id="region"><rect x="{svg.num(x0)}" y="{svg.num(-y1)}" '
+           f'width="{svg.num(w)}" height="{svg.num(h)}"/></clipPath>' + '\n<g clip-path="url(#region)">\n')
+    yield from spools.pieces(sorted(spools.keys()))
+    yield "\n</g>" + tail
+
+
+def patch_document(walk, region, permalink, estimate: int, px_width: float = 800.0):
+    """A big patch's picture as an `output.Document`: SVG streamed (`patch_svg_pieces`),
+    PNG drawn in bands of pixel rows (`output.band_maker`), each from one walk."""
+    from generator import output
+    x0, y0, x1, y1 = region.bounds_xy()
+    w, h = x1 - x0, y1 - y0
+    sw = max(0.04, min(0.12, 0.0015 * max(w, h)))
+    size = (max(1, round(px_width)), max(1, round(px_width * h / w)))
+
+    def polygons():
+        for hat in walk():
+            pts = [(x, -y) for x, y in map(to_xy, hat.points)]
+            ys = [y for _, y in pts]
+            fill = REFLECTED_FILL if hat.reflected else METATILE_FILL[hat.metatile]
+            yield fill, svg.polygon_d(pts), min(ys), max(ys)
+    rows = output.band_rows_for(size, estimate)
+    clip = (f'<clipPath id="region"><rect x="{svg.num(x0)}" y="{svg.num(-y1)}" '
+            f'width="{svg.num(w)}" height="{svg.num(h)}"/></clipPath>\n<g clip-path="url(#region)">\n')
+    band = output.band_maker(polygons, (x0, -y1, w, h), size,
+                             lambda fill: svg.polygons_path([], fill, STROKE, sw)[:-3], sorted,
+                             prefix=clip, suffix="\n</g>", pad=sw, scale=px_width / w)
+    return output.Document(lambda: patch_svg_pieces(walk(), region, permalink, px_width), band=band,
+                           size=size, band_rows=rows, name=f"a picture of about {estimate:,} hats")

@@ -6,7 +6,9 @@ Modules, in dependency order:
     geometry.py      the eight half-tile triangles, their edges and their substitution
     tables.py        adjacency maps and limiting probabilities, computed from geometry at import
     region.py        does a triangle meet the open output rectangle (fast floats + exact fallback)
-    coords.py        Algorithm 2: the neighbour step, lazy parents, the breadth-first patch
+    walk.py          depth first: a coarse neighbour walk, then exact subdivision (flat memory)
+    coords.py        Algorithm 2: the neighbour step, lazy parents; the patch (walked by
+                     walk.py; the breadth-first walk kept as the reference, generate_bfs)
     substitution.py  Algorithm 1: recursive substitution with pruning (reference and figures)
     permalink.py     p2.v1.… / p3.v1.… permalinks
     patch.py         seed or permalink → patch → JSON / SVG

@@ -22,7 +22,13 @@ from the ten multiples of 36°.  Probabilities are irrational; `choose` draws ra
 lazily until the dyadic interval they define lies inside one cumulative bin, compared
 exactly, so the sampling is exact (not merely float-accurate).
 
-The patch.  Breadth-first search from the start triangle, whose centroid is the origin:
+The patch.  Production (`generate`): the labels the neighbour walk would read are fixed
+first and the tiles are then made depth first, in memory bounded by the recursion
+(`walk.py`: a neighbour walk over the few coarse triangles, then exact subdivision);
+`Patch.sorted_rows` gives them in the output order strip by strip.
+
+The reference (`generate_bfs`), which the tests compare against: breadth-first search from
+the start triangle, whose centroid is the origin:
 vertices are exact Z[t] points stored as DENOM = 3 times their true coordinates so the
 centroid is integral.  The neighbour's vertices follow from the two shared ones, its
 shape and the arriving edge (geometry.MULTIPLIER).  A triangle is keyed by its exact base
@@ -30,9 +36,7 @@ edge (v0, v1) and carries a bit mask of the edges already crossed, so each edge 
 once.  Triangles that do not meet the open region are not expanded.  A whole kite, dart
 or rhomb is emitted when the glue edge between its two halves is crossed: that happens
 exactly once for every tile having at least one half in the region, so no de-duplication
-is needed.
-
-Speed.  Most steps only read the lowest few labels, so steps are memoised on the first
+is needed.  Most steps only read the lowest few labels, so steps are memoised on the first
 CACHE_LEVELS labels (valid when the step did not read beyond them — `Walker.reach`); the
 exact multiplication by the constant c_j is unrolled with precomputed integer matrices.
 
@@ -46,6 +50,7 @@ from __future__ import annotations
 
 import collections
 import gc
+import math
 import random
 import time
 
@@ -146,15 +151,41 @@ def start_triangle(family: str, ch: str, orientation: int):
 
 
 class Patch:
-    """The result: tiles (kind, exact vertices), the coordinates used, and counts."""
+    """The result: tiles (kind, exact vertices), the coordinates used, and counts.
 
-    def __init__(self, family, tiles, top, levels_used, triangles, seconds):
+    Built by `generate`, the tiles are walked when first asked for (`tiles`), or strip by
+    strip in sorted order without keeping them (`sorted_rows`).
+    """
+
+    def __init__(self, family, tiles, top, levels_used, triangles, seconds, source=None):
         self.family = family
-        self.tiles = tiles
+        self._tiles = tiles
         self.top = top
         self.levels_used = levels_used
-        self.triangles = triangles
+        self._triangles = triangles
         self.seconds = seconds
+        self.source = source             # (walk.Coarse, Region, max_triangles) of a lazy patch
+
+    @property
+    def tiles(self):
+        """[(kind, exact vertices)] of every tile meeting the region (walked once)."""
+        if self._tiles is None:
+            from generator.penrose import walk
+            coarse, region, max_triangles = self.source
+            out = []
+            self._triangles = walk.walk_tiles(self.family, coarse, region,
+                                              lambda kind, pts: out.append((kind, pts)))
+            if max_triangles is not None and self._triangles > max_triangles:
+                raise TilepressError(f"patch too large (more than {max_triangles} triangles)")
+            self._tiles = out
+        return self._tiles
+
+    @property
+    def triangles(self) -> int:
+        """The number of half-tile triangles meeting the region."""
+        if self._triangles is None:
+            self.tiles
+        return self._triangles
 
     def float_tiles(self):
         """[(kind, [(x, y), …]), …] in true units, sorted canonically."""
@@ -167,6 +198,68 @@ class Patch:
     def counts(self):
         """{kind: number of tiles}."""
         return dict(collections.Counter(k for k, _ in self.tiles))
+
+    def sorted_rows(self, strip_tiles: int | None = None, vertex_text=None):
+        """Rows (x0, y0, …, x3, y3, kind) in true units, in `float_tiles` order, in flat memory.
+
+        The region is cut into vertical strips by the x of each tile's first vertex; each
+        strip is walked (pruned to the strip widened by a tile's reach), sorted and yielded.
+        With `vertex_text(x, y)` each row also ends with the tuple of its vertices' texts
+        (made once per vertex of a strip: a vertex is shared by about four tiles).
+        """
+        from generator.penrose import walk
+        if self._tiles is not None or self.source is None:
+            yield from _rows_of(self.tiles, vertex_text)
+            return
+        coarse, region, _max = self.source
+        bounds = walk.strips(region, self.family, strip_tiles or walk.STRIP_TILES)
+        for lo, hi in zip(bounds, bounds[1:]):
+            rows = []
+            sink = _row_sink(rows, lo, hi, vertex_text)
+            window = (lo * DENOM - walk.MARGIN - 1.0, hi * DENOM + walk.MARGIN + 1.0, -math.inf, math.inf)
+            walk.walk_tiles(self.family, coarse, region, sink, window)
+            del sink
+            rows.sort()
+            yield from rows
+
+
+def _row_sink(rows: list, lo: float, hi: float, vertex_text=None):
+    """sink(kind, exact points) appending the row of each tile whose first x is in [lo, hi)."""
+    a1, a2, a3, b1, b2, b3 = Z._C1, Z._C2, Z._C3, Z._S1, Z._S2, Z._S3
+    den = DENOM
+    cache = {}
+    get = cache.get
+    add = rows.append
+
+    def vertex(v):
+        a, b, c, d = v
+        x = (a + b * a1 + c * a2 + d * a3) / den
+        y = (b * b1 + c * b2 + d * b3) / den
+        e = cache[v] = (x, y, vertex_text(x, y) if vertex_text is not None else None)
+        return e
+
+    def sink(kind, pts):
+        p, q, r, s = pts
+        e = get(p) or vertex(p)
+        if lo <= e[0] < hi:
+            f = get(q) or vertex(q)
+            g = get(r) or vertex(r)
+            h = get(s) or vertex(s)
+            if vertex_text is None:
+                add((e[0], e[1], f[0], f[1], g[0], g[1], h[0], h[1], kind))
+            else:
+                add((e[0], e[1], f[0], f[1], g[0], g[1], h[0], h[1], kind, (e[2], f[2], g[2], h[2])))
+    return sink
+
+
+def _rows_of(tiles, vertex_text=None):
+    """Sorted rows of a materialised tile list."""
+    rows = []
+    sink = _row_sink(rows, -math.inf, math.inf, vertex_text)
+    for kind, pts in tiles:
+        sink(kind, pts)
+    rows.sort()
+    return rows
 
 
 # The walk's inner loop works on precomputed per-label data (all derived from geometry/tables):
@@ -194,7 +287,37 @@ def _step_depth(walker: Walker, s: str, edge: int):
 
 def generate(family: str, top: str, orientation: int, region: Region, rng: random.Random,
              max_triangles: int | None = None, progress=None) -> Patch:
-    """Breadth-first search over the triangles meeting the region; glue them into tiles.
+    """The patch of the region: labels fixed now, tiles walked depth first when asked for.
+
+    See `walk.py`: the level-L triangles meeting the region are found by the neighbour
+    walk, the labels the full neighbour walk would read are counted by branch and bound
+    (speculative levels beyond them are dropped), and the tiles come from subdividing.
+    """
+    from generator.penrose import walk
+    t_start = time.perf_counter()
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        walker = Walker(family, top, rng)
+        given = len(walker.top)
+        v = start_triangle(family, top[0], orientation)
+        f = tuple(Z.to_float(p) for p in v)
+        if not region.meets(*v, *f):
+            raise TilepressError("the region does not contain the start point")
+        coarse = walk.coarse_walk(walker, v, region, walk.coarse_level(region, family), max_triangles)
+        needed = max(given, walk.max_level(family, coarse, region) + 1)
+        walker.extend("", needed)
+        del walker.top[needed:]
+    finally:
+        if was_enabled:
+            gc.enable()
+    return Patch(family, None, "".join(walker.top), needed, None, time.perf_counter() - t_start,
+                 source=(coarse, region, max_triangles))
+
+
+def generate_bfs(family: str, top: str, orientation: int, region: Region, rng: random.Random,
+                 max_triangles: int | None = None, progress=None) -> Patch:
+    """The reference: breadth-first search over the triangles meeting the region; glue them into tiles.
 
     Each triangle edge is crossed once (a bit mask per triangle records the edges already
     crossed from the other side).  A tile is emitted when its glue edge is crossed: at that

@@ -68,25 +68,16 @@ def _fraction(text):
 def generate_for(name: str):
     """generate(params) of one family: a random patch for (seed, width, height)."""
     def generate(params: dict):
-        from generator.output import counter
-        update, close = counter(" triangles")
-        try:
-            return _patch().from_seed(name, params["seed"], Fraction(params["width"]),
-                                      Fraction(params["height"]), progress=update)
-        finally:
-            close()
+        # the labels are fixed at once; the long part (the tiles) shows its bar as it is written
+        return _patch().from_seed(name, params["seed"], Fraction(params["width"]),
+                                  Fraction(params["height"]))
     return generate
 
 
 def regen(link: str, overrides: dict):
     """The patch a permalink names, optionally over another region (same tiling)."""
-    from generator.output import counter
-    update, close = counter(" triangles")
-    try:
-        return _patch().from_permalink(link, _fraction(overrides.get("width")),
-                                       _fraction(overrides.get("height")), progress=update)
-    finally:
-        close()
+    return _patch().from_permalink(link, _fraction(overrides.get("width")),
+                                   _fraction(overrides.get("height")))
 
 
 def to_svg(result, options: dict) -> str:

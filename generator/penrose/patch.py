@@ -102,45 +102,41 @@ def to_json_obj(result: Result) -> dict:
             "region": {"x0": x0, "y0": y0, "x1": x1, "y1": y1}, "tiles": tiles}
 
 
-JSON_STREAM_FROM = 20_000     # tiles above which the JSON is streamed (flat text, no object tree)
+JSON_STREAM_FROM = 2_000      # tiles above which the JSON is streamed (strip by strip, no object tree)
 
 
-def sorted_rows(result: Result) -> list[tuple]:
+def estimated_tiles(result: Result) -> int:
+    """About how many tiles the patch has (from the region's area; nothing is walked)."""
+    return int(result.spec.width * result.spec.height / Fraction(str(MEAN_TILE_AREA[result.spec.family])))
+
+
+def sorted_rows(result: Result):
     """Rows (x0, y0, …, x3, y3, kind) of every tile in float units, in the JSON's order.
 
     The same floats as `Patch.float_tiles` (same arithmetic) and the same order: its sort
     key (list of points, kind) compares like the flat row because every tile has four
-    vertices.  Returned in *descending* order, so a writer can pop() rows one by one.
+    vertices.  Made strip by strip (`coords.Patch.sorted_rows`): flat memory.
     """
-    a1, a2, a3, b1, b2, b3 = Z._C1, Z._C2, Z._C3, Z._S1, Z._S2, Z._S3
-    den = coords.DENOM
-    rows = []
-    add = rows.append
-    for kind, ((a, b, c, d), (e, f, g, h), (i, j, k, l), (m, n, o, q)) in result.patch.tiles:
-        add(((a + b * a1 + c * a2 + d * a3) / den, (b * b1 + c * b2 + d * b3) / den,
-             (e + f * a1 + g * a2 + h * a3) / den, (f * b1 + g * b2 + h * b3) / den,
-             (i + j * a1 + k * a2 + l * a3) / den, (j * b1 + k * b2 + l * b3) / den,
-             (m + n * a1 + o * a2 + q * a3) / den, (n * b1 + o * b2 + q * b3) / den, kind))
-    rows.sort(reverse=True)
-    return rows
+    return result.patch.sorted_rows()
+
+
+def _json_vertex(x: float, y: float) -> str:
+    """A vertex as JSON text, rounded like `to_json_obj`."""
+    return f"[{round(x, 12) + 0.0!r},{round(y, 12) + 0.0!r}]"
 
 
 def tile_texts(result: Result):
     """The canonical JSON text of each tile, in order (the same text as `to_json_obj`'s tiles)."""
     import json
-    rows = sorted_rows(result)
-    pop = rows.pop
+    from generator.output import progress
     head = {}
-    for _ in range(len(rows)):
-        r = pop()
+    rows = result.patch.sorted_rows(vertex_text=_json_vertex)
+    for r in progress(rows, estimated_tiles(result), "tile"):
         kind = r[8]
         h = head.get(kind)
         if h is None:
-            h = head[kind] = '{"kind":' + json.dumps(kind, ensure_ascii=True) + ',"points":'
-        yield (f"{h}[[{round(r[0], 12) + 0.0!r},{round(r[1], 12) + 0.0!r}],"
-               f"[{round(r[2], 12) + 0.0!r},{round(r[3], 12) + 0.0!r}],"
-               f"[{round(r[4], 12) + 0.0!r},{round(r[5], 12) + 0.0!r}],"
-               f"[{round(r[6], 12) + 0.0!r},{round(r[7], 12) + 0.0!r}]]}}")
+            h = head[kind] = '{"kind":' + json.dumps(kind, ensure_ascii=True) + ',"points":['
+        yield h + ",".join(r[9]) + "]}"
 
 
 def to_json_stream(result: Result) -> dict:
@@ -154,14 +150,69 @@ def to_json_stream(result: Result) -> dict:
 
 def to_json_any(result: Result) -> dict:
     """The JSON object of a result: streamed tiles for big patches."""
-    if len(result.patch.tiles) > JSON_STREAM_FROM:
+    if estimated_tiles(result) > JSON_STREAM_FROM:
         return to_json_stream(result)
     return to_json_obj(result)
 
 
-def to_svg(result: Result, arcs: bool = False, px_per_unit: float = 24.0, title: str | None = None) -> str:
-    """The picture: tiles coloured by kind, clipped to the region."""
+SVG_STREAM_FROM = 20_000     # tiles above which the command line's picture is a streamed Document
+PDF_WHOLE_TILES = 200_000    # a streamed picture up to this size may still become one PDF
+
+
+def to_svg(result: Result, arcs: bool = False, px_per_unit: float = 24.0, title: str | None = None):
+    """The picture: tiles coloured by kind, clipped to the region.
+
+    On the command line (`output.STREAMING`) a big patch gives an `output.Document`:
+    the SVG written as the tiles come, and a PNG drawn in horizontal bands.
+    """
+    from generator import output
     if title is None:
         title = result.permalink
+    if output.STREAMING and estimated_tiles(result) > SVG_STREAM_FROM:
+        return to_document(result, arcs, px_per_unit, title)
     return render.svg_patch(result.spec.family, result.patch.float_tiles(), result.region(),
                             title=title, arcs=arcs, px_per_unit=px_per_unit)
+
+
+def band_rows(result: Result, top: float, bottom: float):
+    """Rows (unsorted) of the tiles that may show between model heights bottom < y < top."""
+    from generator.penrose import walk
+    den = coords.DENOM
+    a1, a2, a3, b1, b2, b3 = Z._C1, Z._C2, Z._C3, Z._S1, Z._S2, Z._S3
+    rows = []
+
+    def sink(kind, pts):
+        flat = []
+        for a, b, c, d in pts:
+            flat.append((a + b * a1 + c * a2 + d * a3) / den)
+            flat.append((b * b1 + c * b2 + d * b3) / den)
+        flat.append(kind)
+        rows.append(tuple(flat))
+    coarse, region, _max = result.patch.source
+    pad = walk.MARGIN + 1.0
+    walk.walk_tiles(result.spec.family, coarse, region, sink,
+                    (-float("inf"), float("inf"), bottom * den - pad, top * den + pad))
+    return rows
+
+
+def to_document(result: Result, arcs: bool = False, px_per_unit: float = 24.0, title: str | None = None):
+    """The picture as an `output.Document` (streamed SVG, banded PNG)."""
+    from generator.output import Document, progress
+    family = result.spec.family
+    region = result.region()
+    x0, y0, x1, y1 = region
+    size = (max(1, round((x1 - x0) * px_per_unit)), max(1, round((y1 - y0) * px_per_unit)))
+
+    def rows():
+        return progress(result.patch.sorted_rows(vertex_text=render.vertex_text), estimated_tiles(result),
+                        "tile")
+
+    def pieces():
+        return render.svg_pieces(family, rows, region, title=title, arcs=arcs, px_per_unit=px_per_unit)
+
+    def band(top: int, bottom: int) -> str:
+        scale = px_per_unit
+        rows = band_rows(result, y1 - top / scale + 0.1, y1 - bottom / scale - 0.1)
+        return render.band_svg(family, rows, region, top, bottom, size, arcs=arcs, px_per_unit=px_per_unit)
+    return Document(pieces, band=band, size=size, name=f"a {size[0]} × {size[1]} pixel picture",
+                    whole_ok=estimated_tiles(result) <= PDF_WHOLE_TILES)

@@ -88,3 +88,141 @@ def svg_patch(family: str, tiles, region, title: str | None = None, arcs: bool =
     body.append("</g>")
     return document("\n".join(body), w * px_per_unit, h * px_per_unit, (x0, -y1, w, h), title=title,
                     background="#ffffff", digits=DIGITS)
+
+
+# ---- streamed pictures ----------------------------------------------------------------------
+#
+# The same document as `svg_patch`, made from rows (x0, y0, …, x3, y3, kind) in the sorted
+# order, in pieces: the first kind's polygons are written as they come, the other kind and
+# the arcs go to spools (generator.output.PathSpools) and follow.  `bench/penrose.py --svg`
+# compares this with walking the tiles once per `<path>` (SVG_MODE = "passes").
+
+SVG_MODE = "spool"
+
+
+def _frame(family: str, region, title, px_per_unit: float):
+    """(text before the paths, text after them) of a patch picture."""
+    x0, y0, x1, y1 = region
+    w, h = x1 - x0, y1 - y0
+    head, tail = document("\x00", w * px_per_unit, h * px_per_unit, (x0, -y1, w, h), title=title,
+                          background="#ffffff", digits=DIGITS).split("\x00")
+    defs = (f'<defs><clipPath id="r"><rect x="{num(x0, DIGITS)}" y="{num(-y1, DIGITS)}" '
+            f'width="{num(w, DIGITS)}" height="{num(h, DIGITS)}"/></clipPath></defs>\n'
+            '<g clip-path="url(#r)">')
+    return head + defs, "\n</g>" + tail
+
+
+def _openers(family: str, stroke_width: float) -> dict:
+    """The text opening each `<path>` up to its d attribute, per kind and arc colour."""
+    out = {}
+    for kind in KINDS[family]:
+        out[kind] = polygons_path([], COLOURS[kind], STROKE, stroke_width, DIGITS,
+                                  extra=f' class="{kind}"')[:-3]
+    for colour in (0, 1):
+        out[colour] = (f'<path fill="none" stroke="{ARC_COLOURS[colour]}" '
+                       f'stroke-width="{num(stroke_width * 2.5, 4)}" class="arc{colour}" d="')
+    return out
+
+
+KINDS = {"p2": ("kite", "dart"), "p3": ("thick", "thin")}
+
+
+def vertex_text(x: float, y: float) -> str:
+    """A vertex as path text, y flipped (the text of `svg.polygon_d`)."""
+    return f"{num(x, DIGITS)} {num(-y, DIGITS)}"
+
+
+def row_d(r) -> str:
+    """Path data of one tile row, y flipped (the text of `svg.polygon_d`)."""
+    if len(r) > 9:
+        return "M" + "L".join(r[9]) + "Z"
+    return (f"M{num(r[0], DIGITS)} {num(-r[1], DIGITS)}L{num(r[2], DIGITS)} {num(-r[3], DIGITS)}"
+            f"L{num(r[4], DIGITS)} {num(-r[5], DIGITS)}L{num(r[6], DIGITS)} {num(-r[7], DIGITS)}Z")
+
+
+def row_arcs(family: str, r):
+    """[(colour, path data)] of the matching-rule arcs of one tile row."""
+    pts = [(r[0], r[1]), (r[2], r[3]), (r[4], r[5]), (r[6], r[7])]
+    return [(colour, f"M{num(sx, DIGITS)} {num(-sy, DIGITS)}A{num(rad, DIGITS)} {num(rad, DIGITS)} "
+                     f"0 {1 if large else 0} 1 {num(ex, DIGITS)} {num(-ey, DIGITS)}")
+            for colour, _c, rad, (sx, sy), (ex, ey), large in arc_segments(family, r[8], pts)]
+
+
+def svg_pieces(family: str, rows, region, title=None, arcs: bool = False, px_per_unit: float = 24.0,
+               stroke_width: float = 0.02, mode: str | None = None):
+    """The text of `svg_patch` in pieces; `rows()` gives a fresh iterator of sorted rows."""
+    from generator.output import PathSpools
+    head, tail = _frame(family, region, title, px_per_unit)
+    opener = _openers(family, stroke_width)
+    order = list(KINDS[family]) + ([0, 1] if arcs else [])
+    yield head
+    if (mode or SVG_MODE) == "passes":
+        for key in order:
+            buf, started = [], False
+            for r in rows():
+                if key in (0, 1):
+                    texts = [d for colour, d in row_arcs(family, r) if colour == key]
+                elif r[8] == key:
+                    texts = [row_d(r)]
+                else:
+                    continue
+                if texts and not started:
+                    buf.append("\n" + opener[key])
+                    started = True
+                buf.extend(texts)
+                if len(buf) > 4096:
+                    yield "".join(buf)
+                    buf = []
+            if started:
+                buf.append('"/>')
+            yield "".join(buf)
+        yield tail
+        return
+    first = order[0]
+    spools = PathSpools(opener.__getitem__)
+    buf, started = [], False
+    for r in rows():
+        if r[8] == first:
+            if not started:
+                buf.append("\n" + opener[first])
+                started = True
+            buf.append(row_d(r))
+            if len(buf) > 4096:
+                yield "".join(buf)
+                buf = []
+        else:
+            spools.add(r[8], row_d(r))
+        if arcs:
+            for colour, d in row_arcs(family, r):
+                spools.add(colour, d)
+    if started:
+        buf.append('"/>')
+    yield "".join(buf)
+    yield from spools.pieces(order[1:], lead=True)
+    yield tail
+
+
+def band_svg(family: str, rows, region, top: int, bottom: int, size, arcs: bool = False,
+             stroke_width: float = 0.02, px_per_unit: float = 24.0) -> str:
+    """A standalone SVG of the pixel rows top ≤ y < bottom of a `size` = (w, h) px picture.
+
+    `rows` are the tiles near the band (any order); the region's clip is kept, the
+    viewBox is cut to the band (`output.band_frame`) so that the bands join up exactly.
+    """
+    from generator.output import band_frame
+    x0, y0, x1, y1 = region
+    w, h = x1 - x0, y1 - y0
+    groups = {key: [] for key in list(KINDS[family]) + [0, 1]}
+    for r in rows:
+        groups[r[8]].append(row_d(r))
+        if arcs:
+            for colour, d in row_arcs(family, r):
+                groups[colour].append(d)
+    opener = _openers(family, stroke_width)
+    body = [f'<defs><clipPath id="r"><rect x="{num(x0, DIGITS)}" y="{num(-y1, DIGITS)}" '
+            f'width="{num(w, DIGITS)}" height="{num(h, DIGITS)}"/></clipPath></defs>',
+            '<g clip-path="url(#r)">']
+    body += [opener[key] + "".join(ds) + '"/>' for key, ds in groups.items() if ds]
+    body.append("</g>")
+    head, tail = band_frame((x0, -y1, w, h), size, top, bottom, scale=px_per_unit)
+    return head + "\n".join(body) + tail

@@ -13,8 +13,9 @@ prints the level-K supertile built by substitution (`supertile.py`).
 
 JSON of a patch: {"permalink", "family": "spectre", "region": {"x0","y0","x1","y1"},
 "tiles": [{"kind": "spectre", "odd", "metatile", "points": [[x, y] × 14]}]}.  Pictures
-are built in memory and stop at about 100,000 Spectres; JSON is streamed (a first walk
-fixes the permalink, the second writes tile by tile).  `--style curved` draws every edge
+up to 100,000 Spectres are built in memory; above that the command line streams them (SVG
+in one walk with each colour spooled, PNG in bands of pixel rows; PDF refused).  JSON is
+streamed (a first walk fixes the permalink, the second writes tile by tile).  `--style curved` draws every edge
 as an arc, alternating in sense (the shape that forbids mirror images).
 
 site.toml:
@@ -123,10 +124,19 @@ def to_json(item: SpectrePatch) -> dict:
     return patch_json(sps, item.patch.permalink(), item.patch.region)
 
 
-def to_svg(item: SpectrePatch, options: dict) -> str:
-    """Spectres filled by metatile, odd ones dark, clipped to the region."""
-    from generator.spectre.render import patch_svg
+def to_svg(item: SpectrePatch, options: dict):
+    """Spectres filled by metatile, odd ones dark, clipped to the region.
+
+    On the command line a picture above MAX_CLI_SPECTRES is an `output.Document` made in
+    flat memory as the walk goes: SVG streamed, PNG in bands (`render.patch_document`).
+    """
+    from generator import output
+    from generator.spectre.render import patch_document, patch_svg
     if item._spectres is None and item.estimate > MAX_CLI_SPECTRES:
+        if output.STREAMING:
+            return patch_document(lambda: output.progress(item.patch.spectres(), item.estimate, "spectre"),
+                                  item.patch.region, item.patch.permalink, item.estimate,
+                                  style=(options or {}).get("style") or "straight")
         raise TilepressError(f"region too large for a picture (about {item.estimate:,} Spectres, "
                              f"limit {MAX_CLI_SPECTRES:,}); choose a smaller --width/--height")
     sps = item.spectres()

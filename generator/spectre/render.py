@@ -111,3 +111,64 @@ def cluster_json(spectres, level: int, metatile: str) -> dict:
     """The JSON object of a supertile."""
     return {"family": "spectre", "level": level, "metatile": metatile,
             "tiles": [tile_json(s) for s in spectres]}
+
+
+def patch_svg_pieces(spectres, region, permalink, style: str = "straight", px_width: float = 800.0):
+    """`patch_svg` in pieces, in flat memory: one walk over `spectres` (an iterable), each
+    fill's outlines spooled (`output.PathSpools`); the header follows the walk because its
+    title, the permalink (`permalink()`), is complete only then."""
+    from generator.output import PathSpools
+    x0, y0, x1, y1 = region.bounds_xy()
+    w, h = x1 - x0, y1 - y0
+    sw = max(0.04, min(0.12, 0.0015 * max(w, h)))
+    if style == "curved":
+        spools = PathSpools(lambda f: f'<path fill="{f}" stroke="{STROKE}" stroke-width="{svg.num(sw, 4)}" '
+                                      'stroke-linejoin="round" d="')
+        outline = _curved_d
+    else:
+        spools = PathSpools(lambda f: svg.polygons_path([], f, STROKE, sw)[:-3])
+        outline = svg.polygon_d
+    for sp in spectres:
+        fill = ODD_FILL if sp.odd else METATILE_FILL[sp.metatile]
+        spools.add(fill, outline([(x, -y) for x, y in map(to_xy, sp.points)]))
+    head, tail = svg.document("\x00", px_width, px_width * h / w, (x0, -y1, w, h),
+                              title=permalink() or None, background="#ffffff").split("\x00")
+    yield (head + f'<clipPath id="region"><rect x="{svg.num(x0)}" y="{svg.num(-y1)}" '
+           f'width="{svg.num(w)}" height="{svg.num(h)}"/></clipPath>' + '\n<g clip-path="url(#region)">\n')
+    yield from spools.pieces(sorted(spools.keys()))
+    yield "\n</g>" + tail
+
+
+def patch_document(walk, region, permalink, estimate: int, style: str = "straight",
+                   px_width: float = 800.0):
+    """A big patch's picture as an `output.Document`: SVG streamed (`patch_svg_pieces`),
+    PNG drawn in bands of pixel rows (`output.band_maker`), each from one walk."""
+    from generator import output
+    x0, y0, x1, y1 = region.bounds_xy()
+    w, h = x1 - x0, y1 - y0
+    sw = max(0.04, min(0.12, 0.0015 * max(w, h)))
+    size = (max(1, round(px_width)), max(1, round(px_width * h / w)))
+    if style == "curved":
+        def opener(f):
+            return (f'<path fill="{f}" stroke="{STROKE}" stroke-width="{svg.num(sw, 4)}" '
+                    'stroke-linejoin="round" d="')
+        outline = _curved_d
+    else:
+        def opener(f):
+            return svg.polygons_path([], f, STROKE, sw)[:-3]
+        outline = svg.polygon_d
+
+    def polygons():
+        for sp in walk():
+            pts = [(x, -y) for x, y in map(to_xy, sp.points)]
+            ys = [y for _, y in pts]
+            fill = ODD_FILL if sp.odd else METATILE_FILL[sp.metatile]
+            yield fill, outline(pts), min(ys) - 0.5, max(ys) + 0.5     # curved edges bulge
+    rows = output.band_rows_for(size, estimate)
+    clip = (f'<clipPath id="region"><rect x="{svg.num(x0)}" y="{svg.num(-y1)}" '
+            f'width="{svg.num(w)}" height="{svg.num(h)}"/></clipPath>\n<g clip-path="url(#region)">\n')
+    band = output.band_maker(polygons, (x0, -y1, w, h), size, opener, sorted,
+                             prefix=clip, suffix="\n</g>", pad=sw, scale=px_width / w)
+    return output.Document(lambda: patch_svg_pieces(walk(), region, permalink, style, px_width),
+                           band=band, size=size, band_rows=rows,
+                           name=f"a picture of about {estimate:,} Spectres")
