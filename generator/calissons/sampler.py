@@ -53,6 +53,7 @@ from generator.calissons.model import MAX_N, heights_from_pp
 from generator.errors import TilepressError
 
 MAX_BLOCKS = 40
+CHUNK = 2048              # sweeps between two progress reports
 
 
 class Box:
@@ -269,10 +270,25 @@ def coins(seed, version: int, block: int) -> random.Random:
     return random.Random(f"{tag}:{seed}:{block}")
 
 
-def sample_pp(n: int, seed, *, version: int = 1, stats: dict | None = None) -> list[list[int]]:
+def run_block(box, lo, hi, rng, length: int, tick=None, done: int = 0):
+    """`box.run` for `length` sweeps, in chunks that report the sweeps done to tick(done)."""
+    if tick is None:
+        return box.run(lo, hi, rng, length)
+    left = length
+    while left:
+        k = min(left, CHUNK)
+        lo, hi = box.run(lo, hi, rng, k)
+        left -= k
+        tick(done + length - left)
+    return lo, hi
+
+
+def sample_pp(n: int, seed, *, version: int = 1, stats: dict | None = None,
+              tick=None) -> list[list[int]]:
     """A uniformly random plane partition in the n x n x n box (exact, by CFTP).
 
-    Each version is a pure function of (n, seed) forever; they draw different piles."""
+    Each version is a pure function of (n, seed) forever; they draw different piles.
+    tick(sweeps), when given, hears the running total of sweeps (a progress bar)."""
     if not isinstance(n, int) or n < 1 or n > MAX_N:
         raise TilepressError(f"size must be an integer in 1..{MAX_N}")
     if version not in VERSIONS:
@@ -280,11 +296,13 @@ def sample_pp(n: int, seed, *, version: int = 1, stats: dict | None = None) -> l
     box = engine(n, version)
     T0 = first_block(n, version)
     blocks = 1
+    done = 0
     while blocks <= MAX_BLOCKS:
         lo, hi = box.empty, box.full
         for b in range(blocks - 1, -1, -1):
             length = T0 if b == 0 else T0 << (b - 1)
-            lo, hi = box.run(lo, hi, coins(seed, version, b), length)
+            lo, hi = run_block(box, lo, hi, coins(seed, version, b), length, tick, done)
+            done += length
         if lo == hi:
             if stats is not None:
                 stats["sweeps"] = T0 << (blocks - 1)
@@ -293,6 +311,6 @@ def sample_pp(n: int, seed, *, version: int = 1, stats: dict | None = None) -> l
     raise TilepressError("coupling from the past did not coalesce")  # pragma: no cover
 
 
-def sample_heights(n: int, seed, version: int = 1) -> list[int]:
+def sample_heights(n: int, seed, version: int = 1, tick=None) -> list[int]:
     """The height function of a uniformly random tiling of the hexagon of side n."""
-    return heights_from_pp(n, sample_pp(n, seed, version=version))
+    return heights_from_pp(n, sample_pp(n, seed, version=version, tick=tick))
