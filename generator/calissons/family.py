@@ -90,9 +90,12 @@ def validate_puzzle(obj) -> tuple[int, list[tuple[int, int, str]]]:
     givens = obj.get("givens", [])
     if not isinstance(givens, list):
         raise TilepressError('"givens" must be a list of [a, b, d] edges')
+    n_interior = 9 * n * n - 3 * n
+    if len(givens) > n_interior:
+        raise TilepressError(f"more givens ({len(givens)}) than interior edges ({n_interior})")
+    if not givens:
+        return n, []
     reg = hexagon(n)
-    if len(givens) > len(reg.interior):
-        raise TilepressError(f"more givens ({len(givens)}) than interior edges ({len(reg.interior)})")
     seen = set()
     out = []
     for i, g in enumerate(givens):
