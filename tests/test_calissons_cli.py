@@ -304,3 +304,6 @@ def test_solve_takes_n_256_and_count_stops_at_128(tmp_path):
     assert r.returncode == 0 and json.loads(r.stdout)["status"] == "multiple"
     r = run("calissons", "solve", "--count", str(src))
     assert r.returncode == 2 and r.stderr.startswith("error: --count takes n up to 128")
+    src.write_text('{"n": 257, "givens": []}')
+    r = run("calissons", "solve", str(src))
+    assert r.returncode == 2 and r.stderr.strip() == "error: n = 257 out of range 1..256", r.stderr
