@@ -14,9 +14,10 @@ m * m, m and 1.
 
 Coupling from the past (Propp and Wilson, "Exact sampling with coupled Markov chains
 and applications to statistical mechanics", 1996), textbook form: run from time -T to 0
-from the empty and the full box with the same coins, T = 1, 2, 4, ..., the coins of time
--t drawn from `random.Random(f"{seed}:{t}")`... in blocks (block b covers the times
--2^b .. -2^(b-1) - 1), until the two runs agree; the common pile is exactly uniform.
+from the empty and the full box with the same coins, T = 1, 2, 4, ..., until the two runs
+agree; the common pile is exactly uniform.  The coins of the times -2^b .. -2^(b-1) - 1
+(block b) come from `random.Random(f"reference:{seed}:{b}")`, so each restart reuses the
+coins of the later times, as CFTP requires.
 
     python3 bench/cftp_reference.py N [SEED]     # prints the plane partition's volume and CPU seconds
 """
