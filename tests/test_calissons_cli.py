@@ -246,6 +246,11 @@ def test_golden_corpus(tmp_path):
     for entry in golden["generate"]:
         _pz, rec = cli.generate_record(entry["n"], entry["seed"], entry["level"], False)
         assert rec["permalink"] == entry["permalink"]
+    assert {e["permalink"].split(".")[1] for e in golden["samples"]} == {"v1", "v2"}
+    for entry in golden["samples"]:
+        out = tmp_path / "sample.svg"
+        assert main_cli.main(["regen", entry["permalink"], "--format", "svg", "--out", str(out)]) == 0
+        assert hashlib.sha256(out.read_bytes()).hexdigest() == entry["sha256"], entry["permalink"]
 
 
 # --- fuzzing ------------------------------------------------------------------------------
