@@ -221,3 +221,12 @@ def test_slices_step_is_monotone():
         lo, hi = box.step(lo, t % 2, c), box.step(hi, t % 2, c)
         a, b = box.plane_partition(lo), box.plane_partition(hi)
         assert all(a[i][j] <= b[i][j] for i in range(n) for j in range(n))
+
+
+@VERSIONS
+def test_progress_ticks_do_not_change_the_draw(version):
+    """Running the blocks in chunks for a progress bar gives the same pile; ticks count up."""
+    ticks = []
+    pp = sampler.sample_pp(20, 3, version=version, tick=ticks.append)
+    assert pp == sampler.sample_pp(20, 3, version=version)
+    assert len(ticks) >= 2 and ticks == sorted(ticks) and ticks[-1] >= sampler.first_block(20, version)
