@@ -399,7 +399,8 @@ def run_sample(v: dict) -> int:
 SEED = Param("seed", "int", "random seed (integer, default 0)", default=0, min=-(2 ** 63), max=2 ** 63 - 1)
 LEVEL = Param("level", "choice", "difficulty (default medium)", default="medium", choices=LEVEL_NAMES)
 PARAMS = (
-    Param("size", "int", f"hexagon side 2..{MAX_GENERATE_N}", min=2, max=MAX_GENERATE_N, metavar="N"),
+    Param("size", "int", f"hexagon side 2..{MAX_GENERATE_N} (the greedy deletion takes minutes at n = 64, "
+          "hours at 128; a progress bar shows on a terminal)", min=2, max=MAX_GENERATE_N, metavar="N"),
     SEED, LEVEL,
     Param("minimal", "bool", "delete every redundant given", default=False),
 )
