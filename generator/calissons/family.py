@@ -439,7 +439,7 @@ SITE = (
 )
 
 FAMILY = Family(
-    name="calissons", title="Calisson puzzles", prefix="cal", versions=(1, 2), version="calissons-3",
+    name="calissons", title="Calisson puzzles", prefix="cal", versions=(1, 2), version="calissons-4",
     kind="puzzle", params=PARAMS, generate=generate_item, regen=regen,
     regen_params=(Param("count", "bool", "count the solutions (capped)", default=False),),
     permalink=lambda item: item.permalink, to_json=to_json, to_svg=to_svg,
