@@ -96,6 +96,21 @@ def test_a_few_permalinks_match_cpython(chromium, base):
     page.close()
 
 
+def test_random_tilings_of_both_sampler_versions_match_cpython(chromium, base):
+    """Sample permalinks of the first sampler (v1) and of the bit-sliced one (v2): the same
+    bytes under Pyodide; a side beyond the page's cap gets the one-line message."""
+    links = ["cal.v1.8.s1", "cal.v2.8.s1", "cal.v2.24.s5"]
+    page, errors = open_regen(chromium, base + "regen.html")
+    got = _regen_many(page, [[p, []] for p in links] + [["cal.v2.200.s1", []]])
+    for p, res in zip(links, got):
+        ref = cpython(["regen", p, "--format", "svg"])
+        assert ref["code"] == 0 and res.get("svg", "").encode() == ref["stdout"], p
+        assert res["json"] == json.loads(cpython(["regen", p, "--format", "json"])["stdout"]), p
+    assert "side 200" in got[-1]["error"] and "python -m generator regen" in got[-1]["error"]
+    assert errors.errors == []
+    page.close()
+
+
 BAD = ["nonsense", "zz.v1.abc", "hat.v1.bad", "p2.v1.x", "cal.v1.3~QD", "tx.v1.zz.A", "hat.v9.1x1.r0.0-H", ""]
 
 

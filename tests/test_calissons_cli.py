@@ -246,6 +246,11 @@ def test_golden_corpus(tmp_path):
     for entry in golden["generate"]:
         _pz, rec = cli.generate_record(entry["n"], entry["seed"], entry["level"], False)
         assert rec["permalink"] == entry["permalink"]
+    assert {e["permalink"].split(".")[1] for e in golden["samples"]} == {"v1", "v2"}
+    for entry in golden["samples"]:
+        out = tmp_path / "sample.svg"
+        assert main_cli.main(["regen", entry["permalink"], "--format", "svg", "--out", str(out)]) == 0
+        assert hashlib.sha256(out.read_bytes()).hexdigest() == entry["sha256"], entry["permalink"]
 
 
 # --- fuzzing ------------------------------------------------------------------------------
@@ -304,3 +309,6 @@ def test_solve_takes_n_256_and_count_stops_at_128(tmp_path):
     assert r.returncode == 0 and json.loads(r.stdout)["status"] == "multiple"
     r = run("calissons", "solve", "--count", str(src))
     assert r.returncode == 2 and r.stderr.startswith("error: --count takes n up to 128")
+    src.write_text('{"n": 257, "givens": []}')
+    r = run("calissons", "solve", str(src))
+    assert r.returncode == 2 and r.stderr.strip() == "error: n = 257 out of range 1..256", r.stderr

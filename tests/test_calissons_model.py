@@ -31,6 +31,22 @@ def test_hexagon_sizes(n):
     assert reg.interior_edge_list() == list(brute.interior_edges(n)) if n <= 4 else True
 
 
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 7])
+def test_closed_form_hexagon_equals_the_generic_region(n):
+    """The row-by-row hexagon has every array the generic construction from triangles has."""
+    fast = hexagon(n)
+    assert isinstance(fast, model.Hexagon)
+    generic = Region(model.hexagon_triangles(n), hexagon_n=n)
+    assert type(generic) is Region
+    for attr in ("coords", "index", "floor", "ceil", "fixed", "interior", "boundary", "triangles",
+                 "heads", "tails", "closes"):
+        assert getattr(fast, attr) == getattr(generic, attr), attr
+    assert fast.interior_edge_list() == generic.interior_edge_list()
+    H = model.heights_from_pp(n, [[max(0, n - i - j) for j in range(n)] for i in range(n)])
+    assert fast.check_heights(H) and fast.salient_edges(H)
+    assert fast.salient_edges(H) == generic.salient_edges(H) and fast.crossed_edges(H) == generic.crossed_edges(H)
+
+
 @pytest.mark.parametrize("n", [1, 2, 3, 5])
 def test_closed_form_bounds_equal_search(n):
     reg = hexagon(n)

@@ -3,7 +3,8 @@
     model.py      the triangular grid, regions, height functions, plane partitions, fold edges
     solver.py     difference constraints on heights: advancing surface, status, counting,
                   the infinite-grid test
-    sampler.py    uniformly random tilings by monotone coupling from the past
+    sampler.py    uniformly random tilings by monotone coupling from the past (two versions)
+    sample.py     the `sample` command: a random tiling named `cal.v2.<n>.s<seed>`
     human.py      a human-style solver used to grade difficulty
     generator.py  random tiling -> all fold edges -> greedy deletion -> graded puzzle
     mathix.py     mathix.org `tab=` strings

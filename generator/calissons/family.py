@@ -17,12 +17,14 @@ Commands:
         (for "multiple" the solution is the least one; count is null unless --count)
     generate --size N --seed S --level easy|medium|hard [--minimal] --format json|svg|png|pdf|mathix
         output {"n", "givens", "permalink", "difficulty": {...}, "solution": {"salient", "pp"}}
+        (permalink null beyond n = 64: a puzzle permalink spells out its givens)
         (mathix: a mathix.org player URL with the givens and the hidden solution edges)
     check FILE|URL|PERMALINK [--cap N] [--picture FILE]
         prints the number of solutions (capped) and writes an SVG marking where they differ
     sample --size N --seed S --format svg|png|json
-        a uniformly random tiling of the hexagon, exact (the arctic circle for large N), named
-        by its permalink cal.v1.<N>.s<S> (`sample.py`); JSON {"n", "seed", "permalink", "volume", "pp"}
+        a uniformly random tiling of the hexagon, exact (the arctic circle for large N), N up to
+        256, named by its permalink cal.v2.<N>.s<S> (`sample.py`; cal.v1 links of the first
+        sampler still regenerate); JSON {"n", "seed", "permalink", "volume", "pp"}
 
 site.toml:
 
@@ -49,7 +51,8 @@ from generator.families import Command, Family, Param
 LEVEL_NAMES = ("easy", "medium", "hard")
 MAX_SOLVE_N = 256
 MAX_COUNT_N = 128           # counting solutions beyond this takes minutes on a bare hexagon
-MAX_GENERATE_N = 64         # calissons.generator.MAX_GENERATE_N
+MAX_GENERATE_N = 256        # calissons.generator.MAX_GENERATE_N
+MAX_SAMPLE_N = 256          # calissons.sample.MAX_SAMPLE_N
 MAX_INPUT_BYTES = 8 << 20
 DEFAULT_CAP = 100000
 MAX_ITEMS = 600
@@ -87,9 +90,12 @@ def validate_puzzle(obj) -> tuple[int, list[tuple[int, int, str]]]:
     givens = obj.get("givens", [])
     if not isinstance(givens, list):
         raise TilepressError('"givens" must be a list of [a, b, d] edges')
+    n_interior = 9 * n * n - 3 * n
+    if len(givens) > n_interior:
+        raise TilepressError(f"more givens ({len(givens)}) than interior edges ({n_interior})")
+    if not givens:
+        return n, []
     reg = hexagon(n)
-    if len(givens) > len(reg.interior):
-        raise TilepressError(f"more givens ({len(givens)}) than interior edges ({len(reg.interior)})")
     seen = set()
     out = []
     for i, g in enumerate(givens):
@@ -136,12 +142,25 @@ def _deleting_bar(n: int):
     return lambda it: output.progress(it, unit="edge", desc="deleting givens")
 
 
+def _sweep_counter(n: int):
+    """(tick, close) of a progress counter of CFTP sweeps for big sides (terminal only)."""
+    from generator import output
+    if n < 48 or not output.PROGRESS:
+        return None, lambda: None
+    return output.counter("sweep")
+
+
 def generate_record(n: int, seed: int, level: str, minimal: bool):
     """(puzzle, JSON answer of `generate`)."""
     from generator.calissons import permalink
     from generator.calissons.generator import difficulty_record, generate
-    pz = generate(n, seed, level, minimal, progress=_deleting_bar(n))
-    rec = {"n": n, "givens": [list(e) for e in pz.givens], "permalink": permalink.encode(n, pz.givens),
+    tick, close = _sweep_counter(n)
+    try:
+        pz = generate(n, seed, level, minimal, progress=_deleting_bar(n), tick=tick)
+    finally:
+        close()
+    link = permalink.encode(n, pz.givens) if n <= permalink.MAX_PERMALINK_N else None
+    rec = {"n": n, "givens": [list(e) for e in pz.givens], "permalink": link,
            "difficulty": difficulty_record(pz), "solution": solution_record(n, pz.heights)}
     return pz, rec
 
@@ -367,7 +386,11 @@ def run_sample(v: dict) -> int:
     """sample --size N --seed S --format svg|png|json"""
     from generator.calissons import sample
     from generator.output import emit_rendered
-    item = sample.draw(v["size"], v["seed"])
+    tick, close = _sweep_counter(v["size"])
+    try:
+        item = sample.draw(v["size"], v["seed"], tick=tick)
+    finally:
+        close()
     if v["format"] == "json":
         return emit_rendered("json", v["out"], json_obj=sample.to_json(item))
     return emit_rendered(v["format"], v["out"], svg=sample.to_svg(item))
@@ -376,7 +399,8 @@ def run_sample(v: dict) -> int:
 SEED = Param("seed", "int", "random seed (integer, default 0)", default=0, min=-(2 ** 63), max=2 ** 63 - 1)
 LEVEL = Param("level", "choice", "difficulty (default medium)", default="medium", choices=LEVEL_NAMES)
 PARAMS = (
-    Param("size", "int", f"hexagon side 2..{MAX_GENERATE_N}", min=2, max=MAX_GENERATE_N, metavar="N"),
+    Param("size", "int", f"hexagon side 2..{MAX_GENERATE_N} (the greedy deletion takes minutes at n = 64, "
+          "hours at 128; a progress bar shows on a terminal)", min=2, max=MAX_GENERATE_N, metavar="N"),
     SEED, LEVEL,
     Param("minimal", "bool", "delete every redundant given", default=False),
 )
@@ -399,7 +423,7 @@ COMMANDS = (
                    "(default calissons-check.svg)", default="calissons-check.svg", metavar="FILE")),
             run_check, formats=("text", "json")),
     Command("sample", "a uniformly random calisson tiling of the hexagon (the arctic circle)",
-            (Param("size", "int", "hexagon side 1..64", min=1, max=64, metavar="N"),
+            (Param("size", "int", f"hexagon side 1..{MAX_SAMPLE_N}", min=1, max=MAX_SAMPLE_N, metavar="N"),
              Param("seed", "int", "random seed (default 0)", default=0, min=0, max=2 ** 63 - 1)),
             run_sample, formats=("svg", "png", "json")),
 )
@@ -415,7 +439,7 @@ SITE = (
 )
 
 FAMILY = Family(
-    name="calissons", title="Calisson puzzles", prefix="cal", versions=(1,), version="calissons-3",
+    name="calissons", title="Calisson puzzles", prefix="cal", versions=(1, 2), version="calissons-4",
     kind="puzzle", params=PARAMS, generate=generate_item, regen=regen,
     regen_params=(Param("count", "bool", "count the solutions (capped)", default=False),),
     permalink=lambda item: item.permalink, to_json=to_json, to_svg=to_svg,

@@ -2,6 +2,8 @@
 
 1. Draw a uniformly random tiling S of the hexagon (coupling from the past, sampler.py);
    reject the degenerate ones (the empty and the full box: every edge the same story).
+   Sides up to 64 use sampler version 1, so every (n, seed, level) keeps the puzzle it has
+   always had; larger sides use the faster version 2 (same law, different draws).
 2. Start from X = all salient edges of S: they determine S, so the puzzle is unique.
 3. Shuffle X (seeded) and delete each edge whose removal keeps the solution unique.  The
    test is local (solver.unique_after_removal): a second solution would have to differ
@@ -38,7 +40,8 @@ from generator.errors import TilepressError
 
 LEVELS = {"easy": 0.55, "medium": 0.40, "hard": 0.0}
 HARD_ATTEMPTS = 6
-MAX_GENERATE_N = 64
+MAX_GENERATE_N = 256
+SAMPLER_V1_MAX_N = 64     # sides drawn by sampler version 1 (their puzzles are pinned)
 GRADE_MAX_N = 24          # beyond this the probing grade is skipped (depth reported as null)
 
 
@@ -66,10 +69,11 @@ def degenerate(n: int, pp: list[list[int]]) -> bool:
     return vol == 0 or vol == n ** 3
 
 
-def sample_tiling(n: int, seed, attempt: int) -> list[int]:
+def sample_tiling(n: int, seed, attempt: int, tick=None) -> list[int]:
     """A non-degenerate uniformly random tiling (heights), a function of (n, seed, attempt)."""
+    version = 1 if n <= SAMPLER_V1_MAX_N else 2
     for k in range(1000):
-        pp = sample_pp(n, f"{seed}:{attempt}:{k}")
+        pp = sample_pp(n, f"{seed}:{attempt}:{k}", version=version, tick=tick)
         if not degenerate(n, pp):
             return heights_from_pp(n, pp)
     raise TilepressError(f"no non-degenerate tiling found for n = {n}")  # pragma: no cover
@@ -105,8 +109,10 @@ def grade(n: int, givens: list[Edge]) -> dict:
     return human.grade(n, givens)
 
 
-def generate(n: int, seed, level: str = "medium", minimal: bool = False, progress=None) -> Puzzle:
-    """Generate a unique puzzle of side n at a level (see the module notes)."""
+def generate(n: int, seed, level: str = "medium", minimal: bool = False, progress=None,
+             tick=None) -> Puzzle:
+    """Generate a unique puzzle of side n at a level (see the module notes); progress wraps
+    the deletion loop, tick(sweeps) hears the sampler (both for progress bars)."""
     if not isinstance(n, int) or isinstance(n, bool) or not 2 <= n <= MAX_GENERATE_N:
         raise TilepressError(f"size must be an integer in 2..{MAX_GENERATE_N}")
     if level not in LEVELS:
@@ -115,7 +121,7 @@ def generate(n: int, seed, level: str = "medium", minimal: bool = False, progres
     best = None
     attempts = HARD_ATTEMPTS if level == "hard" else 1
     for attempt in range(attempts):
-        S = sample_tiling(n, seed, attempt)
+        S = sample_tiling(n, seed, attempt, tick)
         salient = reg.salient_edges(S)
         order = list(salient)
         random.Random(f"calissons-order:{n}:{seed}:{attempt}").shuffle(order)

@@ -298,6 +298,120 @@ class Region:
                 if H[h] - H[t] == 1 and H[a] == H[b]]
 
 
+class Hexagon(Region):
+    """The hexagon of side n, built row by row in closed form (no sorting, no edge counts).
+
+    Vertex (a, b) is in the hexagon iff max(|a|, |b|, |a - b|) <= n, so row a holds
+    b = max(-n, a - n) .. min(n, a + n) and the vertex numbers are a row offset plus b.
+    The hexagon is convex, so an edge is interior iff its two ends and its two far
+    vertices are all in it: for each row and direction that is an interval of b.  Every
+    array is the one `Region` computes from the triangles (a test compares them); the
+    edge sets and the triangle list, which the solver does not need, are made on first use.
+    """
+
+    def __init__(self, n: int):
+        self.hexagon_n = n
+        self.closes = True
+        rows = range(-n, n + 1)
+        first = {a: max(-n, a - n) for a in rows}
+        last = {a: min(n, a + n) for a in rows}
+        start, v = {}, 0
+        for a in rows:
+            start[a] = v - first[a]          # vertex number of (a, b) = start[a] + b
+            v += last[a] - first[a] + 1
+        self.coords = [(a, b) for a in rows for b in range(first[a], last[a] + 1)]
+        self.index = dict(zip(self.coords, range(v)))
+        self.floor = [empty_height(n, a, b) for a, b in self.coords]
+        self.ceil = [full_height(n, a, b) for a, b in self.coords]
+        self.fixed = [h if max(abs(a), abs(b), abs(a - b)) == n else None
+                      for (a, b), h in zip(self.coords, self.floor)]
+        edges, tails, heads, far_a, far_b = [], [], [], [], []
+        for a in rows:
+            lo_b, hi_b, base = first[a], last[a], start[a]
+            # per direction: (b range of interior edges, head, far A, far B as row offsets)
+            spans = []
+            for d in DIRS:
+                pts = [(0, 0), STEP[d]] + [(-STEP[NEXT[x]][0], -STEP[NEXT[x]][1]) for x in (d, NEXT[d])]
+                if any(a + da not in first for da, _db in pts):
+                    spans.append(None)
+                    continue
+                blo = max(first[a + da] - db for da, db in pts)
+                bhi = min(last[a + da] - db for da, db in pts)
+                offs = [start[a + da] + db for da, db in pts[1:]]
+                spans.append((blo, bhi, d, offs))
+            for b in range(lo_b, hi_b + 1):
+                for span in spans:
+                    if span is not None and span[0] <= b <= span[1]:
+                        offs = span[3]
+                        edges.append((a, b, span[2]))
+                        tails.append(base + b)
+                        heads.append(offs[0] + b)
+                        far_a.append(offs[1] + b)
+                        far_b.append(offs[2] + b)
+        self._sorted_interior = edges
+        self._tail, self._head = tails, heads
+        self._far = (far_a, far_b)
+        self._lazy = {}
+
+    def _edge_sets(self) -> tuple[set, set]:
+        """(interior, boundary) edge sets."""
+        if "edges" not in self._lazy:
+            n = self.hexagon_n
+            boundary = set()
+            ring = [v for v, h in zip(self.coords, self.fixed) if h is not None]
+            for a, b in ring:               # a boundary edge joins two boundary vertices
+                for d in DIRS:
+                    e = (a, b, d)
+                    ha, hb = head(e)
+                    if in_hexagon(n, ha, hb) and sum(in_hexagon(n, *f) for f in far_vertices(e)) == 1:
+                        boundary.add(e)
+            self._lazy["edges"] = (set(self._sorted_interior), boundary)
+        return self._lazy["edges"]
+
+    @property
+    def interior(self) -> set:
+        """The interior edges."""
+        return self._edge_sets()[0]
+
+    @property
+    def boundary(self) -> set:
+        """The boundary edges."""
+        return self._edge_sets()[1]
+
+    @property
+    def triangles(self) -> list:
+        """The 6n^2 triangles, sorted."""
+        if "triangles" not in self._lazy:
+            self._lazy["triangles"] = hexagon_triangles(self.hexagon_n)
+        return self._lazy["triangles"]
+
+    def _adjacency(self) -> tuple[list, list]:
+        """(heads, tails) lists per vertex."""
+        if "adj" not in self._lazy:
+            heads = [[] for _ in self.coords]
+            tails = [[] for _ in self.coords]
+            for t, h in zip(self._tail, self._head):
+                heads[t].append(h)
+                tails[h].append(t)
+            self._lazy["adj"] = (heads, tails)
+        return self._lazy["adj"]
+
+    @property
+    def heads(self) -> list:
+        """heads[v]: the heads of the interior edges leaving v."""
+        return self._adjacency()[0]
+
+    @property
+    def tails(self) -> list:
+        """tails[v]: the tails of the interior edges entering v."""
+        return self._adjacency()[1]
+
+
+def hexagon_region(n: int) -> Region:
+    """The hexagon of side n as a Region, in closed form."""
+    return Hexagon(n)
+
+
 _HEX_CACHE: dict[int, Region] = {}
 
 
@@ -309,7 +423,7 @@ def hexagon(n: int) -> Region:
         raise TilepressError(f"hexagon side {n} too large (limit {MAX_N})")
     reg = _HEX_CACHE.get(n)
     if reg is None:
-        reg = Region(hexagon_triangles(n), hexagon_n=n)
+        reg = hexagon_region(n)
         if len(_HEX_CACHE) > 16:
             _HEX_CACHE.clear()
         _HEX_CACHE[n] = reg

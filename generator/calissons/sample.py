@@ -9,16 +9,20 @@ patterns, inside it they are disordered — the *arctic circle* of Cohn, Larsen 
 ("The shape of a typical boxed plane partition", 1998).  The picture is worth a gallery of
 its own.
 
-Permalink.  The sampler is a pure function of (n, seed): its coins come from
-`random.Random("calissons-cftp:<seed>:<block>")`.  So a sample is named by those two
-numbers, in the second payload form of the calisson permalink, version 1:
+Permalink.  Each sampler version is a pure function of (n, seed): its coins come from
+`random.Random` seeded by the seed, the version and the block of times.  So a sample is
+named by those numbers, in the second payload form of the calisson permalink:
 
-    cal.v1.<n>.s<seed>        n in 1..MAX_SAMPLE_N, seed in 0..2^63 - 1, both canonical
-                              decimals (no sign, no leading zeros)
+    cal.v2.<n>.s<seed>        sampler version 2 (bit-sliced heights), n in 1..MAX_SAMPLE_N;
+                              new samples get this form
+    cal.v1.<n>.s<seed>        sampler version 1 (cube bitsets), n in 1..MAX_SAMPLE_N_V1;
+                              regenerated forever by the version-1 code, byte for byte
 
-The puzzle form `cal.v1.<n>~<givens>` contains `~`, this one `.s`, so a payload is always
-one or the other; the puzzle form keeps its meaning.  A golden test pins the output bytes
-of a few samples, so a change of the sampler that changes them cannot go unnoticed.
+seed in 0..2^63 - 1; n and seed canonical decimals (no sign, no leading zeros).  The
+puzzle form `cal.v1.<n>~<givens>` contains `~`, this one `.s`, so a payload is always one or
+the other; the puzzle form keeps its meaning (there is no puzzle form v2).  A golden test
+pins the output bytes of a few samples of each version, so a change of a sampler that
+changes them cannot go unnoticed.
 """
 
 from __future__ import annotations
@@ -28,9 +32,12 @@ from dataclasses import dataclass
 
 from generator.errors import PermalinkError, TilepressError
 
-MAX_SAMPLE_N = 64            # the calisson permalink limit; n = 64 takes ~10 s
+MAX_SAMPLE_N = 256           # version 2: n = 128 takes ~10 s, n = 256 a few minutes
+MAX_SAMPLE_N_V1 = 64         # version 1 (cube bitsets): n = 64 takes ~10 s
+MAX_SIZE = {1: MAX_SAMPLE_N_V1, 2: MAX_SAMPLE_N}
+VERSION = 2                  # the version of new samples
 MAX_SEED = 2 ** 63 - 1
-_LINK = re.compile(r"^cal\.v1\.([1-9][0-9]{0,2})\.s(0|[1-9][0-9]{0,18})$")
+_LINK = re.compile(r"^cal\.v([12])\.([1-9][0-9]{0,2})\.s(0|[1-9][0-9]{0,18})$")
 
 
 @dataclass(frozen=True)
@@ -40,25 +47,27 @@ class Sample:
     n: int
     seed: int
     heights: tuple
+    version: int = VERSION
 
     @property
     def permalink(self) -> str:
-        """`cal.v1.<n>.s<seed>`."""
-        return permalink(self.n, self.seed)
+        """`cal.v<version>.<n>.s<seed>`."""
+        return permalink(self.n, self.seed, self.version)
 
 
-def check(n, seed) -> None:
-    """Raise TilepressError unless (n, seed) name a sample."""
-    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= MAX_SAMPLE_N:
-        raise TilepressError(f"sample size must be an integer in 1..{MAX_SAMPLE_N}, not {n!r}")
+def check(n, seed, version: int = VERSION) -> None:
+    """Raise TilepressError unless (n, seed) name a sample of that sampler version."""
+    top = MAX_SIZE[version]
+    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= top:
+        raise TilepressError(f"sample size must be an integer in 1..{top}, not {n!r}")
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
         raise TilepressError(f"sample seed must be an integer in 0..{MAX_SEED}, not {seed!r}")
 
 
-def permalink(n: int, seed: int) -> str:
-    """The permalink of the sample (n, seed)."""
-    check(n, seed)
-    return f"cal.v1.{n}.s{seed}"
+def permalink(n: int, seed: int, version: int = VERSION) -> str:
+    """The permalink of the sample (n, seed) of a sampler version."""
+    check(n, seed, version)
+    return f"cal.v{version}.{n}.s{seed}"
 
 
 def is_sample_link(text: str) -> bool:
@@ -66,24 +75,26 @@ def is_sample_link(text: str) -> bool:
     return isinstance(text, str) and re.match(r"^cal\.v[0-9]+\.[0-9]+\.s", text.strip()) is not None
 
 
-def parse(text: str) -> tuple[int, int]:
-    """(n, seed) of a sample permalink, or PermalinkError."""
+def parse(text: str) -> tuple[int, int, int]:
+    """(n, seed, version) of a sample permalink, or PermalinkError."""
     m = _LINK.match(text.strip()) if isinstance(text, str) else None
     if not m:
-        raise PermalinkError("malformed calisson sample permalink (expected cal.v1.<n>.s<seed>, "
-                             "e.g. cal.v1.30.s1)")
-    n, seed = int(m.group(1)), int(m.group(2))
-    if not 1 <= n <= MAX_SAMPLE_N or seed > MAX_SEED:
-        raise PermalinkError(f"calisson sample permalink out of range (n in 1..{MAX_SAMPLE_N}, "
+        raise PermalinkError("malformed calisson sample permalink (expected cal.v2.<n>.s<seed>, "
+                             "e.g. cal.v2.30.s1)")
+    version, n, seed = int(m.group(1)), int(m.group(2)), int(m.group(3))
+    top = MAX_SIZE[version]
+    if not 1 <= n <= top or seed > MAX_SEED:
+        raise PermalinkError(f"calisson sample permalink out of range (v{version}: n in 1..{top}, "
                              f"seed in 0..{MAX_SEED})")
-    return n, seed
+    return n, seed, version
 
 
-def draw(n: int, seed: int) -> Sample:
-    """The sample (n, seed): a uniformly random tiling, exact."""
+def draw(n: int, seed: int, version: int = VERSION, tick=None) -> Sample:
+    """The sample (n, seed) of a sampler version: a uniformly random tiling, exact.
+    tick(sweeps) hears the sampler's progress."""
     from generator.calissons.sampler import sample_heights
-    check(n, seed)
-    return Sample(n, seed, tuple(sample_heights(n, seed)))
+    check(n, seed, version)
+    return Sample(n, seed, tuple(sample_heights(n, seed, version, tick)), version)
 
 
 def regen(text: str) -> Sample:

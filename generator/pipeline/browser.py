@@ -117,6 +117,8 @@ SIZE_CAPS = [
     {"prefix": "p3", "re": r"^p3\.v1\.([0-9.]+)_([0-9.]+)_", "area": 3000},
     {"prefix": "spectre", "re": r"^spectre\.v1\.([0-9.]+)x([0-9.]+)\.", "area": 3000},
     {"prefix": "cal", "re": r"^cal\.v1\.([0-9]+)~", "side": 16},
+    # uniformly random tilings (cal.v<N>.<side>.s<seed>): the gallery's sides, at most 64
+    {"prefix": "cal", "re": r"^cal\.v[0-9]+\.([0-9]+)\.s", "side": 64},
     # Loopy: the size of the tiling patch inside the permalink, about 600 faces at most
     {"prefix": "loopy", "re": r"^loopy\.v1\.[^.]*\.p2\.v1\.([0-9.]+)_([0-9.]+)_", "area": 300},
     {"prefix": "loopy", "re": r"^loopy\.v1\.[^.]*\.p3\.v1\.([0-9.]+)_([0-9.]+)_", "area": 450},
