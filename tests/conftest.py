@@ -41,6 +41,7 @@ def _shared_build(item) -> str | None:
     return None
 
 
+@pytest.hookimpl(tryfirst=True)          # before xdist's own hook, which reads the marks
 def pytest_collection_modifyitems(config, items):
     """Under pytest-xdist: each test file on one worker, the files sharing a session build together."""
     if not config.pluginmanager.hasplugin("xdist"):
