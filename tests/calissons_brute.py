@@ -59,33 +59,56 @@ def all_plane_partitions(n):
     return out
 
 
-def lozenges(n, pp):
-    """[(short diagonal as frozenset of 2 vertices, colour, (far1, far2))] of a pile."""
+def pile_faces(n, pp):
+    """[(colour, 4 corners in 3-space)] of every visible unit face of the pile."""
     faces = []
     for i in range(n):
         for j in range(n):
-            p = pp[i][j]
-            faces.append(("z", [(i, j, p), (i + 1, j, p), (i + 1, j + 1, p), (i, j + 1, p)]))
+            faces.append(z_face(i, j, pp[i][j]))
     for j in range(n):
-        for k in range(n):
-            px = sum(1 for i in range(n) if pp[i][j] > k)
-            faces.append(("x", [(px, j, k), (px, j + 1, k), (px, j + 1, k + 1), (px, j, k + 1)]))
+        faces.extend(x_faces(j, tuple(pp[i][j] for i in range(n))))
     for i in range(n):
-        for k in range(n):
-            py = sum(1 for j in range(n) if pp[i][j] > k)
-            faces.append(("y", [(i, py, k), (i + 1, py, k), (i + 1, py, k + 1), (i, py, k + 1)]))
+        faces.extend(y_faces(i, pp[i]))
+    return faces
+
+
+def z_face(i, j, p):
+    """The top face of the stack at (i, j) of height p."""
+    return ("z", [(i, j, p), (i + 1, j, p), (i + 1, j + 1, p), (i, j + 1, p)])
+
+
+def x_faces(j, column):
+    """The faces facing +x above column j (column = the heights pp[0][j], pp[1][j], ...)."""
     out = []
-    for colour, corners in faces:
-        c = [proj(p) for p in corners]
-        for s, t in ((0, 2), (1, 3)):
-            d = (c[t][0] - c[s][0], c[t][1] - c[s][1])
-            if d in NB:
-                others = tuple(c[u] for u in range(4) if u not in (s, t))
-                out.append((frozenset((c[s], c[t])), colour, others))
-                break
-        else:
-            raise AssertionError("a face without a short diagonal")
+    for k in range(len(column)):
+        px = sum(1 for h in column if h > k)
+        out.append(("x", [(px, j, k), (px, j + 1, k), (px, j + 1, k + 1), (px, j, k + 1)]))
     return out
+
+
+def y_faces(i, row):
+    """The faces facing +y beside row i (row = the heights pp[i][0], pp[i][1], ...)."""
+    out = []
+    for k in range(len(row)):
+        py = sum(1 for h in row if h > k)
+        out.append(("y", [(i, py, k), (i + 1, py, k), (i + 1, py, k + 1), (i, py, k + 1)]))
+    return out
+
+
+def face_lozenge(colour, corners):
+    """(short diagonal as frozenset of 2 vertices, colour, (far1, far2)) of one projected face."""
+    c = [proj(p) for p in corners]
+    for s, t in ((0, 2), (1, 3)):
+        d = (c[t][0] - c[s][0], c[t][1] - c[s][1])
+        if d in NB:
+            others = tuple(c[u] for u in range(4) if u not in (s, t))
+            return (frozenset((c[s], c[t])), colour, others)
+    raise AssertionError("a face without a short diagonal")
+
+
+def lozenges(n, pp):
+    """[(short diagonal as frozenset of 2 vertices, colour, (far1, far2))] of a pile."""
+    return [face_lozenge(colour, corners) for colour, corners in pile_faces(n, pp)]
 
 
 @functools.lru_cache(maxsize=None)
@@ -158,23 +181,92 @@ def all_tilings(n):
     return [(pp,) + tiling_facts(n, pp) for pp in all_plane_partitions(n)]
 
 
+class FastFacts:
+    """The salient edges of a pile as bitmasks, read off the same lozenges as `tiling_facts`.
+
+    Two triangles beside an interior edge lie in lozenges of different colours exactly
+    when the edge is salient (a crossed edge has one lozenge on both sides).  So with
+    inc(T) = the interior edges of triangle T (a bitmask), the XOR of inc over the
+    triangles of the colour-c lozenges marks the edges with exactly one colour-c side,
+    and the salient edges are the OR over the three colours.  A row of the pile fixes its
+    top (z) faces and its y faces, a column its x faces: each row and column's share
+    (triangles covered, XOR per colour) is computed once from its lozenges and reused.
+    """
+
+    def __init__(self, n):
+        self.n = n
+        self.edges = interior_edges(n)
+        self.bit = {e: 1 << i for i, e in enumerate(self.edges)}
+        self.full = (1 << len(self.edges)) - 1
+        tris = sorted(tuple(sorted(t)) for t in hexagon_triangles(n))
+        self.tri_bit = {frozenset(t): 1 << i for i, t in enumerate(tris)}
+        self.all_tris = (1 << len(tris)) - 1
+        self.inc = {}
+        for t in tris:
+            m = 0
+            for a, b in ((0, 1), (0, 2), (1, 2)):
+                m |= self.bit.get(edge_name(t[a], t[b]), 0)
+            self.inc[frozenset(t)] = m
+        self.rows, self.cols = {}, {}
+
+    def share(self, faces):
+        """(triangles covered, XOR of inc over them) of some faces of one colour."""
+        cover = xor = 0
+        for colour, corners in faces:
+            diag, _colour, others = face_lozenge(colour, corners)
+            for w in others:
+                t = frozenset(diag | {w})
+                assert t in self.tri_bit, "a lozenge leaves the hexagon"
+                assert not cover & self.tri_bit[t], "two lozenges overlap"
+                cover |= self.tri_bit[t]
+                xor ^= self.inc[t]
+        return cover, xor
+
+    def row(self, i, row):
+        """Share of row i: (cover, z XOR, y XOR)."""
+        key = (i, row)
+        if key not in self.rows:
+            cz, z = self.share([z_face(i, j, row[j]) for j in range(self.n)])
+            cy, y = self.share(y_faces(i, row))
+            assert not cz & cy, "two lozenges overlap"
+            self.rows[key] = (cz | cy, z, y)
+        return self.rows[key]
+
+    def col(self, j, column):
+        """Share of column j: (cover, x XOR)."""
+        key = (j, column)
+        if key not in self.cols:
+            self.cols[key] = self.share(x_faces(j, column))
+        return self.cols[key]
+
+    def salient_mask(self, pp):
+        """Bitmask of the salient edges of a pile, checking that its lozenges tile the hexagon."""
+        cover = ez = ey = ex = 0
+        for i, row in enumerate(pp):
+            c, z, y = self.row(i, row)
+            assert not cover & c, "two lozenges overlap"
+            cover |= c
+            ez ^= z
+            ey ^= y
+        for j, column in enumerate(zip(*pp)):
+            c, x = self.col(j, column)
+            assert not cover & c, "two lozenges overlap"
+            cover |= c
+            ex ^= x
+        assert cover == self.all_tris, "the lozenges do not tile the hexagon"
+        return ex | ey | ez
+
+
 @functools.lru_cache(maxsize=None)
 def salient_masks(n):
     """(edge list, bit of each edge, [(pp, complement-of-salient mask)]) for fast counting.
 
-    Built one tiling at a time (n = 4 has 232848 tilings; only small records are kept).
+    Every pile of the n-box, its salient edges read by `FastFacts` (n = 4 has 232848
+    tilings; only small records are kept).  A test checks FastFacts against `tiling_facts`.
     """
-    edges = interior_edges(n)
-    bit = {e: 1 << i for i, e in enumerate(edges)}
-    full = (1 << len(edges)) - 1
-    masks = []
-    source = all_tilings(n) if n <= 3 else ((pp,) + tiling_facts(n, pp) for pp in all_plane_partitions(n))
-    for pp, _crossed, salient in source:
-        m = 0
-        for e in salient:
-            m |= bit[e]
-        masks.append((pp, full ^ m))
-    return edges, bit, masks
+    fast = FastFacts(n)
+    masks = [(pp, fast.full ^ fast.salient_mask(pp)) for pp in all_plane_partitions(n)]
+    return fast.edges, fast.bit, masks
 
 
 def brute_count(n, givens):

@@ -6,6 +6,11 @@ Playwright's sync API cannot run two instances at once, so every browser test us
 `small_site` builds ONE small site with every real family (tests/fixtures/small/site.toml and
 the real articles) per test session; the page checks (test_site_pages.py) and the sheet checks
 read it.  Building it once keeps the suite fast on a 2-core machine.
+
+The suite runs on two workers (pytest-xdist, `-n auto --dist loadgroup` in pyproject.toml):
+each test file stays on one worker (its module fixtures are built once), and the files that
+share an expensive session build (`small_site`; browser_helpers.built_site) go to the same
+worker, so each such build still happens once per run.
 """
 
 from __future__ import annotations
@@ -25,6 +30,29 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync"]
 SMALL = REPO / "tests" / "fixtures" / "small" / "site.toml"
 BASE_URL = "https://example.org/tilepress/"
+
+
+def _shared_build(item) -> str | None:
+    """The expensive session build a test uses, if any: `small_site` or browser_helpers.built_site."""
+    if "small_site" in getattr(item, "fixturenames", ()):
+        return "small_site"
+    if hasattr(getattr(item, "module", None), "built_site"):
+        return "browser-site"
+    return None
+
+
+@pytest.hookimpl(tryfirst=True)          # before xdist's own hook, which reads the marks
+def pytest_collection_modifyitems(config, items):
+    """Under pytest-xdist: each test file on one worker, the files sharing a session build together."""
+    if not config.pluginmanager.hasplugin("xdist"):
+        return
+    group = {}
+    for item in items:
+        shared = _shared_build(item)
+        if shared:
+            group[item.path] = shared
+    for item in items:
+        item.add_marker(pytest.mark.xdist_group(group.get(item.path, item.path.name)))
 
 
 @pytest.fixture(scope="session")

@@ -264,13 +264,13 @@ edge = st.tuples(st.integers(-5, 5), st.integers(-5, 5), st.sampled_from(["x", "
 puzzles = st.fixed_dictionaries({"n": st.integers(-1, 5), "givens": st.lists(edge, max_size=12)})
 
 
-@settings(max_examples=6000, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=2000, deadline=None, suppress_health_check=list(HealthCheck))
 @given(puzzles)
 def test_fuzz_solve_well_formed(obj):
     check_one(json.dumps(obj))
 
 
-@settings(max_examples=3000, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=1000, deadline=None, suppress_health_check=list(HealthCheck))
 @given(json_values)
 def test_fuzz_solve_garbage(obj):
     check_one(json.dumps(obj))

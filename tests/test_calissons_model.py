@@ -74,6 +74,16 @@ def test_every_tiling_round_trips_and_matches_cube_faces(n):
     assert len(seen) == len(brute.all_tilings(n))
 
 
+@pytest.mark.parametrize("n", [1, 2, 3])
+def test_fast_salient_masks_match_the_lozenge_reading(n):
+    """The brute force's bitmask reading (FastFacts) agrees with tiling_facts on every tiling."""
+    edges, bit, masks = brute.salient_masks(n)
+    full = (1 << len(edges)) - 1
+    assert [pp for pp, _m in masks] == [pp for pp, _c, _s in brute.all_tilings(n)]
+    for (_pp, m), (_pp2, _crossed, salient) in zip(masks, brute.all_tilings(n)):
+        assert full ^ m == sum(bit[e] for e in salient)
+
+
 def test_full_salient_set_is_unique_by_solver():
     n = 3
     reg = hexagon(n)

@@ -78,10 +78,10 @@ def test_readme_and_ci_use_the_setup_script():
     commands = re.findall(r"^    (\S.*)$", readme.split("## Set-up", 1)[1].split("\n## ", 1)[0], re.M)
     assert len(commands) == 2, commands                          # set-up + build, and the tests
     assert commands[0].startswith("scripts/setup.sh") and "sudo" not in commands[0]
-    assert commands[1] == ".venv/bin/python -m pytest"
+    assert commands[1] == ".venv/bin/python -m pytest -n auto --dist loadgroup"
     ci = (REPO / ".ci" / "run").read_text(encoding="utf-8")
     assert "scripts/setup.sh" in ci and "--system-site-packages" not in ci
-    assert ".venv/bin/python -m pytest --durations=15" in ci
+    assert commands[1] + " --durations=15" in ci                    # the README's command, verbatim
     setup = (REPO / "scripts" / "setup.sh").read_text(encoding="utf-8")
     packages = re.search(r'APT_PACKAGES="([^"]*)"', setup).group(1).split()
     assert all(p in readme for p in packages)                     # the README names what it installs

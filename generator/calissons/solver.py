@@ -22,7 +22,10 @@ solutions disagree.
 
 Counting.  Pick a vertex v with L(v) < G(v); every solution has H(v) = L(v) or
 H(v) >= L(v) + 3.  Clamp, re-propagate both bounds, recurse; leaves with L = G are single
-solutions, so counting costs one pair of propagations per solution (capped).
+solutions, so counting costs one pair of propagations per solution (capped).  A node where
+L and G differ at one vertex v only is a leaf too: every other height is fixed, so the
+heights of v allowed by its neighbours form an interval containing L(v) and G(v), and the
+node holds (G(v) - L(v))/3 + 1 solutions, counted without branching.
 
 Infinite grid.  Without a boundary, the largest possible rise from p to q over tilings of
 the plane is d(p -> q) = da + db + 3 max(0, -da, -db).  The clues are feasible iff the
@@ -250,7 +253,8 @@ def count_solutions(region: Region, givens: Iterable[Edge], cap: int = 10000) ->
 
     Depth-first with one L and one G array and an undo trail of machine integers.  Both
     branches of a node are always feasible (L lies in the first, G in the second), so the
-    search visits fewer than two nodes per solution.
+    search visits fewer than two nodes per solution; a node with one free vertex is counted
+    at once (see the module docstring).
     """
     cap = work_cap(region, cap)
     clues = Clues(region, givens)
@@ -275,8 +279,11 @@ def count_solutions(region: Region, givens: Iterable[Edge], cap: int = 10000) ->
             v = frame[0]
             while v < V and L[v] == G[v]:
                 v += 1
-            if v == V:
-                total += 1
+            w = v + 1 if v < V else V
+            while w < V and L[w] == G[w]:
+                w += 1
+            if w == V:                                    # at most one free vertex: a leaf
+                total += 1 if v == V else (G[v] - L[v]) // 3 + 1
                 if total >= cap:
                     return cap, True
                 stack.pop()
