@@ -58,6 +58,26 @@ def document(body: str, width: float, height: float, view_box: tuple[float, floa
     return "\n".join(parts)
 
 
+def region_clip(x0: float, y1: float, w: float, h: float) -> str:
+    """The clip path of a patch's region (y flipped: its top edge at -y1) and the opening
+    of the group it clips; the caller closes the group with "\n</g>"."""
+    return (f'<clipPath id="region"><rect x="{num(x0)}" y="{num(-y1)}" '
+            f'width="{num(w)}" height="{num(h)}"/></clipPath>\n<g clip-path="url(#region)">\n')
+
+
+def region_document_pieces(spools, bounds, px_width: float, title: str | None):
+    """A clipped patch picture in pieces from filled `output.PathSpools`: header, one <path>
+    per fill in sorted order, footer (the header comes last to be known: a permalink
+    completed by the walk that filled the spools)."""
+    x0, y0, x1, y1 = bounds
+    w, h = x1 - x0, y1 - y0
+    head, tail = document("\x00", px_width, px_width * h / w, (x0, -y1, w, h),
+                          title=title or None, background="#ffffff").split("\x00")
+    yield head + region_clip(x0, y1, w, h)
+    yield from spools.pieces(sorted(spools.keys()))
+    yield "\n</g>" + tail
+
+
 def escape(text: str) -> str:
     """Escape text for XML content and attribute values."""
     return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -213,9 +213,7 @@ def patch_svg(hats, region, title: str = "", px_width: float = 800.0) -> str:
         groups.setdefault(fill, []).append([(x, -y) for x, y in map(to_xy, hat.points)])
     sw = max(0.04, min(0.12, 0.0015 * max(w, h)))
     paths = [svg.polygons_path(groups[f], f, STROKE, sw) for f in sorted(groups)]
-    clip = (f'<clipPath id="region"><rect x="{svg.num(x0)}" y="{svg.num(-y1)}" '
-            f'width="{svg.num(w)}" height="{svg.num(h)}"/></clipPath>')
-    body = clip + '\n<g clip-path="url(#region)">\n' + "\n".join(paths) + "\n</g>"
+    body = svg.region_clip(x0, y1, w, h) + "\n".join(paths) + "\n</g>"
     return svg.document(body, px_width, px_width * h / w, (x0, -y1, w, h), title=title or None,
                         background="#ffffff")
 
@@ -232,12 +230,7 @@ def patch_svg_pieces(hats, region, permalink, px_width: float = 800.0):
     for hat in hats:
         fill = REFLECTED_FILL if hat.reflected else METATILE_FILL[hat.metatile]
         spools.add(fill, svg.polygon_d([(x, -y) for x, y in map(to_xy, hat.points)]))
-    head, tail = svg.document("\x00", px_width, px_width * h / w, (x0, -y1, w, h),
-                              title=permalink() or None, background="#ffffff").split("\x00")
-    yield (head + f'<clipPath id="region"><rect x="{svg.num(x0)}" y="{svg.num(-y1)}" '
-           f'width="{svg.num(w)}" height="{svg.num(h)}"/></clipPath>' + '\n<g clip-path="url(#region)">\n')
-    yield from spools.pieces(sorted(spools.keys()))
-    yield "\n</g>" + tail
+    yield from svg.region_document_pieces(spools, (x0, y0, x1, y1), px_width, permalink())
 
 
 def patch_document(walk, region, permalink, estimate: int, px_width: float = 800.0):
@@ -256,8 +249,7 @@ def patch_document(walk, region, permalink, estimate: int, px_width: float = 800
             fill = REFLECTED_FILL if hat.reflected else METATILE_FILL[hat.metatile]
             yield fill, svg.polygon_d(pts), min(ys), max(ys)
     rows = output.band_rows_for(size, estimate)
-    clip = (f'<clipPath id="region"><rect x="{svg.num(x0)}" y="{svg.num(-y1)}" '
-            f'width="{svg.num(w)}" height="{svg.num(h)}"/></clipPath>\n<g clip-path="url(#region)">\n')
+    clip = svg.region_clip(x0, y1, w, h)
     band = output.band_maker(polygons, (x0, -y1, w, h), size,
                              lambda fill: svg.polygons_path([], fill, STROKE, sw)[:-3], sorted,
                              prefix=clip, suffix="\n</g>", pad=sw, scale=px_width / w)

@@ -86,9 +86,7 @@ def patch_svg(spectres, region, title: str = "", style: str = "straight",
     w, h = x1 - x0, y1 - y0
     sw = max(0.04, min(0.12, 0.0015 * max(w, h)))
     paths = _paths(_groups(spectres), sw, style)
-    clip = (f'<clipPath id="region"><rect x="{svg.num(x0)}" y="{svg.num(-y1)}" '
-            f'width="{svg.num(w)}" height="{svg.num(h)}"/></clipPath>')
-    body = clip + '\n<g clip-path="url(#region)">\n' + "\n".join(paths) + "\n</g>"
+    body = svg.region_clip(x0, y1, w, h) + "\n".join(paths) + "\n</g>"
     return svg.document(body, px_width, px_width * h / w, (x0, -y1, w, h), title=title or None,
                         background="#ffffff")
 
@@ -131,12 +129,7 @@ def patch_svg_pieces(spectres, region, permalink, style: str = "straight", px_wi
     for sp in spectres:
         fill = ODD_FILL if sp.odd else METATILE_FILL[sp.metatile]
         spools.add(fill, outline([(x, -y) for x, y in map(to_xy, sp.points)]))
-    head, tail = svg.document("\x00", px_width, px_width * h / w, (x0, -y1, w, h),
-                              title=permalink() or None, background="#ffffff").split("\x00")
-    yield (head + f'<clipPath id="region"><rect x="{svg.num(x0)}" y="{svg.num(-y1)}" '
-           f'width="{svg.num(w)}" height="{svg.num(h)}"/></clipPath>' + '\n<g clip-path="url(#region)">\n')
-    yield from spools.pieces(sorted(spools.keys()))
-    yield "\n</g>" + tail
+    yield from svg.region_document_pieces(spools, (x0, y0, x1, y1), px_width, permalink())
 
 
 def patch_document(walk, region, permalink, estimate: int, style: str = "straight",
@@ -165,8 +158,7 @@ def patch_document(walk, region, permalink, estimate: int, style: str = "straigh
             fill = ODD_FILL if sp.odd else METATILE_FILL[sp.metatile]
             yield fill, outline(pts), min(ys) - 0.5, max(ys) + 0.5     # curved edges bulge
     rows = output.band_rows_for(size, estimate)
-    clip = (f'<clipPath id="region"><rect x="{svg.num(x0)}" y="{svg.num(-y1)}" '
-            f'width="{svg.num(w)}" height="{svg.num(h)}"/></clipPath>\n<g clip-path="url(#region)">\n')
+    clip = svg.region_clip(x0, y1, w, h)
     band = output.band_maker(polygons, (x0, -y1, w, h), size, opener, sorted,
                              prefix=clip, suffix="\n</g>", pad=sw, scale=px_width / w)
     return output.Document(lambda: patch_svg_pieces(walk(), region, permalink, style, px_width),
