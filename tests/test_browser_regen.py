@@ -208,6 +208,16 @@ def _marks(page):
     return page.evaluate("""() => { const l = window.tilepress.page.player.lists(); return [l.lines, l.crosses]; }""")
 
 
+def _finish_by_keyboard(page, edge, key: str) -> None:
+    """Draw the last line with the keyboard (cursor on `edge`, press `key`), check: solved."""
+    page.evaluate(f"window.tilepress.page.player.cursor = {edge}")
+    page.focus("svg.tp-board")
+    page.keyboard.press(key)
+    page.click("#tp-check")
+    page.wait_for_selector("#tp-play-status.solved")
+    assert page.inner_text("#tp-play-status").startswith("Solved")
+
+
 def test_calisson_puzzle_played_by_clicks(chromium, base):
     answer = play.solution(SMALL)["lines"]
     page, errors = open_regen(chromium, base + "regen.html#" + SMALL)
@@ -238,12 +248,7 @@ def test_calisson_puzzle_played_by_clicks(chromium, base):
     assert _marks(page)[1] == [wrong]
     page.click(f"path.hit[data-edge='{wrong}']")
     # the last line by keyboard: focus the board, move the cursor there, press space
-    page.evaluate(f"window.tilepress.page.player.cursor = {answer[-1]}")
-    page.focus("svg.tp-board")
-    page.keyboard.press("Space")
-    page.click("#tp-check")
-    page.wait_for_selector("#tp-play-status.solved")
-    assert page.inner_text("#tp-play-status").startswith("Solved")
+    _finish_by_keyboard(page, answer[-1], "Space")
     # reloading keeps the progress
     page.reload()
     page.wait_for_selector("#tp-play:not([hidden])", timeout=60000)
@@ -337,12 +342,7 @@ def test_loopy_puzzle_played_by_clicks(chromium, site):
     page.wait_for_function("document.getElementById('tp-play-status').textContent.length > 0")
     assert "No rule broken" in page.inner_text("#tp-play-status")
     # the last line by keyboard
-    page.evaluate(f"window.tilepress.page.player.cursor = {answer[-1]}")
-    page.focus("svg.tp-board")
-    page.keyboard.press("l")
-    page.click("#tp-check")
-    page.wait_for_selector("#tp-play-status.solved")
-    assert page.inner_text("#tp-play-status").startswith("Solved")
+    _finish_by_keyboard(page, answer[-1], "l")
     assert page.evaluate("document.querySelectorAll('text.clue.broken').length") == 0
     # reloading keeps the progress
     page.reload()

@@ -139,20 +139,6 @@ GROUP_TEXT = ("all 56 translations of the period × {identity, half turn with co
               "mirror image, mirror image of the half turn}: 224 symmetries")
 
 
-def classes(keys: dict[tuple, dict], extra) -> int:
-    """Number of orbits of the normalised patterns under translations plus `extra` maps."""
-    seen: set = set()
-    count = 0
-    for key, cells in keys.items():
-        if key in seen:
-            continue
-        count += 1
-        seen.add(key)
-        for g in extra:
-            seen.add(canonical(g(cells)))
-    return count
-
-
 class Flat:
     """Position permutations and code maps of the extra-symmetric domain (see the docstring)."""
 
