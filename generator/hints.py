@@ -211,8 +211,9 @@ CAPTION_FONT = 2.5
 CHAR_WIDTH = 0.6                  # DejaVu Sans average advance in ems (a safe upper bound)
 FONT = "DejaVu Sans"
 CAPTION_LINES = 9                 # caption lines under each panel
-GROUP_STEPS = 4                   # steps per panel at most
-NEW_YES, NEW_NO, READ = "#d62728", "#d62728", "#1f77b4"
+GROUP_STEPS = 4                   # steps per panel in a short solution
+MAX_PANELS = 17                   # long solutions are grouped to fit about three pages
+NEW_YES, NEW_NO, READ = "#e66100", "#e66100", "#1f77b4"   # orange: decided now; blue: read
 
 
 def _wrap(text: str, per: int) -> list[str]:
@@ -238,15 +239,29 @@ def _f(v: float) -> str:
     return "0" if s in ("-0", "") else s
 
 
-def groups(steps: Sequence[Step], per: int = GROUP_STEPS) -> list[list[int]]:
-    """Step indices grouped into panels: consecutive steps of one rule, at most `per` each."""
+def groups(steps: Sequence[Step], panels: int = MAX_PANELS) -> list[list[int]]:
+    """Step indices grouped into at most about `panels` panels of consecutive steps: up to
+    GROUP_STEPS steps of one rule each, or, for long solutions, runs of one level each."""
+    per = max(GROUP_STEPS, -(-len(steps) // max(1, panels)))
+    same = (lambda a, b: a.rule == b.rule) if per == GROUP_STEPS else (lambda a, b: a.level == b.level)
     out: list[list[int]] = []
     for k, s in enumerate(steps):
-        if out and len(out[-1]) < per and steps[out[-1][-1]].rule == s.rule:
+        if out and len(out[-1]) < per and same(steps[out[-1][-1]], s):
             out[-1].append(k)
         else:
             out.append([k])
     return out
+
+
+def caption(steps: Sequence[Step], ks: Sequence[int]) -> list[str]:
+    """A panel's sentences: each step numbered; in a long group each sentence once, with
+    how many steps it stands for."""
+    if len(ks) <= GROUP_STEPS:
+        return [f"{k + 1}. {steps[k].text}" for k in ks]
+    count: dict[str, int] = {}
+    for k in ks:
+        count[steps[k].text] = count.get(steps[k].text, 0) + 1
+    return [f"({c}×) {t}" if c > 1 else t for t, c in count.items()]
 
 
 def board_svg(board: dict, yes, no, fresh: Step | None = None, faces: dict | None = None) -> tuple[str, tuple]:
@@ -325,7 +340,8 @@ def sheet_pages(title: str, board: dict, steps: Sequence[Step], faces: dict | No
     board after each group of steps, that group's edges highlighted, its sentences below."""
     pw, ph = PAGE_MM
     cw = (pw - 2 * MARGIN - (COLUMNS - 1) * GAP) / COLUMNS
-    head = TITLE_FONT * 1.6 + (CAPTION_FONT * 1.5 if subtitle else 0)
+    sub = _wrap(subtitle, int((pw - 2 * MARGIN) / (CHAR_WIDTH * CAPTION_FONT)))
+    head = TITLE_FONT * 1.6 + CAPTION_FONT * 1.3 * len(sub)
     ch = (ph - 2 * MARGIN - head - (ROWS - 1) * GAP) / ROWS
     cap_h = CAPTION_LINES * CAPTION_FONT * 1.25
     per = int(cw / (CHAR_WIDTH * CAPTION_FONT))
@@ -335,7 +351,7 @@ def sheet_pages(title: str, board: dict, steps: Sequence[Step], faces: dict | No
         step = merge([steps[k] for k in g])
         yes |= {edge(*e) for e in step.yes}
         no |= {edge(*e) for e in step.no}
-        words = [f"{k + 1}. {steps[k].text}" for k in g]
+        words = caption(steps, g)
         label = f"Steps {g[0] + 1}–{g[-1] + 1}" if len(g) > 1 else f"Step {g[0] + 1}"
         level = f" ({steps[g[0]].level})" if steps[g[0]].level else ""
         panels.append((step, [f"{label}{level}:"] + words, set(yes), set(no)))
@@ -346,9 +362,9 @@ def sheet_pages(title: str, board: dict, steps: Sequence[Step], faces: dict | No
                 f'<text x="{_f(MARGIN)}" y="{_f(MARGIN + TITLE_FONT)}" font-family="{FONT}" '
                 f'font-size="{_f(TITLE_FONT)}" font-weight="bold">{_esc(title)} — page '
                 f'{p0 // per_page + 1} of {-(-len(panels) // per_page)}</text>']
-        if subtitle:
-            body.append(f'<text x="{_f(MARGIN)}" y="{_f(MARGIN + TITLE_FONT * 1.5 + CAPTION_FONT)}" '
-                        f'font-family="{FONT}" font-size="{_f(CAPTION_FONT)}">{_esc(subtitle)}</text>')
+        for i, ln in enumerate(sub):
+            body.append(f'<text x="{_f(MARGIN)}" y="{_f(MARGIN + TITLE_FONT * 1.5 + CAPTION_FONT * (1 + 1.3 * i))}" '
+                        f'font-family="{FONT}" font-size="{_f(CAPTION_FONT)}">{_esc(ln)}</text>')
         for k, (step, words, y_set, n_set) in enumerate(panels[p0:p0 + per_page]):
             x = MARGIN + (k % COLUMNS) * (cw + GAP)
             y = MARGIN + head + (k // COLUMNS) * (ch + GAP)

@@ -43,7 +43,13 @@ def _decode(link: str):
 
 def board(link: str) -> dict:
     """The board description: dots, markable edges (index pairs), givens and outline."""
-    n, givens, reg = _decode(link)
+    n, givens, _reg = _decode(link)
+    return board_of(n, givens, link.strip())
+
+
+def board_of(n: int, givens, link: str) -> dict:
+    """The board description of the puzzle (n, givens) named `link`."""
+    reg = hexagon(n)
     dots = reg.coords
     index = reg.index
     edges = sorted(reg.interior)
@@ -52,7 +58,7 @@ def board(link: str) -> dict:
     r = lambda v: round(v, 4)                          # noqa: E731 - tiny formatter
     return {
         "kind": "edges",
-        "permalink": link.strip(),
+        "permalink": link,
         "title": f"Calisson puzzle, side {n}",
         "rules": RULES,
         "dots": [[r(x), r(y)] for x, y in (xy(v) for v in dots)],
