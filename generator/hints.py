@@ -156,6 +156,31 @@ def mistake(marks: Marks, solution_yes, line: str = "line", cross: str = "cross"
     return Step("mistake", None, text, edges=(e,), dots=e)
 
 
+def page_hint(step: Step, pairs: Sequence[Edge], faces: dict | None = None) -> dict:
+    """A step for the page player: its JSON plus "ids" (board edge ids of what it decides
+    and reads; `pairs[id]` is the dot pair of board edge id) and "shapes" (the dot lists of
+    the faces it reads, from `faces`)."""
+    where = {edge(*p): i for i, p in enumerate(pairs)}
+    ids = lambda es: sorted({where[edge(*e)] for e in es if edge(*e) in where})   # noqa: E731
+    rec = step.to_json()
+    rec["ids"] = {"yes": ids(step.yes), "no": ids(step.no), "read": ids(step.edges)}
+    rec["shapes"] = [list(faces[f]) for f in sorted(set(step.faces)) if faces and f in faces]
+    return rec
+
+
+def marks_from_ids(pairs: Sequence[Edge], lines, crosses) -> Marks:
+    """The page's marks (board edge ids) as Marks (bad ids: a one-line error)."""
+    out = Marks()
+    for key, ids in (("yes", lines), ("no", crosses)):
+        for i in ids:
+            if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(pairs):
+                raise TilepressError(f"{'line' if key == 'yes' else 'cross'}: {i!r} is not an edge of this board")
+            getattr(out, key).add(edge(*pairs[i]))
+    if out.yes & out.no:
+        raise TilepressError(f"edge {list(min(out.yes & out.no))} is marked both as a line and as a cross")
+    return out
+
+
 def solved_step(text: str = "Every edge is decided: the puzzle is solved.") -> Step:
     """The answer to a hint on a finished board."""
     return Step("solved", None, text)

@@ -355,7 +355,7 @@ def load(v: dict) -> tuple[int, list, str | None]:
     return n, sorted(givens), link
 
 
-def _unique_solution(n: int, givens) -> set:
+def unique_solution(n: int, givens) -> set:
     """The solution's fold edges, or a one-line error when the puzzle is not unique."""
     from generator.errors import TilepressError
     sol = solution_edges(n, givens)
@@ -388,7 +388,7 @@ def run_hint(v: dict) -> int:
     from generator.output import emit_rendered
     n, givens, _link = load(v)
     marks = H.read_marks(v.get("marks"), mark_edges(n))
-    step = next_hint(n, givens, marks, _unique_solution(n, givens)) or stuck_step()
+    step = next_hint(n, givens, marks, unique_solution(n, givens)) or stuck_step()
     return emit_rendered("json", v["out"], json_obj=step.to_json())
 
 
@@ -409,7 +409,7 @@ def run_explain(v: dict) -> int:
     """explain FILE|-|URL|PERMALINK --format json|svg|pdf"""
     from generator.output import emit, emit_rendered
     n, givens, link = load(v)
-    _unique_solution(n, givens)
+    unique_solution(n, givens)
     steps, solved = explanation(n, tuple(givens))
     if v["format"] == "json":
         return emit_rendered("json", v["out"], json_obj={
