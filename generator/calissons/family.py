@@ -247,7 +247,12 @@ def facts(item: Puzzle) -> list:
         return sample.facts(item)
     out = [["Size n", item.n]]
     if item.level is not None:
-        out.append(["Level", item.level])
+        from generator.calissons.hints import LABEL_TEXT
+        out.append(["Level", LABEL_TEXT.get(item.level, item.level)])
+    if item.heights is not None and item.n <= hints_max_n():
+        from generator.calissons import hints
+        out.append(["Reasoning it needs", hints.LEVEL_TEXT[hints.grade_level(
+            *reversed(hints.explanation(item.n, tuple(sorted(item.givens)))))]])
     out.append(["Givens", len(item.givens)])
     if item.heights is not None:
         out.append(["Fold edges in the solution", len(hexagon(item.n).salient_edges(item.heights))])
@@ -258,6 +263,12 @@ def facts(item: Puzzle) -> list:
     if item.seed is not None:
         out.append(["Seed", item.seed])
     return out
+
+
+def hints_max_n() -> int:
+    """The largest side that grade/hint/explain take (calissons.hints.MAX_HINT_N)."""
+    from generator.calissons.hints import MAX_HINT_N
+    return MAX_HINT_N
 
 
 def plan(table: dict, site: dict) -> list[dict]:
@@ -457,7 +468,7 @@ SITE = (
 )
 
 FAMILY = Family(
-    name="calissons", title="Calisson puzzles", prefix="cal", versions=(1, 2), version="calissons-4",
+    name="calissons", title="Calisson puzzles", prefix="cal", versions=(1, 2), version="calissons-5",
     kind="puzzle", params=PARAMS, generate=generate_item, regen=regen,
     regen_params=(Param("count", "bool", "count the solutions (capped)", default=False),),
     permalink=lambda item: item.permalink, to_json=to_json, to_svg=to_svg,
