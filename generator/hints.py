@@ -426,3 +426,30 @@ def sheet_pdf(pages: Sequence[str], title: str) -> bytes:
     import cairosvg
     from generator.output import join_pdfs
     return join_pdfs([cairosvg.svg2pdf(bytestring=p.encode("utf-8")) for p in pages], title)
+
+
+def figure(board: dict, steps: Sequence[Step], k: int, faces: dict | None = None, title: str = "",
+           px: float = 300.0, crop: float | None = None) -> str:
+    """A standalone SVG of the board after steps[:k] with steps[k] highlighted (an article
+    figure); `crop` (board units) zooms to the step's faces and edges with that margin."""
+    yes, no = set(), set()
+    for s in steps[:k]:
+        yes |= {edge(*e) for e in s.yes}
+        no |= {edge(*e) for e in s.no}
+    step = steps[k]
+    body, box = board_svg(board, yes | {edge(*e) for e in step.yes}, no | {edge(*e) for e in step.no}, step, faces)
+    if crop is not None:
+        dots = board["dots"]
+        ids = {d for e in (*step.edges, *step.yes, *step.no) for d in e} | set(step.dots)
+        ids |= {d for f in step.faces if faces and f in faces for d in faces[f]}
+        xs = [dots[d][0] for d in ids]
+        ys = [dots[d][1] for d in ids]
+        x0, y0 = max(box[0], min(xs) - crop), max(box[1], min(ys) - crop)
+        x1, y1 = min(box[0] + box[2], max(xs) + crop), min(box[1] + box[3], max(ys) + crop)
+        box = (x0, y0, x1 - x0, y1 - y0)
+    w, h = px, px * box[3] / box[2]
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{_f(w)}" height="{_f(h)}" '
+            f'viewBox="{" ".join(_f(v) for v in box)}">')
+    return "\n".join([head, f"<title>{_esc(title)}</title>" if title else "",
+                      f'<rect x="{_f(box[0])}" y="{_f(box[1])}" width="{_f(box[2])}" height="{_f(box[3])}" '
+                      f'fill="#ffffff"/>', body, "</svg>\n"])

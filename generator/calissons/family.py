@@ -338,6 +338,8 @@ def figures() -> dict[str, str]:
     out["calissons-differ.svg"] = render.puzzle_svg(n, givens, marked=marked, title="Where the solutions differ")
     out["calissons-least.svg"] = render.solution_svg(n, sol.least, title="Least solution")
     out["calissons-greatest.svg"] = render.solution_svg(n, sol.greatest, title="Greatest solution")
+    from generator.calissons.hints import rule_figures
+    out.update(rule_figures())
     return out
 
 

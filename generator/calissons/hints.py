@@ -421,3 +421,29 @@ def run_explain(v: dict) -> int:
     else:
         emit(H.sheet_pdf(pages, f"Calisson puzzle: worked solution"), v["out"])
     return 0
+
+
+# ---- article figures: each rule as it first fires in one puzzle ------------------------------
+
+FIGURE_PUZZLE = (4, 1, "hard")          # (side, seed, label) of the puzzle the figures come from
+FIGURE_RULES = (("calisson-diagonal", None), ("fold-colours", None), ("fold-status", True),
+                ("fold-status", False), ("what-if", None))
+
+
+def rule_figures() -> dict[str, str]:
+    """File name -> SVG: the first hint of each rule (fold-status: a fold edge, a flat edge)
+    in the explanation of FIGURE_PUZZLE, drawn on the board after the hints before it."""
+    from generator.calissons import play
+    from generator.calissons.generator import generate
+    n, seed, label = FIGURE_PUZZLE
+    pz = generate(n, seed, label)
+    steps, _solved = explanation(n, tuple(sorted(pz.givens)))
+    board = play.board_of(n, sorted(pz.givens), "")
+    out = {}
+    for rule, fold in FIGURE_RULES:
+        k = next(i for i, s in enumerate(steps)
+                 if s.rule == rule and (fold is None or bool(s.yes) == fold))
+        name = rule + ("" if fold is None else ("-fold" if fold else "-flat"))
+        out[f"calissons-rule-{name}.svg"] = H.figure(board, steps, k, triangle_dots(n), px=260,
+                                                     title=f"{RULES[rule][1]} (hint {k + 1})")
+    return out
