@@ -444,6 +444,6 @@ def rule_figures() -> dict[str, str]:
         k = next(i for i, s in enumerate(steps)
                  if s.rule == rule and (fold is None or bool(s.yes) == fold))
         name = rule + ("" if fold is None else ("-fold" if fold else "-flat"))
-        out[f"calissons-rule-{name}.svg"] = H.figure(board, steps, k, triangle_dots(n), px=260,
+        out[f"calissons-rule-{name}.svg"] = H.figure(board, steps, k, triangle_dots(n), px=300, crop=1.6,
                                                      title=f"{RULES[rule][1]} (hint {k + 1})")
     return out
