@@ -128,6 +128,27 @@ def run_generate(v: dict) -> int:
     return emit_rendered(v["format"], v["out"], svg=to_svg(item, v))
 
 
+def _hints_run(name: str):
+    """A command runner of generator.loopy.hints (imported when the command runs)."""
+    def run(v: dict) -> int:
+        from generator.loopy import hints
+        return getattr(hints, name)(v)
+    return run
+
+
+SOURCE = Param("source", "str", "puzzle: a loopy permalink, or a puzzle JSON file (dots, faces with clues; "
+               "- for standard input)", positional=True)
+HINT_COMMANDS = (
+    Command("grade", "the level of a puzzle by Tatham's levels (easy, normal, tricky, hard) or expert/beyond",
+            (SOURCE,), _hints_run("run_grade"), formats=("json",)),
+    Command("hint", "the next deduction from the marks made so far: rule, level, edges, what it reads, sentence",
+            (SOURCE, Param("marks", "str", 'marks so far: {"yes": [[i, j], ...], "no": [[i, j], ...]} with dot '
+                           "indices (default: an empty board)", default=None, metavar="MARKS.json")),
+            _hints_run("run_hint"), formats=("json",)),
+    Command("explain", "the worked solution: every deduction in order (JSON) or an answer sheet (SVG, PDF)",
+            (SOURCE,), _hints_run("run_explain"), formats=("json", "svg", "pdf")),
+)
+
 PARAMS = (
     Param("tiling", "choice", "the tiling whose patch gives the grid (default p3)", default="p3", choices=TILINGS),
     Param("width", "decimal", "region width in the tiling's units (default 6)", default="6", min=0, max=MAX_SIDE),
@@ -151,7 +172,8 @@ FAMILY = Family(
     permalink=lambda item: item.permalink, to_json=to_json, to_svg=to_svg, facts=facts, site=SITE,
     plan=plan, page=page,
     commands=(Command("generate", "generate a unique Loopy puzzle on a tiling patch", PARAMS + (SOLUTION,),
-                      run_generate, formats=("json", "svg", "png", "pdf"), description=SIZES_HELP),),
+                      run_generate, formats=("json", "svg", "png", "pdf"), description=SIZES_HELP),)
+    + HINT_COMMANDS,
     figures=figures, svg_params=(SOLUTION,), formats=("svg", "json", "png", "pdf"),
     description="Loopy (Slitherlink) on the tiles of Penrose and hat patches: draw one loop "
                 "along the grid lines so that each number counts its face's sides on the loop.")

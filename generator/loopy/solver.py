@@ -237,6 +237,7 @@ class Solver:
         # tracing: steps and the step behind every edge, fact and class link
         self.steps: list = []
         self.cur = -1
+        self.collect = None            # a hint's batch: {"rule", "steps"} (see hint_run)
         if trace:
             self.edge_from = [-1] * ne
             self.al_from, self.am_from = [-1] * npairs, [-1] * npairs
@@ -275,6 +276,8 @@ class Solver:
         self.changed = True
         if self.tracing:
             self.edge_from[e] = self.cur
+            if self.cur >= 0:
+                self.steps[self.cur]["yes" if v == YES else "no"].append(e)
         b = self.b
         faces = b.edge_faces[e]
         a, c = b.edges[e]
@@ -391,16 +394,11 @@ class Solver:
         undecided = [x for x in self.members[r] if not self.st[x]]
         if not undecided:
             return
-        if self.tracing:
-            cur = self.cur
-            self.cur = self._step("class-decided", HARD, (), (), tuple(self.members[r]),
-                                  deps=[self.edge_from[origin]] + self.link_from[r])
+        if self.tracing and self.cur >= 0:       # the step that decided the first one decides all
+            self.steps[self.cur]["classes"] += 1
         for x in undecided:
             self.find(x)
             self.set(x, YES if root_val ^ self.parity(x) else NO)
-        if self.tracing:
-            self._finish(self.cur, undecided)
-            self.cur = cur
 
     # ---- steps --------------------------------------------------------------------------
     def _step(self, rule, level, faces, dots, edges, deps=(), pairs=(), classes=()) -> int:
@@ -416,19 +414,16 @@ class Solver:
         for e in classes:
             d.update(self.link_from[self.find(e)])
         self.steps.append({"rule": rule, "level": level, "faces": tuple(faces), "dots": tuple(dots),
-                           "edges": tuple(edges), "deps": sorted(d), "yes": [], "no": [], "facts": 0})
+                           "edges": tuple(edges), "deps": sorted(d), "yes": [], "no": [], "al": [], "am": [],
+                           "links": [], "classes": 0})
         return len(self.steps) - 1
-
-    def _finish(self, i: int, decided) -> None:
-        step = self.steps[i]
-        for e in decided:
-            if self.edge_from[e] == i:
-                (step["yes"] if self.st[e] == YES else step["no"]).append(e)
 
     def commit(self, rule, level, faces=(), dots=(), edges=(), yes=(), no=(), al=(), am=(), links=(),
                pairs=(), classes=()) -> None:
         """Apply one firing of a rule (its conclusions), recording it when tracing."""
         st = self.st
+        if self.collect is not None and self.collect["rule"] not in (None, rule):
+            return                     # a hint's batch: only its own rule goes on
         if not (any(not st[e] for e in yes) or any(not st[e] for e in no) or any(not self.al[p] for p in al)
                 or any(not self.am[p] for p in am) or links):
             for e in yes:
@@ -454,10 +449,12 @@ class Solver:
         for e in no:
             self.set(e, NO)
         if self.tracing:
-            i = self.cur
-            self._finish(i, list(yes) + list(no))
-            self.steps[i]["facts"] = len(al) + len(am) + len(links)
+            step = self.steps[self.cur]
+            step["al"], step["am"], step["links"] = list(al), list(am), list(links)
             self.cur = -1
+            if self.collect is not None and (step["yes"] or step["no"]):
+                self.collect["rule"] = rule
+                self.collect["steps"].append(len(self.steps) - 1)
 
     # ---- Easy ---------------------------------------------------------------------------
     def easy_face(self, f: int) -> None:
@@ -936,6 +933,17 @@ class Solver:
                     return STUCK
         except Contradiction:
             return CONTRADICTION
+
+
+def hint_run(board: Board, clues, level: int, marks) -> tuple[Solver, list[int]]:
+    """From marks [(edge, YES|NO)], the first edge-deciding rule at this level, and every edge
+    that this rule alone then forces (the other rules are set aside once it has fired):
+    (solver with its traced steps, indices of the batch's deciding steps; empty when this
+    level decides nothing)."""
+    s = Solver(board, clues, level, trace=True, marks=marks)
+    s.collect = {"rule": None, "steps": []}
+    s.run()
+    return s, s.collect["steps"]
 
 
 def solve(board: Board, clues, level: int) -> tuple[str, list[int]]:
