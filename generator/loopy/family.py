@@ -6,8 +6,11 @@ Loopy sits above the tilings: it asks a tiling family for a patch through the pr
 solves the puzzle at its level (generate.py).  See site_src/articles/loopy.md.
 
     python -m generator loopy generate --tiling p2|p3|hat --width W --height H --seed S
-                                       --level easy|normal|tricky|hard [--solution] --format json|svg|png|pdf
-    python -m generator regen loopy.v1.… [--solution] --format json|svg|png|pdf
+                                       --level easy|normal|tricky|hard|expert [--solution] --format json|svg|png|pdf
+    python -m generator regen loopy.v2.… (or loopy.v1.…) [--solution] --format json|svg|png|pdf
+
+Levels are Tatham's Easy, Normal, Tricky and Hard, and Expert above them
+(generator/loopy/solver.py); a regenerated puzzle's level is measured, never read from the link.
 
 Width and height are the tiling's own region units.  Rough face counts after trimming:
 P2 5×4, P3 6×5 and hat 24×20 give about 50 faces; P2 6×5, P3 7×6 and hat 28×24 about
@@ -22,7 +25,7 @@ site.toml:
 
     [families.loopy]
     tilings = ["p2", "p3", "hat"]
-    levels  = ["easy", "normal", "tricky", "hard"]
+    levels  = ["easy", "normal", "tricky", "hard", "expert"]
     seeds   = [1, 2]                       # one puzzle per (tiling, size, level, seed)
     sizes_p2 = [[6, 5]]                    # regions per tiling, in the tiling's units
     sizes_p3 = [[7, 6]]
@@ -125,6 +128,27 @@ def run_generate(v: dict) -> int:
     return emit_rendered(v["format"], v["out"], svg=to_svg(item, v))
 
 
+def _hints_run(name: str):
+    """A command runner of generator.loopy.hints (imported when the command runs)."""
+    def run(v: dict) -> int:
+        from generator.loopy import hints
+        return getattr(hints, name)(v)
+    return run
+
+
+SOURCE = Param("source", "str", "puzzle: a loopy permalink, or a puzzle JSON file (dots, faces with clues; "
+               "- for standard input)", positional=True)
+HINT_COMMANDS = (
+    Command("grade", "the level of a puzzle by Tatham's levels (easy, normal, tricky, hard) or expert/beyond",
+            (SOURCE,), _hints_run("run_grade"), formats=("json",)),
+    Command("hint", "the next deduction from the marks made so far: rule, level, edges, what it reads, sentence",
+            (SOURCE, Param("marks", "str", 'marks so far: {"yes": [[i, j], ...], "no": [[i, j], ...]} with dot '
+                           "indices (default: an empty board)", default=None, metavar="MARKS.json")),
+            _hints_run("run_hint"), formats=("json",)),
+    Command("explain", "the worked solution: every deduction in order (JSON) or an answer sheet (SVG, PDF)",
+            (SOURCE,), _hints_run("run_explain"), formats=("json", "svg", "pdf")),
+)
+
 PARAMS = (
     Param("tiling", "choice", "the tiling whose patch gives the grid (default p3)", default="p3", choices=TILINGS),
     Param("width", "decimal", "region width in the tiling's units (default 6)", default="6", min=0, max=MAX_SIDE),
@@ -143,12 +167,13 @@ SITE = (
                 default=DEFAULT_SIZES[t], min=0, max=120, max_items=10) for t in TILINGS)
 
 FAMILY = Family(
-    name="loopy", title="Loopy puzzles on aperiodic grids", prefix="loopy", versions=(1,), version="loopy-2",
+    name="loopy", title="Loopy puzzles on aperiodic grids", prefix="loopy", versions=(1, 2), version="loopy-3",
     kind="puzzle", params=PARAMS, generate=generate_item, regen=regen, regen_params=(),
     permalink=lambda item: item.permalink, to_json=to_json, to_svg=to_svg, facts=facts, site=SITE,
     plan=plan, page=page,
     commands=(Command("generate", "generate a unique Loopy puzzle on a tiling patch", PARAMS + (SOLUTION,),
-                      run_generate, formats=("json", "svg", "png", "pdf"), description=SIZES_HELP),),
+                      run_generate, formats=("json", "svg", "png", "pdf"), description=SIZES_HELP),)
+    + HINT_COMMANDS,
     figures=figures, svg_params=(SOLUTION,), formats=("svg", "json", "png", "pdf"),
     description="Loopy (Slitherlink) on the tiles of Penrose and hat patches: draw one loop "
                 "along the grid lines so that each number counts its face's sides on the loop.")
