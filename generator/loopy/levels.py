@@ -28,8 +28,8 @@ LEVEL_TEXT = {
             "with two edges left, ties those edges together, and a decided edge decides all its linked ones.",
     "expert": "Expert: Hard, plus counting over several corner facts and links at once round one number or "
               "dot (for example, disjoint \"at most one\" corners that already use up a number's count).",
-    "beyond": "Beyond Expert: the rules of every level stop before the loop is found; this puzzle needs "
-              "longer chains of what-if reasoning.",
+    "beyond": "Beyond Expert: the rules of every level stop before the loop is found; the puzzle needs "
+              "trial and error (or it has more than one loop).",
 }
 
 # One short phrase per level (sheets and captions).
