@@ -413,9 +413,11 @@ def sheet_pdf(pages: Sequence[str], title: str) -> bytes:
 
 
 def figure(board: dict, steps: Sequence[Step], k: int, faces: dict | None = None, title: str = "",
-           px: float = 300.0, crop: float | None = None) -> str:
+           px: float = 300.0, crop: float | None = None, focus: float | None = None) -> str:
     """A standalone SVG of the board after steps[:k] with steps[k] highlighted (an article
-    figure); `crop` (board units) zooms to the step's faces and edges with that margin."""
+    figure).  `crop` (board units) zooms to the step's faces and edges with that margin;
+    with `focus` only to those within `focus` units of the first edge it decides (a step
+    that holds several places then shows its first)."""
     yes, no = set(), set()
     for s in steps[:k]:
         yes |= {edge(*e) for e in s.yes}
@@ -426,6 +428,10 @@ def figure(board: dict, steps: Sequence[Step], k: int, faces: dict | None = None
         dots = board["dots"]
         ids = {d for e in (*step.edges, *step.yes, *step.no) for d in e} | set(step.dots)
         ids |= {d for f in step.faces if faces and f in faces for d in faces[f]}
+        if focus is not None and (step.yes or step.no):
+            a, b = (step.yes or step.no)[0]
+            cx, cy = (dots[a][0] + dots[b][0]) / 2, (dots[a][1] + dots[b][1]) / 2
+            ids = {d for d in ids if (dots[d][0] - cx) ** 2 + (dots[d][1] - cy) ** 2 <= focus ** 2} | {a, b}
         xs = [dots[d][0] for d in ids]
         ys = [dots[d][1] for d in ids]
         x0, y0 = max(box[0], min(xs) - crop), max(box[1], min(ys) - crop)
