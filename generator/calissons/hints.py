@@ -79,13 +79,18 @@ RULES = {
 }
 
 
+def region(n: int):
+    """The board of side n (the one place that says which shape: a region option goes here)."""
+    return hexagon(n)
+
+
 class _Chain:
     """The grader's deductions on one puzzle, recorded (see the module notes)."""
 
     def __init__(self, n: int, givens):
         self.n = n
         self.board = b = human.Board(n, givens)
-        reg = self.reg = hexagon(n)
+        reg = self.reg = region(n)
         self.tri_index = {t: i for i, t in enumerate(reg.triangles)}
         self.pair = [H.edge(reg.index[e[:2]], reg.index[head(e)]) for e in b.edges]
         self.interior = [e in reg.interior for e in b.edges]
@@ -297,7 +302,7 @@ def solution_edges(n: int, givens) -> set | None:
 def _solution(n: int, givens: tuple) -> frozenset | None:
     """solution_edges, cached (the page asks on every hint)."""
     from generator.calissons.solver import solve
-    reg = hexagon(n)
+    reg = region(n)
     sol = solve(reg, list(givens))
     if sol.status != "unique":
         return None
@@ -306,7 +311,7 @@ def _solution(n: int, givens: tuple) -> frozenset | None:
 
 def mark_edges(n: int) -> set:
     """The interior edges as dot pairs: what a MARKS file may name."""
-    reg = hexagon(n)
+    reg = region(n)
     return {H.edge(reg.index[e[:2]], reg.index[head(e)]) for e in reg.interior}
 
 
@@ -330,7 +335,7 @@ def next_hint(n: int, givens, marks: H.Marks, solution=None) -> H.Step | None:
 
 def triangle_dots(n: int) -> dict:
     """Face id -> its three dot ids (for highlighting)."""
-    reg = hexagon(n)
+    reg = region(n)
     return {i: [reg.index[v] for v in triangle_vertices(t)] for i, t in enumerate(reg.triangles)}
 
 
