@@ -2,11 +2,12 @@
 
     python bench/hints.py [--site DIR] [--no-page]
 
-Prints, for calisson puzzles of sides 4, 8, 16 and 24 (hard, seed 1) and, where the loopy
-hint engine is present, Loopy puzzles of about 250 and 600 faces: the CPU seconds of the
+Prints, for calisson puzzles of sides 4, 8, 16 and 24 (hard, seed 1): the CPU seconds of the
 first hint (which computes the whole chain once), of a later hint (the chain cached, marks
 replayed half way) and of the full explanation.  With the page (default), it opens
-regen.html in headless Chromium and times `tilepress.player("hint", ...)` there — wall time
+regen.html in headless Chromium and times `tilepress.player("hint", ...)` there, on those
+calisson puzzles and on a Loopy puzzle of about 250 faces (the engine's Loopy figures are
+`python bench/loopy.py --hints`) — wall time
 in the page, the first call and the median of 5 more, against the goal of 0.3 s at 250 faces.
 Engine figures are CPU time (time.process_time), so a loaded machine slows them less.
 """
@@ -58,33 +59,17 @@ def calisson_rows():
     return rows
 
 
-def loopy_rows():
-    """The same for Loopy at about 250 and 600 faces (when generator.loopy.hints exists)."""
-    try:
-        from generator.loopy import hints as LH
-    except ImportError:
-        return []
+def loopy_links() -> list[tuple[str, str]]:
+    """(label, permalink) of a Loopy puzzle of about 250 faces for the page figure (the
+    engine's Loopy figures are `python bench/loopy.py --hints`)."""
     import json
-    from generator import hints as H
     from generator import webapi
-    rows = []
-    for faces, (w, h) in ((250, ("11", "9.5")), (600, ("17.5", "15.5"))):
-        r = webapi.run(["loopy", "generate", "--tiling", "p2", "--width", w, "--height", h, "--seed", "1",
-                        "--level", "hard", "--format", "json"])
-        if r["code"] != 0:
-            print(f"loopy generate failed: {r['stderr'].strip()}")
-            continue
-        link = json.loads(r["stdout"])["permalink"]
-        LH.for_link.cache_clear()
-        pz, t_load = cpu(lambda: LH.for_link(link))
-        first, t_first = cpu(lambda: LH.next_step(pz, H.Marks()))
-        ex, t_explain = cpu(lambda: LH.explanation(pz))
-        half = H.Marks()
-        for s in ex.steps[:len(ex.steps) // 2]:
-            half.add(s)
-        _, t_later = cpu(lambda: LH.next_step(pz, half))
-        rows.append((f"loopy p2 ~{faces} faces", link, t_load + t_first, t_later, t_explain, len(ex.steps), first))
-    return rows
+    r = webapi.run(["loopy", "generate", "--tiling", "p2", "--width", "11", "--height", "9.5", "--seed", "1",
+                    "--level", "hard", "--format", "json"])
+    if r["code"] != 0:
+        print(f"loopy generate failed: {r['stderr'].strip()}")
+        return []
+    return [("loopy p2 ~250 faces", json.loads(r["stdout"])["permalink"])]
 
 
 def page_times(site: Path, links: list[str]) -> list[tuple[str, list]]:
@@ -119,7 +104,7 @@ def main(argv=None) -> int:
     ap.add_argument("--site", type=Path, help="an already built site with regen.html")
     ap.add_argument("--no-page", action="store_true", help="engine figures only")
     args = ap.parse_args(argv)
-    rows = calisson_rows() + loopy_rows()
+    rows = calisson_rows()
     print(f"{'puzzle':26} {'first hint':>11} {'later hint':>11} {'explain':>9} {'hints':>6}  (CPU s)")
     for label, _link, t1, t2, t3, steps, _first in rows:
         print(f"{label:26} {t1:11.3f} {t2:11.3f} {t3:9.3f} {steps:6d}")
@@ -130,10 +115,10 @@ def main(argv=None) -> int:
         sys.path.insert(0, str(ROOT / "bench"))
         from browser import build_site  # bench/browser.py
         site = build_site(Path(tempfile.mkdtemp(prefix="tilepress-bench-hints-")))
-    links = [r[1] for r in rows if r[1] and (r[0].startswith("calissons") or "250" in r[0])]
+    named = [(r[0], r[1]) for r in rows if r[1]] + loopy_links()
     print("hint on the page (wall s in Chromium: the first call, then the median of 5 more):")
-    for link, (first, later) in page_times(site, links):
-        label = next(r[0] for r in rows if r[1] == link)
+    for link, (first, later) in page_times(site, [link for _label, link in named]):
+        label = next(lab for lab, lk in named if lk == link)
         goal = f"  (goal ≤ {PAGE_GOAL} s)" if "250" in label else ""
         print(f"  {label:26} first {first:7.3f}  later {later:7.3f}{goal}")
     return 0

@@ -74,7 +74,7 @@ def test_button_shows_then_applies_the_cli_hint(page, puzzles, tmp_path):
     assert {k: shown[k] for k in KEYS} == want
     assert page.inner_text("#tp-hint").find(want["text"]) >= 0
     decided = len(want["yes"]) + len(want["no"])
-    assert page.evaluate("document.querySelectorAll('.tp-hint-edges line.new').length") == decided
+    assert page.evaluate("document.querySelectorAll('.tp-hint-edges .new').length") == decided
     assert page.evaluate("document.querySelectorAll('.tp-hint-faces polygon').length") == len(want["because"]["faces"])
     assert _marks(page) == [[], []]                      # the first press only shows
     page.click("#tp-hint-button")                        # the second applies
