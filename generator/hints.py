@@ -295,7 +295,7 @@ def board_svg(board: dict, yes, no, fresh: Step | None = None, faces: dict | Non
         if polys:
             out.append(f'<path fill="#cfe3f5" stroke="none" d="{polys}"/>')
     all_edges = [edge(*e) for e in board["edges"]]
-    out.append('<path fill="none" stroke="#b0b0b0" stroke-width="0.03" d="'
+    out.append('<path fill="none" stroke="#9a9a9a" stroke-width="0.04" d="'
                + "".join(seg(e) for e in all_edges if e not in yes and e not in given) + '"/>')
     if board.get("outline"):
         out.append('<path fill="none" stroke="#000" stroke-width="0.08" d="'

@@ -6,7 +6,8 @@ Normal, Tricky and Hard (the deduction rules of his Loopy solver, restated in ou
 in `generator/loopy/solver.py`) and, above them, Expert: what this project's first solver
 knew beyond his Hard.  `beyond` is a puzzle that no level's rules finish.
 
-Each text says what a player has to notice; a level includes every level below it.
+Each text says what a player has to notice (without the level's name, which the caller
+shows); a level includes every level below it.
 """
 
 from __future__ import annotations
@@ -14,21 +15,21 @@ from __future__ import annotations
 LEVELS = ("easy", "normal", "tricky", "hard", "expert")
 
 LEVEL_TEXT = {
-    "easy": "Easy: count the lines and crosses round one number or at one dot. A number with all its lines "
+    "easy": "Count the lines and crosses round one number or at one dot. A number with all its lines "
             "has crosses on its other sides; a number with all its crosses has lines on the rest; a dot "
             "has either two lines or none; and a line never closes a loop too early.",
-    "normal": "Normal: Easy, plus facts about two edges that meet at a corner: \"at least one of these two is a "
+    "normal": "Easy rules, plus facts about two edges that meet at a corner: \"at least one of these two is a "
               "line\" or \"at most one is\". Such facts come from the dots, and a number that can only reach "
               "its count with or without one particular side decides that side.",
-    "tricky": "Tricky: Normal, plus corner facts that come from the numbers (a number that needs more lines "
+    "tricky": "Normal rules, plus corner facts that come from the numbers (a number that needs more lines "
               "than the rest of its sides can give puts a line at a corner) and that travel across a dot to "
               "the corners opposite.",
-    "hard": "Hard: Tricky, plus links between edges: \"these two are both lines or both crosses\" or \"exactly "
+    "hard": "Tricky rules, plus links between edges: \"these two are both lines or both crosses\" or \"exactly "
             "one of them is a line\". Links come from parity: a number with two or three sides left, or a dot "
             "with two edges left, ties those edges together, and a decided edge decides all its linked ones.",
-    "expert": "Expert: Hard, plus counting over several corner facts and links at once round one number or "
+    "expert": "Hard rules, plus counting over several corner facts and links at once round one number or "
               "dot (for example, disjoint \"at most one\" corners that already use up a number's count).",
-    "beyond": "Beyond Expert: the rules of every level stop before the loop is found; the puzzle needs "
+    "beyond": "The rules of every level, Expert included, stop before the loop is found; the puzzle needs "
               "trial and error (or it has more than one loop).",
 }
 
