@@ -72,9 +72,31 @@ def loopy_links() -> list[tuple[str, str]]:
     return [("loopy p2 ~250 faces", json.loads(r["stdout"])["permalink"])]
 
 
+def half_marks(link: str) -> list:
+    """[line ids, cross ids] of the page board after the first half of the worked solution."""
+    from generator import hints as H
+    if link.startswith("cal."):
+        from generator.calissons import hints as CH
+        from generator.calissons import permalink, play
+        n, givens = permalink.decode(link)
+        steps = list(CH.explanation(n, tuple(sorted(givens)))[0])
+        edges = play.board(link)["edges"]
+    else:
+        from generator.loopy import hints as LH
+        from generator.loopy import play
+        steps = LH.explanation(LH.for_link(link)).steps
+        edges = play.board(link)["edges"]
+    where = {H.edge(*e): i for i, e in enumerate(edges)}
+    half = H.Marks()
+    for st in steps[:len(steps) // 2]:
+        half.add(st)
+    return [sorted(where[e] for e in half.yes), sorted(where[e] for e in half.no)]
+
+
 def page_times(site: Path, links: list[str]) -> list[tuple[str, list]]:
-    """Wall seconds of tilepress.player("hint") in the page per permalink: [first call, median
-    of the next 5]."""
+    """Wall seconds of tilepress.player("hint") in the page per permalink: the first call (an
+    empty board: loads the puzzle), the median of 5 more, and the median of 5 on a board half
+    solved (marks from the worked solution)."""
     from playwright.sync_api import sync_playwright
     out = []
     with sync_playwright() as p:
@@ -84,16 +106,19 @@ def page_times(site: Path, links: list[str]) -> list[tuple[str, list]]:
         page.goto((site / "regen.html").as_uri())
         page.evaluate("() => window.tilepress.ready().then(() => true)")
         for link in links:
-            secs = page.evaluate("""async (link) => {
-                const t = [];
-                for (let i = 0; i < 6; i++) {
+            secs = page.evaluate("""async ([link, half]) => {
+                const time = async (marks) => {
                     const t0 = performance.now();
-                    await window.tilepress.player("hint", link, [[], []]);
-                    t.push((performance.now() - t0) / 1000);
-                }
-                const first = t.shift();
-                return [first, t.sort((a, b) => a - b)[2]];
-            }""", link)
+                    await window.tilepress.player("hint", link, marks);
+                    return (performance.now() - t0) / 1000;
+                };
+                const first = await time([[], []]);
+                const t = [], u = [];
+                for (let i = 0; i < 5; i++) t.push(await time([[], []]));
+                for (let i = 0; i < 5; i++) u.push(await time(half));
+                const med = (a) => a.sort((x, y) => x - y)[2];
+                return [first, med(t), med(u)];
+            }""", [link, half_marks(link)])
             out.append((link, secs))
         b.close()
     return out
@@ -116,11 +141,12 @@ def main(argv=None) -> int:
         from browser import build_site  # bench/browser.py
         site = build_site(Path(tempfile.mkdtemp(prefix="tilepress-bench-hints-")))
     named = [(r[0], r[1]) for r in rows if r[1]] + loopy_links()
-    print("hint on the page (wall s in Chromium: the first call, then the median of 5 more):")
-    for link, (first, later) in page_times(site, [link for _label, link in named]):
+    print("hint on the page (wall s in Chromium: the first call on an empty board, the median of 5 more,"
+          " the median of 5 on a half-solved board):")
+    for link, (first, later, half) in page_times(site, [link for _label, link in named]):
         label = next(lab for lab, lk in named if lk == link)
         goal = f"  (goal ≤ {PAGE_GOAL} s)" if "250" in label else ""
-        print(f"  {label:26} first {first:7.3f}  later {later:7.3f}{goal}")
+        print(f"  {label:26} first {first:7.3f}  again {later:7.3f}  half-solved {half:7.3f}{goal}")
     return 0
 
 
