@@ -180,6 +180,14 @@ def load(source: str) -> Family:
     return fam
 
 
+def lazy_run(load: Callable[[], object], name: str) -> Callable[[dict], int]:
+    """A Command runner that calls function `name` of the module `load()` returns, loaded
+    only when the command runs (so `--help` and the other commands never import it)."""
+    def run(values: dict) -> int:
+        return getattr(load(), name)(values)
+    return run
+
+
 def get(name: str) -> Family:
     """The registered family called name (TilepressError if there is none)."""
     if name not in REGISTRY:

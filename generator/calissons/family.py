@@ -46,7 +46,7 @@ import sys
 from dataclasses import dataclass
 
 from generator.errors import TilepressError
-from generator.families import Command, Family, Param
+from generator.families import Command, Family, Param, lazy_run
 
 LEVEL_NAMES = ("easy", "medium", "hard")
 MAX_SOLVE_N = 256
@@ -409,12 +409,10 @@ def run_sample(v: dict) -> int:
     return emit_rendered(v["format"], v["out"], svg=sample.to_svg(item))
 
 
-def _hints_run(name: str):
-    """A command runner of generator.calissons.hints (imported when the command runs)."""
-    def run(v: dict) -> int:
-        from generator.calissons import hints
-        return getattr(hints, name)(v)
-    return run
+def _hints():
+    """generator.calissons.hints, imported when one of its commands runs."""
+    from generator.calissons import hints
+    return hints
 
 
 HINT_SOURCE = Param("source", "str", "puzzle JSON file (- for stdin), mathix.org URL or tab string, or cal "
@@ -450,13 +448,13 @@ COMMANDS = (
              Param("seed", "int", "random seed (default 0)", default=0, min=0, max=2 ** 63 - 1)),
             run_sample, formats=("svg", "png", "json")),
     Command("grade", "the level a puzzle needs, measured by the hint rules (local, what-if or beyond)",
-            (HINT_SOURCE,), _hints_run("run_grade"), formats=("json",)),
+            (HINT_SOURCE,), lazy_run(_hints, "run_grade"), formats=("json",)),
     Command("hint", "the next deduction from the marks made so far: rule, level, edges, sentence",
             (HINT_SOURCE, Param("marks", "str", 'marks so far: {"yes": [[i, j], ...], "no": [[i, j], ...]} '
                                 "with dot indices (default: an empty board)", default=None, metavar="MARKS.json")),
-            _hints_run("run_hint"), formats=("json",)),
+            lazy_run(_hints, "run_hint"), formats=("json",)),
     Command("explain", "the worked solution: every deduction in order (JSON) or an answer sheet (SVG, PDF)",
-            (HINT_SOURCE,), _hints_run("run_explain"), formats=("json", "svg", "pdf")),
+            (HINT_SOURCE,), lazy_run(_hints, "run_explain"), formats=("json", "svg", "pdf")),
 )
 SITE = (
     Param("sizes", "ints", "hexagon sides", default=[4, 6, 8], min=2, max=16, max_items=100),

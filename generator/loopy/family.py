@@ -34,7 +34,7 @@ site.toml:
 
 from __future__ import annotations
 
-from generator.families import Command, Family, Param
+from generator.families import Command, Family, Param, lazy_run
 from generator.loopy.solver import LEVELS
 from generator.loopy.tiling_source import tilings
 
@@ -130,25 +130,23 @@ def run_generate(v: dict) -> int:
     return emit_rendered(v["format"], v["out"], svg=to_svg(item, v))
 
 
-def _hints_run(name: str):
-    """A command runner of generator.loopy.hints (imported when the command runs)."""
-    def run(v: dict) -> int:
-        from generator.loopy import hints
-        return getattr(hints, name)(v)
-    return run
+def _hints():
+    """generator.loopy.hints, imported when one of its commands runs."""
+    from generator.loopy import hints
+    return hints
 
 
 SOURCE = Param("source", "str", "puzzle: a loopy permalink, or a puzzle JSON file (dots, faces with clues; "
                "- for standard input)", positional=True)
 HINT_COMMANDS = (
     Command("grade", "the level of a puzzle by Tatham's levels (easy, normal, tricky, hard) or expert/beyond",
-            (SOURCE,), _hints_run("run_grade"), formats=("json",)),
+            (SOURCE,), lazy_run(_hints, "run_grade"), formats=("json",)),
     Command("hint", "the next deduction from the marks made so far: rule, level, edges, what it reads, sentence",
             (SOURCE, Param("marks", "str", 'marks so far: {"yes": [[i, j], ...], "no": [[i, j], ...]} with dot '
                            "indices (default: an empty board)", default=None, metavar="MARKS.json")),
-            _hints_run("run_hint"), formats=("json",)),
+            lazy_run(_hints, "run_hint"), formats=("json",)),
     Command("explain", "the worked solution: every deduction in order (JSON) or an answer sheet (SVG, PDF)",
-            (SOURCE,), _hints_run("run_explain"), formats=("json", "svg", "pdf")),
+            (SOURCE,), lazy_run(_hints, "run_explain"), formats=("json", "svg", "pdf")),
 )
 
 PARAMS = (
