@@ -14,6 +14,7 @@ from generator.errors import PermalinkError, TilepressError
 from generator.loopy import permalink as PL
 from generator.loopy import puzzle as P
 from generator.loopy import render, tiling_source
+from generator.loopy.family import FAMILY
 from generator.loopy.solver import EASY, LEVELS, SOLVED, Board, solve
 from generator.output import to_json
 from loopy_brute import count_loops
@@ -149,7 +150,8 @@ def test_regen_measures_the_level_instead_of_reading_the_letter():
             if other != letter:
                 forged = link[:9] + other + link[10:]
                 p = P.from_permalink(forged)
-                assert p.level == entry["measured"]
+                assert p.level == entry["measured"] and P.to_json(p)["level"] == entry["measured"]
+                assert dict(FAMILY.facts(p))["Level"] == entry["measured"]
                 assert p.solution == P.from_permalink(link).solution
 
 

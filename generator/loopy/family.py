@@ -73,9 +73,11 @@ def to_svg(item, options: dict) -> str:
 
 
 def facts(item) -> list:
-    """Facts for the item page (deterministic)."""
+    """Facts for the item page (deterministic); the level is the one measured from the clues."""
+    from generator.loopy.hints import LEVEL_TEXT
     g = item.grid
-    return [["Tiling", item.tiling.split(".", 1)[0]], ["Level", item.level], ["Faces", len(g.faces)],
+    return [["Tiling", item.tiling.split(".", 1)[0]], ["Level", item.level],
+            ["What the level needs", LEVEL_TEXT[item.level]], ["Faces", len(g.faces)],
             ["Clues", item.clue_count], ["Clue density", f"{item.clue_count / len(g.faces):.2f}"],
             ["Dots", len(g.dots)], ["Edges", len(g.edges)], ["Loop length (edges)", len(item.solution)],
             ["Tiling permalink", item.tiling]]
