@@ -128,8 +128,8 @@ def replay(pz, solution_pairs):
 
 @pytest.mark.skipif(not FILES, reason="corpus of Tatham's puzzles not present")
 def test_hint_replay_on_corpus_reaches_the_solution_at_the_grade():
-    small = [p for p in FILES if p.stem.endswith(("5001", "5004"))]
-    assert len(small) == 32
+    small = [p for p in FILES if p.stem.endswith("5001")]
+    assert len(small) == 16
     for path in small:
         d = json.loads(path.read_text())
         pz = LH.from_json(d, path.name)

@@ -285,7 +285,10 @@ def next_step(pz: Puzzle, marks: H.Marks, check: bool = True) -> H.Step:
             return H.solved_step("The loop is complete and every number is right: the puzzle is solved.")
     ms = _marks(pz, marks)
     for lv in range(len(S.LEVELS)):
-        solver, batch = S.hint_run(b, pz.clues, lv, ms)
+        try:
+            solver, batch = S.hint_run(b, pz.clues, lv, ms)
+        except S.Contradiction:          # only without a known solution (else: a mistake above)
+            return H.Step("stuck", None, "These marks break a rule of the puzzle: undo some of them.")
         if batch:
             return step_of(pz, solver, batch, lv)
     return H.Step("stuck", None, "No rule up to Expert decides another edge from these marks.")
