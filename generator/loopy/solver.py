@@ -419,7 +419,7 @@ class Solver:
         return len(self.steps) - 1
 
     def commit(self, rule, level, faces=(), dots=(), edges=(), yes=(), no=(), al=(), am=(), links=(),
-               pairs=(), classes=()) -> None:
+               pairs=(), classes=(), note=0) -> None:
         """Apply one firing of a rule (its conclusions), recording it when tracing."""
         st = self.st
         if self.collect is not None and self.collect["rule"] not in (None, rule):
@@ -450,7 +450,7 @@ class Solver:
             self.set(e, NO)
         if self.tracing:
             step = self.steps[self.cur]
-            step["al"], step["am"], step["links"] = list(al), list(am), list(links)
+            step["al"], step["am"], step["links"], step["note"] = list(al), list(am), list(links), note
             self.cur = -1
             if self.collect is not None and (step["yes"] or step["no"]):
                 self.collect["rule"] = rule
@@ -679,7 +679,7 @@ class Solver:
         """H2/H3 on undecided edges `und` whose yes count has parity p."""
         u = len(und)
         if u == 2:
-            self.commit(rule, HARD, faces, dots, es, links=((und[0], und[1], p),))
+            self.commit(rule, HARD, faces, dots, es, links=((und[0], und[1], p),), note=2)
             return
         if u > 4:
             return
@@ -693,13 +693,13 @@ class Solver:
                 if u == 3:
                     val = p ^ rel
                     self.commit(rule, HARD, faces, dots, es, yes=rest if val else (), no=() if val else rest,
-                                classes=(und[i],))
+                                classes=(und[i],), note=3)
                 else:
                     ra, rc = self.find(rest[0]), self.find(rest[1])
                     if ra == rc:
                         continue
                     self.commit(rule, HARD, faces, dots, es, links=((rest[0], rest[1], p ^ rel),),
-                                classes=(und[i],))
+                                classes=(und[i],), note=4)
                 return
 
     def hard_face(self, f: int) -> None:
