@@ -1,147 +1,238 @@
-/* tilepress in the browser: the Python engines under Pyodide, the regen page, the edge player.
+/* tilepress in the browser: the Python engines under Pyodide in a Web Worker, the regen page,
+ * the edge player.
  *
- * window.tilepress.ready()             -> Promise: the runtime is loaded (only when asked)
+ * window.tilepress.call(module, name, args[, {onprogress}]) -> Promise of the result of the Python
+ *     call generator.<module>.<name>(*args) (args and result JSON-able; bytes come back as text),
+ *     run in the worker; rejects with Error("error: ...") for a TilepressError, Error("cancelled")
+ *     after cancel().  onprogress({done, total, unit, desc}) hears the engine's progress bars.
+ *     e.g. tilepress.call("loopy.play", "check", [permalink, lines, crosses])
+ * window.tilepress.cancel()            stop the running call now (terminates the worker; a fresh
+ *                                      one starts at once, the pending calls reject "cancelled")
+ * window.tilepress.ready()             -> Promise: the worker's Python is loaded (only when asked)
  * window.tilepress.run(argv)           -> Promise<{code, stdout, stderr}> of `python -m generator ARGV`
  * window.tilepress.regen(permalink[, {args}]) -> Promise<{svg, json}>; rejects with Error(CLI message)
  * window.tilepress.player(name, permalink, args) -> Promise<object> (board / check / solution)
+ * window.tilepress.onstatus(fn), onprogress(fn), onbusy(fn)   listeners for the page
  *
- * Works from file:// (classic scripts only, no fetch, no import(), no worker): see
- * generator/pipeline/browser.py for why and how the runtime is packed.
+ * Works from file:// (classic scripts only, no fetch, no import(); the worker is made from a
+ * blob and is handed the runtime's texts): see generator/pipeline/browser.py.
  */
 (function () {
   "use strict";
   var T = window.tilepress = window.tilepress || {};
   var here = (document.currentScript && document.currentScript.src) || location.href;
   var RUNTIME = new URL("runtime/", here).href;
-  var SCRIPTS = ["config.js", "pyodide.js", "pyodide-asm.js", "wasm.js", "stdlib.js", "engines.js"];
-  var listeners = [];
-  var readyPromise = null;
+  var SCRIPTS = ["config.js", "loader.js", "pyodide-asm.js", "wasm.js", "stdlib.js", "engines.js"];
+  var PARTS = ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "stdlib.zip", "engines.zip"];
+  var listeners = {status: [], progress: [], busy: []};
 
-  T.onstatus = function (fn) { listeners.push(fn); };
-  function status(text) { listeners.forEach(function (fn) { fn(text); }); }
-  function paint() { return new Promise(function (ok) { setTimeout(ok, 20); }); }
+  function on(kind) { return function (fn) { listeners[kind].push(fn); }; }
+  T.onstatus = on("status");
+  T.onprogress = on("progress");
+  T.onbusy = on("busy");
+  function tell(kind, value) { listeners[kind].forEach(function (fn) { fn(value); }); }
+  function status(text) { tell("status", text); }
 
   function loadScript(src) {
     return new Promise(function (ok, fail) {
       var s = document.createElement("script");
       s.src = src;
       s.onload = ok;
-      s.onerror = function () { fail(new Error("could not load " + src)); };
+      s.onerror = function () { fail(new Error("error: could not load " + src)); };
       document.head.appendChild(s);
     });
   }
 
-  async function unpack(name) {
-    var text = window.tilepressData[name];
-    delete window.tilepressData[name];
-    var raw = atob(text), bytes = new Uint8Array(raw.length);
-    for (var i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
-    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-    return new Uint8Array(await new Response(stream).arrayBuffer());
+  var scripts = null;
+  function loadScripts() {              // once per page: the texts stay for a fresh worker
+    if (!scripts) {
+      var done = 0;
+      status("Loading the Python runtime (about 8 MB)…");
+      scripts = Promise.all(SCRIPTS.map(function (f) {
+        return loadScript(RUNTIME + f).then(function () {
+          done += 1;
+          status("Loading the Python runtime… " + done + "/" + SCRIPTS.length);
+        });
+      })).catch(function (err) { scripts = null; throw err; });
+    }
+    return scripts;
   }
 
-  async function start() {
-    var t0 = performance.now();
-    status("Loading the Python runtime (about 8 MB)…");
-    var done = 0;
-    await Promise.all(SCRIPTS.map(function (f) {
-      return loadScript(RUNTIME + f).then(function () {
-        done += 1;
-        status("Loading the Python runtime… " + done + "/" + SCRIPTS.length);
-      });
-    }));
-    status("Unpacking…");
-    var cfg = window.tilepressRuntime;
-    var parts = await Promise.all(["pyodide.asm.wasm", "stdlib.zip", "engines.zip", "pyodide.asm.js"].map(unpack));
-    window.tilepressAsmURL = RUNTIME + "pyodide.asm.js";
-    (0, eval)(new TextDecoder().decode(parts[3]));
-    var answers = {"pyodide.asm.wasm": [parts[0], "application/wasm"], "stdlib.zip": [parts[1], "application/zip"]};
-    var realFetch = window.fetch;
-    window.fetch = function (input, init) {       // answers the loader's own two requests only
-      var url = String((input && input.url) || input);
-      var name = url.slice(url.lastIndexOf("/") + 1);
-      if (url.indexOf(RUNTIME) === 0 && answers[name]) {
-        return Promise.resolve(new Response(answers[name][0], {status: 200, headers: {"Content-Type": answers[name][1]}}));
+  /* The worker's program (its text becomes a blob: a worker file would not start on file://). */
+  function workerMain() {
+    var py = null, call = null, current = null;
+    function post(m) { self.postMessage(m); }
+    self.tpProgress = function (done, total, unit, desc) {
+      if (current !== null) {
+        post({id: current, progress: {done: done, total: total === undefined ? null : total,
+          unit: unit || "", desc: desc || ""}});
       }
-      return realFetch.apply(this, arguments);
     };
-    status("Starting Python " + cfg.python + "…");
-    await paint();
-    var py;
-    try {
-      py = await window.loadPyodide({
-        indexURL: RUNTIME, stdLibURL: RUNTIME + "stdlib.zip", lockFileContents: cfg.lock,
-        createPyodideModule: window.tilepressCreatePyodideModule, checkAPIVersion: true,
-        stdout: function () {}, stderr: function () {}
-      });
-    } finally {
-      window.fetch = realFetch;
+    async function unpack(text) {
+      var raw = atob(text), bytes = new Uint8Array(raw.length);
+      for (var i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+      var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+      return new Uint8Array(await new Response(stream).arrayBuffer());
     }
-    status("Loading the engines…");
-    py.FS.mkdirTree("/tmp");
-    py.FS.writeFile("/tmp/engines.zip", parts[2]);
-    py.runPython(cfg.boot);
-    T.python = py;
-    T.startupMs = performance.now() - t0;
-    status("");
-    return py;
+    function message(err) {             // a PythonError's last line, else the JS message
+      var lines = String((err && err.message) || err).trim().split("\n");
+      return "error: internal error: " + lines[lines.length - 1];
+    }
+    async function init(m) {
+      post({status: "Unpacking the runtime…"});
+      var parts = {};
+      for (var i = 0; i < m.names.length; i++) parts[m.names[i]] = await unpack(m.data[m.names[i]]);
+      var text = new TextDecoder();
+      // Pyodide refuses "classic" workers (it tells them apart by a working importScripts); this one
+      // imports nothing (no file loads on file://), so it hides importScripts from the loader.
+      self.importScripts = function () { throw new Error("tilepress: no importScripts in this worker"); };
+      (0, eval)(text.decode(parts["pyodide.js"]));
+      self.tilepressAsmURL = m.runtime + "pyodide.asm.js";
+      (0, eval)(text.decode(parts["pyodide.asm.js"]));
+      var answers = {"pyodide.asm.wasm": [parts["pyodide.asm.wasm"], "application/wasm"],
+                     "stdlib.zip": [parts["stdlib.zip"], "application/zip"]};
+      var realFetch = self.fetch;
+      self.fetch = function (input) {     // answers the loader's own two requests only
+        var url = String((input && input.url) || input), name = url.slice(url.lastIndexOf("/") + 1);
+        if (url.indexOf(m.runtime) === 0 && answers[name]) {
+          return Promise.resolve(new Response(answers[name][0], {status: 200,
+            headers: {"Content-Type": answers[name][1]}}));
+        }
+        return realFetch.apply(self, arguments);
+      };
+      post({status: "Starting Python " + m.cfg.python + "…"});
+      try {
+        py = await self.loadPyodide({indexURL: m.runtime, stdLibURL: m.runtime + "stdlib.zip",
+          lockFileContents: m.cfg.lock, createPyodideModule: self.tilepressCreatePyodideModule,
+          checkAPIVersion: true, stdout: function () {}, stderr: function () {}});
+      } finally {
+        self.fetch = realFetch;
+      }
+      post({status: "Loading the engines…"});
+      py.FS.mkdirTree("/tmp");
+      py.FS.writeFile("/tmp/engines.zip", parts["engines.zip"]);
+      py.runPython(m.cfg.boot);
+      call = py.globals.get("_tp_call");
+    }
+    self.onmessage = async function (ev) {
+      var m = ev.data;
+      if (m.op === "init") {
+        try {
+          await init(m);
+          post({ready: true});
+        } catch (err) {
+          post({ready: false, error: message(err)});
+        }
+        return;
+      }
+      current = m.id;
+      try {
+        post({id: m.id, result: JSON.parse(call(m.module, m.name, JSON.stringify(m.args)))});
+      } catch (err) {
+        post({id: m.id, result: {error: message(err)}});
+      } finally {
+        current = null;
+      }
+    };
+  }
+
+  var worker = null, readyPromise = null, pending = {}, nextId = 1;
+
+  function busyChanged() { tell("busy", Object.keys(pending).length); }
+
+  function failAll(err) {
+    var jobs = pending;
+    pending = {};
+    Object.keys(jobs).forEach(function (id) { jobs[id].fail(err); });
+    busyChanged();
+  }
+
+  function startWorker() {
+    var t0 = performance.now();
+    var p = loadScripts().then(function () {
+      var src = "(" + workerMain.toString() + ")();\n//# sourceURL=tilepress-worker.js\n";
+      var w = new Worker(URL.createObjectURL(new Blob([src], {type: "text/javascript"})));
+      worker = w;
+      return new Promise(function (ok, fail) {
+        w.onmessage = function (ev) {
+          var m = ev.data;
+          if (w !== worker) return;
+          if (m.status !== undefined) status(m.status);
+          else if (m.ready !== undefined) {
+            if (m.ready) { T.startupMs = performance.now() - t0; status(""); ok(w); }
+            else fail(new Error(m.error));
+          } else if (m.id && pending[m.id]) {
+            var job = pending[m.id];
+            if (m.progress) {
+              if (job.onprogress) job.onprogress(m.progress);
+              tell("progress", m.progress);
+            } else {
+              delete pending[m.id];
+              busyChanged();
+              if (m.result && m.result.error !== undefined) job.fail(new Error(m.result.error));
+              else job.ok(m.result ? m.result.ok : null);
+            }
+          }
+        };
+        w.onerror = function (ev) {
+          ev.preventDefault();
+          var err = new Error("error: the Python worker stopped: " + (ev.message || "unknown error"));
+          fail(err);
+          if (w === worker) { worker = null; readyPromise = null; failAll(err); }
+        };
+        var data = {};
+        PARTS.forEach(function (n) { data[n] = window.tilepressData[n]; });
+        w.postMessage({op: "init", names: PARTS, data: data, cfg: window.tilepressRuntime, runtime: RUNTIME});
+      });
+    });
+    p.catch(function () { if (readyPromise === p) readyPromise = null; });
+    return p;
   }
 
   T.ready = function () {
-    if (!readyPromise) {
-      readyPromise = start().catch(function (err) { readyPromise = null; throw err; });
-    }
+    if (!readyPromise) readyPromise = startWorker();
     return readyPromise;
   };
 
-  T.run = async function (argv) {
-    var py = await T.ready();
-    var fn = py.globals.get("_tp_run");
-    try {
-      var res = fn(argv.map(String));
-      var out = res.toJs();
-      res.destroy();
-      return {code: out[0], stdout: out[1], stderr: out[2]};
-    } finally {
-      fn.destroy();
-    }
+  T.call = function (module, name, args, opts) {
+    return T.ready().then(function (w) {
+      return new Promise(function (ok, fail) {
+        var id = nextId++;
+        pending[id] = {ok: ok, fail: fail, onprogress: opts && opts.onprogress};
+        busyChanged();
+        w.postMessage({op: "call", id: id, module: module, name: name, args: args || []});
+      });
+    });
   };
 
-  T.player = async function (name, permalink, args) {
-    var py = await T.ready();
-    var fn = py.globals.get("_tp_player");
-    try {
-      var obj = JSON.parse(fn(name, permalink, JSON.stringify(args || [])));
-    } finally {
-      fn.destroy();
-    }
-    if (obj && obj.error) throw new Error(obj.error);
-    return obj;
+  T.busy = function () { return Object.keys(pending).length > 0; };
+
+  T.cancel = function () {
+    if (worker) worker.terminate();
+    worker = null;
+    readyPromise = null;
+    failAll(new Error("cancelled"));
+    return T.ready();                    // a fresh worker, ready for the next request
   };
 
-  T.config = {caps: [], max_chars: 20000, forms: [], players: [], seed_max: 999999, solutions: {}};
+  T.run = function (argv) { return T.call("webapi", "run", [argv.map(String)]); };
 
-  /* The page's size cap: null when fine, else the one-line message. */
+  T.player = function (name, permalink, args) {
+    return T.call("webapi", "player_call", [name, permalink].concat(args || [])).then(function (obj) {
+      if (obj && obj.error) throw new Error(obj.error);
+      return obj;
+    });
+  };
+
+  T.config = {caps: [], max_chars: 20000, forms: [], players: [], seed_max: 999999, items: {}};
+
+  /* The page's size cap (generator.webapi.cap_error, the rule the item pages use too): null or the message. */
   T.capError = function (permalink) {
-    var p = String(permalink).trim();
-    if (p.length > T.config.max_chars) {
-      return "error: permalink too long for the page (" + p.length + " characters, limit " + T.config.max_chars +
-        "); regenerate it with `python -m generator regen`";
-    }
-    for (var i = 0; i < T.config.caps.length; i++) {
-      var cap = T.config.caps[i], m = new RegExp(cap.re).exec(p);
-      if (!m) continue;
-      if (cap.area && Number(m[1]) * Number(m[2]) > cap.area) {
-        return "error: this patch is " + m[1] + " × " + m[2] + " = " + Math.round(Number(m[1]) * Number(m[2])) +
-          " square units; the page regenerates up to " + cap.area + " (use `python -m generator regen` for bigger ones)";
-      }
-      if (cap.side && Number(m[1]) > cap.side) {
-        return "error: this puzzle has side " + m[1] + "; the page regenerates puzzles up to side " + cap.side +
-          " (use `python -m generator regen` for bigger ones)";
-      }
-    }
-    return null;
+    return T.call("webapi", "cap_error", [String(permalink), T.config.caps, T.config.max_chars]);
   };
+
+  /* What the page offers for a permalink: {playable, solution_args} (generator.webapi.describe). */
+  T.describe = function (permalink) { return T.call("webapi", "describe", [String(permalink)]); };
 
   function cliError(res) {
     return new Error((res.stderr || "error: exit code " + res.code).trim().split("\n")[0]);
@@ -149,7 +240,7 @@
 
   T.regen = async function (permalink, opts) {
     if (typeof permalink !== "string") throw new Error("error: permalink must be a string");
-    var cap = T.capError(permalink);
+    var cap = await T.capError(permalink);
     if (cap) throw new Error(cap);
     var extra = (opts && opts.args) || [];
     var svg = await T.run(["regen", permalink].concat(extra, ["--format", "svg"]));
@@ -407,11 +498,7 @@
     setTimeout(function () { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
   }
 
-  /* The `regen` flags that draw a puzzle's answer (null for families without one). */
-  function solutionArgs(permalink) {
-    var args = (T.config.solutions || {})[String(permalink).split(".")[0]];
-    return args && args.length ? args : null;
-  }
+  function paint() { return new Promise(function (ok) { setTimeout(ok, 20); }); }
 
   function slug(permalink) { return permalink.replace(/[^A-Za-z0-9_.-]/g, "-").slice(0, 120); }
 
@@ -457,8 +544,12 @@
     var cfgNode = $("tp-config");
     if (cfgNode) Object.assign(T.config, JSON.parse(cfgNode.textContent));
     this.current = null;
+    this.label = "";
+    this.progress = "";
     var self = this;
-    T.onstatus(function (text) { self.status(text); });
+    T.onstatus(function (text) { self.label = text; self.showStatus(); });
+    T.onprogress(function (p) { self.progress = progressText(p); self.showStatus(); });
+    T.onbusy(function (n) { show($("tp-cancel"), n > 0); if (!n) { self.progress = ""; self.showStatus(); } });
     this.buildForm();
     $("tp-open").addEventListener("submit", function (ev) {
       ev.preventDefault();
@@ -472,19 +563,70 @@
     $("tp-svg").addEventListener("click", function () { self.svgDownload(); });
     $("tp-copy").addEventListener("click", function () { self.copy(); });
     $("tp-print").addEventListener("click", function () { self.print(); });
+    $("tp-cancel").addEventListener("click", function () { self.cancel(); });
     $("tp-solution").addEventListener("toggle", function () { if ($("tp-solution").open) self.solution(); });
     window.addEventListener("hashchange", function () { self.fromHash(); });
     this.fromHash();
   }
 
-  Page.prototype.status = function (text) {
-    $("tp-status").textContent = text;
+  function progressText(p) {
+    var n = Number(p.done).toLocaleString("en");
+    var what = p.unit ? " " + p.unit + (p.done === 1 ? "" : "s") : "";
+    var text = p.total ? n + " of about " + Number(p.total).toLocaleString("en") + what : n + what + " so far";
+    return (p.desc ? p.desc + ": " : "") + text;
+  }
+
+  /* The status line: what runs, for how long, how far it got; a Cancel button while Python works. */
+  Page.prototype.showStatus = function () {
+    var text = this.label;
+    if (text && this.started) text += " " + Math.floor((performance.now() - this.started) / 1000) + " s";
+    if (text && this.progress) text += " — " + this.progress;
+    $("tp-status-text").textContent = text;
     $("tp-status").hidden = !text;
+  };
+
+  Page.prototype.status = function (text) {
+    this.label = text;
+    clearInterval(this.ticker);
+    this.started = text ? performance.now() : 0;
+    var self = this;
+    if (text) this.ticker = setInterval(function () { self.showStatus(); }, 500);
+    this.showStatus();
+  };
+
+  /* Run fn() under a status line; "cancelled" ends quietly with a note. */
+  Page.prototype.work = async function (text, fn) {
+    this.error("");
+    this.status(text);
+    try {
+      return await fn();
+    } catch (err) {
+      if (err.message === "cancelled") {
+        this.note("Stopped. Python was restarted, ready for the next request.");
+        return null;
+      }
+      this.error(err.message);
+      document.documentElement.setAttribute("data-tp-error", err.message);
+      return null;
+    } finally {
+      this.status("");
+    }
+  };
+
+  Page.prototype.cancel = function () {
+    T.cancel();
+    this.status("");
+  };
+
+  Page.prototype.note = function (text) {
+    $("tp-note").textContent = text;
+    show($("tp-note"), !!text);
   };
 
   Page.prototype.error = function (msg) {
     $("tp-error").textContent = msg || "";
     show($("tp-error"), !!msg);
+    if (msg) this.note("");
   };
 
   Page.prototype.go = function (permalink) {
@@ -589,59 +731,61 @@
     });
     if (bad) { this.error(bad); return; }
     var argv = f.argv.map(function (a) { return a.replace(/\{(\w+)\}/g, function (_, k) { return values[k]; }); });
-    this.error("");
-    this.status("Making a new " + f.title + "…");
-    try {
-      await T.ready();
-      this.status("Making a new " + f.title + "…");
-      await paint();
+    var self = this;
+    await this.work("Making a new " + f.title + "…", async function () {
       var res = await T.run(argv);
       if (res.code !== 0) throw cliError(res);
-      this.status("");
-      this.go(JSON.parse(res.stdout).permalink);
-    } catch (err) {
-      this.status("");
-      this.error(err.message);
-    }
+      self.status("");
+      self.go(JSON.parse(res.stdout).permalink);
+    });
+  };
+
+  /* The site's own picture of an item, shown at once while Python loads (null for other links). */
+  Page.prototype.staticPicture = function (permalink) {
+    var url = (T.config.items || {})[permalink];
+    if (!url) return false;
+    $("tp-title").textContent = "Loading… " + permalink;
+    var img = $("tp-picture");
+    img.src = url;
+    img.alt = "The site's picture of " + permalink + " (the page regenerates it now)";
+    show($("tp-figure"), true);
+    show($("tp-solution"), false);
+    show($("tp-result"), true);
+    show($("tp-details"), false);
+    return true;
   };
 
   Page.prototype.showItem = async function (permalink) {
-    this.error("");
     show($("tp-result"), false);
     show($("tp-play"), false);
-    var cap = T.capError(permalink);
-    if (cap) { this.error(cap); return; }
-    try {
+    this.player = null;
+    var early = this.staticPicture(permalink);
+    var self = this;
+    await this.work(early ? "Loading Python to regenerate this item…" : "Regenerating…", async function () {
       await T.ready();
-      this.status("Regenerating…");
-      await paint();
+      self.status("Regenerating…");
       var t0 = performance.now();
       var res = await T.regen(permalink);
+      var what = await T.describe(permalink);
       T.lastRegenMs = performance.now() - t0;
-      this.status("");
-      this.current = {permalink: permalink, svg: res.svg, json: res.json, solution: null};
-      this.render();
-      var playable = T.config.players.indexOf(permalink.split(".")[0]) >= 0;
-      show($("tp-figure"), !playable);        // the board shows the same puzzle, playable
-      if (playable) await this.play(permalink);
-      $("tp-result").scrollIntoView({block: "start"});
+      self.current = {permalink: permalink, svg: res.svg, json: res.json, solution: null,
+                      solutionArgs: what.solution_args, playable: what.playable};
+      self.render();
+      show($("tp-figure"), !what.playable);        // the board shows the same puzzle, playable
+      if (what.playable) await self.play(permalink);
+      if (!early) $("tp-result").scrollIntoView({block: "start"});
       document.documentElement.setAttribute("data-tp-shown", permalink);
-    } catch (err) {
-      this.status("");
-      this.error(err.message);
-      document.documentElement.setAttribute("data-tp-error", err.message);
-    }
+    });
   };
 
   Page.prototype.render = function () {
     var c = this.current, json = c.json;
-    $("tp-title").textContent = (json.family ? json.family + ": " : "") + c.permalink;
+    $("tp-title").textContent = titleOf(c.permalink, json);
     var img = $("tp-picture");
     if (img.src && img.src.indexOf("blob:") === 0) URL.revokeObjectURL(img.src);
     img.src = svgURL(c.svg);
     img.alt = "The picture the permalink " + c.permalink + " names";
-    var puzzle = !!solutionArgs(c.permalink);
-    show($("tp-solution"), puzzle);
+    show($("tp-solution"), !!c.solutionArgs);
     $("tp-solution").open = false;
     $("tp-solution-img").removeAttribute("src");
     var tbody = $("tp-facts");
@@ -658,16 +802,37 @@
     $("tp-share").value = location.href.split("#")[0] + "#" + c.permalink;
     $("tp-code").textContent = c.permalink;
     $("tp-command").textContent = "python -m generator regen " + c.permalink + " --format svg";
+    show($("tp-details"), true);
     show($("tp-result"), true);
   };
 
+  var FAMILY_WORDS = {p2: "Penrose P2 tiling", p3: "Penrose P3 tiling", hat: "Hat tiling", spectre: "Spectre tiling",
+                      cal: "Calisson", loopy: "Loopy puzzle", tx: "Tantrix pattern"};
+
+  /* A title in words: the family, its size and level when the JSON says them (never the raw permalink). */
+  function titleOf(permalink, json) {
+    var prefix = String(permalink).split(".")[0], words = FAMILY_WORDS[prefix] || (json.family || prefix);
+    if (prefix === "cal") words = json.givens ? "Calisson puzzle" : "Random calisson tiling";
+    var bits = [];
+    if (json.n) bits.push("side " + json.n);
+    if (json.width && json.height) bits.push(json.width + " × " + json.height);
+    if (json.level) bits.push(String(json.level));
+    if (json.faces && typeof json.faces === "number") bits.push(json.faces + " faces");
+    return words + (bits.length ? ", " + bits.join(", ") : "");
+  }
+
   Page.prototype.solution = async function () {
     var c = this.current;
-    if (!c) return null;
+    if (!c || !c.solutionArgs) return null;
     if (!c.solution) {
-      var res = await T.run(["regen", c.permalink].concat(solutionArgs(c.permalink), ["--format", "svg"]));
-      if (res.code !== 0) { this.error(cliError(res).message); return null; }
-      c.solution = res.stdout;
+      var self = this;
+      var out = await this.work("Drawing the solution…", async function () {
+        var res = await T.run(["regen", c.permalink].concat(c.solutionArgs, ["--format", "svg"]));
+        if (res.code !== 0) throw cliError(res);
+        return res.stdout;
+      });
+      if (!out || self.current !== c) return null;
+      c.solution = out;
     }
     $("tp-solution-img").src = svgURL(c.solution);
     return c.solution;

@@ -10,7 +10,8 @@ corpus.
 What this module vendors into `regen/` at build time (cached in the build cache under a key
 over the Pyodide files, the engine sources and this module):
 
-    regen/runtime/pyodide.js        Pyodide's classic-script loader, unchanged (text asserted)
+    regen/runtime/loader.js         Pyodide's classic-script loader pyodide.js, unchanged (text
+                                    asserted), gzip + base64
     regen/runtime/pyodide-asm.js    pyodide.asm.mjs rewritten into classic-script text that sets
                                     `globalThis.tilepressCreatePyodideModule` (handed to
                                     loadPyodide as `createPyodideModule`), gzip + base64,
@@ -23,10 +24,14 @@ over the Pyodide files, the engine sources and this module):
     regen.html                      the page (templates/regen.html)
 
 Why scripts and not files: Chromium refuses `fetch()` and `import()` on `file://` pages
-(origin `null`), and Web Workers cannot start there.  Classic `<script>` tags still load,
-so the binary parts travel as base64 text inside scripts, are unpacked with
-`DecompressionStream("gzip")`, and a fetch shim that lives only while `loadPyodide` runs
-answers the loader's own two requests (the wasm and the standard library zip).  The lock
+(origin `null`), and a Worker cannot be started from a file there, nor `importScripts` a file.
+Classic `<script>` tags still load, so every part travels as base64 text inside a script.
+The page hands those texts to a Web Worker made from a blob (`new Worker(blob URL)` does
+start from `file://`), and the worker runs Python: it unpacks the parts with
+`DecompressionStream("gzip")`, evaluates the loader and the asm module, and a fetch shim
+that lives only while `loadPyodide` runs answers the loader's own two requests (the wasm and
+the standard library zip).  So the page never freezes, and "Cancel" terminates the worker
+(Python stops at once) and starts a fresh one.  The lock
 file is replaced by `lockFileContents` with no packages.  These rest on Pyodide internals,
 so `ASM_REWRITES` and `LOADER_TEXTS` assert the exact text relied on: a Pyodide upgrade
 fails the build loudly instead of failing silently at view time.
@@ -105,7 +110,7 @@ from generator.errors import TilepressError
 ROOT = Path(__file__).resolve().parents[2]
 ENGINES = ROOT / "generator"
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
-RUNTIME_FORMAT = 1                    # bump when the vendored layout changes
+RUNTIME_FORMAT = 2                    # bump when the vendored layout changes
 STDLIB_ZIP = "/lib/python314.zip"     # where Pyodide mounts the standard library zip
 ENGINE_DIR = "/tilepress"             # where the page unpacks the engines
 
@@ -206,6 +211,7 @@ zipfile.ZipFile("/tmp/engines.zip").extractall({ENGINE_DIR!r})
 sys.path.insert(0, {ENGINE_DIR!r})
 import json
 from generator import webapi
+from generator.errors import TilepressError
 
 def _tp_run(argv):
     r = webapi.run(list(argv))
@@ -213,6 +219,25 @@ def _tp_run(argv):
 
 def _tp_player(name, link, args_json):
     return json.dumps(webapi.player_call(name, link, *json.loads(args_json)), sort_keys=True)
+
+def _tp_text(value):
+    if isinstance(value, (bytes, bytearray)):
+        return bytes(value).decode("utf-8", "replace")
+    raise TypeError(f"cannot send {{type(value).__name__}} to the page")
+
+def _tp_call(module, name, args_json):
+    try:
+        return json.dumps({{"ok": webapi.call(module, name, json.loads(args_json))}}, sort_keys=True,
+                          default=_tp_text)
+    except TilepressError as exc:
+        return json.dumps({{"error": f"error: {{exc}}"}})
+
+try:
+    import js
+    if hasattr(js, "tpProgress"):
+        webapi.set_progress(lambda done, total, unit, desc: js.tpProgress(done, total, unit, desc))
+except ImportError:
+    pass
 """
 
 # The exercise: runs in Pyodide (to trace imports) and in CPython (to compare outputs).
@@ -549,7 +574,7 @@ def vendor(pkg: Path | None = None) -> dict:
     engines.update({k: base64.b64decode(v) for k, v in answer["engines"].items()})
     lock = json.loads((pkg / "pyodide-lock.json").read_text())["info"]
     out = {
-        "pyodide.js": check_loader((pkg / "pyodide.js").read_text()).encode(),
+        "loader.js": _data_script("pyodide.js", check_loader((pkg / "pyodide.js").read_text()).encode()).encode(),
         "pyodide-asm.js": _data_script("pyodide.asm.js", rewrite_asm((pkg / "pyodide.asm.mjs").read_text())
                                        .encode()).encode(),
         "wasm.js": _data_script("pyodide.asm.wasm", (pkg / "pyodide.asm.wasm").read_bytes()).encode(),
@@ -584,15 +609,26 @@ def runtime(cache) -> dict:
     return got
 
 
+def offers(link: str) -> dict:
+    """What an item page offers in the browser: {"regen": the page makes it (its size cap, the
+    same rule regen.html applies), "play": a puzzle the page plays}."""
+    from generator import webapi
+    ok = webapi.cap_error(link, SIZE_CAPS, MAX_PERMALINK_CHARS) is None
+    return {"regen": ok, "play": ok and webapi.playable(link)}
+
+
 def page_config(families: list[dict]) -> dict:
-    """What regen.html needs to know: size caps, the form's families (those built), players."""
+    """What regen.html needs to know: size caps, the form's families (those built), players, and
+    the site's own picture of each item it can regenerate (shown at once while Python loads)."""
     from generator import webapi
     forms = {name: FORMS[name] for name in FORMS}
     built = [f["name"] for f in families]
     order = [n for n in built if n in forms] + [n for n in forms if n not in built]
+    items = {i["permalink"]: f"{f['name']}/{i['slug']}.svg" for f in families for i in f["items"]
+             if i.get("permalink") and offers(i["permalink"])["regen"]}
     return {"caps": SIZE_CAPS, "max_chars": MAX_PERMALINK_CHARS, "seed_max": SEED_MAX,
             "forms": [dict(forms[n], name=n) for n in order], "players": sorted(webapi.PLAYERS),
-            "solutions": {k: list(getattr(m, "SOLUTION_ARGS", ())) for k, m in sorted(webapi.PLAYERS.items())}}
+            "items": dict(sorted(items.items()))}
 
 
 def write(writer, env, render, common: dict, cache) -> None:

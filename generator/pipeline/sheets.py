@@ -317,8 +317,10 @@ def entries(items: list[dict], tilings: bool, tilings_max: int, base_url: str = 
         if item["sheet"]:
             out.append((short_id(item["permalink"]), item["sheet"]["puzzle"], item["sheet"]["solution"], url))
             rules = rules or item["sheet"].get("rules", "")
+            item["on_sheet"] = True
         elif tilings and colouring < tilings_max:
             out.append((short_id(item["permalink"]), outline(item["_svg"]), item["_svg"], url))
             colouring += 1
             rules = rules or COLOURING_RULES
+            item["on_sheet"] = True
     return out, rules
