@@ -274,6 +274,7 @@
     board.givens.forEach(function (g) { self.given[g] = true; });
     this.free = board.edges.map(function (_, i) { return i; }).filter(function (i) { return !self.given[i]; });
     this.cursor = this.free.length ? this.free[0] : 0;
+    this.showCursor = false;       // drawn once the keyboard is used, never before anything is touched
     this.load();
     this.draw(box);
     this.render();
@@ -306,17 +307,39 @@
     try { localStorage.setItem(this.storeKey, JSON.stringify(this.lists())); } catch (e) { /* private mode */ }
   };
 
+  /* Distance from point (px, py) to segment a-c. */
+  function segDist(px, py, a, c) {
+    var dx = c[0] - a[0], dy = c[1] - a[1], L = dx * dx + dy * dy;
+    var t = L ? Math.max(0, Math.min(1, ((px - a[0]) * dx + (py - a[1]) * dy) / L)) : 0;
+    return Math.hypot(px - a[0] - t * dx, py - a[1] - t * dy);
+  }
+
+  var TAP_PX = 24;            // WCAG 2.2 target size: every edge's tap area holds a 24 x 24 px square
+
   Player.prototype.draw = function (box) {
     var b = this.board, dots = b.dots, self = this;
     var xs = dots.map(function (d) { return d[0]; }), ys = dots.map(function (d) { return d[1]; });
     var x0 = Math.min.apply(null, xs), x1 = Math.max.apply(null, xs);
     var y0 = Math.min.apply(null, ys), y1 = Math.max.apply(null, ys);
     var pad = 0.6;
-    var svg = el("svg", {viewBox: [x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad].join(" "),
+    this.W = x1 - x0 + 2 * pad;
+    this.H = y1 - y0 + 2 * pad;
+    // A tap goes to the nearest edge; a 24 px square round an edge's midpoint is all nearer to that
+    // edge than to any other when the midpoint is 24 * sqrt(2) px from every other edge.
+    var dmin = Infinity;
+    b.edges.forEach(function (e, i) {
+      if (self.given[i]) return;
+      var mx = (dots[e[0]][0] + dots[e[1]][0]) / 2, my = (dots[e[0]][1] + dots[e[1]][1]) / 2;
+      b.edges.forEach(function (f, j) {
+        if (j !== i) dmin = Math.min(dmin, segDist(mx, my, dots[f[0]], dots[f[1]]));
+      });
+    });
+    this.playScale = isFinite(dmin) ? TAP_PX * Math.SQRT2 / dmin : 24;
+    var svg = el("svg", {viewBox: [x0 - pad, y0 - pad, this.W, this.H].join(" "),
       "class": "tp-board", role: "application", tabindex: "0",
       "aria-label": b.title + ": arrows move, space cycles line / cross / empty, u undo, r redo, c check"});
-    svg.style.minWidth = Math.round(24 * (x1 - x0 + 2 * pad)) + "px";   // edges stay tappable on phones (box scrolls)
     box.appendChild(svg);
+    this.box = box;
     this.svg = svg;
     var frame = el("g", {"class": "tp-outline"}, svg);
     b.outline.forEach(function (e) {
@@ -324,6 +347,7 @@
     });
     this.lines = [];
     this.crossMarks = [];
+    this.cursorLine = el("line", {"class": "tp-cursor", visibility: "hidden"}, svg);
     var g = el("g", {"class": "tp-edges"}, svg);
     var hits = el("g", {"class": "tp-hits"}, svg);
     b.edges.forEach(function (e, i) {
@@ -335,35 +359,84 @@
         "M" + (mx - s) + " " + (my + s) + "L" + (mx + s) + " " + (my - s), "class": "cross"}, g);
       self.crossMarks.push(cross);
       if (!self.given[i]) {
-        var dx = c[0] - a[0], dy = c[1] - a[1], w = 0.28;     // a diamond around the edge: easy to tap
+        var dx = c[0] - a[0], dy = c[1] - a[1], w = 0.28;     // a diamond round the edge: its hover mark
         var pts = [[a[0] + 0.08 * dx, a[1] + 0.08 * dy], [mx - w * dy, my + w * dx],
                    [c[0] - 0.08 * dx, c[1] - 0.08 * dy], [mx + w * dy, my - w * dx]];
-        var hit = el("path", {d: "M" + pts.map(function (q) { return q[0].toFixed(4) + " " + q[1].toFixed(4); }).join("L") + "Z",
+        el("path", {d: "M" + pts.map(function (q) { return q[0].toFixed(4) + " " + q[1].toFixed(4); }).join("L") + "Z",
           "class": "hit", "data-edge": i}, hits);
-        hit.addEventListener("click", function (ev) {
-          ev.preventDefault();
-          self.cursor = i;
-          self.cycle(i);
-        });
-        hit.addEventListener("contextmenu", function (ev) {     // right-click: cross <-> empty
-          ev.preventDefault();
-          self.cursor = i;
-          self.set(i, self.marks[i] === 2 ? 0 : 2);
-        });
       }
     });
     if (b.dot_radius) {                          // optional: dots drawn as discs (Loopy)
-      var dg = el("g", {"class": "tp-dots"}, svg);
-      dots.forEach(function (d) { el("circle", {cx: d[0], cy: d[1], r: b.dot_radius}, dg); });
+      this.dotGroup = el("g", {"class": "tp-dots"}, svg);
+      this.dotMarks = dots.map(function (d) { return el("circle", {cx: d[0], cy: d[1], r: b.dot_radius}, self.dotGroup); });
     }
     this.clueTexts = [];
     (b.clues || []).forEach(function (c) {
-      var t = el("text", {x: c.x, y: c.y, "class": "clue", "text-anchor": "middle", "dominant-baseline": "central"}, svg);
+      var t = el("text", {x: c.x, y: c.y, "class": "clue", "text-anchor": "middle", "dominant-baseline": "central",
+        "font-size": c.size || 0.5}, svg);
       t.textContent = c.text;
       self.clueTexts.push(t);
     });
-    svg.addEventListener("keydown", function (ev) { self.onKey(ev); });
+    svg.addEventListener("click", function (ev) { ev.preventDefault(); self.tap(ev, false); });
+    svg.addEventListener("contextmenu", function (ev) { ev.preventDefault(); self.tap(ev, true); });
+    svg.addEventListener("keydown", function (ev) { self.showCursor = true; self.onKey(ev); });
+    this.fit();
   };
+
+  /* The nearest markable edge to a point of the screen (client px), or -1. */
+  Player.prototype.edgeAt = function (clientX, clientY) {
+    var m = this.svg.getScreenCTM();
+    if (!m) return -1;
+    var pt = new DOMPoint(clientX, clientY).matrixTransform(m.inverse());
+    var best = -1, bestD = Infinity, dots = this.board.dots, self = this;
+    this.free.forEach(function (i) {
+      var e = self.board.edges[i], d = segDist(pt.x, pt.y, dots[e[0]], dots[e[1]]);
+      if (d < bestD) { bestD = d; best = i; }
+    });
+    return best;
+  };
+
+  /* A click or tap: marks the nearest edge, or first zooms in where the edges are too close to hit. */
+  Player.prototype.tap = function (ev, right) {
+    var i = this.edgeAt(ev.clientX, ev.clientY);
+    if (i < 0) return;
+    if (this.scale < this.playScale * 0.999) {
+      this.zoom(this.playScale, ev.clientX, ev.clientY);
+      if (this.onzoom) this.onzoom("Zoomed in so that every edge is easy to hit; tap an edge now.");
+      return;
+    }
+    this.cursor = i;
+    if (right) this.set(i, this.marks[i] === 2 ? 0 : 2);
+    else this.cycle(i);
+  };
+
+  /* Show the board at `scale` CSS px per unit, keeping the point under (clientX, clientY) in place. */
+  Player.prototype.zoom = function (scale, clientX, clientY) {
+    var box = this.box, r = box.getBoundingClientRect(), old = this.scale || scale;
+    var fx = clientX === undefined ? r.width / 2 : clientX - r.left, fy = clientY === undefined ? r.height / 2 : clientY - r.top;
+    var ux = (box.scrollLeft + fx) / old, uy = (box.scrollTop + fy) / old;
+    this.scale = scale;
+    this.svg.style.width = Math.round(this.W * scale) + "px";
+    this.svg.style.height = Math.round(this.H * scale) + "px";
+    box.scrollLeft = ux * scale - fx;
+    box.scrollTop = uy * scale - fy;
+    var rDot = this.board.dot_radius;
+    if (this.dotMarks) {
+      var rr = Math.max(rDot, 1.5 / scale);
+      this.dotMarks.forEach(function (c) { c.setAttribute("r", rr); });
+    }
+    if (this.onzoomed) this.onzoomed(scale >= this.playScale * 0.999);
+  };
+
+  /* The whole board in its box (the box's width; at most 75% of the window's height). */
+  Player.prototype.fitScale = function () {
+    var w = this.box.clientWidth || 600, h = Math.max(200, window.innerHeight * 0.75);
+    return Math.min(w / this.W, h / this.H, Math.max(this.playScale, 90));
+  };
+
+  Player.prototype.fit = function () { this.zoom(this.fitScale()); };
+  Player.prototype.zoomIn = function () { this.zoom(Math.max(this.playScale, this.scale * 1.5)); };
+  Player.prototype.zoomOut = function () { this.zoom(Math.max(this.fitScale(), this.scale / 1.5)); };
 
   Player.prototype.set = function (i, state, record) {
     var before = this.marks[i] || 0;
@@ -373,9 +446,10 @@
       this.undoStack.push([i, before, state]);
       this.redoStack = [];
     }
-    this.wrong = null;
+    this.wrong = null;             // a checked verdict is about the marks before this change
     this.save();
     this.render();
+    if (this.onmark) this.onmark();
   };
 
   Player.prototype.cycle = function (i) { this.set(i, ((this.marks[i] || 0) + 1) % 3); };
@@ -403,16 +477,64 @@
     this.render();
   };
 
+  /* Live line errors, as in Tatham's Loopy (boards with "loop": true): a dot where three or more
+   * lines meet, and a closed loop while other lines lie outside it.  {edges: {id: true}, dots: {id: true}} */
+  Player.prototype.liveErrors = function () {
+    var out = {edges: {}, dots: {}};
+    if (!this.board.loop) return out;
+    var b = this.board, self = this, at = {}, lines = [];
+    b.edges.forEach(function (e, i) {
+      if ((self.given[i] ? 1 : self.marks[i]) !== 1) return;
+      lines.push(i);
+      (at[e[0]] = at[e[0]] || []).push(i);
+      (at[e[1]] = at[e[1]] || []).push(i);
+    });
+    Object.keys(at).forEach(function (d) {
+      if (at[d].length > 2) {
+        out.dots[d] = true;
+        at[d].forEach(function (i) { out.edges[i] = true; });
+      }
+    });
+    var seen = {};
+    lines.forEach(function (start) {          // components of the lines; a closed one with lines outside it
+      if (seen[start]) return;
+      var comp = [], stack = [start], closed = true;
+      seen[start] = true;
+      while (stack.length) {
+        var i = stack.pop();
+        comp.push(i);
+        b.edges[i].forEach(function (d) {
+          if (at[d].length !== 2) closed = false;
+          at[d].forEach(function (j) { if (!seen[j]) { seen[j] = true; stack.push(j); } });
+        });
+      }
+      if (closed && comp.length < lines.length) comp.forEach(function (i) { out.edges[i] = true; });
+    });
+    return out;
+  };
+
   Player.prototype.render = function () {
     var self = this, wrong = {};
     (this.wrong || []).forEach(function (w) { wrong[w] = true; });
+    var live = this.liveErrors();
     this.lines.forEach(function (line, i) {
       if (self.given[i]) return;
-      var st = self.marks[i] || 0;
-      line.setAttribute("class", "edge" + (st === 1 ? " on" : "") + (wrong[i] ? " wrong" : "") +
-        (i === self.cursor ? " cursor" : ""));
-      self.crossMarks[i].setAttribute("class", "cross" + (st === 2 ? " on" : "") + (wrong[i] ? " wrong" : ""));
+      var st = self.marks[i] || 0, bad = wrong[i] || live.edges[i];
+      // the error style wins over every other, the cursor included (the cursor is a separate halo)
+      line.setAttribute("class", "edge" + (st === 1 ? " on" : "") + (bad ? " wrong" : ""));
+      self.crossMarks[i].setAttribute("class", "cross" + (st === 2 ? " on" : "") + (bad ? " wrong" : ""));
     });
+    if (this.dotMarks) this.dotMarks.forEach(function (c, d) { c.setAttribute("class", live.dots[d] ? "wrong" : ""); });
+    var cur = this.board.edges[this.cursor], dots = this.board.dots;
+    if (this.showCursor && cur) {
+      this.cursorLine.setAttribute("x1", dots[cur[0]][0]);
+      this.cursorLine.setAttribute("y1", dots[cur[0]][1]);
+      this.cursorLine.setAttribute("x2", dots[cur[1]][0]);
+      this.cursorLine.setAttribute("y2", dots[cur[1]][1]);
+      this.cursorLine.setAttribute("visibility", "visible");
+    } else {
+      this.cursorLine.setAttribute("visibility", "hidden");
+    }
     (this.board.clues || []).forEach(function (c, k) {
       self.clueTexts[k].setAttribute("class", "clue" + (self.broken(c) ? " broken" : ""));
     });
@@ -880,6 +1002,7 @@
     var board = await T.player("board", permalink, []);
     var self = this;
     var say = function (t) { $("tp-play-status").textContent = t; };
+    show($("tp-play"), true);                 // shown first: the board is fitted to its box's width
     var p = new Player(box, board, permalink, say);
     this.player = p;
     $("tp-rules").textContent = board.rules;
@@ -888,6 +1011,12 @@
       $("tp-progress").textContent = lines + " line" + (lines === 1 ? "" : "s") + ", " + crosses + " cross" +
         (crosses === 1 ? "" : "es") + " marked (kept in this browser)";
     };
+    p.onmark = function () { say(""); $("tp-play-status").className = ""; };
+    p.onzoomed = function (close) {
+      $("tp-zoom-note").textContent = close ? "" : "Zoomed out: the first tap zooms in.";
+    };
+    p.onzoom = function (text) { $("tp-zoom-note").textContent = text; };
+    p.fit();
     p.render();
     p.oncheck = function () { self.check(); };
     say("");
@@ -903,6 +1032,9 @@
 
   function wirePlayer(page) {
     $("tp-undo").addEventListener("click", function () { if (page.player) page.player.undo(); });
+    $("tp-zoom-in").addEventListener("click", function () { if (page.player) page.player.zoomIn(); });
+    $("tp-zoom-out").addEventListener("click", function () { if (page.player) page.player.zoomOut(); });
+    $("tp-fit").addEventListener("click", function () { if (page.player) page.player.fit(); });
     $("tp-redo").addEventListener("click", function () { if (page.player) page.player.redo(); });
     $("tp-check").addEventListener("click", function () { page.check(); });
     $("tp-reveal").addEventListener("click", async function () {

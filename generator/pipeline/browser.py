@@ -66,10 +66,14 @@ permalink prefix); the page's one player (templates/regen.js) then needs no new 
         "givens": [edge id, ...],            # drawn as fixed lines, not clickable
         "outline": [[i, j], ...],            # fixed frame lines (not edges of the puzzle)
         "clues": [{"x": x, "y": y, "text": "3",          # e.g. Loopy's face numbers;
-                   "count": 3, "edges": [edge id, ...]}, ...]   # optional: the clue turns red
-    }                                        #   when more than `count` of its edges are lines or
-                                             #   fewer than `count` are left uncrossed
+                   "count": 3, "edges": [edge id, ...],  # optional: the clue turns red
+                   "size": s}, ...]                      #   when more than `count` of its edges are
+                                             #   lines or fewer than `count` are left uncrossed;
+                                             #   size: the digits' height in board units
         "dot_radius": r                      # optional: draw the dots as discs
+        "loop": true                         # optional: the answer is one closed loop; the page
+    }                                        #   flags live a dot with three lines and a closed
+                                             #   loop while other lines lie outside it
     check(permalink, lines, crosses) -> {"solved": bool, "message": str,
                                          "wrong": [edge id, ...] (the first contradiction),
                                          "drawn": int, "total": int}
@@ -77,7 +81,9 @@ permalink prefix); the page's one player (templates/regen.js) then needs no new 
     SOLUTION_ARGS = ("--view", "solution")   # the `regen` flags that draw the answer (folded
                                              #   "Show the solution" and the printout's 2nd page)
 
-A click or tap cycles an edge empty → line → cross → empty (a right-click: cross ↔ empty);
+A click or tap goes to the nearest edge and cycles it empty → line → cross → empty (a
+right-click: cross ↔ empty); the board is fitted to its box, and where edges are closer than a
+24 × 24 px tap area allows, the first tap zooms in there (the box then scrolls both ways);
 the keyboard moves a cursor (arrows), marks (space / l / x / backspace), undoes (u, ctrl+z)
 and redoes (r, ctrl+y).
 Marks are kept per permalink in localStorage; the answer is fetched only on "reveal".
