@@ -784,11 +784,12 @@
   };
 
   Page.prototype.fields = function () {
-    var box = $("tp-fields"), f = this.form();
+    var box = $("tp-fields"), f = this.form(), self = this;
     box.textContent = "";
     if (!f) return;
     f.fields.forEach(function (fd) {
-      var label = document.createElement("label"), input;
+      var wrap = document.createElement("div"), label = document.createElement("label"), input;
+      wrap.className = "tp-field";
       label.textContent = fd.label + " ";
       if (fd.type === "select") {
         input = document.createElement("select");
@@ -798,7 +799,7 @@
           else o.value = o.textContent = c;
           input.appendChild(o);
         });
-        input.addEventListener("change", function () { applySets(fd, input.value); });
+        input.addEventListener("change", function () { applySets(fd, input.value); self.estimate(); });
       } else {
         input = document.createElement("input");
         input.type = "number";
@@ -806,14 +807,58 @@
         input.max = fd.max;
         input.step = "any";
         input.required = true;
+        input.addEventListener("input", function () { self.estimate(); });
       }
       input.value = fd.value;
       input.name = fd.name;
       input.id = "tp-field-" + fd.name;
+      var help = document.createElement("span");
+      help.className = "tp-help";
+      help.id = "tp-help-" + fd.name;
+      input.setAttribute("aria-describedby", help.id);
       label.appendChild(input);
-      box.appendChild(label);
+      wrap.appendChild(label);
+      wrap.appendChild(help);
+      box.appendChild(wrap);
     });
     f.fields.forEach(function (fd) { if (fd.type === "select") applySets(fd, String(fd.value)); });
+    var est = document.createElement("p");
+    est.id = "tp-estimate";
+    est.className = "tp-help";
+    est.setAttribute("aria-live", "polite");
+    box.appendChild(est);
+    this.estimate();
+  };
+
+  /* Beside each field: what it means and its range (the maximum a tiling choice sets); the form's
+   * "about N tiles" from the family's measured density (FORMS "count" in generator/pipeline/browser.py). */
+  Page.prototype.estimate = function () {
+    var f = this.form();
+    if (!f) return;
+    var val = function (name) { var i = $("tp-field-" + name); return i ? Number(i.value) : NaN; };
+    f.fields.forEach(function (fd) {
+      var input = $("tp-field-" + fd.name), text = fd.help || "";
+      if (fd.type === "number") text += (text ? "; " : "") + input.min + " to " + input.max;
+      $("tp-help-" + fd.name).textContent = text;
+    });
+    var c = f.count, n = null;
+    if (c && c.per_side_squared) n = c.per_side_squared * val("size") * val("size");
+    else if (c) {
+      var per = c.per_area;
+      if (c.per_area_from) {
+        var from = $("tp-field-" + c.per_area_from);
+        f.fields.forEach(function (fd) {
+          if (fd.name !== c.per_area_from) return;
+          fd.choices.forEach(function (ch) { if (typeof ch === "object" && ch.value === from.value) per = ch.per_area; });
+        });
+      }
+      n = per * val("width") * val("height");
+    }
+    var out = $("tp-estimate");
+    if (n !== null && isFinite(n) && n > 0) {
+      var r = n < 100 ? Math.round(n) : Number(n.toPrecision(2));
+      out.textContent = "This makes about " + r.toLocaleString("en") + " " + c.unit + ".";
+    } else out.textContent = "";
   };
 
   /* A select choice {"value", "sets": {field: [value, max]}} sets other number fields' value and maximum. */
@@ -982,15 +1027,18 @@
   Page.prototype.print = async function () {
     var c = this.current;
     if (!c) return;
-    var puzzle = !!solutionArgs(c.permalink);
     $("tp-print-title").textContent = $("tp-title").textContent;
     $("tp-print-rules").textContent = this.player ? this.player.board.rules : "";
     $("tp-print-picture").src = svgURL(c.svg);
+    var id = await T.call("families", "short_id", [c.permalink]);
+    $("tp-print-id").textContent = "Short ID " + id + ". To make it again, open regen.html# followed by this " +
+      "permalink, or run python -m generator regen with it:";
     $("tp-print-permalink").textContent = c.permalink;
-    show($("tp-print-second"), puzzle);
-    if (puzzle) {
+    show($("tp-print-second"), !!c.solutionArgs);
+    if (c.solutionArgs) {
       var sol = await this.solution();
       if (sol) $("tp-print-solution").src = svgURL(sol);
+      $("tp-print-solution-title").textContent = $("tp-title").textContent + " — solution (ID " + id + ")";
     }
     await paint();
     window.print();
