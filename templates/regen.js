@@ -1171,9 +1171,20 @@
       el("line", {x1: dots[e[0]][0], y1: dots[e[0]][1], x2: dots[e[1]][0], y2: dots[e[1]][1], "class": cls}, over);
     };
     h.ids.read.forEach(function (i) { line(i, "read"); });
-    h.ids.yes.concat(h.ids.no).forEach(function (i) { line(i, "new"); });
+    h.ids.yes.forEach(function (i) { line(i, "new"); });
+    h.ids.no.forEach(function (i) {                   // a cross to come: an orange x at the middle
+      var e = b.edges[i], mx = (dots[e[0]][0] + dots[e[1]][0]) / 2, my = (dots[e[0]][1] + dots[e[1]][1]) / 2, s = 0.16;
+      el("path", {d: "M" + (mx - s) + " " + (my - s) + "L" + (mx + s) + " " + (my + s) + "M" + (mx - s) + " " +
+        (my + s) + "L" + (mx + s) + " " + (my - s), "class": "new"}, over);
+    });
     (h.because.dots || []).forEach(function (d) { el("circle", {cx: dots[d][0], cy: dots[d][1], r: 0.16}, over); });
     this.layers = [under, over];
+    this.reveal(over.querySelector(".new") || over.querySelector("line"));
+  };
+
+  /* Scroll the board (and the page, when needed) so that the hint's first edge is in view. */
+  Hints.prototype.reveal = function (node) {
+    if (node && node.scrollIntoView) node.scrollIntoView({block: "nearest", inline: "center"});
   };
 
   Hints.prototype.press = async function () {

@@ -67,5 +67,7 @@ def test_unknown_tiling_is_refused():
 
 def test_figures_are_svg_documents():
     figs = FAMILY.figures()
-    assert set(figs) == {"loopy-trim.svg", "loopy-hat-face.svg", "loopy-regions.svg"}
+    from generator.loopy.figures import RULE_PUZZLES
+    assert set(figs) == {"loopy-trim.svg", "loopy-hat-face.svg", "loopy-regions.svg"} | {
+        f"loopy-rule-{rule}.svg" for rule in RULE_PUZZLES}
     assert all(v.startswith("<svg") for v in figs.values())

@@ -74,10 +74,10 @@ def to_svg(item, options: dict) -> str:
 
 def facts(item) -> list:
     """Facts for the item page (deterministic); the level is the one measured from the clues."""
-    from generator.loopy.hints import LEVEL_TEXT
     g = item.grid
+    from generator.loopy.levels import describe
     return [["Tiling", item.tiling.split(".", 1)[0]], ["Level", item.level],
-            ["What the level needs", LEVEL_TEXT[item.level]], ["Faces", len(g.faces)],
+            ["What the level needs", describe(item.level)], ["Faces", len(g.faces)],
             ["Clues", item.clue_count], ["Clue density", f"{item.clue_count / len(g.faces):.2f}"],
             ["Dots", len(g.dots)], ["Edges", len(g.edges)], ["Loop length (edges)", len(item.solution)],
             ["Tiling permalink", item.tiling]]
@@ -175,7 +175,7 @@ SITE = (
                 default=DEFAULT_SIZES[t], min=0, max=120, max_items=10) for t in TILINGS)
 
 FAMILY = Family(
-    name="loopy", title="Loopy puzzles on aperiodic grids", prefix="loopy", versions=(1, 2), version="loopy-3",
+    name="loopy", title="Loopy puzzles on aperiodic grids", prefix="loopy", versions=(1, 2), version="loopy-4",
     kind="puzzle", params=PARAMS, generate=generate_item, regen=regen, regen_params=(),
     permalink=lambda item: item.permalink, to_json=to_json, to_svg=to_svg, facts=facts, site=SITE,
     plan=plan, page=page,

@@ -27,26 +27,11 @@ from functools import lru_cache
 from generator import hints as H
 from generator.errors import TilepressError
 from generator.loopy import solver as S
+from generator.loopy.levels import LEVEL_TEXT   # the one source of the levels in words
 
 MAX_FILE_BYTES = 8 << 20
 MAX_FACES = 2500
 MAX_FACE_SIDES = 35
-
-# The level of a Loopy puzzle in words: what kind of reasoning it needs (one source for
-# grade, the sheets and the pages).
-LEVEL_TEXT = {
-    "easy": "Easy: count lines round each number and at each dot (a dot has 0 or 2 lines), and never "
-            "close a loop too early.",
-    "normal": "Normal: also what a dot says about two neighbouring edges (at least one, at most one is a "
-              "line), and counting a number's sides corner by corner with those facts.",
-    "tricky": "Tricky: also facts that a number passes to its corners and a dot passes to its other "
-              "pairs of edges, chained from corner to corner.",
-    "hard": "Hard: also links — two edges that are equal or opposite — from the odd or even count round a "
-            "number or a dot.",
-    "expert": "Expert: beyond Tatham's Hard: counting a number's corners together, links grouped into "
-              "classes, and facts passed on to the rest of a face or dot.",
-    "beyond": "Beyond: no level of these rules solves it (it needs trial and error, or it is not unique).",
-}
 
 
 # ---- reading a puzzle --------------------------------------------------------------------------
