@@ -55,7 +55,8 @@ Rules (stable names, used by hints; level, what it reads, what it decides):
   hard    dot-parity         the same at a dot with p = y (a dot ends with 0 or 2 lines)
   hard    pair-link          a pair linked opposite gets AL1 and AM1; a pair with AL1 and AM1
                              is linked opposite
-  hard    class-decided      an edge of a class is decided: so is all the class
+  hard    class-decided      an edge of a class is decided: so is all the class (in a trace,
+                             the step that decided the first edge holds the rest too)
 
 Expert = every Hard rule plus what this project's first solver (solver_v1) knew beyond
 Tatham's Hard:
