@@ -229,8 +229,7 @@ def test_article_with_a_bad_permalink_fails_the_site_build(tmp_path, capsys):
     import build as build_cli                      # REPO/build.py (site_helpers put REPO on sys.path)
     content = tmp_path / "content"
     (content / "articles").mkdir(parents=True)
-    (content / "site.toml").write_text('[site]\ntitle = "t"\ninteractive = false\n'
-                                       '')
+    (content / "site.toml").write_text('[site]\ntitle = "t"\ninteractive = false\n')   # no family
     (content / "articles" / "note.md").write_text(
         "---\ntitle: A note\n---\n\nText.\n\n!tilepress p2.v1.10_10_8_ABBBABUABAVVX\n")
     code = build_cli.main(["--config", str(content / "site.toml"), "--out", str(tmp_path / "site"),
