@@ -35,8 +35,9 @@ fails; Pelican logs it ("Could not process ...") and `pelican --fatal errors` fa
 MkDocs and Pelican the file is found from the page the host is rendering and the line by the
 directive's own text in that file (front matter and plugins may have changed the lines the
 extension sees).  The cost of a permalink is checked from its text before any work: the
-family's own limits (`families.split_permalink`, then the family's parser inside `regen`)
-and the extension's `max_chars`.
+extension's `max_chars` and `max_tiles` (a tiling family's `Family.cost` states the tiles a
+permalink asks for), then the family's own limits (`families.split_permalink`, the family's
+parser inside `regen`).
 
 Cache: an item is a pure function of its permalink, so its figure data (SVG, answer, facts)
 is stored in the site build's cache (`generator/pipeline/cache.py`, keys from
@@ -65,6 +66,7 @@ SOLUTIONS = ("below", "shown", "hidden")
 LINKS = ("regen", "none")
 OPTIONS = ("permalink", "width", "caption", "solution", "link")
 MAX_CHARS = 8192           # the longest permalink a page may embed (a family may allow more)
+MAX_TILES = 20_000         # the most tiles a page may embed (a 100 x 100 P2 patch is ~25,000)
 MIN_WIDTH, MAX_WIDTH = 16, 4096
 CAPTION_FACTS = 3          # facts in the default caption
 ALT_FACTS = 8              # facts in the alt text
@@ -125,6 +127,24 @@ def item_data(link: str) -> dict:
     return {"family": fam.name, "permalink": fam.permalink(item), "svg": svg, "answer": answer, "title": title,
             "alt": f"{title}: {_fact_text(facts, ALT_FACTS)}." if facts else f"{title}.",
             "caption": f"{title}: {_fact_text(facts, CAPTION_FACTS)}" if facts else title}
+
+
+def check_cost(link: str, max_tiles: float) -> None:
+    """Refuse, from the permalink's text alone, an item bigger than a page should hold.
+
+    A tiling family states how many tiles its permalink asks for (`Family.cost`, read from
+    the text before any tile is made); other families' parsers keep their own limits (a
+    Loopy link's faces, a calisson hexagon's side), which `regen` checks before any work.
+    """
+    from generator import families
+    fam, _version, _payload = families.split_permalink(link)
+    cost = getattr(fam, "cost", None)
+    if cost is None:
+        return
+    tiles = cost(link)
+    if tiles > max_tiles:
+        raise TilepressError(f"asks for about {tiles:,.0f} tiles; a page embeds at most {max_tiles:,.0f} "
+                             "(the extension's max_tiles setting)")
 
 
 class Items:
@@ -409,6 +429,7 @@ class TilepressExtension(Extension):
             "link": ["", "regen or none (default: regen when regen_url is set)"],
             "width": ["", "default width of the pictures in CSS pixels (default: their own)"],
             "max_chars": [MAX_CHARS, "the longest permalink a page may embed"],
+            "max_tiles": [MAX_TILES, "the most tiles a tiling's permalink may ask for"],
             "source": ["", "the file name messages give (default: the host's page)"],
             "line_offset": [0, "lines before the Markdown text in its file (for messages)"],
             "write_file": ["", "write_file(name, svg) -> url: pictures as files, not inline"],
@@ -442,6 +463,7 @@ class TilepressExtension(Extension):
             raise _OptionError(number, f"permalink too long to embed ({len(link)} characters, "
                                        f"limit {limit})")
         try:
+            check_cost(link, float(cfg["max_tiles"]))
             data = self.items().get(link)
         except TilepressError as exc:
             raise _OptionError(number, f"bad permalink {_short(link)!r}: {exc}") from None

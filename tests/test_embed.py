@@ -160,6 +160,31 @@ def test_cost_is_checked_before_any_work(monkeypatch):
     with pytest.raises(EmbedError, match=r"too long to embed \(101 characters, limit 100\)"):
         convert("!tilepress p2.v1." + "1" * 95 + "\n", max_chars=100)
     monkeypatch.undo()
+    # a tiling family states its tiles from the text (Family.cost); over max_tiles is refused
+    from generator import families
+    real = families.split_permalink
+    stated = []
+
+    class Stated:
+        def __init__(self, fam):
+            self.fam = fam
+
+        def __getattr__(self, name):
+            return getattr(self.fam, name)
+
+        def cost(self, link):
+            stated.append(link)
+            return 12_345.0
+
+    monkeypatch.setattr(families, "split_permalink", lambda link: (Stated(real(link)[0]),) + real(link)[1:])
+    monkeypatch.setattr(embed, "item_data", boom)
+    with pytest.raises(EmbedError, match=r"^line 1: bad permalink .*about 12,345 tiles; a page embeds at most 10,000"):
+        convert(f"!tilepress {P2}\n", max_tiles=10_000)
+    assert stated == [P2]
+    monkeypatch.undo()
+    if getattr(families.get("p2"), "cost", None) is not None:      # the families' own statements
+        with pytest.raises(EmbedError, match=r"tiles; a page embeds at most 20,000"):
+            convert("!tilepress p2.v1.400_400_0_AB\n")
     start = time.process_time()
     with pytest.raises(EmbedError, match=r"^docs/x.md:1: bad permalink .*1000"):
         convert("!tilepress p2.v1.100000_100000_0_AB\n", source="docs/x.md")
