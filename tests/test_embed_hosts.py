@@ -177,24 +177,31 @@ def _no_regen(tmp: Path) -> dict:
     return {"PYTHONPATH": str(hook)}
 
 
+MKDOCS = {"files": {"mkdocs.yml": MKDOCS_YML, "docs/index.md": MKDOCS_PAGE},
+          "build": ["-m", "mkdocs", "build", "--strict", "-q"]}
+PELICAN = {"files": {"pelicanconf.py": PELICAN_CONF, "content/puzzles.md": PELICAN_PAGE},
+           "build": ["-m", "pelican", "content", "-s", "pelicanconf.py", "-o", "output", "--fatal", "errors"]}
+
+
+def host_build(env, host: dict, folder: Path, replace: tuple[str, str] | None = None, check=True):
+    """Write a host's site into folder (the page with `replace` done) and build it."""
+    for name, text in host["files"].items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(text.replace(*replace) if replace else text)
+    return _run([env["python"], *host["build"]], folder, env["env"], check=check)
+
+
 @pytest.fixture(scope="module")
 def mkdocs_site(env, tmp_path_factory) -> Path:
     site = tmp_path_factory.mktemp("mkdocs")
-    (site / "docs").mkdir()
-    (site / "mkdocs.yml").write_text(MKDOCS_YML)
-    (site / "docs" / "index.md").write_text(MKDOCS_PAGE)
-    _run([env["python"], "-m", "mkdocs", "build", "--strict", "-q"], site, env["env"])
+    host_build(env, MKDOCS, site)
     return site
 
 
 @pytest.fixture(scope="module")
 def pelican_site(env, tmp_path_factory) -> Path:
     site = tmp_path_factory.mktemp("pelican")
-    (site / "content").mkdir()
-    (site / "pelicanconf.py").write_text(PELICAN_CONF)
-    (site / "content" / "puzzles.md").write_text(PELICAN_PAGE)
-    _run([env["python"], "-m", "pelican", "content", "-s", "pelicanconf.py", "-o", "output",
-          "--fatal", "errors", "-q"], site, env["env"])
+    host_build(env, PELICAN, site)
     return site
 
 
@@ -208,15 +215,11 @@ def test_mkdocs_strict_build(env, mkdocs_site):
     assert len(figures) == 2 and "<details class=\"tilepress-answer\">" in figures[0]
     assert 'width="300" height="300"' in figures[1] and "<figcaption>A Penrose patch</figcaption>" in figures[1]
     # a rebuild with the same permalinks regenerates nothing and writes the same page
-    again = dict(env["env"], **_no_regen(mkdocs_site))
-    _run([env["python"], "-m", "mkdocs", "build", "--strict", "-q"], mkdocs_site, again)
+    _run([env["python"], *MKDOCS["build"]], mkdocs_site, dict(env["env"], **_no_regen(mkdocs_site)))
     assert (mkdocs_site / "site" / "index.html").read_text() == page
     # a broken permalink fails the build, naming the file and the line, without a traceback
     broken = mkdocs_site.parent / "mkdocs-broken"
-    shutil.copytree(mkdocs_site / "docs", broken / "docs")
-    shutil.copy(mkdocs_site / "mkdocs.yml", broken / "mkdocs.yml")
-    (broken / "docs" / "index.md").write_text(MKDOCS_PAGE.replace(P2, BROKEN))
-    proc = _run([env["python"], "-m", "mkdocs", "build", "--strict"], broken, env["env"], check=False)
+    proc = host_build(env, MKDOCS, broken, (P2, BROKEN), check=False)
     line = MKDOCS_PAGE.splitlines().index(f"permalink: {P2}") + 1
     assert proc.returncode != 0
     assert re.search(rf"ERROR\s+-\s+docs/index\.md:{line}: bad permalink '{re.escape(BROKEN)}'", proc.stderr), proc.stderr
@@ -227,16 +230,10 @@ def test_pelican_fatal_build(env, pelican_site):
     page = (pelican_site / "output" / "puzzles.html").read_text()
     figures = _figures(page)
     assert len(figures) == 1 and "<details class=\"tilepress-answer\">" in figures[0]
-    again = dict(env["env"], **_no_regen(pelican_site))
-    _run([env["python"], "-m", "pelican", "content", "-s", "pelicanconf.py", "-o", "output",
-          "--fatal", "errors", "-q"], pelican_site, again)
+    _run([env["python"], *PELICAN["build"]], pelican_site, dict(env["env"], **_no_regen(pelican_site)))
     assert (pelican_site / "output" / "puzzles.html").read_text() == page
     broken = pelican_site.parent / "pelican-broken"
-    shutil.copytree(pelican_site / "content", broken / "content")
-    shutil.copy(pelican_site / "pelicanconf.py", broken / "pelicanconf.py")
-    (broken / "content" / "puzzles.md").write_text(PELICAN_PAGE.replace(LOOPY, LOOPY[:-1] + "X"))
-    proc = _run([env["python"], "-m", "pelican", "content", "-s", "pelicanconf.py", "-o", "output",
-                 "--fatal", "errors"], broken, env["env"], check=False)
+    proc = host_build(env, PELICAN, broken, (LOOPY, LOOPY[:-1] + "X"), check=False)
     line = PELICAN_PAGE.splitlines().index(f"!tilepress {LOOPY}") + 1
     assert proc.returncode != 0
     assert re.search(rf"ERROR\s+content/puzzles\.md:{line}: bad permalink", proc.stdout + proc.stderr), \
