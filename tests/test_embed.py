@@ -1,4 +1,4 @@
-"""The `tilepress` Markdown extension (generator/embed.py) in plain Python-Markdown.
+"""The `tilepress` Markdown extension (generator/pipeline/embed.py) in plain Python-Markdown.
 
 The pictures are checked against the command line (`regen PERMALINK --format svg`, run in
 this process through generator.webapi), the alt text against counts made from the item's
@@ -19,8 +19,9 @@ import pytest
 
 from site_helpers import REPO
 
-from generator import embed, webapi
-from generator.embed import EmbedError, TilepressExtension
+from generator import webapi
+from generator.pipeline import embed
+from generator.pipeline.embed import EmbedError, TilepressExtension
 
 LOOPY = "loopy.v1.ea310b2a22a2b3a1e22b22022b222e1a0d02c301a3.p2.v1.5_4_9_AVVBUABUAA"
 P2 = "p2.v1.10_10_8_ABBBABUABAVVB"
@@ -126,6 +127,7 @@ BAD = [
     ("# T\n\n!tilepress nothing-like-a-permalink\n", 3, ["bad permalink", "not a tilepress permalink"]),
     ("# T\n\n!tilepress zz.v1.abc\n", 3, ["bad permalink", "zz"]),
     ("!tilepress\n", 1, ["a permalink is needed"]),
+    (f"x\n!tilepress {P2} width=300\n", 2, ["takes one permalink"]),
     (f"a\n\n```tilepress\n{P2}\ncolour: red\n```\n", 5, ["unknown option 'colour'"]),
     (f"```tilepress\npermalink: {P2}\nwidth: 5\n```\n", 3, ["width must be"]),
     (f"```tilepress\npermalink: {P2}\nwidth: 300\nwidth: 200\n```\n", 4, ["given twice"]),
@@ -244,8 +246,8 @@ def test_registered_under_the_markdown_entry_point():
     import importlib
     cls = getattr(importlib.import_module(module), attr)
     assert cls is TilepressExtension
-    html = markdown.markdown(f"!tilepress {P2}\n", extensions=["generator.embed"],
-                             extension_configs={"generator.embed": {"cache_dir": ""}})
+    html = markdown.markdown(f"!tilepress {P2}\n", extensions=["generator.pipeline.embed"],
+                             extension_configs={"generator.pipeline.embed": {"cache_dir": ""}})
     assert "<svg" in html and "<figure" in html
 
 

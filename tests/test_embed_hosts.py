@@ -141,7 +141,7 @@ def test_wheel_holds_the_engines_templates_and_entry_points(wheel):
     assert meta["Name"] == "tilepress" and meta["Version"] == generator.__version__
     assert dict(points["console_scripts"]) == {"tilepress": "generator.cli:main",
                                                "tilepress-build": "generator.pipeline.cli:console"}
-    assert dict(points["markdown.extensions"]) == {"tilepress": "generator.embed:TilepressExtension"}
+    assert dict(points["markdown.extensions"]) == {"tilepress": "generator.pipeline.embed:TilepressExtension"}
     required = {re.split(r"[<>=!~ ;\[]", r, maxsplit=1)[0].lower() for r in meta.get_all("Requires-Dist")}
     pinned = {re.split(r"[<>=!~ ;\[]", line, maxsplit=1)[0].lower()
               for line in (REPO / "requirements.txt").read_text().splitlines()
@@ -171,7 +171,7 @@ def _no_regen(tmp: Path) -> dict:
     hook = tmp / "hook"
     hook.mkdir()
     (hook / "sitecustomize.py").write_text(
-        "import generator.embed as e\n"
+        "import generator.pipeline.embed as e\n"
         "def _no(link):\n    raise AssertionError('regenerated ' + link)\n"
         "e.item_data = _no\n")
     return {"PYTHONPATH": str(hook)}
@@ -222,7 +222,8 @@ def test_mkdocs_strict_build(env, mkdocs_site):
     proc = host_build(env, MKDOCS, broken, (P2, BROKEN), check=False)
     line = MKDOCS_PAGE.splitlines().index(f"permalink: {P2}") + 1
     assert proc.returncode != 0
-    assert re.search(rf"ERROR\s+-\s+docs/index\.md:{line}: bad permalink '{re.escape(BROKEN)}'", proc.stderr), proc.stderr
+    said = rf"ERROR\s+-\s+docs/index\.md:{line}: bad permalink '{re.escape(BROKEN)}'"
+    assert re.search(said, proc.stderr), proc.stderr
     assert "Traceback" not in proc.stderr
 
 

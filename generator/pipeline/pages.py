@@ -9,7 +9,7 @@ from `file://`, from any sub-path and from a web server; no page uses `fetch()`)
     <family>/<slug>.svg|.png|...     its files (see render.py)
     articles/<name>.html             an article rendered from site_src/articles/<name>.md
     articles/figures/<file>.svg      the families' article figures, and tp<hash>.svg: the items
-                                     the articles embed (`!tilepress PERMALINK`, generator/embed.py)
+                                     the articles embed (`!tilepress PERMALINK`, embed.py)
     sheets/index.html                the printable sheets, with the rules of each puzzle type
     sheets/<family>-<paper>.pdf      printable sheets
     regen.html, regen/...            regenerate / make your own / play in the browser (browser.py;
@@ -143,11 +143,11 @@ def markdown_html(article, image_size=lambda src: None, embed: dict | None = Non
     The figure's caption is the images' alt texts (`![what it shows](figures/x.svg)`), and
     each <img> gets its file's width and height (image_size(src) -> (w, h) or None) so the
     page does not jump while it loads.  `!tilepress PERMALINK` lines and ```tilepress blocks
-    are the items' figures (the `tilepress` Markdown extension, `generator/embed.py`, with the
-    settings `embed`); a bad permalink is a ConfigError naming the article's line.
+    are the items' figures (the `tilepress` Markdown extension, `embed.py`, with the settings
+    `embed`); a bad permalink is a ConfigError naming the article's line.
     """
     import markdown
-    from generator.embed import TilepressExtension
+    from generator.pipeline.embed import TilepressExtension
     ext = TilepressExtension(source=_rel(article.path), line_offset=article.body_line - 1, **(embed or {}))
     md = markdown.Markdown(extensions=["tables", "fenced_code", "sane_lists", ext], output_format="html")
     try:

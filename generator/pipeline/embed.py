@@ -71,7 +71,7 @@ MIN_WIDTH, MAX_WIDTH = 16, 4096
 CAPTION_FACTS = 3          # facts in the default caption
 ALT_FACTS = 8              # facts in the alt text
 
-_LINE = re.compile(r"^ {0,3}!tilepress(?:\s+(\S*))?\s*$")
+_LINE = re.compile(r"^ {0,3}!tilepress(?:\s(.*))?$")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})\s*\{?\s*\.?tilepress\s*\}?\s*$")
 _ANY_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 
@@ -382,7 +382,11 @@ class TilepressPreprocessor(Preprocessor):
             start = i
             try:
                 if m_line:
-                    pairs = [(i, f"permalink: {m_line.group(1) or ''}")]
+                    words = (m_line.group(1) or "").split()
+                    if len(words) > 1:
+                        raise _OptionError(i, "`!tilepress` takes one permalink; options go in a "
+                                              "```tilepress block")
+                    pairs = [(i, f"permalink: {words[0] if words else ''}")]
                     i += 1
                 else:
                     mark, j = m_fence.group(1), i + 1
@@ -488,5 +492,5 @@ def _short(link: str) -> str:
 
 
 def makeExtension(**kwargs):  # noqa: N802 - Python-Markdown's name for it
-    """`markdown.markdown(text, extensions=["generator.embed"])`."""
+    """`markdown.markdown(text, extensions=["generator.pipeline.embed"])`."""
     return TilepressExtension(**kwargs)
