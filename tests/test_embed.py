@@ -161,32 +161,16 @@ def test_cost_is_checked_before_any_work(monkeypatch):
     monkeypatch.setattr(embed, "item_data", boom)
     with pytest.raises(EmbedError, match=r"too long to embed \(101 characters, limit 100\)"):
         convert("!tilepress p2.v1." + "1" * 95 + "\n", max_chars=100)
-    monkeypatch.undo()
     # a tiling family states its tiles from the text (Family.cost); over max_tiles is refused
     from generator import families
-    real = families.split_permalink
-    stated = []
-
-    class Stated:
-        def __init__(self, fam):
-            self.fam = fam
-
-        def __getattr__(self, name):
-            return getattr(self.fam, name)
-
-        def cost(self, link):
-            stated.append(link)
-            return 12_345.0
-
-    monkeypatch.setattr(families, "split_permalink", lambda link: (Stated(real(link)[0]),) + real(link)[1:])
-    monkeypatch.setattr(embed, "item_data", boom)
-    with pytest.raises(EmbedError, match=r"^line 1: bad permalink .*about 12,345 tiles; a page embeds at most 10,000"):
-        convert(f"!tilepress {P2}\n", max_tiles=10_000)
-    assert stated == [P2]
-    monkeypatch.undo()
-    if getattr(families.get("p2"), "cost", None) is not None:      # the families' own statements
-        with pytest.raises(EmbedError, match=r"tiles; a page embeds at most 20,000"):
-            convert("!tilepress p2.v1.400_400_0_AB\n")
+    stated = families.get("p2").cost(P2)
+    assert 100 < stated < 1000                       # a 10 x 10 patch: 235 tiles (regen's facts)
+    with pytest.raises(EmbedError, match=rf"^line 1: bad permalink .*about {stated:,.0f} tiles; "
+                                         r"a page embeds at most 100 \(the extension's max_tiles"):
+        convert(f"!tilepress {P2}\n", max_tiles=100)
+    for link in ("p2.v1.400_400_0_AB", "hat.v1.4000x4000.r2.0-3-0-5-0-F"):   # the families' own costs
+        with pytest.raises(EmbedError, match=r"about [0-9,]+ tiles; a page embeds at most 20,000"):
+            convert(f"!tilepress {link}\n")
     start = time.process_time()
     with pytest.raises(EmbedError, match=r"^docs/x.md:1: bad permalink .*1000"):
         convert("!tilepress p2.v1.100000_100000_0_AB\n", source="docs/x.md")
