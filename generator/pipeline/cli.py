@@ -43,7 +43,7 @@ def _parser(serve: bool, prog: str = PROG) -> argparse.ArgumentParser:
         description=("Preview the site on 127.0.0.1, rebuilding on every change to site_src/, "
                      "templates/ or generator/." if serve else
                      "Build the tilepress static site (atomically, incrementally). "
-                     "Run `build.py serve --help` for the local preview server."),
+                     f"Run `{prog} serve --help` for the local preview server."),
         epilog="Exit codes: 0 ok, 1 an item failed (named), 2 bad input (file:line), 130 interrupted.")
     p.add_argument("--version", action="version", version=f"tilepress {__version__}")
     p.add_argument("--config", type=Path, default=DEFAULT_CONFIG,
