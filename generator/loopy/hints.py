@@ -186,12 +186,23 @@ def sentence(step: dict, clues) -> str:
         return (f"These two sides of the {c} are linked: both lines or both crosses, and the {c} has room for "
                 f"only one more {'line' if no else 'cross'}: both are {decided}.")
     if rule in ("face-parity", "dot-parity"):
-        where = f"this {c}" if rule == "face-parity" else "this dot (0 or 2 lines)"
-        if step["links"] and not (yes or no):
-            return f"The lines still missing round {where} are odd or even: that links two of its open edges."
-        return f"The lines still missing round {where} are odd or even, and two open edges are linked: {what}."
+        where = f"this {c}" if rule == "face-parity" else "this dot"
+        need = "" if rule == "face-parity" else " (a dot has 0 or 2 lines)"
+        link = step["links"][0][2] if step["links"] else 0
+        kind = "opposite (one line, one cross)" if link else "equal (both lines or both crosses)"
+        u = step.get("note")
+        if u == 2:
+            return (f"Only two edges of {where} are open{need}, and it still needs "
+                    f"{'exactly one of them' if link else 'both or neither'}: they are {kind}.")
+        if u == 4:
+            return (f"Two of the four open edges of {where} are linked{need}, so for the count to come out "
+                    f"odd or even as it must, the other two are {kind}.")
+        extra = " (and so are the edges linked to it)" if step.get("classes") else ""
+        return (f"Two of the three open edges of {where} are linked{need}, so whether the count must be odd "
+                f"or even decides the third: it is {'a line' if yes and not no else 'a cross'}{extra}.")
     if rule == "pair-link":
-        return ("These two edges at the dot are opposite (one line, one cross)." if step["links"] else
+        return ("Exactly one of these two neighbouring edges at the dot is a line: they are linked opposite."
+                if step["links"] else
                 "These two neighbouring edges are linked opposite: exactly one of them is a line.")
     if rule == "face-pair-need":
         return f"This {c} needs {'one more line' if am else 'all but one of its open sides'}: " \
@@ -270,7 +281,10 @@ def next_step(pz: Puzzle, marks: H.Marks, check: bool = True) -> H.Step:
             return H.solved_step("The loop is complete and every number is right: the puzzle is solved.")
     ms = _marks(pz, marks)
     for lv in range(len(S.LEVELS)):
-        solver, batch = S.hint_run(b, pz.clues, lv, ms)
+        try:
+            solver, batch = S.hint_run(b, pz.clues, lv, ms)
+        except S.Contradiction:          # only without a known solution (else: a mistake above)
+            return H.Step("stuck", None, "These marks break a rule of the puzzle: undo some of them.")
         if batch:
             return step_of(pz, solver, batch, lv)
     return H.Step("stuck", None, "No rule up to Expert decides another edge from these marks.")

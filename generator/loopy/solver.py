@@ -55,7 +55,8 @@ Rules (stable names, used by hints; level, what it reads, what it decides):
   hard    dot-parity         the same at a dot with p = y (a dot ends with 0 or 2 lines)
   hard    pair-link          a pair linked opposite gets AL1 and AM1; a pair with AL1 and AM1
                              is linked opposite
-  hard    class-decided      an edge of a class is decided: so is all the class
+  hard    class-decided      an edge of a class is decided: so is all the class (in a trace,
+                             the step that decided the first edge holds the rest too)
 
 Expert = every Hard rule plus what this project's first solver (solver_v1) knew beyond
 Tatham's Hard:
@@ -419,7 +420,7 @@ class Solver:
         return len(self.steps) - 1
 
     def commit(self, rule, level, faces=(), dots=(), edges=(), yes=(), no=(), al=(), am=(), links=(),
-               pairs=(), classes=()) -> None:
+               pairs=(), classes=(), note=0) -> None:
         """Apply one firing of a rule (its conclusions), recording it when tracing."""
         st = self.st
         if self.collect is not None and self.collect["rule"] not in (None, rule):
@@ -450,7 +451,7 @@ class Solver:
             self.set(e, NO)
         if self.tracing:
             step = self.steps[self.cur]
-            step["al"], step["am"], step["links"] = list(al), list(am), list(links)
+            step["al"], step["am"], step["links"], step["note"] = list(al), list(am), list(links), note
             self.cur = -1
             if self.collect is not None and (step["yes"] or step["no"]):
                 self.collect["rule"] = rule
@@ -679,7 +680,7 @@ class Solver:
         """H2/H3 on undecided edges `und` whose yes count has parity p."""
         u = len(und)
         if u == 2:
-            self.commit(rule, HARD, faces, dots, es, links=((und[0], und[1], p),))
+            self.commit(rule, HARD, faces, dots, es, links=((und[0], und[1], p),), note=2)
             return
         if u > 4:
             return
@@ -693,13 +694,13 @@ class Solver:
                 if u == 3:
                     val = p ^ rel
                     self.commit(rule, HARD, faces, dots, es, yes=rest if val else (), no=() if val else rest,
-                                classes=(und[i],))
+                                classes=(und[i],), note=3)
                 else:
                     ra, rc = self.find(rest[0]), self.find(rest[1])
                     if ra == rc:
                         continue
                     self.commit(rule, HARD, faces, dots, es, links=((rest[0], rest[1], p ^ rel),),
-                                classes=(und[i],))
+                                classes=(und[i],), note=4)
                 return
 
     def hard_face(self, f: int) -> None:
