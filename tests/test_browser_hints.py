@@ -127,7 +127,7 @@ def test_mistake_hint_removes_the_wrong_mark(page, puzzles):
     board = play.board(link)
     sol = play.solution(link)["lines"]
     wrong = next(i for i in range(len(board["edges"])) if i not in sol and i not in board["givens"])
-    page.click(f"path.hit[data-edge='{wrong}']")
+    page.evaluate("(i) => window.tilepress.page.player.set(i, 1)", wrong)     # a wrong line
     page.click("#tp-hint-button")
     page.wait_for_function("window.tilepress.page.hints.pending")
     assert page.evaluate("window.tilepress.lastHint.rule") == "mistake"
