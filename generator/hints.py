@@ -328,9 +328,9 @@ def board_svg(board: dict, yes, no, fresh: Step | None = None, faces: dict | Non
         out.append('<g fill="#000">' + "".join(f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(r)}"/>'
                                               for x, y in dots) + "</g>")
     if board.get("clues"):
-        out.append('<g font-family="DejaVu Sans" font-size="0.5" text-anchor="middle" fill="#000">'
-                   + "".join(f'<text x="{num(c["x"])}" y="{num(c["y"] + 0.18)}">{escape(c["text"])}</text>'
-                             for c in board["clues"]) + "</g>")
+        out.append('<g font-family="DejaVu Sans" text-anchor="middle" fill="#000">' + "".join(
+            f'<text x="{num(c["x"])}" y="{num(c["y"] + 0.36 * c.get("size", 0.5))}" '
+            f'font-size="{num(c.get("size", 0.5))}">{escape(c["text"])}</text>' for c in board["clues"]) + "</g>")
     return "".join(out), box
 
 
