@@ -235,3 +235,68 @@ def test_the_lock_without_flock(tmp_path):
     lock = Lock(out)._acquire_exclusive()
     assert lock.took_over == dead.pid and (tmp_path / ".site.lock").read_text() == f"{os.getpid()}\n"
     lock.release()
+
+
+# ---- 5. kills of the main process while its pool works, and while it deletes the old site --
+
+def _gone(pid: int) -> bool:
+    """True when no process has this pid (or only a zombie of it is left)."""
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except FileNotFoundError:
+        return True
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="parent-death signal is Linux's")
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM])
+def test_workers_die_with_a_killed_build_and_the_next_build_runs(tmp_path, sig):
+    """kill -9 / SIGTERM of the main process while pool workers generate: the workers die
+    with it, and the next build takes the lock over at once (not 'another build is writing')."""
+    sync = tmp_path / "sync"
+    sync.mkdir()
+    args = fixture_args(tmp_path)
+    args[args.index("--jobs") + 1] = "2"
+    proc = _driver("pause-worker", str(sync), args, wait=False)
+    workers = []
+    try:
+        end = time.monotonic() + 120
+        while len(workers) < 2:
+            assert proc.poll() is None and time.monotonic() < end, proc.stderr.read()
+            workers = [int(p.name.split("-")[1]) for p in sync.glob("worker-*")]
+            time.sleep(0.02)
+        os.kill(proc.pid, sig)
+        proc.wait(timeout=60)          # (not communicate: a surviving worker holds the pipes)
+        end = time.monotonic() + 10
+        while not all(_gone(w) for w in workers) and time.monotonic() < end:
+            time.sleep(0.05)
+        assert all(_gone(w) for w in workers), "a worker outlived its build"
+        start = time.monotonic()
+        r = run_build(*fixture_args(tmp_path))
+        assert r.returncode == 0, r.stderr
+        assert time.monotonic() - start < 30
+        assert "5 generated" in r.stderr and _leftovers(tmp_path) == []
+    finally:
+        (sync / "go").write_text("")          # release any worker still waiting
+        for w in workers:
+            if not _gone(w):
+                os.kill(w, signal.SIGKILL)
+        proc.stdout.close()
+        proc.stderr.close()
+
+
+@pytest.mark.parametrize("deleted", ["first", "all but one"])
+def test_a_build_killed_while_deleting_the_old_site_leaves_nothing_for_good(tmp_path, two_sites, deleted):
+    """Killed midway through deleting the replaced site: the folder still proves it is ours
+    (the marker goes last), so the next build removes it and says so."""
+    config, old, new = two_sites
+    n = 1 if deleted == "first" else len(old) - 1
+    r = _driver("crash-deleting", str(n), fixture_args(tmp_path, config))
+    assert r.returncode == 9, r.stderr
+    assert _contents(tmp_path / "site") == new
+    left, = [p for p in tmp_path.iterdir() if p.name.startswith(".site.staging-")]
+    assert 0 < len(_contents(left)) < len(old)            # part of the old site
+    r = run_build(*fixture_args(tmp_path, config))
+    assert r.returncode == 0, r.stderr
+    assert f"removed stale staging folder {left}" in r.stderr
+    assert _leftovers(tmp_path) == [] and _contents(tmp_path / "site") == new

@@ -239,6 +239,6 @@ def _build_locked(opts: Options, out: Path, cfg, sources, env, base_url, cache: 
         report.written, report.kept, report.removed = writer.written, writer.kept, writer.removed()
         outdir.swap(staging, out)
     except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
+        outdir.remove(staging)
         raise
     return report
