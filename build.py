@@ -6,21 +6,35 @@
 
 Exit codes: 0 built, 1 an item failed or an internal error (the message names the item;
 the previous site is untouched), 2 bad input (site.toml, an article, a template, a flag:
-one line `error: file:line: ...`; the previous site is untouched), 130 interrupted.
+one line `error: file:line: ...`) or a fault of the machine (a full disk, a read-only
+folder: one line naming the path and the cause; the previous site is untouched), 130
+interrupted.
 """
 
 from __future__ import annotations
 
-import argparse
-import os
+import signal
 import sys
-import traceback
-from pathlib import Path
+
+
+def _interrupted_while_starting(_signum, _frame):
+    """Ctrl-C before main() runs (the modules are loading): one line, exit 130."""
+    print("interrupted; the previous site is unchanged", file=sys.stderr)
+    raise SystemExit(130)
+
+
+signal.signal(signal.SIGINT, _interrupted_while_starting)
+
+import argparse  # noqa: E402
+import os  # noqa: E402
+import threading  # noqa: E402
+import traceback  # noqa: E402
+from pathlib import Path  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
 
-from generator.errors import TilepressError, one_line  # noqa: E402
+from generator.errors import TilepressError, machine_fault, one_line  # noqa: E402
 from generator.pipeline.build import Options, build  # noqa: E402
 from generator.pipeline.generate import ItemFailure  # noqa: E402
 
@@ -88,6 +102,8 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line; map failures to exit codes with one-line messages."""
     argv = sys.argv[1:] if argv is None else argv
     serve = bool(argv) and argv[0] == "serve"
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.default_int_handler)    # Ctrl-C: KeyboardInterrupt
     try:
         args = _parser(serve).parse_args(argv[1:] if serve else argv)
         opts = _options(args)
@@ -109,6 +125,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted; the previous site is unchanged", file=sys.stderr)
         return 130
+    except OSError as exc:    # the machine's fault (a full disk, a read-only folder): the user's to fix
+        print(f"error: {machine_fault(exc)}; the previous site is unchanged", file=sys.stderr)
+        return 2
     except Exception as exc:  # an internal bug: one line unless debugging
         if os.environ.get("TILEPRESS_DEBUG"):
             traceback.print_exc()
@@ -138,4 +157,8 @@ def _strip_port(argv: list[str]) -> list[str]:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:         # between main's own handlers (a second Ctrl-C)
+        print("interrupted; the previous site is unchanged", file=sys.stderr)
+        sys.exit(130)

@@ -23,8 +23,11 @@ Poster-sized outputs are written in flat memory:
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
+import os
+import stat
 import sys
 
 from generator.errors import TilepressError
@@ -367,22 +370,53 @@ def emit_json(obj, out: str = "-") -> None:
     if not (isinstance(obj, dict) and any(isinstance(v, Stream) for v in obj.values())):
         emit(to_json(obj), out)
         return
-    fh = sys.stdout.buffer if out == "-" else _open(out)
-    try:
+    with sink(out) as fh:
         for chunk in json_chunks(obj):
             fh.write(chunk.encode("ascii"))
-        fh.flush()
-    finally:
-        if out != "-":
-            fh.close()
 
 
-def _open(path: str):
-    """Open an output file for binary writing, or raise a one-line error."""
+@contextlib.contextmanager
+def sink(out: str):
+    """A binary file to write the output into: standard output for `-`, else a temporary
+    file beside `out` renamed over it only when everything is written — an interrupt, a
+    failure or a full disk leaves the old file as it was (and no temporary file)."""
+    if out == "-":
+        yield sys.stdout.buffer
+        sys.stdout.buffer.flush()
+        return
+    folder, name = os.path.split(os.path.abspath(out))
+    tmp = os.path.join(folder, f".{name}.tmp-{os.getpid()}")
     try:
-        return open(path, "wb")
+        mode = stat.S_IMODE(os.stat(out).st_mode)
+    except OSError:
+        mode = None
+    try:
+        fh = open(tmp, "wb")
     except OSError as exc:
-        raise TilepressError(f"cannot write {path}: {exc.strerror}") from None
+        raise TilepressError(f"cannot write {out}: {exc.strerror}") from None
+    try:
+        try:
+            yield fh
+            fh.flush()
+            os.fsync(fh.fileno())
+        finally:
+            fh.close()
+        if mode is not None:
+            os.chmod(tmp, mode)
+        os.replace(tmp, out)
+    except OSError as exc:
+        _unlink(tmp)
+        raise TilepressError(f"cannot write {out}: {exc.strerror}") from None
+    except BaseException:
+        _unlink(tmp)
+        raise
+
+
+def _unlink(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
 
 
 def to_json(obj) -> str:
@@ -452,39 +486,19 @@ def svg_to_pdf(svg: str) -> bytes:
 
 
 def emit(data, out: str = "-") -> None:
-    """Write text, bytes or a Document to standard output (`-`) or to a file."""
-    if isinstance(data, Document):
-        fh = sys.stdout.buffer if out == "-" else _open(out)
-        try:
+    """Write text, bytes or a Document to standard output (`-`) or to a file (atomically)."""
+    with sink(out) as fh:
+        if isinstance(data, Document):
             for piece in data.pieces():
                 fh.write(piece.encode("utf-8"))
-            fh.flush()
-        finally:
-            if out != "-":
-                fh.close()
-        return
-    if isinstance(data, str):
-        data = data.encode("utf-8")
-    if out == "-":
-        sys.stdout.buffer.write(data)
-        sys.stdout.buffer.flush()
-        return
-    try:
-        with open(out, "wb") as fh:
-            fh.write(data)
-    except OSError as exc:
-        raise TilepressError(f"cannot write {out}: {exc.strerror}") from None
+        else:
+            fh.write(data.encode("utf-8") if isinstance(data, str) else data)
 
 
 def emit_png_bands(doc: Document, out: str = "-") -> None:
-    """Write a banded PNG of a Document to standard output or a file."""
-    fh = sys.stdout.buffer if out == "-" else _open(out)
-    try:
+    """Write a banded PNG of a Document to standard output or a file (atomically)."""
+    with sink(out) as fh:
         banded_png(doc, fh)
-        fh.flush()
-    finally:
-        if out != "-":
-            fh.close()
 
 
 def emit_rendered(fmt: str, out: str, *, json_obj=None, svg=None) -> int:

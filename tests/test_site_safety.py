@@ -300,3 +300,132 @@ def test_a_build_killed_while_deleting_the_old_site_leaves_nothing_for_good(tmp_
     assert r.returncode == 0, r.stderr
     assert f"removed stale staging folder {left}" in r.stderr
     assert _leftovers(tmp_path) == [] and _contents(tmp_path / "site") == new
+
+
+# ---- 6. a damaged cache, a full disk, a read-only cache, Ctrl-C --------------------------
+
+def _damage_entries(cache: Path, how: str) -> int:
+    """Change one byte inside the SVG text of every cache entry holding one; return how many."""
+    count = 0
+    for entry in sorted(cache.glob("*/*.pickle")):
+        data = bytearray(entry.read_bytes())
+        at = data.find(b"<svg")
+        if at < 0:
+            continue
+        at = next(i for i in range(at, len(data)) if data[i:i + 1].isdigit())
+        data[at] = (b"7" if data[at:at + 1] != b"7" else b"3")[0] if how == "digit" else 0xFF
+        entry.write_bytes(bytes(data))
+        count += 1
+    return count
+
+
+@pytest.mark.parametrize("how", ["digit", "bad utf-8"])
+def test_a_damaged_cache_entry_is_regenerated_not_published(tmp_path, how):
+    assert run_build(*fixture_args(tmp_path)).returncode == 0
+    good = _contents(tmp_path / "site")
+    damaged = _damage_entries(tmp_path / "cache", how)
+    assert damaged >= 5
+    for _ in range(2):                    # and the rewritten entries are good again
+        r = run_build(*fixture_args(tmp_path))
+        assert r.returncode == 0, r.stderr
+        assert _contents(tmp_path / "site") == good
+        notes = [ln for ln in r.stderr.splitlines() if "was damaged" in ln]
+        assert len(notes) == (damaged if _ == 0 else 0) and all(n.startswith("note: cache entry ") for n in notes)
+
+
+def _fsize(limit: int):
+    """preexec_fn: files may grow to `limit` bytes (a full disk, as the writer sees it)."""
+    import resource
+    return lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+
+@pytest.mark.parametrize("cache", ["cache", "no cache"])
+def test_a_full_disk_stops_the_build_at_the_first_failed_write(tmp_path, cache):
+    assert run_build(*fixture_args(tmp_path)).returncode == 0
+    before = _contents(tmp_path / "site")
+    flags = ["--clean"] if cache == "cache" else ["--no-cache", "--clean"]
+    start = time.monotonic()
+    r = subprocess.run([sys.executable, str(REPO / "build.py"), *map(str, fixture_args(tmp_path)), *flags],
+                       cwd=REPO, capture_output=True, text=True, timeout=120, preexec_fn=_fsize(4096))
+    assert time.monotonic() - start < 30
+    assert r.returncode == 2, r.stderr
+    line, = r.stderr.strip().splitlines()
+    assert line.startswith("error: ") and "File too large" in line and "Traceback" not in line
+    path = line.split("cannot write ", 1)[1].split(":")[0]
+    assert path.startswith(str(tmp_path / ("cache" if cache == "cache" else ".site.staging-")))
+    assert _contents(tmp_path / "site") == before
+    assert run_build(*fixture_args(tmp_path)).returncode == 0 and _leftovers(tmp_path) == []
+
+
+def _freeze(folder: Path) -> bool:
+    """Make a folder's entries undeletable (chattr +i as root, else read-only); False if impossible."""
+    if os.geteuid() == 0:
+        if shutil.which("chattr") is None:
+            return False
+        return subprocess.run(["chattr", "+i", str(folder)], capture_output=True).returncode == 0
+    folder.chmod(0o555)
+    return True
+
+
+def _thaw(folder: Path) -> None:
+    if os.geteuid() == 0:
+        subprocess.run(["chattr", "-i", str(folder)], capture_output=True)
+    else:
+        folder.chmod(0o755)
+
+
+def test_clean_on_a_read_only_cache_is_one_line_naming_the_path(tmp_path):
+    assert run_build(*fixture_args(tmp_path)).returncode == 0
+    before = _contents(tmp_path / "site")
+    sub = sorted(p for p in (tmp_path / "cache").iterdir() if p.is_dir())[0]
+    if not _freeze(sub):
+        pytest.skip("cannot make a folder read-only here")
+    try:
+        r = run_build(*fixture_args(tmp_path), "--clean")
+    finally:
+        _thaw(sub)
+    assert r.returncode == 2, r.stderr
+    line, = r.stderr.strip().splitlines()
+    assert line.startswith("error: --clean: cannot delete the cache ") and str(sub) in line
+    assert _contents(tmp_path / "site") == before
+
+
+def test_ctrl_c_during_a_cold_build_is_one_line_and_exit_130(tmp_path):
+    """SIGINT to the whole process group (a terminal's Ctrl-C) while pool workers generate."""
+    assert run_build(*fixture_args(tmp_path)).returncode == 0
+    before = _contents(tmp_path / "site")
+    sync = tmp_path / "sync"
+    sync.mkdir()
+    args = fixture_args(tmp_path) + ["--clean"]
+    args[args.index("--jobs") + 1] = "2"
+    cmd = [sys.executable, str(DRIVER), "pause-worker", str(sync), "--", *map(str, args)]
+    proc = subprocess.Popen(cmd, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        end = time.monotonic() + 120
+        while len(list(sync.glob("worker-*"))) < 2:
+            assert proc.poll() is None and time.monotonic() < end, proc.stderr.read()
+            time.sleep(0.02)
+        os.killpg(proc.pid, signal.SIGINT)
+        _out, err = proc.communicate(timeout=60)
+    finally:
+        (sync / "go").write_text("")
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 130, err
+    assert err.strip() == "interrupted; the previous site is unchanged"
+    assert _contents(tmp_path / "site") == before
+
+
+def test_ctrl_c_while_starting_is_one_line(tmp_path):
+    """SIGINT at moments of the start (imports, config, lock): never a traceback."""
+    for delay in (0.05, 0.1, 0.15, 0.2, 0.3, 0.45):
+        proc = subprocess.Popen([sys.executable, str(REPO / "build.py"), *map(str, fixture_args(tmp_path))],
+                                cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        time.sleep(delay)
+        proc.send_signal(signal.SIGINT)
+        _out, err = proc.communicate(timeout=60)
+        assert "Traceback" not in err, (delay, err)
+        assert proc.returncode in (0, 130, -signal.SIGINT), (delay, err)
+        if proc.returncode == 130:
+            assert err.strip().startswith("interrupted") and len(err.strip().splitlines()) == 1, (delay, err)

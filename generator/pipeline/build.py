@@ -183,6 +183,7 @@ def build(opts: Options) -> Report:
         if opts.clean:
             cache.clear()
         report = _build_locked(opts, out, cfg, sources, env, base_url, cache, notes)
+    report.notes += cache.notes
     cache.prune()
     report.seconds = time.perf_counter() - start
     return report

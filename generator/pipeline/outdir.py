@@ -10,7 +10,8 @@ A build never writes into the published site.  It writes a complete new site int
   lock file left by a killed build is simply taken over (and the build says so).  Only the
   build's own process holds the lock: a process it forks (a pool worker) closes its copy of
   the lock's descriptor at once and, on Linux, asks the kernel to kill it when its parent
-  dies (`PR_SET_PDEATHSIG`), so no worker outlives a killed build or keeps its lock.  The lock
+  dies (`PR_SET_PDEATHSIG`), so no worker outlives a killed build or keeps its lock; a
+  Ctrl-C simply ends it (the build prints the one line).  The lock
   file is deleted on release; a build that finds the file replaced under it (a racing
   release) locks the new one instead.  Where there is no flock (Windows) the lock file is
   created exclusively instead, and one naming a dead pid is taken over.
@@ -101,8 +102,9 @@ def _forked_child(parent: int) -> None:
         except OSError:
             pass
     _HELD.clear()
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_DFL)     # Ctrl-C: the build reports it, once
     if sys.platform.startswith("linux"):
-        import signal
         try:
             ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
         except (OSError, AttributeError):
