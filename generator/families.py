@@ -149,7 +149,9 @@ class Family:
     formats: tuple = ("json", "svg", "png", "pdf")   # outputs of generate/regen; first = default
     description: str = ""        # one paragraph for --help
     to_png: Callable[[object, dict], bytes] | None = None   # a PNG other than the SVG's rasterisation
-    cost: Callable[[str], float] | None = None   # tilings: about how many tiles a permalink's text asks for
+    # tilings: cost(permalink, params) — about how many tiles a permalink (or, with permalink
+    # None, generate's params) asks for, from the text alone: the cost rule of generator.permalinks
+    cost: Callable[[str | None, dict | None], float] | None = None
     source: str = field(default="", compare=False)   # where it was loaded from (set by load())
 
 

@@ -82,8 +82,14 @@ def plan(table: dict, site: dict) -> list[dict]:
     """One item per (tiling, size, level, seed)."""
     from generator.errors import ConfigError
     items = []
+    from generator.errors import TilepressError
+    from generator.loopy import puzzle, tiling_source
     for t in table["tilings"]:
         for w, h in table.get(f"sizes_{t}") or DEFAULT_SIZES[t]:
+            try:                         # the cost rule: refused from the numbers, before any work
+                puzzle.check_faces(tiling_source.cost(None, t, w, h), f"size {w} x {h}", ConfigError)
+            except TilepressError as exc:
+                raise ConfigError(f"[families.loopy] sizes_{t}: {exc}") from None
             for level in table["levels"]:
                 for seed in table["seeds"]:
                     size = f"{w}x{h}".replace(".", "_")
