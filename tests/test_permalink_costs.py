@@ -6,6 +6,7 @@ build alike.  Real processes under RLIMIT_AS; the bombs are the 38-character kin
 from __future__ import annotations
 
 import json
+import re
 import resource
 import subprocess
 import sys
@@ -94,3 +95,19 @@ def test_a_tantrix_seed_without_a_pattern_stops_within_seconds():
     assert r.returncode == 2, r.stderr
     assert "within 4 million search nodes" in r.stderr and len(r.stderr.splitlines()) == 1
     assert resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime < 20
+
+
+def test_every_grammar_shows_a_valid_example():
+    """The example a malformed-payload message shows is itself a permalink that regenerates."""
+    from generator import families
+    from generator.calissons import permalink as cal, sample
+    from generator.hat import permalink as hat
+    from generator.loopy import permalink as loopy
+    from generator.penrose import permalink as penrose
+    from generator.spectre import permalink as spectre
+    grammars = [m.GRAMMAR for m in (cal, sample, hat, loopy, penrose, spectre)]
+    for g in grammars:
+        fam, _version, _payload = families.split_permalink(g.example)
+        fam.regen(g.example, {})
+        with pytest.raises(families.PermalinkError, match=f"expected {re.escape(g.shape)}, e.g. {re.escape(g.example)}"):
+            g.parse(g.example.split(".v", 1)[0] + f".v{g.versions[0]}.~~~")

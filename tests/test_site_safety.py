@@ -429,3 +429,38 @@ def test_ctrl_c_while_starting_is_one_line(tmp_path):
         assert proc.returncode in (0, 130, -signal.SIGINT), (delay, err)
         if proc.returncode == 130:
             assert err.strip().startswith("interrupted") and len(err.strip().splitlines()) == 1, (delay, err)
+
+
+# ---- 7. raw HTML in articles ---------------------------------------------------------------
+
+HOSTILE = ('\nRaw <script>alert(1)</script> and <img src=x onerror="alert(2)"> and '
+           '[a link](javascript:alert(3)) and [another]( JAVASCRIPT:alert(4)) and [fine](https://example.org).\n\n'
+           '<div onclick="alert(5)">a block</div>\n')
+
+
+@pytest.mark.parametrize("safe", [False, True])
+def test_raw_html_in_articles_passes_unless_safe_markdown(tmp_path, safe):
+    """As in MkDocs, an article's raw HTML is the author's own and passes; with
+    `[site] safe_markdown = true` it is shown as text and javascript: links lose their URL."""
+    from site_helpers import build_fixture
+    import html5lib
+    config = copy_site(tmp_path)
+    article = config.parent / "articles" / "tiny.md"
+    article.write_text(article.read_text() + HOSTILE)
+    if safe:
+        config.write_text(config.read_text().replace("[site]\n", "[site]\nsafe_markdown = true\n"))
+    build_fixture(tmp_path, config)
+    page = (tmp_path / "site" / "articles" / "tiny.html").read_text()
+    doc = html5lib.parse(page, namespaceHTMLElements=False)
+    main = doc.find(".//main") if doc.find(".//main") is not None else doc
+    scripts = [s for s in main.iter("script") if "alert" in (s.text or "")]
+    handlers = [el for el in main.iter() if any(k.startswith("on") for k in el.attrib)]
+    hrefs = [a.get("href") for a in main.iter("a") if a.get("href")]
+    assert "https://example.org" in hrefs
+    if safe:
+        assert scripts == [] and handlers == []
+        assert not any("javascript" in h.lower() for h in hrefs)
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page        # shown, as text
+    else:
+        assert len(scripts) == 1 and len(handlers) == 2
+        assert "javascript:alert(3)" in hrefs

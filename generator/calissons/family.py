@@ -367,8 +367,9 @@ def run_check(v: dict) -> int:
     count, capped = count_solutions(reg, givens, v["cap"]) if sol.status != "none" else (0, False)
     differ = set(sol.differ())
     marked = [t for t in reg.triangles if any(reg.index[x] in differ for x in triangle_vertices(t))]
-    emit(render.puzzle_svg(n, givens, marked=marked, title=f"{count}{'+' if capped else ''} solutions"),
-         v["picture"])
+    if v["picture"] is not None:          # only when asked: check writes nothing else
+        emit(render.puzzle_svg(n, givens, marked=marked, title=f"{count}{'+' if capped else ''} solutions"),
+             v["picture"])
     if v["format"] == "json":
         emit(to_json({"n": n, "status": sol.status, "count": count, "capped": capped,
                       "differ_vertices": [list(reg.coords[x]) for x in sorted(differ)],
@@ -377,8 +378,9 @@ def run_check(v: dict) -> int:
     else:
         more = "at least " if capped else ""
         where = f"; solutions differ at {len(differ)} vertices" if differ else ""
+        pic = f"; picture written to {v['picture']}" if v["picture"] is not None else ""
         emit(f"n = {n}, {len(givens)} givens: {more}{count} solution{'s' if count != 1 else ''} "
-             f"({sol.status}){where}; picture written to {v['picture']}\n", v["out"])
+             f"({sol.status}){where}{pic}\n", v["out"])
     return 0
 
 
@@ -419,8 +421,8 @@ COMMANDS = (
             (Param("source", "str", "puzzle JSON file (- for stdin), mathix.org URL or tab string, "
                    "or cal permalink", positional=True),
              Param("cap", "int", "stop counting here (default 1000)", default=1000, min=1, max=10 ** 12),
-             Param("picture", "str", "SVG marking the triangles where solutions differ "
-                   "(default calissons-check.svg)", default="calissons-check.svg", metavar="FILE")),
+             Param("picture", "str", "also write an SVG marking the triangles where solutions differ "
+                   "(default: no picture)", default=None, metavar="FILE")),
             run_check, formats=("text", "json")),
     Command("sample", "a uniformly random calisson tiling of the hexagon (the arctic circle)",
             (Param("size", "int", f"hexagon side 1..{MAX_SAMPLE_N}", min=1, max=MAX_SAMPLE_N, metavar="N"),

@@ -136,15 +136,39 @@ _IMAGE = re.compile(r'<img alt="([^"]*)" src="([^"]*)"\s*/?>')
 _IMAGES_ONLY = re.compile(r'<p>((?:\s*<img alt="[^"]*" src="[^"]*"\s*/?>)+)\s*</p>')
 
 
-def markdown_html(article, image_size=lambda src: None) -> str:
+def _safe_markdown():
+    """The Markdown extension of `[site] safe_markdown`: raw HTML is escaped (shown as text)
+    and a link or image whose URL runs script (javascript:, vbscript:, data:) loses it."""
+    import markdown
+    from markdown.treeprocessors import Treeprocessor
+
+    class DropScriptURLs(Treeprocessor):
+        def run(self, root):
+            for el in root.iter():
+                for attr in ("href", "src"):
+                    url = re.sub(r"[\x00-\x20]+", "", el.get(attr) or "").lower()
+                    if url.startswith(("javascript:", "vbscript:", "data:")):
+                        del el.attrib[attr]
+
+    class Safe(markdown.Extension):
+        def extendMarkdown(self, md):
+            md.preprocessors.deregister("html_block")
+            md.inlinePatterns.deregister("html")
+            md.treeprocessors.register(DropScriptURLs(md), "drop_script_urls", 0)
+    return Safe()
+
+
+def markdown_html(article, image_size=lambda src: None, safe: bool = False) -> str:
     """An article's Markdown body as HTML; a paragraph holding only images becomes a figure.
 
     The figure's caption is the images' alt texts (`![what it shows](figures/x.svg)`), and
     each <img> gets its file's width and height (image_size(src) -> (w, h) or None) so the
-    page does not jump while it loads.
+    page does not jump while it loads.  Raw HTML passes through, as in MkDocs (articles are
+    the site author's own), unless `safe` (`[site] safe_markdown`): see `_safe_markdown`.
     """
     import markdown
-    md = markdown.Markdown(extensions=["tables", "fenced_code", "sane_lists"], output_format="html")
+    md = markdown.Markdown(extensions=["tables", "fenced_code", "sane_lists"] + ([_safe_markdown()] if safe else []),
+                           output_format="html")
     try:
         html = md.convert(article.body)
     except RecursionError:
@@ -221,7 +245,7 @@ def write_pages(writer, env, cfg, families: list[dict], sheets: list[dict], base
     size = _figure_size(writer.staging / "articles")
     for art, a in zip(articles, cfg.articles):
         writer.write(art["url"], render(env, "article.html", root="../", page_url=art["url"],
-                                        article=art, content=markdown_html(a, size), title=a.title,
+                                        article=art, content=markdown_html(a, size, site["safe_markdown"]), title=a.title,
                                         **common))
     if sheets:
         writer.write("sheets/index.html", render(env, "sheets.html", root="../", page_url="sheets/index.html",
