@@ -46,6 +46,22 @@ def run_build(*args, cwd=REPO, env=None):
                           capture_output=True, text=True, env=full_env, timeout=600)
 
 
+def start_serve(tmp: Path, config: Path | None = None) -> tuple[subprocess.Popen, str]:
+    """(process, index URL) of `build.py serve --port 0` on the fixture site, once it serves."""
+    import time
+    args = [sys.executable, str(REPO / "build.py"), "serve", "--port", "0", *map(str, fixture_args(tmp, config))]
+    proc = subprocess.Popen(args, cwd=REPO, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 120
+    while time.time() < deadline:
+        line = proc.stderr.readline()
+        if "serving" in line:
+            return proc, line.split(" at ")[1].split()[0]
+        if not line and proc.poll() is not None:
+            break
+    proc.terminate()
+    raise AssertionError("build.py serve never started serving")
+
+
 def fixture_args(tmp: Path, config: Path | None = None) -> list:
     """CLI flags building the fixture site into tmp/site."""
     return ["--config", config or SITE / "site.toml", "--family-module", f"tiny={TINY}",

@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import os
 import socket
-import subprocess
-import sys
 import time
 
 import pytest
 
-from site_helpers import REPO, fixture_args
+from site_helpers import start_serve
 
 
 def _get(port: int, raw_path: str) -> tuple[int, bytes]:
@@ -30,16 +28,9 @@ def _get(port: int, raw_path: str) -> tuple[int, bytes]:
 def server(tmp_path_factory):
     """A `build.py serve` process on a fixture site: (port, site folder, process)."""
     tmp = tmp_path_factory.mktemp("serve")
-    args = [sys.executable, str(REPO / "build.py"), "serve", "--port", "0", *map(str, fixture_args(tmp))]
-    proc = subprocess.Popen(args, cwd=REPO, stderr=subprocess.PIPE, text=True)
+    proc, url = start_serve(tmp)
     try:
-        port = None
-        deadline = time.time() + 120
-        while time.time() < deadline and port is None:
-            line = proc.stderr.readline()
-            if "serving" in line:
-                port = int(line.split(" at ")[1].split()[0].split(":")[2].split("/")[0])
-        assert port, "the server never started"
+        port = int(url.split(":")[2].split("/")[0])
         site = tmp / "site"
         (tmp / "secret.txt").write_text("outside the site")
         os.symlink("/etc/passwd", site / "pw.txt")
