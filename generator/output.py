@@ -389,23 +389,42 @@ def emit_json(obj, out: str = "-") -> None:
 
 @contextlib.contextmanager
 def sink(out: str):
-    """A binary file to write the output into: standard output for `-`, else a temporary
-    file beside `out` renamed over it only when everything is written — an interrupt, a
-    failure or a full disk leaves the old file as it was (and no temporary file)."""
+    """A binary file to write the output into: standard output for `-`, else `atomic_file`
+    (an interrupt, a failure or a full disk leaves the old file as it was); a fault of the
+    machine becomes one line naming the file."""
     if out == "-":
         yield sys.stdout.buffer
         sys.stdout.buffer.flush()
         return
-    folder, name = os.path.split(os.path.abspath(out))
-    tmp = os.path.join(folder, f".{name}.tmp-{os.getpid()}")
     try:
-        mode = stat.S_IMODE(os.stat(out).st_mode)
-    except OSError:
-        mode = None
-    try:
-        fh = open(tmp, "wb")
+        with atomic_file(out) as fh:
+            yield fh
     except OSError as exc:
         raise TilepressError(f"cannot write {out}: {exc.strerror}") from None
+
+
+@contextlib.contextmanager
+def atomic_file(path, prefix: str | None = None):
+    """The one atomic writer: a binary file that replaces `path` only when the block ends
+    without an exception — written as a temporary file beside it, then renamed over it (the
+    old bytes, mode kept, stay until then; a failed write leaves no temporary file).
+
+    A target that exists and is not a regular file — a device (/dev/null), a FIFO, or a
+    symlink (/dev/stdout is one) — is written in place, as `open(path, "wb")` would:
+    renaming onto it would replace the device or the link by a file.  Raises OSError as the
+    system reports it.
+    """
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        st = None
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        with open(path, "wb") as fh:
+            yield fh
+        return
+    folder, name = os.path.split(os.path.abspath(path))
+    tmp = os.path.join(folder, f"{prefix or '.' + name + '.tmp-'}{os.getpid()}-{id(object()):x}")
+    fh = open(tmp, "xb")
     try:
         try:
             yield fh
@@ -413,12 +432,9 @@ def sink(out: str):
             os.fsync(fh.fileno())
         finally:
             fh.close()
-        if mode is not None:
-            os.chmod(tmp, mode)
-        os.replace(tmp, out)
-    except OSError as exc:
-        _unlink(tmp)
-        raise TilepressError(f"cannot write {out}: {exc.strerror}") from None
+        if st is not None:
+            os.chmod(tmp, stat.S_IMODE(st.st_mode))
+        os.replace(tmp, path)
     except BaseException:
         _unlink(tmp)
         raise

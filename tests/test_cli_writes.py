@@ -58,3 +58,26 @@ def test_calissons_check_writes_only_what_it_is_asked(tmp_path):
     r = _cli("calissons", "check", "cal.v1.2~AAAAAA", "--picture", "p.svg", "--format", "json", cwd=tmp_path)
     assert r.returncode == 0 and '"count":20' in r.stdout
     assert os.listdir(tmp_path) == ["p.svg"] and (tmp_path / "p.svg").read_text().startswith("<svg")
+
+
+def test_out_onto_a_fifo_or_a_symlink_writes_in_place(tmp_path):
+    """A target that is not a regular file (a FIFO here, as /dev/null is a device; a symlink,
+    as /dev/stdout is one) is written in place, never replaced by a renamed file."""
+    import stat
+    import threading
+    want = _cli("regen", LINK, "--format", "svg").stdout.encode()
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    r = _cli("regen", LINK, "--format", "svg", "--out", fifo)
+    reader.join(timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert got == [want] and stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    target, link = tmp_path / "target.svg", tmp_path / "link.svg"
+    target.write_bytes(b"old")
+    link.symlink_to(target)
+    assert _cli("regen", LINK, "--format", "svg", "--out", link).returncode == 0
+    assert link.is_symlink() and target.read_bytes() == want
+    assert sorted(os.listdir(tmp_path)) == ["link.svg", "pipe", "target.svg"]

@@ -31,12 +31,12 @@ import hashlib
 import os
 import pickle
 import shutil
-import tempfile
 import re
 import time
 from pathlib import Path
 
 from generator.errors import TilepressError
+from generator.output import atomic_file
 
 FORMAT = 2
 HEADER = b"tilepress-cache 2 sha256 "       # + 64 hex digits + newline, then the pickle
@@ -137,19 +137,11 @@ class Cache:
             return
         path = self._path(key)
         body = pickle.dumps((FORMAT, key, result), protocol=pickle.HIGHEST_PROTOCOL)
-        tmp = None
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
-            with os.fdopen(fd, "wb") as fh:
+            with atomic_file(path, prefix=".tmp-") as fh:
                 fh.write(HEADER + hashlib.sha256(body).hexdigest().encode() + b"\n" + body)
-            os.replace(tmp, path)
         except OSError as exc:
-            if tmp is not None:
-                try:
-                    os.unlink(tmp)
-                except OSError:
-                    pass
             if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
                 raise TilepressError(f"--cache-dir {self.folder}: cannot write {path}: "
                                      f"{exc.strerror}") from None
