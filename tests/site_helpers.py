@@ -62,6 +62,23 @@ def start_serve(tmp: Path, config: Path | None = None) -> tuple[subprocess.Popen
     raise AssertionError("build.py serve never started serving")
 
 
+def interrupted_at(cmd: list, module: str, env=None) -> tuple[int, str]:
+    """(exit code, stderr without import lines) of cmd run with -X importtime and sent SIGINT
+    as soon as it reports `module` imported: synchronised on its own output, not on a sleep."""
+    import signal
+    proc = subprocess.Popen([sys.executable, "-X", "importtime", *cmd], cwd=REPO, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    seen = []
+    for line in proc.stderr:
+        seen.append(line)
+        if line.startswith("import time:") and line.rsplit("|", 1)[-1].strip() == module:
+            proc.send_signal(signal.SIGINT)
+            break
+    seen += proc.stderr.readlines()
+    proc.wait(timeout=60)
+    return proc.returncode, "".join(ln for ln in seen if not ln.startswith("import time:"))
+
+
 def fixture_args(tmp: Path, config: Path | None = None) -> list:
     """CLI flags building the fixture site into tmp/site."""
     return ["--config", config or SITE / "site.toml", "--family-module", f"tiny={TINY}",

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from site_helpers import interrupted_at
+
 REPO = Path(__file__).resolve().parents[1]
 LINK = "hat.v1.20x15.r2.0-3-0-5-0-F"
 
@@ -81,3 +83,13 @@ def test_out_onto_a_fifo_or_a_symlink_writes_in_place(tmp_path):
     assert _cli("regen", LINK, "--format", "svg", "--out", link).returncode == 0
     assert link.is_symlink() and target.read_bytes() == want
     assert sorted(os.listdir(tmp_path)) == ["link.svg", "pipe", "target.svg"]
+
+
+@pytest.mark.parametrize("module", ["generator.errors", "generator.families", "generator.cli",
+                                    "generator.hat.permalink"])
+def test_ctrl_c_while_the_cli_starts_is_one_line(module):
+    """SIGINT while `python -m generator` loads its modules or starts its work: exit 130, one line."""
+    code, err = interrupted_at(["-m", "generator", "regen", LINK, "--format", "png"], module,
+                               dict(os.environ, PYTHONPATH=str(REPO)))
+    assert "Traceback" not in err and code == 130, err
+    assert err.strip() == "interrupted"
