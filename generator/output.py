@@ -404,7 +404,7 @@ def sink(out: str):
 
 
 @contextlib.contextmanager
-def atomic_file(path, prefix: str | None = None):
+def atomic_file(path, prefix: str | None = None, durable: bool = True):
     """The one atomic writer: a binary file that replaces `path` only when the block ends
     without an exception — written as a temporary file beside it, then renamed over it (the
     old bytes, mode kept, stay until then; a failed write leaves no temporary file).
@@ -412,7 +412,8 @@ def atomic_file(path, prefix: str | None = None):
     A target that exists and is not a regular file — a device (/dev/null), a FIFO, or a
     symlink (/dev/stdout is one) — is written in place, as `open(path, "wb")` would:
     renaming onto it would replace the device or the link by a file.  Raises OSError as the
-    system reports it.
+    system reports it.  `durable` also syncs the bytes to the disk before the rename (the
+    cache, whose entries carry their own hash, does without).
     """
     try:
         st = os.lstat(path)
@@ -423,13 +424,14 @@ def atomic_file(path, prefix: str | None = None):
             yield fh
         return
     folder, name = os.path.split(os.path.abspath(path))
-    tmp = os.path.join(folder, f"{prefix or '.' + name + '.tmp-'}{os.getpid()}-{id(object()):x}")
+    tmp = os.path.join(folder, f"{prefix or '.' + name + '.tmp-'}{os.getpid()}-{os.urandom(4).hex()}")
     fh = open(tmp, "xb")
     try:
         try:
             yield fh
             fh.flush()
-            os.fsync(fh.fileno())
+            if durable:
+                os.fsync(fh.fileno())
         finally:
             fh.close()
         if st is not None:

@@ -139,7 +139,7 @@ class Cache:
         body = pickle.dumps((FORMAT, key, result), protocol=pickle.HIGHEST_PROTOCOL)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            with atomic_file(path, prefix=".tmp-") as fh:
+            with atomic_file(path, prefix=".tmp-", durable=False) as fh:
                 fh.write(HEADER + hashlib.sha256(body).hexdigest().encode() + b"\n" + body)
         except OSError as exc:
             if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
