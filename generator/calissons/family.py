@@ -168,11 +168,11 @@ def generate_record(n: int, seed: int, level: str, minimal: bool):
 def view_svg(view: str, n: int, givens, H, title: str) -> str:
     """One of the three pictures of a solved puzzle."""
     from generator.calissons import render
-    from generator.calissons.model import hexagon
+    from generator.calissons.onregion import region_of
     if view == "solution":
         return render.solution_svg(n, H, title=title)
     if view == "player":
-        return render.player_svg(n, hexagon(n).salient_edges(H), givens, title=title)
+        return render.player_svg(n, region_of(n).salient_edges(H), givens, title=title)
     return render.puzzle_svg(n, givens, title=title)
 
 
@@ -207,9 +207,20 @@ class Puzzle:
 def generate_item(params: dict):
     """A new puzzle of side `size` at a level, a pure function of (size, seed, level, minimal);
     a random tiling when the site plans one (`sample` set)."""
+    board = params["size"]
+    if params.get("region", "hexagon") != "hexagon":
+        from generator.calissons import onregion
+        board = onregion.board(params["region"], params["size"])
     if params.get("sample"):
         from generator.calissons import sample
+        if not isinstance(board, int):
+            return sample.draw_region(board, params["seed"])
         return sample.draw(params["size"], params["seed"])
+    if not isinstance(board, int):
+        from generator.calissons import onregion
+        pz, rec = onregion.generate_record(board, params["seed"], params["level"], params["minimal"])
+        return Puzzle(board, list(pz.givens), pz.heights, rec, rec["permalink"], pz, params["seed"],
+                      params["level"])
     pz, rec = generate_record(params["size"], params["seed"], params["level"], params["minimal"])
     return Puzzle(pz.n, list(pz.givens), pz.heights, rec, rec["permalink"], pz, params["seed"], params["level"])
 
@@ -220,6 +231,16 @@ def regen(link: str, overrides: dict) -> Puzzle:
     from generator.calissons import permalink, sample
     if sample.is_sample_link(link):
         return sample.regen(link)
+    if permalink.is_region_link(link):
+        if sample.is_region_sample_link(link):
+            shape, seed = sample.parse_region_link(link)
+            return sample.draw_region(shape, seed)
+        from generator.calissons import onregion
+        from generator.calissons.solver import solve
+        shape, givens = permalink.decode_region(link)
+        rec = onregion.solve_record(shape, givens, bool(overrides.get("count")), DEFAULT_CAP)
+        rec.update({"givens": [list(e) for e in givens], "permalink": link.strip()})
+        return Puzzle(shape, givens, solve(shape.region, givens).least, rec, link.strip())
     from generator.calissons.model import hexagon
     from generator.calissons.solver import solve
     n, givens = permalink.decode(link)
@@ -233,6 +254,8 @@ def to_svg(item: Puzzle, options: dict) -> str:
     from generator.calissons import sample
     if isinstance(item, sample.Sample):
         return sample.to_svg(item)
+    if isinstance(item, sample.RegionSample):
+        return sample.region_to_svg(item)
     view = options.get("view") or "puzzle"
     if view != "puzzle" and item.heights is None:
         raise TilepressError("this puzzle has no solution to draw")
@@ -245,12 +268,34 @@ def facts(item: Puzzle) -> list:
     from generator.calissons.model import hexagon
     if isinstance(item, sample.Sample):
         return sample.facts(item)
+    if isinstance(item, sample.RegionSample):
+        return sample.region_facts(item)
+    if not isinstance(item.n, int):
+        return _region_facts(item)
     out = [["Size n", item.n]]
     if item.level is not None:
         out.append(["Level", item.level])
     out.append(["Givens", len(item.givens)])
     if item.heights is not None:
         out.append(["Fold edges in the solution", len(hexagon(item.n).salient_edges(item.heights))])
+    diff = item.record.get("difficulty")
+    if diff:
+        out += [["Human-solver depth", diff["depth"]], ["Decided by propagation", diff["propagation"]],
+                ["Probes", diff["probes"]]]
+    if item.seed is not None:
+        out.append(["Seed", item.seed])
+    return out
+
+
+def _region_facts(item: Puzzle) -> list:
+    """Facts of a puzzle on another region."""
+    reg = item.n.region
+    out = [["Region", item.n.label], ["Triangles", len(reg.triangles)]]
+    if item.level is not None:
+        out.append(["Level", item.level])
+    out.append(["Givens", len(item.givens)])
+    if item.heights is not None:
+        out.append(["Fold edges in the solution", len(reg.salient_edges(item.heights))])
     diff = item.record.get("difficulty")
     if diff:
         out += [["Human-solver depth", diff["depth"]], ["Decided by propagation", diff["propagation"]],
@@ -268,13 +313,32 @@ def plan(table: dict, site: dict) -> list[dict]:
              for n in table["sizes"] for level in table["levels"] for seed in table["seeds"]]
     if len(items) > MAX_ITEMS:
         raise ConfigError(f"[families.calissons] asks for {len(items)} puzzles (limit {MAX_ITEMS})")
+    items += [{"id": f"{name.replace(':', '')}-{level}-s{seed}",
+               "params": {"region": name, "size": 0, "level": level, "seed": seed, "minimal": False}}
+              for name in table["shapes"] for level in table["levels"] for seed in table["seeds"]]
+    for size in table["random_shapes"]:
+        for rs in table["shape_seeds"]:
+            word = random_shape_word(rs, size)
+            items += [{"id": f"random{rs}-t{size}-{level}-s{seed}",
+                       "params": {"region": word, "size": 0, "level": level, "seed": seed, "minimal": False}}
+                      for level in table["levels"] for seed in table["seeds"]]
+    if len(items) > MAX_ITEMS:
+        raise ConfigError(f"[families.calissons] asks for {len(items)} puzzles (limit {MAX_ITEMS})")
     return items + [{"id": f"sample-n{n}-s{seed}", "params": {"sample": True, "size": n, "seed": seed}}
                     for n in table["sample_sizes"] for seed in table["sample_seeds"]]
+
+
+def random_shape_word(seed: int, size: int) -> str:
+    """The word of `calissons region --seed S --size N`."""
+    from generator.calissons.regions import random_region
+    return random_region(seed, size).word
 
 
 def to_json(item) -> dict:
     """A puzzle's record, or a sample's JSON."""
     from generator.calissons import sample
+    if isinstance(item, sample.RegionSample):
+        return sample.region_to_json(item)
     return sample.to_json(item) if isinstance(item, sample.Sample) else item.record
 
 
@@ -285,6 +349,10 @@ def page(item: Puzzle, params: dict) -> dict:
     from generator.calissons import render, sample
     if isinstance(item, sample.Sample):
         return sample.page(item)
+    if isinstance(item, sample.RegionSample):
+        return sample.region_page(item)
+    if not isinstance(item.n, int):
+        return _region_page(item, params)
     from generator.calissons.model import hexagon
     from generator.calissons.solver import solve_hexagon
     n = item.n
@@ -304,6 +372,32 @@ def page(item: Puzzle, params: dict) -> dict:
                                                            title=title + " — fold edges")},
         "sheet": {"puzzle": render.puzzle_svg(n, item.givens, bw=True),
                   "solution": render.sheet_answer_svg(n, item.heights, item.givens), "rules": render.RULES},
+    }
+
+
+def _region_page(item: Puzzle, params: dict) -> dict:
+    """The item page of a puzzle on another region (same pictures, the region's rules)."""
+    from generator.calissons import render
+    from generator.calissons.solver import solve
+    shape = item.n
+    sol = solve(shape.region, item.givens)
+    if sol.status != "unique" or sol.least != item.heights:   # the generator's promise, re-checked
+        raise RuntimeError(f"calissons: generated puzzle {params} is not unique")
+    title = f"Calisson puzzle on {shape.label}, {item.level} (seed {item.seed})"
+    salient = shape.region.salient_edges(item.heights)
+    return {
+        "title": title,
+        "group": f"{shape.label[0].upper()}{shape.label[1:]}, {item.level}",
+        "alt": (f"{shape.label[0].upper()}{shape.label[1:]} on a triangular grid ({len(shape.triangles)} triangles) "
+                f"with {len(item.givens)} given edges drawn in red; the player must draw every fold edge of "
+                "its unique calisson tiling."),
+        "svg": render.puzzle_svg(shape, item.givens, title=title),
+        "extra_svgs": {"solution": render.solution_svg(shape, item.heights, title=title + " — solution"),
+                       "solution_edges": render.player_svg(shape, salient, item.givens,
+                                                           title=title + " — fold edges")},
+        "sheet": {"puzzle": render.puzzle_svg(shape, item.givens, bw=True),
+                  "solution": render.sheet_answer_svg(shape, item.heights, item.givens),
+                  "rules": render.REGION_RULES},
     }
 
 
@@ -332,10 +426,28 @@ def figures() -> dict[str, str]:
 
 # ---- commands -----------------------------------------------------------------------------
 
+def _load_json(text: str):
+    """A decoded JSON text or one-line error."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise TilepressError(f"malformed JSON: {str(exc).splitlines()[0][:120]}") from None
+
+
 def run_solve(v: dict) -> int:
-    """solve FILE|- [--count] --format json"""
+    """solve FILE|- [--count] [--region R] --format json"""
+    from generator.calissons import onregion
     from generator.output import emit_rendered
-    n, givens = parse_puzzle(_read(v["file"]))
+    text = _read(v["file"])
+    obj = _load_json(text)
+    if isinstance(obj, dict) and ("region" in obj or "n" not in obj) or v.get("region"):
+        board, givens = onregion.puzzle_from_obj(obj, v.get("region"), v.get("size"))
+        if not isinstance(board, int):
+            return emit_rendered("json", v["out"], json_obj=onregion.solve_record(board, givens, v["count"],
+                                                                                    v["cap"]))
+        n = board
+    else:
+        n, givens = validate_puzzle(obj)
     return emit_rendered("json", v["out"], json_obj=solve_record(n, givens, v["count"], v["cap"]))
 
 
@@ -359,7 +471,29 @@ def run_check(v: dict) -> int:
     from generator.calissons.model import hexagon, triangle_vertices
     from generator.calissons.solver import count_solutions, solve
     from generator.output import emit, to_json
-    n, givens = load_any(v["source"])
+    from generator.calissons import onregion
+    src = v["source"].strip()
+    if src.startswith("cal.v3.") or v.get("region") or _names_region(src):
+        if src.startswith("cal.v3."):
+            board, givens = permalink.decode_region(src)
+        else:
+            board, givens = onregion.puzzle_from_obj(_load_json(_read(v["source"])), v.get("region"), v.get("size"))
+        if not isinstance(board, int):
+            rec, svg = onregion.check_record(board, givens, v["cap"])
+            emit(svg, v["picture"])
+            if v["format"] == "json":
+                emit(to_json(rec), v["out"])
+            else:
+                more = "at least " if rec["capped"] else ""
+                nd = len(rec["differ_vertices"])
+                where = f"; solutions differ at {nd} vertices" if nd else ""
+                count = rec["count"]
+                emit(f"{board.label}, {len(givens)} givens: {more}{count} solution{'s' if count != 1 else ''} "
+                     f"({rec['status']}){where}; picture written to {v['picture']}\n", v["out"])
+            return 0
+        n = board
+    else:
+        n, givens = load_any(v["source"])
     if n > MAX_COUNT_N:
         raise TilepressError(f"check counts solutions, which takes n up to {MAX_COUNT_N}")
     reg = hexagon(n)
@@ -382,10 +516,30 @@ def run_check(v: dict) -> int:
     return 0
 
 
+def _names_region(source: str) -> bool:
+    """Is the source a JSON file (or stdin) whose puzzle names a region?"""
+    if source.startswith("cal.v") or "tab=" in source:
+        return False
+    try:
+        obj = json.loads(_read(source))
+    except (ValueError, RecursionError, TilepressError):
+        return False
+    return isinstance(obj, dict) and "region" in obj
+
+
 def run_sample(v: dict) -> int:
-    """sample --size N --seed S --format svg|png|json"""
+    """sample --size N --seed S [--region R] --format svg|png|json"""
     from generator.calissons import sample
     from generator.output import emit_rendered
+    if v.get("region") not in (None, "hexagon"):
+        from generator.calissons import onregion
+        board = onregion.board(v["region"], v["size"])
+        if not isinstance(board, int):
+            item = sample.draw_region(board, v["seed"])
+            if v["format"] == "json":
+                return emit_rendered("json", v["out"], json_obj=sample.region_to_json(item))
+            return emit_rendered(v["format"], v["out"], svg=sample.region_to_svg(item))
+        v = dict(v, size=board)
     tick, close = _sweep_counter(v["size"])
     try:
         item = sample.draw(v["size"], v["seed"], tick=tick)
@@ -396,13 +550,53 @@ def run_sample(v: dict) -> int:
     return emit_rendered(v["format"], v["out"], svg=sample.to_svg(item))
 
 
+def run_region(v: dict) -> int:
+    """region --seed S --size N --format text|json|svg"""
+    from generator.calissons import regions, render
+    from generator.output import emit, emit_rendered, to_json
+    shape = regions.random_region(v["seed"], v["size"])
+    if v["format"] == "text":
+        emit(shape.word + "\n", v["out"])
+        return 0
+    if v["format"] == "json":
+        emit(to_json(shape.record()), v["out"])
+        return 0
+    return emit_rendered(v["format"], v["out"], svg=render.puzzle_svg(shape, [], title=shape.label))
+
+
+def run_feasible(v: dict) -> int:
+    """feasible FILE [--picture FILE] --format text|json"""
+    from generator.calissons import onregion
+    from generator.inputs import read_text
+    from generator.output import emit, to_json
+    givens = onregion.read_plane_givens(read_text(v["file"], onregion.FEASIBLE_INPUT_BYTES))
+    rec = onregion.feasible(givens)
+    emit(onregion.feasible_svg(rec), v["picture"])
+    rec.pop("_draw", None)
+    if v["format"] == "json":
+        emit(to_json(rec), v["out"])
+    elif rec["feasible"]:
+        emit(f"yes: a tiling of the infinite grid fits these {len(givens)} edges; a witness window is drawn "
+             f"in {v['picture']}\n", v["out"])
+    else:
+        emit(f"no: absorbing cycle of {len(rec['cycle'])} arcs, total weight {rec['cycle_weight']}; drawn in "
+             f"{v['picture']}\n", v["out"])
+    return 0
+
+
+REGION = Param("region", "str", "the board: a shape name (hexagon, star, long, wide, hexagram; sized by "
+               "--size or NAME:N) or a boundary word such as 3a3b3c3d3e3f (letters a-f are unit steps "
+               "turning 60 degrees left each; see `calissons region --help`); default hexagon",
+               default="hexagon", metavar="WORD|NAME")
 SEED = Param("seed", "int", "random seed (integer, default 0)", default=0, min=-(2 ** 63), max=2 ** 63 - 1)
 LEVEL = Param("level", "choice", "difficulty (default medium)", default="medium", choices=LEVEL_NAMES)
 PARAMS = (
     Param("size", "int", f"hexagon side 2..{MAX_GENERATE_N} (the greedy deletion takes minutes at n = 64, "
-          "hours at 128; a progress bar shows on a terminal)", min=2, max=MAX_GENERATE_N, metavar="N"),
+          "hours at 128; a progress bar shows on a terminal), or the size of a named --region; default 6",
+          default=6, min=1, max=MAX_GENERATE_N, metavar="N"),
     SEED, LEVEL,
     Param("minimal", "bool", "delete every redundant given", default=False),
+    REGION,
 )
 VIEW = Param("view", "choice", "picture for svg/png/pdf output (default puzzle)", default="puzzle",
              choices=VIEWS)
@@ -411,7 +605,10 @@ COMMANDS = (
             (Param("file", "str", "puzzle JSON file, or - for standard input", positional=True),
              Param("count", "bool", "count the solutions (capped)", default=False),
              Param("cap", "int", f"counting cap (default {DEFAULT_CAP})", default=DEFAULT_CAP, min=1,
-                   max=10 ** 12)),
+                   max=10 ** 12),
+             Param("region", "str", "the board when the file names none (it may hold \"region\": WORD|NAME "
+                   "instead of \"n\")", default=None, metavar="WORD|NAME"),
+             Param("size", "int", "the size of a named --region", default=None, min=1, max=MAX_SOLVE_N)),
             run_solve, formats=("json",)),
     Command("generate", "generate a unique calisson puzzle", PARAMS + (VIEW,), run_generate,
             formats=("json", "svg", "png", "pdf", "mathix")),
@@ -420,12 +617,45 @@ COMMANDS = (
                    "or cal permalink", positional=True),
              Param("cap", "int", "stop counting here (default 1000)", default=1000, min=1, max=10 ** 12),
              Param("picture", "str", "SVG marking the triangles where solutions differ "
-                   "(default calissons-check.svg)", default="calissons-check.svg", metavar="FILE")),
+                   "(default calissons-check.svg)", default="calissons-check.svg", metavar="FILE"),
+             Param("region", "str", "the board when the JSON file names none", default=None,
+                   metavar="WORD|NAME"),
+             Param("size", "int", "the size of a named --region", default=None, min=1, max=MAX_SOLVE_N)),
             run_check, formats=("text", "json")),
     Command("sample", "a uniformly random calisson tiling of the hexagon (the arctic circle)",
-            (Param("size", "int", f"hexagon side 1..{MAX_SAMPLE_N}", min=1, max=MAX_SAMPLE_N, metavar="N"),
-             Param("seed", "int", "random seed (default 0)", default=0, min=0, max=2 ** 63 - 1)),
+            (Param("size", "int", f"hexagon side 1..{MAX_SAMPLE_N}, or the size of a named --region (default 16)",
+                   default=16, min=1, max=MAX_SAMPLE_N, metavar="N"),
+             Param("seed", "int", "random seed (default 0)", default=0, min=0, max=2 ** 63 - 1),
+             Param("region", "str", "tile another region (a name sized by --size, or a boundary word); "
+                   "exact CFTP between its least and greatest height functions, named cal.v3.<word>.s<seed>",
+                   default="hexagon", metavar="WORD|NAME")),
             run_sample, formats=("svg", "png", "json")),
+    Command("region", "a random tilable simply connected region (its boundary word)",
+            (Param("seed", "int", "random seed (default 0)", default=0, min=0, max=2 ** 63 - 1),
+             Param("size", "int", "number of triangles, even, 2..20000 (default 200)", default=200, min=2,
+                   max=20000, metavar="N")),
+            run_region, formats=("text", "json", "svg"),
+            description="Draw a random tilable simply connected region of N triangles and print its boundary "
+                        "word (pass it to --region). How it is drawn: starting from one calisson, calissons are "
+                        "glued one at a time outside the boundary, each the most compact of four candidates "
+                        "placed at uniformly random boundary edges, and only where the region stays a disk with "
+                        "a simple boundary. A union of calissons is always tilable. 'Random' means this seeded "
+                        "growth (an Eden-like cluster), not the uniform law on shapes of N triangles; the same "
+                        "seed and size always give the same shape. Word letters a-f are unit steps, each turned "
+                        "60 degrees left of the previous letter (a = +x, b = -z, c = +y, d = -x, e = +z, f = -y), "
+                        "run-length encoded, counterclockwise from the smallest vertex."),
+    Command("feasible", "can the infinite grid be tiled with these fold edges? (a drawn proof)",
+            (Param("file", "str", 'JSON {"givens": [[a, b, d], ...]} (up to 50 edges), or - for standard input',
+                   positional=True),
+             Param("picture", "str", "SVG of the proof: a witness tiling of a window round the edges, or the "
+                   "absorbing cycle (default calissons-feasible.svg)", default="calissons-feasible.svg",
+                   metavar="FILE")),
+            run_feasible, formats=("text", "json"),
+            description="Decide the calisson puzzle on the unbounded triangular grid (no boundary): the edges "
+                        "are feasible exactly when the difference constraints on their key vertices (tail, head "
+                        "and the two far vertices of each edge, with the plane's height distances) have no "
+                        "negative ('absorbing') cycle, found by Bellman-Ford. Prints yes or no; the picture "
+                        "shows a witness tiling or the cycle."),
 )
 SITE = (
     Param("sizes", "ints", "hexagon sides", default=[4, 6, 8], min=2, max=16, max_items=100),
@@ -436,10 +666,16 @@ SITE = (
     Param("levels", "strs", "difficulty levels", default=["easy", "medium", "hard"], choices=LEVEL_NAMES),
     Param("seeds", "ints", "one puzzle per (size, level, seed)", default=[1, 2], min=0, max=10 ** 9,
           max_items=100),
+    Param("shapes", "strs", "named regions (NAME:N, e.g. star:1) with puzzles of every level and seed",
+          default=[], min_items=0, max_items=20),
+    Param("random_shapes", "ints", "triangles of the random regions with puzzles (calissons region)",
+          default=[], min=2, max=2000, min_items=0, max_items=6),
+    Param("shape_seeds", "ints", "one random region per (random shape size, shape seed)", default=[1],
+          min=0, max=10 ** 9, max_items=6),
 )
 
 FAMILY = Family(
-    name="calissons", title="Calisson puzzles", prefix="cal", versions=(1, 2), version="calissons-4",
+    name="calissons", title="Calisson puzzles", prefix="cal", versions=(1, 2, 3), version="calissons-4",
     kind="puzzle", params=PARAMS, generate=generate_item, regen=regen,
     regen_params=(Param("count", "bool", "count the solutions (capped)", default=False),),
     permalink=lambda item: item.permalink, to_json=to_json, to_svg=to_svg,

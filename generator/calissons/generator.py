@@ -33,8 +33,8 @@ import random
 from dataclasses import dataclass, field
 
 from generator.calissons import human
-from generator.calissons.model import Edge, heights_from_pp, hexagon, pp_from_heights
-from generator.calissons.sampler import sample_pp
+from generator.calissons.model import Edge, Region, heights_from_pp, hexagon, pp_from_heights
+from generator.calissons.sampler import sample_pp, sample_region_heights
 from generator.calissons.solver import Clues, unique_after_removal
 from generator.errors import TilepressError
 
@@ -56,6 +56,7 @@ class Puzzle:
     difficulty: dict = field(default_factory=dict)
     level: str = "medium"
     seed: object = 0
+    shape: object = None          # regions.Shape on other regions (n = 0 there)
 
     @property
     def pp(self) -> list[list[int]]:
@@ -79,10 +80,11 @@ def sample_tiling(n: int, seed, attempt: int, tick=None) -> list[int]:
     raise TilepressError(f"no non-degenerate tiling found for n = {n}")  # pragma: no cover
 
 
-def reduce_givens(n: int, S: list[int], order: list[Edge], keep: int,
+def reduce_givens(n, S: list[int], order: list[Edge], keep: int,
                   progress=None) -> tuple[list[Edge], list[Edge]]:
-    """Greedy deletion in the given order down to `keep` edges: (givens, deleted in order)."""
-    reg = hexagon(n)
+    """Greedy deletion in the given order down to `keep` edges: (givens, deleted in order).
+    n is the hexagon's side or any Region."""
+    reg = n if isinstance(n, Region) else hexagon(n)
     clues = Clues(reg, order)
     current = set(order)
     deleted = []
@@ -98,15 +100,23 @@ def reduce_givens(n: int, S: list[int], order: list[Edge], keep: int,
     return sorted(current), deleted
 
 
-def grade(n: int, givens: list[Edge]) -> dict:
-    """The human-style grade, or only the propagation fraction for very large n."""
-    if n > GRADE_MAX_N:
+def grade(n, givens: list[Edge]) -> dict:
+    """The human-style grade, or only the propagation fraction for very large n (or
+    regions of more triangles than the hexagon of side GRADE_MAX_N)."""
+    if gradeless(n):
         board = human.Board(n, givens)
         state, _ok = board.initial()
         unknown = sum(1 for s in state if s == human.UNKNOWN)
         depth = 0 if unknown == 0 else None
         return {"depth": depth, "propagation": round(1 - unknown / board.n_interior, 4), "probes": None}
     return human.grade(n, givens)
+
+
+def gradeless(n) -> bool:
+    """Too big to grade by probing?"""
+    if isinstance(n, Region):
+        return len(n.triangles) > 6 * GRADE_MAX_N * GRADE_MAX_N
+    return n > GRADE_MAX_N
 
 
 def generate(n: int, seed, level: str = "medium", minimal: bool = False, progress=None,
@@ -152,3 +162,59 @@ def difficulty_record(p: Puzzle) -> dict:
     d["salient"] = len(p.salient)
     d["level"] = p.level
     return d
+
+
+# --- puzzles on any region -----------------------------------------------------------------
+#
+# The same four steps on a region R (regions.Shape): the tiling is drawn by the region
+# sampler (CFTP on height functions between R's floor and ceil, sampler.py), degenerate
+# tilings are R's floor and ceil, and everything is a function of (R's word, seed, level,
+# minimal).  A region with a single tiling has no puzzle worth the name (zero givens).
+
+def sample_region_tiling(shape, seed, attempt: int, tick=None) -> list[int]:
+    """A uniformly random tiling of the region other than its floor and ceil."""
+    reg = shape.region
+    if reg.floor == reg.ceil:
+        raise TilepressError(f"{shape.label} has only one tiling: no puzzle to make")
+    for k in range(1000):
+        H = sample_region_heights(reg, f"{seed}:{attempt}:{k}", tick=tick)
+        if H != reg.floor and H != reg.ceil:
+            return H
+    raise TilepressError(f"no non-degenerate tiling found for {shape.label}")  # pragma: no cover
+
+
+def generate_region(shape, seed, level: str = "medium", minimal: bool = False, progress=None,
+                    tick=None) -> Puzzle:
+    """A unique puzzle on a region (a hexagon goes to `generate`, so its puzzles never change)."""
+    if shape.hexagon_n is not None:
+        pz = generate(shape.hexagon_n, seed, level, minimal, progress, tick)
+        pz.shape = shape
+        return pz
+    if level not in LEVELS:
+        raise TilepressError(f"level must be one of {', '.join(LEVELS)}")
+    reg = shape.region
+    best = None
+    attempts = HARD_ATTEMPTS if level == "hard" else 1
+    for attempt in range(attempts):
+        S = sample_region_tiling(shape, seed, attempt, tick)
+        salient = reg.salient_edges(S)
+        order = list(salient)
+        random.Random(f"calissons-region-order:{shape.word}:{seed}:{attempt}").shuffle(order)
+        keep = 0 if minimal else math.ceil(LEVELS[level] * len(salient))
+        givens, deleted = reduce_givens(reg, S, order, keep, progress)
+        diff = grade(reg, givens)
+        if level != "hard" and not minimal and not gradeless(reg):
+            current = set(givens)
+            while diff["depth"] != 0 and deleted:
+                current.add(deleted.pop())
+                givens = sorted(current)
+                diff = grade(reg, givens)
+        puzzle = Puzzle(0, givens, S, salient, diff, level, seed, shape)
+        if level != "hard":
+            return puzzle
+        score = (diff["depth"] or 0, -diff["propagation"])
+        if best is None or score > best[0]:
+            best = (score, puzzle)
+        if diff["depth"] is None or diff["depth"] >= 1:
+            break
+    return best[1]

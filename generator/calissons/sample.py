@@ -129,3 +129,69 @@ def page(s: Sample) -> dict:
             "group": "Uniformly random tilings",
             "alt": (f"A uniformly random tiling of the hexagon of side {s.n} by {3 * s.n * s.n} lozenges in "
                     "three colours: frozen corners outside the inscribed circle, disorder inside it.")}
+
+
+# --- random tilings of other regions: cal.v3.<word>.s<seed> --------------------------------
+
+@dataclass(frozen=True)
+class RegionSample:
+    """A uniformly random tiling of a region other than the hexagon (region sampler v1)."""
+
+    shape: object               # regions.Shape
+    seed: int
+    heights: tuple
+
+    @property
+    def permalink(self) -> str:
+        """`cal.v3.<word>.s<seed>`."""
+        return f"cal.v3.{self.shape.word}.s{self.seed}"
+
+
+def draw_region(shape, seed: int, tick=None):
+    """A uniformly random tiling of a region, exact (a Sample for the hexagon, same links)."""
+    from generator.calissons.sampler import sample_region_heights
+    if shape.hexagon_n is not None:
+        return draw(shape.hexagon_n, seed, tick=tick)
+    check(1, seed)
+    return RegionSample(shape, seed, tuple(sample_region_heights(shape.region, seed, tick=tick)))
+
+
+def parse_region_link(text: str):
+    """(shape, seed) of a `cal.v3.<word>.s<seed>` link, or PermalinkError."""
+    from generator.calissons.permalink import region_shape
+    m = re.match(r"^cal\.v3\.([0-9a-f]{1,12000})\.s(0|[1-9][0-9]{0,18})$", text.strip()) \
+        if isinstance(text, str) and len(text) < 40000 else None
+    if not m or int(m.group(2)) > MAX_SEED:
+        raise PermalinkError("malformed calisson region sample permalink (expected cal.v3.<word>.s<seed>)")
+    return region_shape(m.group(1)), int(m.group(2))
+
+
+def is_region_sample_link(text) -> bool:
+    """A v3 link without givens (`.s<seed>` at the end)?"""
+    return isinstance(text, str) and text.strip().startswith("cal.v3.") and "~" not in text
+
+
+def region_to_json(s: RegionSample) -> dict:
+    """{"region", "seed", "permalink", "calissons"}."""
+    reg = s.shape.region
+    return {"region": s.shape.record(), "seed": s.seed, "permalink": s.permalink,
+            "calissons": [list(e) for e in reg.crossed_edges(list(s.heights))]}
+
+
+def region_to_svg(s: RegionSample) -> str:
+    """The tiling in the three colours."""
+    from generator.calissons import render
+    return render.solution_svg(s.shape, list(s.heights), title=s.permalink)
+
+
+def region_facts(s: RegionSample) -> list:
+    """Facts for the item page."""
+    return [["Region", s.shape.label], ["Triangles", len(s.shape.triangles)],
+            ["Calissons", len(s.shape.triangles) // 2], ["Seed", s.seed]]
+
+
+def region_page(s: RegionSample) -> dict:
+    """Title, group and alt text."""
+    return {"title": f"Random calisson tiling of {s.shape.label} (seed {s.seed})",
+            "group": "Uniformly random tilings of other shapes",
+            "alt": f"A uniformly random tiling of a region of {len(s.shape.triangles)} triangles by calissons."}
