@@ -313,15 +313,23 @@ def plan(table: dict, site: dict) -> list[dict]:
              for n in table["sizes"] for level in table["levels"] for seed in table["seeds"]]
     if len(items) > MAX_ITEMS:
         raise ConfigError(f"[families.calissons] asks for {len(items)} puzzles (limit {MAX_ITEMS})")
+    from generator.calissons.regions import parse_region
+    for name in table["shapes"]:
+        try:
+            reg = parse_region(name).region
+        except TilepressError as exc:
+            raise ConfigError(f"[families.calissons] shapes: {exc}") from None
+        if reg.floor == reg.ceil:
+            raise ConfigError(f"[families.calissons] shapes: {name} has a single tiling (no puzzle)")
     items += [{"id": f"{name.replace(':', '')}-{level}-s{seed}",
                "params": {"region": name, "size": 0, "level": level, "seed": seed, "minimal": False}}
-              for name in table["shapes"] for level in table["levels"] for seed in table["seeds"]]
+              for name in table["shapes"] for level in table["levels"] for seed in table["seeds"][:1]]
     for size in table["random_shapes"]:
         for rs in table["shape_seeds"]:
             word = random_shape_word(rs, size)
             items += [{"id": f"random{rs}-t{size}-{level}-s{seed}",
                        "params": {"region": word, "size": 0, "level": level, "seed": seed, "minimal": False}}
-                      for level in table["levels"] for seed in table["seeds"]]
+                      for level in table["levels"] for seed in table["seeds"][:1]]
     if len(items) > MAX_ITEMS:
         raise ConfigError(f"[families.calissons] asks for {len(items)} puzzles (limit {MAX_ITEMS})")
     return items + [{"id": f"sample-n{n}-s{seed}", "params": {"sample": True, "size": n, "seed": seed}}
@@ -387,7 +395,7 @@ def _region_page(item: Puzzle, params: dict) -> dict:
     salient = shape.region.salient_edges(item.heights)
     return {
         "title": title,
-        "group": f"{shape.label[0].upper()}{shape.label[1:]}, {item.level}",
+        "group": f"Other shapes: {shape.label}",
         "alt": (f"{shape.label[0].upper()}{shape.label[1:]} on a triangular grid ({len(shape.triangles)} triangles) "
                 f"with {len(item.givens)} given edges drawn in red; the player must draw every fold edge of "
                 "its unique calisson tiling."),
@@ -666,7 +674,7 @@ SITE = (
     Param("levels", "strs", "difficulty levels", default=["easy", "medium", "hard"], choices=LEVEL_NAMES),
     Param("seeds", "ints", "one puzzle per (size, level, seed)", default=[1, 2], min=0, max=10 ** 9,
           max_items=100),
-    Param("shapes", "strs", "named regions (NAME:N, e.g. star:1) with puzzles of every level and seed",
+    Param("shapes", "strs", "named regions (NAME:N, e.g. star:1), one puzzle per level (first seed)",
           default=[], min_items=0, max_items=20),
     Param("random_shapes", "ints", "triangles of the random regions with puzzles (calissons region)",
           default=[], min=2, max=2000, min_items=0, max_items=6),
