@@ -429,8 +429,41 @@ def figures() -> dict[str, str]:
     out["calissons-differ.svg"] = render.puzzle_svg(n, givens, marked=marked, title="Where the solutions differ")
     out["calissons-least.svg"] = render.solution_svg(n, sol.least, title="Least solution")
     out["calissons-greatest.svg"] = render.solution_svg(n, sol.greatest, title="Greatest solution")
+    out.update(region_figures())
     return out
 
+
+PLANE_NO = [(-2, -1, "x"), (-2, 0, "x"), (-1, 0, "z")]          # three clues with an absorbing cycle
+PLANE_YES = [(-2, -1, "x"), (-1, 0, "z"), (1, 1, "y"), (0, -1, "y")]
+
+
+def region_figures() -> dict[str, str]:
+    """Figures of the region theory: Thurston's extreme tilings of a star, a puzzle on a random
+    shape, a region whose height bounds cross, and the two answers on the infinite grid."""
+    from generator.calissons import onregion, regions, render
+    from generator.calissons.generator import generate_region
+    from generator.calissons.model import triangle_vertices
+    star = regions.parse_region("star:1")
+    reg = star.region
+    out = {"calissons-region-floor.svg": render.solution_svg(star, reg.floor, title="The star's least tiling"),
+           "calissons-region-ceil.svg": render.solution_svg(star, reg.ceil, title="The star's greatest tiling")}
+    shape = regions.random_region(2, 150)
+    pz = generate_region(shape, 1, "hard")
+    out["calissons-region-puzzle.svg"] = render.puzzle_svg(shape, pz.givens, title="A puzzle on a random shape")
+    # a balanced shape that cannot be tiled (its height bounds cross)
+    stuck = regions.region_from_word(STUCK_WORD)
+    why = regions.reason(stuck)
+    lo, hi = stuck.region.bounds_by_search()
+    bad = {v for v in range(len(lo)) if lo[v] > hi[v]}
+    marked = [t for t in stuck.triangles if any(stuck.region.index[v] in bad for v in triangle_vertices(t))]
+    out["calissons-region-stuck.svg"] = render.puzzle_svg(stuck, [], marked=marked, title=why)
+    for name, X in (("no", PLANE_NO), ("yes", PLANE_YES)):
+        rec = onregion.feasible(sorted(X))
+        out[f"calissons-plane-{name}.svg"] = onregion.feasible_svg(rec)
+    return out
+
+
+STUCK_WORD = "af2bdc2e"        # three up and three down triangles, untilable
 
 # ---- commands -----------------------------------------------------------------------------
 
