@@ -248,3 +248,15 @@ def test_cli_region_commands(tmp_path, capsys):
     assert first.startswith(("yes", "no")) and "<svg" in pic.read_text()
     want = "yes" if plane_verdict([(0, 0, "x"), (0, 0, "y"), (0, 0, "z")]).feasible else "no"
     assert first.startswith(want)
+
+
+def test_region_puzzles_play_on_the_page():
+    from generator.calissons import play
+    from generator.calissons.generator import generate_region
+    shape = regions.parse_region("star:1")
+    link = permalink.encode_region(shape, generate_region(shape, 4, "medium").givens)
+    board = play.board(link)
+    assert len(board["edges"]) == len(shape.region.interior)
+    lines = play.solution(link)["lines"]
+    assert play.check(link, lines, [])["solved"]
+    assert not play.check(link, lines[1:], [])["solved"]
