@@ -95,21 +95,8 @@ def validate_puzzle(obj) -> tuple[int, list[tuple[int, int, str]]]:
         raise TilepressError(f"more givens ({len(givens)}) than interior edges ({n_interior})")
     if not givens:
         return n, []
-    reg = hexagon(n)
-    seen = set()
-    out = []
-    for i, g in enumerate(givens):
-        if (not isinstance(g, list) or len(g) != 3 or not all(isinstance(c, int) and not isinstance(c, bool)
-                                                            for c in g[:2]) or g[2] not in DIRS):
-            raise TilepressError(f"given #{i} must be [a, b, d] with integers a, b and d in x|y|z")
-        e = (g[0], g[1], g[2])
-        if e not in reg.interior:
-            raise TilepressError(f"given #{i} {list(e)} is not an interior edge of the hexagon of side {n}")
-        if e in seen:
-            raise TilepressError(f"given #{i} {list(e)} is listed twice")
-        seen.add(e)
-        out.append(e)
-    return n, out
+    from generator.calissons.onregion import parse_givens
+    return n, parse_givens(givens, hexagon(n), f"the hexagon of side {n}")
 
 
 def solution_record(n: int, H: list[int]) -> dict:

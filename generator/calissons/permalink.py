@@ -34,14 +34,7 @@ def encode(n: int, givens: Iterable[Edge]) -> str:
     """The permalink of a puzzle (sides 1..MAX_PERMALINK_N, the same limit `decode` enforces)."""
     if not 1 <= n <= MAX_PERMALINK_N:
         raise PermalinkError(f"calisson permalinks name sides 1..{MAX_PERMALINK_N}, not {n}")
-    edges = interior_edges(n)
-    given = {tuple(e) for e in givens}
-    bits = bytearray((len(edges) + 7) // 8)
-    for i, e in enumerate(edges):
-        if e in given:
-            bits[i // 8] |= 0x80 >> (i % 8)
-    data = base64.urlsafe_b64encode(bytes(bits)).decode("ascii").rstrip("=")
-    return f"{PREFIX}.v{VERSION}.{n}~{data}"
+    return f"{PREFIX}.v{VERSION}.{n}~{_bits(interior_edges(n), givens)}"
 
 
 def decode(permalink: str) -> tuple[int, list[Edge]]:
@@ -59,24 +52,7 @@ def decode(permalink: str) -> tuple[int, list[Edge]]:
     n = int(pm.group(1))
     if not 1 <= n <= MAX_PERMALINK_N:
         raise PermalinkError(f"calisson permalink size {n} out of range 1..{MAX_PERMALINK_N}")
-    edges = interior_edges(n)
-    nbytes = (len(edges) + 7) // 8
-    want_chars = (nbytes * 8 + 5) // 6
-    data = pm.group(2)
-    if len(data) != want_chars:
-        raise PermalinkError(f"calisson permalink for n = {n} needs {want_chars} characters of givens, "
-                             f"got {len(data)}")
-    try:
-        raw = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))
-    except ValueError:
-        raise PermalinkError("calisson permalink givens are not valid base64url") from None
-    if len(raw) != nbytes or encode_bytes(raw) != data:
-        raise PermalinkError("calisson permalink givens are not in canonical form")
-    givens = [e for i, e in enumerate(edges) if raw[i // 8] & (0x80 >> (i % 8))]
-    tail_bits = nbytes * 8 - len(edges)
-    if tail_bits and raw[-1] & ((1 << tail_bits) - 1):
-        raise PermalinkError("calisson permalink has bits set past the last edge")
-    return n, givens
+    return n, _unbits(interior_edges(n), pm.group(2), f"n = {n}")
 
 
 def _bits(edges, givens) -> str:
@@ -89,12 +65,12 @@ def _bits(edges, givens) -> str:
     return encode_bytes(bytes(bits))
 
 
-def _unbits(edges, data: str) -> list[Edge]:
+def _unbits(edges, data: str, what: str = "this region") -> list[Edge]:
     """The edges a canonical bit string names, or PermalinkError."""
     nbytes = (len(edges) + 7) // 8
     want_chars = (nbytes * 8 + 5) // 6
     if len(data) != want_chars:
-        raise PermalinkError(f"calisson permalink for this region needs {want_chars} characters of givens, "
+        raise PermalinkError(f"calisson permalink for {what} needs {want_chars} characters of givens, "
                              f"got {len(data)}")
     try:
         raw = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))
