@@ -197,7 +197,7 @@ def generate_item(params: dict):
     board = params["size"]
     if params.get("region", "hexagon") != "hexagon":
         from generator.calissons import onregion
-        board = onregion.board(params["region"], params["size"])
+        board = onregion.board(params["region"], params["size"], params.get("seed"))
     if params.get("sample"):
         from generator.calissons import sample
         if not isinstance(board, int):
@@ -561,7 +561,7 @@ def run_sample(v: dict) -> int:
     from generator.output import emit_rendered
     if v.get("region") not in (None, "hexagon"):
         from generator.calissons import onregion
-        board = onregion.board(v["region"], v["size"])
+        board = onregion.board(v["region"], v["size"], v["seed"])
         if not isinstance(board, int):
             item = sample.draw_region(board, v["seed"])
             if v["format"] == "json":
@@ -613,8 +613,10 @@ def run_feasible(v: dict) -> int:
 
 
 REGION = Param("region", "str", "the board: a shape name (hexagon, star, long, wide, hexagram; sized by "
-               "--size or NAME:N) or a boundary word such as 3a3b3c3d3e3f (letters a-f are unit steps "
-               "turning 60 degrees left each; see `calissons region --help`); default hexagon",
+               "--size or NAME:N), random (a random shape of 6 N^2 triangles grown from --seed; "
+               "random:SEED:TRIANGLES names one exactly) or a boundary word such as 3a3b3c3d3e3f "
+               "(letters a-f are unit steps turning 60 degrees left each; see `calissons region --help`); "
+               "default hexagon",
                default="hexagon", metavar="WORD|NAME")
 SEED = Param("seed", "int", "random seed (integer, default 0)", default=0, min=-(2 ** 63), max=2 ** 63 - 1)
 LEVEL = Param("level", "choice", "difficulty (default medium)", default="medium", choices=LEVEL_NAMES)
@@ -668,7 +670,8 @@ COMMANDS = (
                         "glued one at a time outside the boundary, each the most compact of four candidates "
                         "placed at uniformly random boundary edges, and only where the region stays a disk with "
                         "a simple boundary. A union of calissons is always tilable. 'Random' means this seeded "
-                        "growth (an Eden-like cluster), not the uniform law on shapes of N triangles; the same "
+                        "growth (an Eden-like cluster), not the uniform law on shapes of N triangles; a shape with fewer "
+                        "than three tilings is redrawn (from 12 triangles on); the same "
                         "seed and size always give the same shape. Word letters a-f are unit steps, each turned "
                         "60 degrees left of the previous letter (a = +x, b = -z, c = +y, d = -x, e = +z, f = -y), "
                         "run-length encoded, counterclockwise from the smallest vertex."),

@@ -171,16 +171,19 @@ def difficulty_record(p: Puzzle) -> dict:
 # tilings are R's floor and ceil, and everything is a function of (R's word, seed, level,
 # minimal).  A region with a single tiling has no puzzle worth the name (zero givens).
 
+REGION_DRAWS = 20        # draws before a region's extreme tiling is accepted
+
+
 def sample_region_tiling(shape, seed, attempt: int, tick=None) -> list[int]:
-    """A uniformly random tiling of the region other than its floor and ceil."""
+    """A uniformly random tiling of the region, its floor and ceil redrawn (REGION_DRAWS times)."""
     reg = shape.region
     if reg.floor == reg.ceil:
         raise TilepressError(f"{shape.label} has only one tiling: no puzzle to make")
-    for k in range(1000):
+    for k in range(REGION_DRAWS):
         H = sample_region_heights(reg, f"{seed}:{attempt}:{k}", tick=tick)
         if H != reg.floor and H != reg.ceil:
             return H
-    raise TilepressError(f"no non-degenerate tiling found for {shape.label}")  # pragma: no cover
+    return H            # a region with (almost) only its two extreme tilings: keep the last draw
 
 
 def generate_region(shape, seed, level: str = "medium", minimal: bool = False, progress=None,

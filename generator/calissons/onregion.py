@@ -23,11 +23,12 @@ MAX_REGION_COUNT_TRIANGLES = 20000   # counting solutions on bigger regions is r
 FEASIBLE_INPUT_BYTES = 1 << 20
 
 
-def board(text: str | None, size: int | None):
-    """The board `--region TEXT` names: a hexagon side (int) or a regions.Shape."""
+def board(text: str | None, size: int | None, seed: int | None = None):
+    """The board `--region TEXT` names: a hexagon side (int) or a regions.Shape (`random`
+    draws the shape from `seed`)."""
     if text is None or text == "hexagon" and size is not None:
         return size
-    shape = regions.parse_region(text, size)
+    shape = regions.parse_region(text, size, seed=seed)
     return shape.hexagon_n if shape.hexagon_n is not None else shape
 
 

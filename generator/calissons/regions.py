@@ -400,6 +400,7 @@ UNTILABLE = {
     "triangle": ("the triangle of side N", lambda n: "".join(f"{n}{L}" if n > 1 else L for L in "ace")),
 }
 _NAME = re.compile(r"^([a-z]+)(?::([1-9][0-9]{0,3}))?$")
+_RANDOM = re.compile(r"^random(?::(0|[1-9][0-9]{0,18}):([1-9][0-9]{0,4}))?$")
 
 
 def named(name: str, size: int) -> Shape:
@@ -426,17 +427,28 @@ def is_name(text: str) -> bool:
     return bool(m) and (m.group(2) is not None or not set(m.group(1)) <= set(LETTERS))
 
 
-def parse_region(text: str, size: int | None = None, *, tilable: bool = True) -> Shape:
-    """The one parser of `--region`: NAME (size from `size` or NAME:N), random:SEED (size =
-    triangles), or a boundary word.  Every fault is one TilepressError line."""
+def parse_region(text: str, size: int | None = None, *, seed: int | None = None,
+                 tilable: bool = True) -> Shape:
+    """The one parser of `--region`: NAME (size from `size` or NAME:N), a random shape
+    (`random:SEED:TRIANGLES`, or `random` with `seed` and `size`: 6 size^2 triangles, the
+    hexagon of side `size`'s area), or a boundary word.  Every fault is one TilepressError line."""
     if not isinstance(text, str) or not text.strip():
         raise TilepressError("--region: empty (a name like star, or a boundary word like 3a3b3c3d3e3f)")
     text = text.strip()
+    r = _RANDOM.match(text)
+    if r:
+        if r.group(1) is not None:
+            return random_region(int(r.group(1)), int(r.group(2)))
+        if size is None or seed is None:
+            raise TilepressError("--region random needs --size N and --seed S (or write random:SEED:TRIANGLES)")
+        if not isinstance(size, int) or not 1 <= size <= 57:
+            raise TilepressError(f"--region random: size must be 1..57 (6 size^2 triangles), not {size!r}")
+        return random_region(seed % (1 << 63), 6 * size * size)
     m = _NAME.match(text)
     if m and is_name(text):
         name, n = m.group(1), int(m.group(2)) if m.group(2) else size
         if name == "random":
-            raise TilepressError("--region random: use `calissons region --seed S --size N` and pass its word")
+            raise TilepressError("--region random: write random, or random:SEED:TRIANGLES")
         if name not in NAMES and name not in UNTILABLE:
             raise TilepressError(f"--region: unknown region name {name!r} (names: {', '.join(NAMES)}; "
                                  "or a boundary word like 3a3b3c3d3e3f)")
@@ -478,7 +490,17 @@ def random_region(seed: int, size: int) -> Shape:
     """
     if not isinstance(size, int) or isinstance(size, bool) or not 2 <= size <= MAX_RANDOM_SIZE or size % 2:
         raise TilepressError(f"random region size must be an even number of triangles in 2..{MAX_RANDOM_SIZE}")
-    rng = random.Random(f"calissons-region:{seed}:{size}")
+    from generator.calissons.solver import count_solutions
+    for attempt in range(100):
+        shape = _grow(seed, size, attempt)
+        if size < 12 or count_solutions(shape.region, [], cap=3)[0] >= 3:
+            return shape
+    raise TilepressError(f"no random shape of {size} triangles with three tilings")  # pragma: no cover
+
+
+def _grow(seed: int, size: int, attempt: int) -> Shape:
+    """One growth of `random_region` (attempt > 0: a redraw after a shape with one tiling)."""
+    rng = random.Random(f"calissons-region:{seed}:{size}" + (f":{attempt}" if attempt else ""))
     tris: set = set()
     vcount: dict = {}
     edges_in: dict = {}            # edge -> number of region triangles on it
