@@ -568,6 +568,8 @@ def run_sample(v: dict) -> int:
                 return emit_rendered("json", v["out"], json_obj=sample.region_to_json(item))
             return emit_rendered(v["format"], v["out"], svg=sample.region_to_svg(item))
         v = dict(v, size=board)
+    if v["size"] is None:
+        raise TilepressError("calissons sample: --size is required (the hexagon's side)")
     tick, close = _sweep_counter(v["size"])
     try:
         item = sample.draw(v["size"], v["seed"], tick=tick)
@@ -653,8 +655,8 @@ COMMANDS = (
              Param("size", "int", "the size of a named --region", default=None, min=1, max=MAX_SOLVE_N)),
             run_check, formats=("text", "json")),
     Command("sample", "a uniformly random calisson tiling of the hexagon (the arctic circle)",
-            (Param("size", "int", f"hexagon side 1..{MAX_SAMPLE_N}, or the size of a named --region (default 16)",
-                   default=16, min=1, max=MAX_SAMPLE_N, metavar="N"),
+            (Param("size", "int", f"hexagon side 1..{MAX_SAMPLE_N} (required for the hexagon), or the size of a "
+                   "named --region", default=None, min=1, max=MAX_SAMPLE_N, metavar="N"),
              Param("seed", "int", "random seed (default 0)", default=0, min=0, max=2 ** 63 - 1),
              Param("region", "str", "tile another region (a name sized by --size, or a boundary word); "
                    "exact CFTP between its least and greatest height functions, named cal.v3.<word>.s<seed>",

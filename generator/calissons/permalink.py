@@ -23,11 +23,13 @@ from typing import Iterable
 
 from generator.calissons.model import Edge, interior_edges
 from generator.errors import PermalinkError
+from generator.permalinks import Grammar
 
 PREFIX = "cal"
 VERSION = 1
 MAX_PERMALINK_N = 64
 _PAYLOAD = re.compile(r"^([1-9][0-9]{0,2})~([A-Za-z0-9_-]*)$")
+GRAMMAR = Grammar("calisson", (PREFIX,), (VERSION,), _PAYLOAD, "<n>~<base64url givens>", "cal.v1.2~AAAAAA")
 
 
 def encode(n: int, givens: Iterable[Edge]) -> str:
@@ -39,19 +41,9 @@ def encode(n: int, givens: Iterable[Edge]) -> str:
 
 def decode(permalink: str) -> tuple[int, list[Edge]]:
     """(n, givens) of a permalink, or PermalinkError."""
-    if not isinstance(permalink, str):
-        raise PermalinkError("permalink must be a string")
-    m = re.fullmatch(r"cal\.v([0-9]+)\.(.*)", permalink.strip(), flags=re.S)
-    if not m:
-        raise PermalinkError("not a calisson permalink (expected cal.v1.<n>~<givens>)")
-    if m.group(1) != str(VERSION):
-        raise PermalinkError(f"unknown calisson permalink version v{m.group(1)} (this build reads v1)")
-    pm = _PAYLOAD.match(m.group(2))
-    if not pm:
-        raise PermalinkError("calisson permalink payload must be <n>~<base64url givens>")
+    _prefix, _version, pm = GRAMMAR.parse(permalink)
     n = int(pm.group(1))
-    if not 1 <= n <= MAX_PERMALINK_N:
-        raise PermalinkError(f"calisson permalink size {n} out of range 1..{MAX_PERMALINK_N}")
+    GRAMMAR.check_range(n, "size", 1, MAX_PERMALINK_N)
     return n, _unbits(interior_edges(n), pm.group(2), f"n = {n}")
 
 
@@ -85,7 +77,10 @@ def _unbits(edges, data: str, what: str = "this region") -> list[Edge]:
 
 
 REGION_VERSION = 3
-_V3 = re.compile(r"^cal\.v3\.([0-9a-f]{1,12000})(~[A-Za-z0-9_-]*|\.s(?:0|[1-9][0-9]{0,18}))$")
+MAX_REGION_LINK = 40000
+REGION_GRAMMAR = Grammar("calisson region", (PREFIX,), (REGION_VERSION,),
+                         re.compile(r"^([0-9a-f]{1,12000})~([A-Za-z0-9_-]*)$"), "<region word>~<base64url givens>",
+                         "cal.v3.afafbabacbcbdcdcededfefe~AgCAEEAQAYAgAA", MAX_REGION_LINK)
 
 
 def is_region_link(text) -> bool:
@@ -123,14 +118,9 @@ def decode_region(permalink: str):
         from generator.calissons import regions
         n, givens = decode(permalink)
         return regions.named("hexagon", n), givens
-    if len(permalink) > 40000:
-        raise PermalinkError(f"calisson permalink too long ({len(permalink)} characters, limit 40000)")
-    m = _V3.match(permalink.strip())
-    if not m or not m.group(2).startswith("~"):
-        raise PermalinkError("malformed calisson v3 permalink (expected cal.v3.<region word>~<base64url givens>, "
-                             "e.g. cal.v3.afafbabacbcbdcdcededfefe~AAAAAAAAAAAAAA)")
+    _prefix, _version, m = REGION_GRAMMAR.parse(permalink)
     shape = region_shape(m.group(1))
-    return shape, _unbits(shape.region.interior_edge_list(), m.group(2)[1:])
+    return shape, _unbits(shape.region.interior_edge_list(), m.group(2))
 
 
 def encode_bytes(raw: bytes) -> str:
