@@ -260,3 +260,47 @@ def test_region_puzzles_play_on_the_page():
     lines = play.solution(link)["lines"]
     assert play.check(link, lines, [])["solved"]
     assert not play.check(link, lines[1:], [])["solved"]
+
+
+def test_random_region_forms_and_named_words():
+    exact = regions.parse_region("random:3:120")
+    assert exact.word == regions.random_region(3, 120).word and len(exact.triangles) == 120
+    by_seed = regions.parse_region("random", 3, seed=9)
+    assert by_seed.word == regions.random_region(9, 54).word
+    with pytest.raises(TilepressError, match="needs --size N and --seed S"):
+        regions.parse_region("random")
+    with pytest.raises(TilepressError, match="even number"):
+        regions.parse_region("random:1:7")
+    # at least three tilings from 12 triangles on (so a puzzle is more than an extreme tiling)
+    for seed in range(8):
+        assert count_solutions(regions.random_region(seed, 30).region, [], cap=3)[0] == 3
+    # a named shape read back from its word keeps its name (titles of regenerated links)
+    for text in ("star:2", "long:3", "hexagram:2"):
+        shape = regions.parse_region(text)
+        assert regions.parse_region(shape.word).label == shape.label
+
+
+def test_feasible_json_and_bad_input(tmp_path, capsys):
+    f = tmp_path / "x.json"
+    f.write_text(json.dumps({"givens": [[-2, -1, "x"], [-2, 0, "x"], [-1, 0, "z"]]}))
+    pic = tmp_path / "p.svg"
+    assert main_cli.main(["calissons", "feasible", str(f), "--picture", str(pic), "--format", "json"]) == 0
+    rec = json.loads(capsys.readouterr().out)
+    assert rec["feasible"] is False and rec["cycle_weight"] < 0 and "absorbing cycle" in pic.read_text()
+    for bad in ('{"givens": [[0, 0, "w"]]}', '{"givens": 3}', "[", json.dumps({"givens": [[i, 0, "x"]
+                                                                                         for i in range(51)]})):
+        f.write_text(bad)
+        assert main_cli.main(["calissons", "feasible", str(f), "--picture", str(pic)]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("error: ") and err.count("\n") == 1
+
+
+def test_sheet_rules_name_every_kind_of_puzzle_once():
+    from generator.calissons import render
+    from generator.pipeline import sheets
+    item = {"url": "x.html", "permalink": "cal.v1.2~AAAA", "_svg": "",
+            "sheet": {"puzzle": "<svg/>", "solution": "<svg/>", "rules": render.RULES}}
+    other = dict(item, sheet=dict(item["sheet"], rules=render.REGION_RULES))
+    _entries, rules = sheets.entries([item, other, item, other], False, 0)
+    assert rules == render.RULES + " " + render.REGION_RULES
+    assert sheets.entries([item, item], False, 0)[1] == render.RULES

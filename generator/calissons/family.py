@@ -312,10 +312,12 @@ def plan(table: dict, site: dict) -> list[dict]:
                "params": {"region": name, "size": 0, "level": level, "seed": seed, "minimal": False}}
               for name in table["shapes"] for level in table["levels"] for seed in table["seeds"][:1]]
     for size in table["random_shapes"]:
+        if size % 2:
+            raise ConfigError(f"[families.calissons] random_shapes: {size} is odd (a shape of calissons has an "
+                              "even number of triangles)")
         for rs in table["shape_seeds"]:
-            word = random_shape_word(rs, size)
             items += [{"id": f"random{rs}-t{size}-{level}-s{seed}",
-                       "params": {"region": word, "size": 0, "level": level, "seed": seed, "minimal": False}}
+                       "params": {"region": f"random:{rs}:{size}", "size": 0, "level": level, "seed": seed, "minimal": False}}
                       for level in table["levels"] for seed in table["seeds"][:1]]
     if len(items) > MAX_ITEMS:
         raise ConfigError(f"[families.calissons] asks for {len(items)} puzzles (limit {MAX_ITEMS})")

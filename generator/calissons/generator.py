@@ -127,24 +127,30 @@ def generate(n: int, seed, level: str = "medium", minimal: bool = False, progres
         raise TilepressError(f"size must be an integer in 2..{MAX_GENERATE_N}")
     if level not in LEVELS:
         raise TilepressError(f"level must be one of {', '.join(LEVELS)}")
-    reg = hexagon(n)
+    return _search(n, hexagon(n), lambda attempt: sample_tiling(n, seed, attempt, tick), f"calissons-order:{n}",
+                   seed, level, minimal, progress)
+
+
+def _search(board, reg, draw, tag: str, seed, level: str, minimal: bool, progress, shape=None) -> Puzzle:
+    """Steps 1-4 of the module notes on a board (the hexagon's side, or a Region): draw(attempt)
+    gives the tiling, `tag` seeds the deletion order."""
     best = None
     attempts = HARD_ATTEMPTS if level == "hard" else 1
     for attempt in range(attempts):
-        S = sample_tiling(n, seed, attempt, tick)
+        S = draw(attempt)
         salient = reg.salient_edges(S)
         order = list(salient)
-        random.Random(f"calissons-order:{n}:{seed}:{attempt}").shuffle(order)
+        random.Random(f"{tag}:{seed}:{attempt}").shuffle(order)
         keep = 0 if minimal else math.ceil(LEVELS[level] * len(salient))
-        givens, deleted = reduce_givens(n, S, order, keep, progress)
-        diff = grade(n, givens)
-        if level != "hard" and not minimal and n <= GRADE_MAX_N:
+        givens, deleted = reduce_givens(board, S, order, keep, progress)
+        diff = grade(board, givens)
+        if level != "hard" and not minimal and not gradeless(board):
             current = set(givens)
             while diff["depth"] != 0 and deleted:
                 current.add(deleted.pop())
                 givens = sorted(current)
-                diff = grade(n, givens)
-        puzzle = Puzzle(n, givens, S, salient, diff, level, seed)
+                diff = grade(board, givens)
+        puzzle = Puzzle(board if isinstance(board, int) else 0, givens, S, salient, diff, level, seed, shape)
         if level != "hard":
             return puzzle
         score = (diff["depth"] or 0, -diff["propagation"])
@@ -195,29 +201,5 @@ def generate_region(shape, seed, level: str = "medium", minimal: bool = False, p
         return pz
     if level not in LEVELS:
         raise TilepressError(f"level must be one of {', '.join(LEVELS)}")
-    reg = shape.region
-    best = None
-    attempts = HARD_ATTEMPTS if level == "hard" else 1
-    for attempt in range(attempts):
-        S = sample_region_tiling(shape, seed, attempt, tick)
-        salient = reg.salient_edges(S)
-        order = list(salient)
-        random.Random(f"calissons-region-order:{shape.word}:{seed}:{attempt}").shuffle(order)
-        keep = 0 if minimal else math.ceil(LEVELS[level] * len(salient))
-        givens, deleted = reduce_givens(reg, S, order, keep, progress)
-        diff = grade(reg, givens)
-        if level != "hard" and not minimal and not gradeless(reg):
-            current = set(givens)
-            while diff["depth"] != 0 and deleted:
-                current.add(deleted.pop())
-                givens = sorted(current)
-                diff = grade(reg, givens)
-        puzzle = Puzzle(0, givens, S, salient, diff, level, seed, shape)
-        if level != "hard":
-            return puzzle
-        score = (diff["depth"] or 0, -diff["propagation"])
-        if best is None or score > best[0]:
-            best = (score, puzzle)
-        if diff["depth"] is None or diff["depth"] >= 1:
-            break
-    return best[1]
+    return _search(shape.region, shape.region, lambda attempt: sample_region_tiling(shape, seed, attempt, tick),
+                   f"calissons-region-order:{shape.word}", seed, level, minimal, progress, shape)

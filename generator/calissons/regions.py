@@ -420,6 +420,21 @@ def named(name: str, size: int) -> Shape:
     return require_tilable(shape)
 
 
+def recognise(shape: Shape) -> Shape:
+    """Give a shape read from a word its name when it is a named shape (star 2, ...): only
+    sizes whose area matches are built, so this costs at most a region or two."""
+    count = len(shape.triangles)
+    for name, (_desc, fn, lo, hi) in NAMES.items():
+        for n in range(lo, hi + 1):
+            area = abs(_shoelace2(parse_runs(fn(n))))
+            if area > count:
+                break
+            if area == count and region_from_word(fn(n)).word == shape.word:
+                shape.name, shape.size = name, n
+                return shape
+    return shape
+
+
 def is_name(text: str) -> bool:
     """Does the text look like a shape name (letters, optionally :N) rather than a word?
     Words use only the letters a-f and digits; every name has another letter."""
@@ -457,20 +472,8 @@ def parse_region(text: str, size: int | None = None, *, seed: int | None = None,
         return named(name, n)
     if ":" in text:
         raise TilepressError(f"--region {text[:40]!r}: unknown region name (names: {', '.join(NAMES)})")
-    shape = region_from_word(text)
-    n = _side(shape)
-    if n is not None:                        # the hexagon's word: today's hexagon (same links)
-        shape.name, shape.size = "hexagon", n
+    shape = recognise(region_from_word(text))   # the hexagon's word: today's hexagon (same links)
     return require_tilable(shape) if tilable else shape
-
-
-def _side(shape: Shape) -> int | None:
-    """n when the shape's word is the regular hexagon's."""
-    m = re.fullmatch(r"([1-9][0-9]*)?a\1?b\1?c\1?d\1?e\1?f", shape.word)
-    if not m:
-        return None
-    n = int(m.group(1)) if m.group(1) else 1
-    return n if n <= 64 and shape.word == _hexagon_word(n, n, n) else None
 
 
 # --- random regions ------------------------------------------------------------------------

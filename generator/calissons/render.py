@@ -169,7 +169,6 @@ def sheet_solution_svg(n: int, H: list[int], title: str | None = None) -> str:
     return document("\n".join(body), w, h, vb, title=title, background="#ffffff")
 
 
-REGION_RULES = ("Tile the shape with calissons (lozenges made of two triangles, in three orientations). "
-                "No thick edge may be crossed by a calisson, and the two calissons on either side of a "
-                "thick edge must have different orientations. Exactly one tiling fits the thick edges: "
-                "draw every edge where two calissons of different orientations meet side by side.")
+REGION_RULES = ("Other shapes: tile the shape with calissons so that no thick edge is crossed and the two "
+                "calissons beside each thick edge have different orientations; exactly one tiling fits, so "
+                "draw all its edges where calissons of different orientations meet.")
