@@ -565,7 +565,11 @@ def run_sample(v: dict) -> int:
         from generator.calissons import onregion
         board = onregion.board(v["region"], v["size"], v["seed"])
         if not isinstance(board, int):
-            item = sample.draw_region(board, v["seed"])
+            tick, close = _sweep_counter(board.side)
+            try:
+                item = sample.draw_region(board, v["seed"], tick=tick)
+            finally:
+                close()
             if v["format"] == "json":
                 return emit_rendered("json", v["out"], json_obj=sample.region_to_json(item))
             return emit_rendered(v["format"], v["out"], svg=sample.region_to_svg(item))

@@ -116,8 +116,13 @@ def solve_record(shape, givens, want_count: bool, cap: int) -> dict:
 def generate_record(shape, seed, level: str, minimal: bool):
     """(generator puzzle, JSON answer of `generate` on a region)."""
     from generator.calissons import permalink
+    from generator.calissons.family import _deleting_bar, _sweep_counter
     from generator.calissons.generator import difficulty_record, generate_region
-    pz = generate_region(shape, seed, level, minimal)
+    tick, close = _sweep_counter(shape.side)
+    try:
+        pz = generate_region(shape, seed, level, minimal, progress=_deleting_bar(shape.side), tick=tick)
+    finally:
+        close()
     rec = {"region": shape.record(), "givens": [list(e) for e in pz.givens],
            "permalink": permalink.encode_region(shape, pz.givens),
            "difficulty": difficulty_record(pz), "solution": solution_record(shape, pz.heights)}

@@ -78,6 +78,11 @@ class Shape:
         return self._region
 
     @property
+    def side(self) -> int:
+        """The side of the hexagon of about the same area (progress bars use it)."""
+        return int((len(self.triangles) / 6) ** 0.5)
+
+    @property
     def label(self) -> str:
         """How messages and titles name the shape."""
         if self.title:
