@@ -193,6 +193,7 @@ def feasible(givens, want_window: bool = True) -> dict:
     v = plane_verdict(givens)
     rec = {"feasible": v.feasible, "givens": [list(e) for e in givens]}
     if v.feasible:
+        rec["heights"] = [[a, b, h] for (a, b), h in sorted(v.heights.items())]   # at the key vertices
         if want_window:
             win, centre, r = window_of(givens)
             H = plane_witness(v, win)
