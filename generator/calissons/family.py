@@ -79,7 +79,7 @@ def parse_puzzle(text: str) -> tuple[int, list[tuple[int, int, str]]]:
 
 def validate_puzzle(obj) -> tuple[int, list[tuple[int, int, str]]]:
     """Check a decoded puzzle object: n in range, givens distinct interior edges."""
-    from generator.calissons.model import DIRS, hexagon
+    from generator.calissons.model import hexagon
     if not isinstance(obj, dict):
         raise TilepressError('puzzle must be a JSON object {"n": N, "givens": [[a, b, d], ...]}')
     n = obj.get("n")
@@ -252,37 +252,20 @@ def to_svg(item: Puzzle, options: dict) -> str:
 def facts(item: Puzzle) -> list:
     """Size, level, givens, fold edges and the human solver's grades (a sample's own facts)."""
     from generator.calissons import sample
-    from generator.calissons.model import hexagon
     if isinstance(item, sample.Sample):
         return sample.facts(item)
     if isinstance(item, sample.RegionSample):
         return sample.region_facts(item)
-    if not isinstance(item.n, int):
-        return _region_facts(item)
-    out = [["Size n", item.n]]
+    from generator.calissons.onregion import region_of
+    if isinstance(item.n, int):
+        out = [["Size n", item.n]]
+    else:                                   # another shape
+        out = [["Region", item.n.label], ["Triangles", len(item.n.triangles)]]
     if item.level is not None:
         out.append(["Level", item.level])
     out.append(["Givens", len(item.givens)])
     if item.heights is not None:
-        out.append(["Fold edges in the solution", len(hexagon(item.n).salient_edges(item.heights))])
-    diff = item.record.get("difficulty")
-    if diff:
-        out += [["Human-solver depth", diff["depth"]], ["Decided by propagation", diff["propagation"]],
-                ["Probes", diff["probes"]]]
-    if item.seed is not None:
-        out.append(["Seed", item.seed])
-    return out
-
-
-def _region_facts(item: Puzzle) -> list:
-    """Facts of a puzzle on another region."""
-    reg = item.n.region
-    out = [["Region", item.n.label], ["Triangles", len(reg.triangles)]]
-    if item.level is not None:
-        out.append(["Level", item.level])
-    out.append(["Givens", len(item.givens)])
-    if item.heights is not None:
-        out.append(["Fold edges in the solution", len(reg.salient_edges(item.heights))])
+        out.append(["Fold edges in the solution", len(region_of(item.n).salient_edges(item.heights))])
     diff = item.record.get("difficulty")
     if diff:
         out += [["Human-solver depth", diff["depth"]], ["Decided by propagation", diff["propagation"]],

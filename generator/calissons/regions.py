@@ -40,7 +40,7 @@ import random
 import re
 from dataclasses import dataclass, field
 
-from generator.calissons.model import Region, hexagon, triangle_edges
+from generator.calissons.model import Region, edge_triangles, head, hexagon, triangle_edges, triangle_vertices
 from generator.errors import TilepressError
 
 LETTERS = "abcdef"
@@ -99,7 +99,7 @@ class Shape:
 
     def start(self) -> tuple[int, int]:
         """The start vertex of the canonical word (the smallest boundary vertex)."""
-        return min(v for t in self.triangles for v in _corners(t) if v in self._boundary_set())
+        return min(v for t in self.triangles for v in triangle_vertices(t) if v in self._boundary_set())
 
     def _boundary_set(self) -> set:
         if not hasattr(self, "_bset"):
@@ -210,13 +210,6 @@ def _left_triangle(p, q, r) -> tuple[int, int, int]:
     return (a, b, 0 if (a + 1, b) in (p, q, r) else 1)
 
 
-def _corners(t):
-    a, b, k = t
-    if k == 0:
-        return ((a, b), (a + 1, b), (a + 1, b + 1))
-    return ((a, b), (a, b + 1), (a + 1, b + 1))
-
-
 def _ccw(t):
     """The corners of a triangle counterclockwise in (a, b) coordinates."""
     a, b, k = t
@@ -275,7 +268,7 @@ def compress(letters) -> str:
 
 def centred(triangles) -> list:
     """The triangles translated so their vertices' bounding box is centred (rounding down)."""
-    verts = [v for t in triangles for v in _corners(t)]
+    verts = [v for t in triangles for v in triangle_vertices(t)]
     amin, amax = min(v[0] for v in verts), max(v[0] for v in verts)
     bmin, bmax = min(v[1] for v in verts), max(v[1] for v in verts)
     da = -((amin + amax) // 2)
@@ -305,7 +298,7 @@ def region_from_word(text: str) -> Shape:
     limit = abs(area2)
     while stack:
         t = stack.pop()
-        c = _corners(t)
+        c = triangle_vertices(t)
         for i in range(3):
             p, q = c[i], c[(i + 1) % 3]
             if frozenset((p, q)) in wall:
@@ -521,21 +514,21 @@ def _grow(seed: int, size: int, attempt: int) -> Shape:
             return not tris
         if shared == 1:
             es = [e for e in triangle_edges(t) if edges_in.get(e)][0]
-            ends = {es[:2], _head(es)}
-            third = next(v for v in _corners(t) if v not in ends)
+            ends = {es[:2], head(es)}
+            third = next(v for v in triangle_vertices(t) if v not in ends)
             return not vcount.get(third)
         return shared == 2
 
     def add(t) -> None:
         tris.add(t)
-        for v in _corners(t):
+        for v in triangle_vertices(t):
             vcount[v] = vcount.get(v, 0) + 1
         for e in triangle_edges(t):
             edges_in[e] = edges_in.get(e, 0) + 1
 
     def remove(t) -> None:
         tris.discard(t)
-        for v in _corners(t):
+        for v in triangle_vertices(t):
             vcount[v] -= 1
         for e in triangle_edges(t):
             edges_in[e] -= 1
@@ -581,14 +574,8 @@ def _grow(seed: int, size: int, attempt: int) -> Shape:
     return Shape(canonical_word(tris_c), tris_c, title=f"random shape {seed} ({size} triangles)")
 
 
-def _head(e):
-    from generator.calissons.model import head
-    return head(e)
-
-
 def _across(e, tris):
     """The triangle on the far side of boundary edge e (outside the region), or (None, None)."""
-    from generator.calissons.model import edge_triangles
     t, u = edge_triangles(e)
     if t in tris and u not in tris:
         return u, t
@@ -599,7 +586,6 @@ def _across(e, tris):
 
 def _neighbours(t):
     """The three triangles sharing an edge with t."""
-    from generator.calissons.model import edge_triangles
     out = []
     for e in triangle_edges(t):
         for u in edge_triangles(e):
