@@ -157,27 +157,33 @@ def bench_solve_cli(n: int = 256):
 
 
 def bench_regions(sizes=(100, 1000, 10000), seed: int = 1):
-    """Solve, generate and exact sampling on random regions (`calissons region --seed 1 --size N`)."""
+    """Solve, generate and exact sampling on other regions: random shapes (`calissons region
+    --seed 1 --size N`) and stars of about the same areas (star:1, star:4, star:13)."""
     from generator.calissons.generator import generate_region
-    from generator.calissons.regions import random_region
+    from generator.calissons.model import Region
+    from generator.calissons.regions import parse_region, random_region
     from generator.calissons.sampler import sample_region_heights
-    print("other regions (random shapes, calissons region --seed 1 --size N)")
+    print("other regions (random shapes: calissons region --seed 1 --size N; stars of about the same area)")
+    stars = {100: "star:1", 1000: "star:4", 10000: "star:13"}
     for size in sizes:
-        t_shape, shape = timed(lambda: random_region(seed, size))
-        t_build, reg = timed(lambda: shape.region)
-        stats = {}
-        t_sample, H = timed(lambda: sample_region_heights(reg, 0, stats))
-        sal = reg.salient_edges(H)
-        t_full, s_full = timed(lambda: solve(reg, sal), 3)
-        t_part, s_part = timed(lambda: solve(reg, sal[::4]), 3)
-        assert s_full.status == "unique" and s_full.least == H
-        t_gen, pz = timed(lambda: generate_region(shape, 0, "medium"))
-        print(f"  {size:6d} triangles ({len(reg.coords)} vertices, word {len(shape.word)} chars): "
-              f"shape {t_shape:.3f} s, arrays + Thurston bounds {t_build:.3f} s")
-        print(f"           sample (exact CFTP, {stats['sweeps']} sweeps) {t_sample:7.3f} s   "
-              f"solve all {len(sal)} fold edges {t_full:7.3f} s ({s_full.status}), a quarter {t_part:7.3f} s "
-              f"({s_part.status})   generate medium {t_gen:7.3f} s ({len(pz.givens)} givens, "
-              f"depth {pz.difficulty['depth']})")
+        for kind in ("random", "star"):
+            if kind == "random":
+                t_shape, shape = timed(lambda: random_region(seed, size))
+            else:
+                t_shape, shape = timed(lambda: parse_region(stars[size]))
+            t_build, reg = timed(lambda: Region(shape.triangles))
+            stats = {}
+            t_sample, H = timed(lambda: sample_region_heights(reg, 0, stats))
+            sal = reg.salient_edges(H)
+            t_full, s_full = timed(lambda: solve(reg, sal), 3)
+            t_part, s_part = timed(lambda: solve(reg, sal[::4]), 3)
+            assert s_full.status == "unique" and s_full.least == H
+            t_gen, pz = timed(lambda: generate_region(shape, 0, "medium"))
+            print(f"  {shape.label}: {len(shape.triangles)} triangles, {len(reg.coords)} vertices, word "
+                  f"{len(shape.word)} chars; shape {t_shape:.3f} s, arrays + Thurston bounds {t_build:.3f} s")
+            print(f"      sample (exact CFTP, {stats['sweeps']} sweeps) {t_sample:8.3f} s   solve all {len(sal)} fold "
+                  f"edges {t_full:7.4f} s ({s_full.status}), a quarter {t_part:7.4f} s ({s_part.status})   "
+                  f"generate medium {t_gen:7.3f} s ({len(pz.givens)} givens, depth {pz.difficulty['depth']})")
 
 
 def main(argv=None):

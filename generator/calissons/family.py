@@ -451,16 +451,10 @@ def run_solve(v: dict) -> int:
     """solve FILE|- [--count] [--region R] --format json"""
     from generator.calissons import onregion
     from generator.output import emit_rendered
-    text = _read(v["file"])
-    obj = _load_json(text)
-    if isinstance(obj, dict) and ("region" in obj or "n" not in obj) or v.get("region"):
-        board, givens = onregion.puzzle_from_obj(obj, v.get("region"), v.get("size"))
-        if not isinstance(board, int):
-            return emit_rendered("json", v["out"], json_obj=onregion.solve_record(board, givens, v["count"],
-                                                                                    v["cap"]))
-        n = board
-    else:
-        n, givens = validate_puzzle(obj)
+    board, givens = json_board(v["file"], v.get("region"), v.get("size"))
+    if not isinstance(board, int):
+        return emit_rendered("json", v["out"], json_obj=onregion.solve_record(board, givens, v["count"], v["cap"]))
+    n = board
     return emit_rendered("json", v["out"], json_obj=solve_record(n, givens, v["count"], v["cap"]))
 
 
@@ -485,28 +479,21 @@ def run_check(v: dict) -> int:
     from generator.calissons.solver import count_solutions, solve
     from generator.output import emit, to_json
     from generator.calissons import onregion
-    src = v["source"].strip()
-    if src.startswith("cal.v3.") or v.get("region") or _names_region(src):
-        if src.startswith("cal.v3."):
-            board, givens = permalink.decode_region(src)
+    board, givens = load_board(v["source"], v.get("region"), v.get("size"))
+    if not isinstance(board, int):
+        rec, svg = onregion.check_record(board, givens, v["cap"])
+        emit(svg, v["picture"])
+        if v["format"] == "json":
+            emit(to_json(rec), v["out"])
         else:
-            board, givens = onregion.puzzle_from_obj(_load_json(_read(v["source"])), v.get("region"), v.get("size"))
-        if not isinstance(board, int):
-            rec, svg = onregion.check_record(board, givens, v["cap"])
-            emit(svg, v["picture"])
-            if v["format"] == "json":
-                emit(to_json(rec), v["out"])
-            else:
-                more = "at least " if rec["capped"] else ""
-                nd = len(rec["differ_vertices"])
-                where = f"; solutions differ at {nd} vertices" if nd else ""
-                count = rec["count"]
-                emit(f"{board.label}, {len(givens)} givens: {more}{count} solution{'s' if count != 1 else ''} "
-                     f"({rec['status']}){where}; picture written to {v['picture']}\n", v["out"])
-            return 0
-        n = board
-    else:
-        n, givens = load_any(v["source"])
+            more = "at least " if rec["capped"] else ""
+            nd = len(rec["differ_vertices"])
+            where = f"; solutions differ at {nd} vertices" if nd else ""
+            count = rec["count"]
+            emit(f"{board.label}, {len(givens)} givens: {more}{count} solution{'s' if count != 1 else ''} "
+                 f"({rec['status']}){where}; picture written to {v['picture']}\n", v["out"])
+        return 0
+    n = board
     if n > MAX_COUNT_N:
         raise TilepressError(f"check counts solutions, which takes n up to {MAX_COUNT_N}")
     reg = hexagon(n)
@@ -529,15 +516,26 @@ def run_check(v: dict) -> int:
     return 0
 
 
-def _names_region(source: str) -> bool:
-    """Is the source a JSON file (or stdin) whose puzzle names a region?"""
-    if source.startswith("cal.v") or "tab=" in source:
-        return False
-    try:
-        obj = json.loads(_read(source))
-    except (ValueError, RecursionError, TilepressError):
-        return False
-    return isinstance(obj, dict) and "region" in obj
+def load_board(source: str, region: str | None = None, size: int | None = None):
+    """(board, givens) from a cal permalink (v1 or v3), a mathix URL or tab string, or a JSON file
+    read once (`{"n", "givens"}`, or `{"region", "givens"}`, or givens for --region)."""
+    from generator.calissons import permalink
+    s = source.strip()
+    if s.startswith("cal.v"):
+        return permalink.decode_region(s) if permalink.is_region_link(s) else permalink.decode(s)
+    if "tab=" in s or (s and set(s.rstrip("0123456789")) <= set("tsf") and len(s) > 5):
+        return load_any(s)
+    return json_board(source, region, size)
+
+
+def json_board(source: str, region: str | None = None, size: int | None = None):
+    """(board, givens) of a puzzle JSON file read once: `{"n", "givens"}` (a hexagon) or
+    `{"region", "givens"}`, or givens alone with --region."""
+    from generator.calissons import onregion
+    obj = _load_json(_read(source))
+    if isinstance(obj, dict) and ("region" in obj or "n" not in obj) or region:
+        return onregion.puzzle_from_obj(obj, region, size)
+    return validate_puzzle(obj)
 
 
 def run_sample(v: dict) -> int:
