@@ -26,6 +26,15 @@ Commands:
         256, named by its permalink cal.v2.<N>.s<S> (`sample.py`; cal.v1 links of the first
         sampler still regenerate); JSON {"n", "seed", "permalink", "volume", "pp"}
 
+Other shapes (onregion.py, regions.py): `--region WORD|NAME` on solve (or "region" in the
+file instead of "n"), check, generate and sample; JSON then carries "region": {"word", "name",
+"size", "boundary", "triangles"} and solutions as {"salient", "calissons"}; permalinks
+cal.v3.<word>~<givens> and cal.v3.<word>.s<seed>.
+
+    region --seed S --size N --format text|json|svg   a random tilable shape (its word)
+    feasible FILE [--picture FILE] --format text|json  the infinite grid: yes + witness window,
+                                                       or no + the absorbing cycle (SVG)
+
 site.toml:
 
     [families.calissons]
@@ -34,6 +43,9 @@ site.toml:
     seeds  = [1, 2]                        # one puzzle per (size, level, seed)
     sample_sizes = [16, 32, 48]            # uniformly random tilings, one per (side, seed)
     sample_seeds = [1]
+    shapes = ["star:1", "long:2"]          # puzzles on named shapes, one per level
+    random_shapes = [150, 400]             # puzzles on random shapes of N triangles
+    shape_seeds = [1]                      # one random shape per (size, seed)
 
 A random tiling is an item too (`sample.Sample`): `regen`, `to_json`, `to_svg`, `facts` and
 `page` tell the two kinds apart by type.
@@ -465,6 +477,8 @@ def run_generate(v: dict) -> int:
     if v["format"] == "mathix" and not 2 <= v["size"] <= 10:
         raise TilepressError("the mathix.org player takes sizes 2..10")
     item = generate_item(v)
+    if v["format"] == "mathix" and not isinstance(item.n, int):
+        raise TilepressError("the mathix.org player takes hexagons only (not --region shapes)")
     if v["format"] == "mathix":
         emit(mathix.url(item.n, item.generated.givens, item.generated.salient) + "\n", v["out"])
         return 0
