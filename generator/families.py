@@ -222,6 +222,13 @@ def by_prefix(prefix: str) -> Family | None:
     return None
 
 
+def short_id(permalink: str) -> str:
+    """A short printable ID of an item: permalink prefix and 6 hex digits of its SHA-256."""
+    import hashlib
+    prefix = permalink.split(".", 1)[0]
+    return f"{prefix}-{hashlib.sha256(permalink.encode('utf-8')).hexdigest()[:6]}"
+
+
 def split_permalink(text: str) -> tuple[Family, int, str]:
     """Split a permalink into (family, version, payload), or raise PermalinkError."""
     prefix, version, payload = permalinks.split(text)

@@ -31,9 +31,14 @@ RULES = ("Draw every fold edge: the edges where two calissons (lozenges) of diff
          "side by side, so that the picture becomes a pile of cubes. The red edges are given.")
 MAX_PLAY_N = 16
 SOLUTION_ARGS = ("--view", "solution")     # the CLI flags that draw the answer
-
-
 MAX_PLAY_TRIANGLES = 6 * MAX_PLAY_N * MAX_PLAY_N     # other shapes (cal.v3): as many triangles
+
+
+def plays(link: str) -> bool:
+    """A puzzle permalink (cal.v1.<n>~<givens>, cal.v3.<word>~<givens>) plays; a sample tiling
+    (cal.v<N>.<n>.s<seed>, cal.v3.<word>.s<seed>) does not."""
+    from generator.calissons import sample
+    return not sample.is_sample_link(link) and not sample.is_region_sample_link(link)
 
 
 def _decode(link: str):
