@@ -312,6 +312,7 @@ def test_check_reads_standard_input_once(tmp_path):
     from pathlib import Path
     root = Path(__file__).resolve().parents[1]
     for obj, want in (({"n": 2, "givens": []}, "20 solutions"), ({"region": "long:1", "givens": []}, "3 solutions")):
-        r = subprocess.run([sys.executable, "-m", "generator", "calissons", "check", "-", "--picture", str(tmp_path / "c.svg")],
+        argv = ["calissons", "check", "-", "--picture", str(tmp_path / "c.svg")]
+        r = subprocess.run([sys.executable, "-m", "generator", *argv],
                            input=json.dumps(obj), capture_output=True, text=True, cwd=root)
         assert r.returncode == 0 and want in r.stdout, r.stderr
