@@ -312,7 +312,8 @@ def plan(table: dict, site: dict) -> list[dict]:
                               "even number of triangles)")
         for rs in table["shape_seeds"]:
             items += [{"id": f"random{rs}-t{size}-{level}-s{seed}",
-                       "params": {"region": f"random:{rs}:{size}", "size": 0, "level": level, "seed": seed, "minimal": False}}
+                       "params": {"region": f"random:{rs}:{size}", "size": 0, "level": level, "seed": seed,
+                                  "minimal": False}}
                       for level in table["levels"] for seed in table["seeds"][:1]]
     if len(items) > MAX_ITEMS:
         raise ConfigError(f"[families.calissons] asks for {len(items)} puzzles (limit {MAX_ITEMS})")
@@ -673,7 +674,8 @@ COMMANDS = (
                         "glued one at a time outside the boundary, each the most compact of four candidates "
                         "placed at uniformly random boundary edges, and only where the region stays a disk with "
                         "a simple boundary. A union of calissons is always tilable. 'Random' means this seeded "
-                        "growth (an Eden-like cluster), not the uniform law on shapes of N triangles; a shape with fewer "
+                        "growth (an Eden-like cluster), not the uniform law on shapes of N triangles; a shape with "
+                        "fewer "
                         "than three tilings is redrawn (from 12 triangles on); the same "
                         "seed and size always give the same shape. Word letters a-f are unit steps, each turned "
                         "60 degrees left of the previous letter (a = +x, b = -z, c = +y, d = -x, e = +z, f = -y), "

@@ -215,7 +215,8 @@ FORMS = {
                                   "per_side_squared": 5},
                                  {"value": "random", "label": "random shape (from the seed)",
                                   "sets": {"size": [5, 10]}, "per_side_squared": 3}],
-                              "help": "the board: the hexagon, other named shapes, or a random shape grown from the seed"},
+                              "help": "the board: the hexagon, another named shape, or a random shape grown "
+                                      "from the seed"},
                              {"name": "size", "label": "Size", "type": "number", "min": 1, "max": 10, "value": 5,
                               "help": "the hexagon's side in lozenge edges; the other shapes scale with it"},
                              {"name": "level", "label": "Level", "type": "select",
