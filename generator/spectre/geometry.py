@@ -34,6 +34,8 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+from generator.quadratic import sign3  # also G.sign3 for spectre/check.py
+
 SQRT3 = math.sqrt(3.0)
 ZERO = (0, 0, 0, 0)
 
@@ -186,19 +188,7 @@ def outline_from_dirs(dirs):
 SPECTRE = outline_from_dirs(SPECTRE_DIRS)
 
 
-# --- Z[√3]: exact signs ------------------------------------------------------------------
-
-def sign3(a, b) -> int:
-    """Sign of a + b√3 for rationals a, b (exact)."""
-    sa = (a > 0) - (a < 0)
-    sb = (b > 0) - (b < 0)
-    if sa == sb or sb == 0:
-        return sa
-    if sa == 0:
-        return sb
-    d = a * a - 3 * b * b
-    return sa if d > 0 else (sb if d < 0 else 0)
-
+# --- Z[√3]: doubled coordinates (signs: generator.quadratic.sign3) ----------------------
 
 def doubled(z):
     """(2x, 2y) as pairs (A, B) meaning A + B√3."""
