@@ -1096,6 +1096,12 @@
     });
   }
 
+  /* Over http(s) a service worker (sw.js at the site's root) keeps the runtime between pages and
+   * visits; file:// has no service workers and needs none (the files are local). */
+  if (/^https?:$/.test(location.protocol) && navigator.serviceWorker) {
+    navigator.serviceWorker.register(new URL("../sw.js", here).href).catch(function () { /* private mode */ });
+  }
+
   if ($("tp-app")) {
     var openPage = function () { var page = new Page(); wirePlayer(page); T.page = page; };
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", openPage);

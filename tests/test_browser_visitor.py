@@ -250,3 +250,46 @@ def test_loopy_sheet_has_rules_level_and_wide_puzzles(tmp_path):
     assert puzzle_pages and all("closed loop" in p and "level:" in p for p in puzzle_pages)
     solution_pages = [p for p in text.split("\f") if "solutions" in p]
     assert solution_pages and all("closed loop" not in p for p in solution_pages)
+
+
+def test_cold_start_shows_the_items_own_picture_at_once(chromium, site):
+    link = next(iter(sorted(re.findall(r'href="\.\./regen\.html#([^"]+)"',
+                                       next(site.glob("calissons/cal.*.html")).read_text()))))
+    page = chromium.new_page()
+    page.goto(site.as_uri() + "/regen.html#" + link, wait_until="domcontentloaded")
+    first = page.evaluate("[document.getElementById('tp-picture').getAttribute('src'), !!window.tilepress.startupMs]")
+    assert first[0] and first[0].endswith(".svg") and (site / first[0]).is_file() and not first[1]
+    assert _shown(page) is None
+    page.close()
+
+
+@pytest.mark.slow
+def test_service_worker_caches_the_runtime_over_http(chromium, site):
+    from browser_helpers import serve
+    base, server = serve(site)
+    try:
+        ctx = chromium.new_context(service_workers="allow")
+        page = ctx.new_page()
+        page.goto(base + "regen.html")
+        page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+        page.evaluate("() => tilepress.ready().then(() => true)")
+        served = []
+        page.on("response", lambda r: served.append((r.url, r.from_service_worker)) if "/regen/runtime/" in r.url
+                else None)
+        page.reload()
+        page.evaluate("() => tilepress.ready().then(() => true)")
+        assert len(served) == 6 and all(sw for _url, sw in served), served
+        ctx.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_regen_page_with_a_board_is_axe_clean(chromium, site):
+    from test_site_pages import axe_violations
+    page = _open_board(chromium, site, 1280)
+    found = axe_violations(page)
+    if found is None:
+        pytest.skip("axe-core is not installed (run `npm ci`)")
+    assert found == []
+    page.close()

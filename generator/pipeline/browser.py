@@ -662,11 +662,36 @@ def page_config(families: list[dict]) -> dict:
             "items": dict(sorted(items.items()))}
 
 
+# The service worker (sw.js at the site's root; regen.js registers it over http(s) only: file://
+# has none).  It answers the runtime's scripts from a cache named after their content, so a second
+# page, or a second visit, starts Python without downloading 8 MB again; a new build's runtime
+# gets a new cache and the old one is deleted.
+SERVICE_WORKER = """/* tilepress: cache the Python runtime of regen.html (generator/pipeline/browser.py). */
+"use strict";
+const CACHE = "tilepress-runtime-%(key)s";
+self.addEventListener("install", (ev) => { self.skipWaiting(); });
+self.addEventListener("activate", (ev) => {
+  ev.waitUntil(caches.keys().then((names) => Promise.all(names.filter((n) =>
+    n.startsWith("tilepress-runtime-") && n !== CACHE).map((n) => caches.delete(n))))
+    .then(() => self.clients.claim()));
+});
+self.addEventListener("fetch", (ev) => {
+  const url = new URL(ev.request.url);
+  if (ev.request.method !== "GET" || url.origin !== location.origin || !url.pathname.includes("/regen/runtime/")) return;
+  ev.respondWith(caches.open(CACHE).then((cache) => cache.match(ev.request).then((hit) => hit ||
+    fetch(ev.request).then((res) => { if (res.ok) cache.put(ev.request, res.clone()); return res; }))));
+});
+"""
+
+
 def write(writer, env, render, common: dict, cache) -> None:
-    """Write regen.html, its assets and the vendored runtime through the site's writer."""
+    """Write regen.html, its assets, the vendored runtime and its service worker through the writer."""
     rt = runtime(cache)
+    digest = hashlib.sha256()
     for name in sorted(rt["files"]):
         writer.write(f"regen/runtime/{name}", rt["files"][name])
+        digest.update(name.encode() + b"\0" + hashlib.sha256(rt["files"][name]).digest())
+    writer.write("sw.js", (SERVICE_WORKER % {"key": digest.hexdigest()[:16]}).encode())
     folder = Path(env.globals["templates_folder"])
     for name in ("regen.js", "regen.css"):            # copied as they are (no Jinja in them)
         writer.write(f"regen/{name}", (folder / name).read_bytes())
