@@ -155,6 +155,11 @@ class Family:
 _LOADED: dict[str, Family] = {}
 
 
+def module_named(name: str):
+    """The module of a dotted name, imported (families here; the page's calls in generator.webapi)."""
+    return importlib.import_module(name)
+
+
 def load(source: str) -> Family:
     """The Family at "module:attribute", or "file:/path.py" (a test family's FAMILY), memoised."""
     if source in _LOADED:
@@ -171,7 +176,7 @@ def load(source: str) -> Family:
         attr = "FAMILY"
     else:
         module, _, attr = source.partition(":")
-        mod = importlib.import_module(module)
+        mod = module_named(module)
     fam = getattr(mod, attr or "FAMILY", None)
     if not isinstance(fam, Family):
         raise TypeError(f"{source}: {attr or 'FAMILY'} is not a generator.families.Family")

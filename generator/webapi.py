@@ -32,7 +32,6 @@ line's progress bars) call `fn(done, total, unit, desc)` about four times a seco
 
 from __future__ import annotations
 
-import importlib
 import io
 import re
 import sys
@@ -41,7 +40,7 @@ import time
 from generator import cli, output
 from generator.calissons import play as calissons_play
 from generator.errors import TilepressError
-from generator.families import split_permalink
+from generator.families import module_named, split_permalink
 from generator.loopy import play as loopy_play
 
 # permalink prefix -> the family module that offers board/check/solution
@@ -133,7 +132,7 @@ def call(module: str, name: str, args: list):
     """`generator.<module>.<name>(*args)`: the page worker's one entry point (see regen.js)."""
     if not re.fullmatch(r"[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)*", module) or name.startswith("_"):
         raise TilepressError(f"the page cannot call {module}.{name}")
-    fn = getattr(importlib.import_module("generator." + module), name, None)
+    fn = getattr(module_named("generator." + module), name, None)
     if not callable(fn):
         raise TilepressError(f"generator.{module} has no function {name}")
     return fn(*args)

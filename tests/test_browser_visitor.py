@@ -22,6 +22,8 @@ from generator.pipeline import browser as browser_mod
 pytestmark = pytest.mark.browser
 
 LOOPY = "loopy.v1.eb3a1g110c0c2a0c.p3.v1.4_3_2_DXCYYDXXYD"      # 28 faces (tests/test_browser_regen.py)
+HAT = ("loopy.v1.e0c0a7a9Ca6A7b42a795b0b9b3874cAA6a7aAbAC376Bb99689579Aa7Ac"
+       ".hat.v1.28x24.r0.4-0-1-8-7-H")                                   # 69 faces, 559 edges
 PAPER = (0xfb, 0xf8, 0xf0)
 
 
@@ -123,9 +125,9 @@ def test_worker_keeps_the_page_responsive_and_cancel_stops_it(chromium, site):
     page.close()
 
 
-def _open_board(chromium, site, width):
+def _open_board(chromium, site, width, link=LOOPY):
     page = chromium.new_page(viewport={"width": width, "height": 844})
-    page.goto(site.as_uri() + "/regen.html#" + LOOPY)
+    page.goto(site.as_uri() + "/regen.html#" + link)
     assert _shown(page) is None
     page.evaluate("localStorage.clear()")
     page.click("#tp-reset")
@@ -133,7 +135,8 @@ def _open_board(chromium, site, width):
 
 
 def test_board_lines_contrast_and_tap_areas(chromium, site):
-    page = _open_board(chromium, site, 390)
+    """A hat Loopy puzzle played with a finger on a 390 px phone."""
+    page = _open_board(chromium, site, 390, HAT)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390          # nothing pans the page
     style = page.evaluate("""() => { const l = document.querySelector('svg.tp-board line.edge');
         const s = getComputedStyle(l); return [s.stroke, s.strokeWidth, s.vectorEffect]; }""")
@@ -153,7 +156,16 @@ def test_board_lines_contrast_and_tap_areas(chromium, site):
           for (const dx of [-12, -6, 0, 6, 12]) for (const dy of [-12, -6, 0, 6, 12])
             if (p.edgeAt(q.x + dx, q.y + dy) !== i) {{ bad.push([i, dx, dy]); return; }} }});
         return [bad, p.free.length]; }}""")
-    assert bad[0] == [] and bad[1] == len(loopy_play.board(LOOPY)["edges"])
+    assert bad[0] == [] and bad[1] == len(loopy_play.board(HAT)["edges"])
+    # a real tap on an edge's midpoint marks that edge
+    edge = page.evaluate(f"{player}.free[7]")
+    page.evaluate(f"document.querySelector(\"path.hit[data-edge='{edge}']\").scrollIntoView({{block: 'center'}})")
+    q = page.evaluate(f"""() => {{ const p = {player}, e = p.board.edges[{edge}], d = p.board.dots;
+        const q = new DOMPoint((d[e[0]][0] + d[e[1]][0]) / 2, (d[e[0]][1] + d[e[1]][1]) / 2)
+          .matrixTransform(p.svg.getScreenCTM()); return [q.x, q.y]; }}""")
+    page.mouse.click(q[0] + 8, q[1] - 8)
+    assert page.evaluate(f"{player}.lists().lines") == [edge]
+    page.click("#tp-reset")
     zoomed = page.evaluate("document.querySelector('svg.tp-board text.clue').getBoundingClientRect().height")
     assert zoomed >= 14 and zoomed > digit
     page.close()
