@@ -305,3 +305,40 @@ def test_regen_page_with_a_board_is_axe_clean(chromium, site):
         pytest.skip("axe-core is not installed (run `npm ci`)")
     assert found == []
     page.close()
+
+
+def test_nav_fits_and_the_form_states_meaning_range_and_size(chromium, site):
+    import json as _json
+    page = chromium.new_page(viewport={"width": 1280, "height": 900})
+    page.goto((site / "index.html").as_uri())
+    nav = page.evaluate("""() => { const n = document.querySelector('header.top nav');
+        const tops = new Set([...n.querySelectorAll('a')].map(a => Math.round(a.getBoundingClientRect().top)));
+        return [tops.size, [...n.querySelectorAll('a')].map(a => a.textContent)]; }""")
+    assert nav[0] == 1 and "Sheets" in nav[1] and "Make your own" in nav[1], nav
+    page.goto(site.as_uri() + "/regen.html")
+    checked = 0
+    for name, form in browser_mod.FORMS.items():
+        if not form["fields"]:
+            continue
+        page.select_option("#tp-family", name)
+        for fd in form["fields"]:
+            help_text = page.inner_text(f"#tp-help-{fd['name']}")
+            assert fd.get("help") and fd["help"] in help_text, (name, fd["name"])
+            if fd["type"] == "number":
+                assert re.search(r"\d+ to \d+", help_text), help_text
+        said = page.inner_text("#tp-estimate")
+        m = re.search(r"about ([\d,]+) (\w+)", said)
+        assert m, (name, said)
+        values = {"seed": "1"}
+        values.update({fd["name"]: page.input_value(f"#tp-field-{fd['name']}") for fd in form["fields"]})
+        argv = [a.format(**values) for a in form["argv"]]
+        if name == "tantrix":
+            continue
+        out = _json.loads(webapi.run(argv)["stdout"])
+        real = (len(out["faces"]) if "faces" in out else len(out["tiles"]) if "tiles" in out
+                else 3 * int(values["size"]) ** 2)
+        estimate = int(m.group(1).replace(",", ""))
+        assert 0.6 * real <= estimate <= 1.5 * real, (name, estimate, real)      # "about": within reason
+        checked += 1
+    assert checked >= 6
+    page.close()

@@ -182,7 +182,9 @@ FORMS = {
     # Loopy: choosing a tiling sets a size of about 70 faces (P2, P3, hat) or 50 (Spectre) and the
     # largest size the page makes (about 150 faces; bigger puzzles are for the command line).
     "loopy": {"title": "Loopy puzzle",
-              "fields": [{"name": "tiling", "label": "Tiling", "type": "select", "value": "p3", "choices": [
+              "fields": [{"name": "tiling", "label": "Tiling", "type": "select", "value": "p3",
+                          "help": "the tiling whose edges the loop runs along (choosing one sets a size)",
+                          "choices": [
                              {"value": "p2", "label": "Penrose P2", "per_area": 2.7,
                               "sets": {"width": [6, 9], "height": [5, 8]}},
                              {"value": "p3", "label": "Penrose P3", "per_area": 1.7,
