@@ -57,6 +57,11 @@ def test_item_page_hides_the_answer_in_the_solution_picture():
     assert "closed loop" not in page["sheet"]["puzzle"]
     assert "level: easy" in page["sheet"]["caption"] and page["sheet"]["min_width_mm"] >= 120
     assert "stroke-dasharray" in page["sheet"]["puzzle"]
+    # the site shows the bold style, exactly what the item's command prints
+    from generator import webapi
+    assert page["command"].endswith(" --style bold --format svg")
+    argv = page["command"].split()[3:]
+    assert webapi.run(argv)["stdout"].decode() == page["svg"] != FAMILY.to_svg(item, {})
     assert dict(FAMILY.facts(item))["Level"] == "easy"
     again = FAMILY.regen(FAMILY.permalink(item), {})
     assert FAMILY.to_svg(again, {}) == main and FAMILY.to_json(again) == FAMILY.to_json(item)

@@ -40,8 +40,7 @@ see `generator/families.py` and docs/adding-a-family.md):
         goes on printable sheets; the rules, two or three sentences, head each puzzle page; the
         caption (e.g. the level) follows the ID under each picture; min_width_mm asks for wider
         pictures than the sheets' 60 mm), png_2x (optional, default true: false ships only the
-        1x PNG download, for pictures whose SVG is the better large copy), thumb_svg (optional:
-        the gallery thumbnail is drawn from it instead of svg, e.g. with bolder lines).
+        1x PNG download, for pictures whose SVG is the better large copy).
 
     figures() -> dict[str, str]      (optional)
         Article figures, file name -> SVG text, written under articles/figures/.
