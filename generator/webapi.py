@@ -95,6 +95,12 @@ def describe(link: str) -> dict:
     return {"playable": True, "solution_args": args or None}
 
 
+def facts(link: str) -> list:
+    """The item's facts as its item page lists them ([label, value] pairs): family.facts(regen(link))."""
+    fam, _version, _payload = split_permalink(link)
+    return [[str(k), v if isinstance(v, (int, float, str)) else str(v)] for k, v in fam.facts(fam.regen(link.strip(), {}))]
+
+
 def _number(text: str) -> float:
     """A size written in a permalink (decimal digits and at most one point)."""
     try:

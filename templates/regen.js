@@ -428,10 +428,13 @@
     if (this.onzoomed) this.onzoomed(scale >= this.playScale * 0.999);
   };
 
-  /* The whole board in its box (the box's width; at most 75% of the window's height). */
+  /* The whole board in its box (the box's width; at most 75% of the window's height), or the
+   * tap-safe scale when the whole board still fits the box and 90% of the window at it. */
   Player.prototype.fitScale = function () {
-    var w = this.box.clientWidth || 600, h = Math.max(200, window.innerHeight * 0.75);
-    return Math.min(w / this.W, h / this.H, Math.max(this.playScale, 90));
+    var w = this.box.clientWidth || 600, vh = window.innerHeight || 800;
+    var fit = Math.min(w / this.W, Math.max(200, vh * 0.75) / this.H, Math.max(this.playScale, 90));
+    if (this.playScale * this.W <= w && this.playScale * this.H <= vh * 0.9) fit = Math.max(fit, this.playScale);
+    return fit;
   };
 
   Player.prototype.fit = function () { this.zoom(this.fitScale()); };
@@ -646,20 +649,17 @@
     });
   }
 
-  function factRows(json) {
-    var rows = [];
-    Object.keys(json).sort().forEach(function (k) {
-      var v = json[k];
-      if (k === "permalink") return;
-      if (v === null || typeof v !== "object") rows.push([k, String(v)]);
-      else if (Array.isArray(v)) rows.push([k, v.length + (v.length === 1 ? " entry" : " entries")]);
-      else {
-        var parts = Object.keys(v).sort().filter(function (s) { return v[s] === null || typeof v[s] !== "object"; })
-          .map(function (s) { return s + " " + v[s]; });
-        if (parts.length) rows.push([k, parts.join(", ")]);
-      }
+  function factRows(rows, tbody) {
+    tbody.textContent = "";
+    rows.forEach(function (r) {
+      var tr = document.createElement("tr"), th = document.createElement("th"), td = document.createElement("td");
+      th.scope = "row";
+      th.textContent = r[0];
+      td.textContent = typeof r[1] === "number" ? r[1].toLocaleString("en", {maximumFractionDigits: 4}) : String(r[1]);
+      tr.appendChild(th);
+      tr.appendChild(td);
+      tbody.appendChild(tr);
     });
-    return rows;
   }
 
   function Page() {
@@ -946,7 +946,7 @@
   };
 
   Page.prototype.render = function () {
-    var c = this.current, json = c.json;
+    var c = this.current, json = c.json, self = this;
     $("tp-title").textContent = titleOf(c.permalink, json);
     var img = $("tp-picture");
     if (img.src && img.src.indexOf("blob:") === 0) URL.revokeObjectURL(img.src);
@@ -955,16 +955,11 @@
     show($("tp-solution"), !!c.solutionArgs);
     $("tp-solution").open = false;
     $("tp-solution-img").removeAttribute("src");
-    var tbody = $("tp-facts");
-    tbody.textContent = "";
-    factRows(json).forEach(function (r) {
-      var tr = document.createElement("tr"), th = document.createElement("th"), td = document.createElement("td");
-      th.scope = "row";
-      th.textContent = r[0];
-      td.textContent = r[1];
-      tr.appendChild(th);
-      tr.appendChild(td);
-      tbody.appendChild(tr);
+    factRows([["Facts", "being worked out…"]], $("tp-facts"));
+    T.call("webapi", "facts", [c.permalink]).then(function (rows) {   // the item page's own facts, in words
+      if (self.current === c) factRows(rows, $("tp-facts"));
+    }, function (err) {
+      if (self.current === c) factRows([["Facts", err.message === "cancelled" ? "not worked out (stopped)" : err.message]], $("tp-facts"));
     });
     $("tp-share").value = location.href.split("#")[0] + "#" + c.permalink;
     $("tp-code").textContent = c.permalink;
