@@ -13,6 +13,7 @@ functions and is listed in `PLAYERS` under its permalink prefix:
     check(permalink, lines, crosses) -> {"solved", "message", "wrong", "drawn", "total"}
     solution(permalink) -> {"lines": [edge ids]}     (only on "reveal")
     SOLUTION_ARGS                   the `regen` flags that draw the answer ("Show the solution")
+    PRINT_ARGS                      (optional) the `regen` flags of the page's printout
 
     plays(permalink) -> bool        (optional) False for the family's permalinks that are not puzzles
                                     (e.g. a calisson sample tiling `cal.v2.<n>.s<seed>`)
@@ -88,11 +89,13 @@ def playable(link: str) -> bool:
 
 
 def describe(link: str) -> dict:
-    """What the page offers for a permalink: {"playable", "solution_args" (None: no answer to show)}."""
+    """What the page offers for a permalink: {"playable", "solution_args" (None: no answer to show),
+    "print_args" (the `regen` flags of its printout; a player's PRINT_ARGS)}."""
     if not playable(link):
-        return {"playable": False, "solution_args": None}
-    args = list(getattr(PLAYERS[_prefix(link)], "SOLUTION_ARGS", ()))
-    return {"playable": True, "solution_args": args or None}
+        return {"playable": False, "solution_args": None, "print_args": []}
+    mod = PLAYERS[_prefix(link)]
+    args = list(getattr(mod, "SOLUTION_ARGS", ()))
+    return {"playable": True, "solution_args": args or None, "print_args": list(getattr(mod, "PRINT_ARGS", ()))}
 
 
 def facts(link: str) -> list:

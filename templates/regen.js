@@ -936,7 +936,7 @@
       var what = await T.describe(permalink);
       T.lastRegenMs = performance.now() - t0;
       self.current = {permalink: permalink, svg: res.svg, json: res.json, solution: null,
-                      solutionArgs: what.solution_args, playable: what.playable};
+                      solutionArgs: what.solution_args, playable: what.playable, printArgs: what.print_args};
       self.render();
       show($("tp-figure"), !what.playable);        // the board shows the same puzzle, playable
       if (what.playable) await self.play(permalink);
@@ -1024,11 +1024,23 @@
     if (!c) return;
     $("tp-print-title").textContent = $("tp-title").textContent;
     $("tp-print-rules").textContent = this.player ? this.player.board.rules : "";
-    $("tp-print-picture").src = svgURL(c.svg);
+    var printed = c.svg;
+    if (c.printArgs && c.printArgs.length) {        // e.g. Loopy's dark grid lines for paper
+      var pr = await T.run(["regen", c.permalink].concat(c.printArgs, ["--format", "svg"]));
+      if (pr.code === 0) printed = pr.stdout;
+    }
+    $("tp-print-picture").src = svgURL(printed);
     var id = await T.call("families", "short_id", [c.permalink]);
     $("tp-print-id").textContent = "Short ID " + id + ". To make it again, open regen.html# followed by this " +
       "permalink, or run python -m generator regen with it:";
     $("tp-print-permalink").textContent = c.permalink;
+    var qr = (T.config.qr || {})[c.permalink], qrImg = $("tp-print-qr");   // a site item, with a base URL
+    if (qr) {
+      qrImg.src = qr;
+      qrImg.alt = "QR code: this item's page on " + T.config.base_url;
+      if (!qrImg.complete) await new Promise(function (ok) { qrImg.onload = qrImg.onerror = ok; });
+    }
+    show(qrImg, !!qr);
     show($("tp-print-second"), !!c.solutionArgs);
     if (c.solutionArgs) {
       var sol = await this.solution();

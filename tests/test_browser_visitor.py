@@ -74,7 +74,8 @@ def test_offers_follow_the_page_cap():
     assert browser_mod.offers(LOOPY) == {"regen": True, "play": True}
     assert "9600 square units" in webapi.cap_error("hat.v1.120x80.r4.5-0-1-1-0-H", caps, most)
     assert webapi.cap_error("cal.v2.65.s0", caps, most) and not webapi.cap_error("cal.v2.64.s0", caps, most)
-    assert webapi.describe("cal.v2.16.s1") == {"playable": False, "solution_args": None}
+    assert webapi.describe("cal.v2.16.s1") == {"playable": False, "solution_args": None, "print_args": []}
+    assert webapi.describe(LOOPY)["print_args"] == ["--style", "bold"]
 
 
 def test_every_offered_link_shows_a_picture(chromium, site):
@@ -220,6 +221,8 @@ def test_print_pdf_text_stays_inside_the_margins(chromium, site, tmp_path):
     page.click("#tp-print")
     page.wait_for_function("document.getElementById('tp-print-id').textContent.length > 0")
     page.wait_for_function("document.getElementById('tp-print-solution').complete")
+    printed = page.evaluate("fetch(document.getElementById('tp-print-picture').src).then(r => r.text())")
+    assert printed == webapi.run(["regen", LOOPY, "--style", "bold", "--format", "svg"])["stdout"].decode()
     pdf = tmp_path / "print.pdf"
     page.pdf(path=str(pdf), format="A4", prefer_css_page_size=True)
     page.close()
@@ -342,3 +345,17 @@ def test_nav_fits_and_the_form_states_meaning_range_and_size(chromium, site):
         checked += 1
     assert checked >= 6
     page.close()
+
+
+def test_printout_qr_codes_name_the_items_pages():
+    fams = [{"name": "calissons", "items": [
+        {"permalink": "cal.v2.16.s1", "slug": "cal.v2.16.s1", "url": "calissons/cal.v2.16.s1.html"},
+        {"permalink": "hat.v1.120x80.r4.5-0-1-1-0-H", "slug": "big", "url": "calissons/big.html"}]}]
+    assert browser_mod.page_config(fams)["qr"] == {}                       # no base URL: no QR code
+    cfg = browser_mod.page_config(fams, "https://example.org/t/")
+    assert cfg["items"] == {"cal.v2.16.s1": "calissons/cal.v2.16.s1.svg"}  # only what the page makes
+    assert cfg["qr"] == {"cal.v2.16.s1": "calissons/cal.v2.16.s1.qr.svg"}
+    svg = browser_mod.qr_svg("https://example.org/t/calissons/cal.v2.16.s1.html")
+    from generator.pipeline.sheets import qr_path
+    assert "QR code: https://example.org/t/calissons/cal.v2.16.s1.html" in svg      # the sheets' QR drawing
+    assert qr_path("https://example.org/t/calissons/cal.v2.16.s1.html", 0, 0, 20) in svg
