@@ -25,7 +25,8 @@ two tiles share a vertex exactly when their keys are equal.  `patch(name, ...)` 
 tiling's item and its tiles.  See docs/adding-a-family.md for a worked example.
 
 This module imports nothing from the family packages at module level: they import it.
-`get()` holds the only `importlib.import_module` call of the `generator` package.
+`module_named()` (used by `get()` and by the page's calls, generator.webapi.call) holds the only
+`importlib.import_module` call of the `generator` package.
 """
 
 from __future__ import annotations
