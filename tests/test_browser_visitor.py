@@ -139,6 +139,8 @@ def test_board_lines_contrast_and_tap_areas(chromium, site):
     """A hat Loopy puzzle played with a finger on a 390 px phone."""
     page = _open_board(chromium, site, 390, HAT)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390          # nothing pans the page
+    assert page.evaluate("""() => document.querySelector('#tp-board svg').getBoundingClientRect().width
+        <= document.getElementById('tp-board').clientWidth + 1""")                 # the board fits its box
     style = page.evaluate("""() => { const l = document.querySelector('svg.tp-board line.edge');
         const s = getComputedStyle(l); return [s.stroke, s.strokeWidth, s.vectorEffect]; }""")
     assert float(style[1].rstrip("px")) >= 1 and style[2] == "non-scaling-stroke"
@@ -179,6 +181,9 @@ def _click_edge(page, i):
 
 def test_live_errors_and_the_error_style_after_the_last_click(chromium, site):
     page = _open_board(chromium, site, 1280)
+    fits = page.evaluate("""() => { const s = document.querySelector('#tp-board svg').getBoundingClientRect(),
+        b = document.getElementById('tp-board'); return [s.width <= b.clientWidth + 1, s.height <= innerHeight]; }""")
+    assert fits == [True, True]                                        # the whole board in its box at first
     page.click("#tp-zoom-in")
     board = loopy_play.board(LOOPY)
     at = {}
