@@ -842,7 +842,15 @@
       $("tp-help-" + fd.name).textContent = text;
     });
     var c = f.count, n = null;
-    if (c && c.per_side_squared) n = c.per_side_squared * val("size") * val("size");
+    var choice = function (field, key) {      // the `key` of the chosen option of a select field
+      var from = $("tp-field-" + field), out;
+      f.fields.forEach(function (fd) {
+        if (fd.name === field) fd.choices.forEach(function (ch) { if (ch.value === from.value) out = ch[key]; });
+      });
+      return out;
+    };
+    if (c && c.per_side_squared_from) n = choice(c.per_side_squared_from, "per_side_squared") * val("size") * val("size");
+    else if (c && c.per_side_squared) n = c.per_side_squared * val("size") * val("size");
     else if (c) {
       var per = c.per_area;
       if (c.per_area_from) {

@@ -178,6 +178,10 @@ def test_form_makes_a_permalink_cpython_regenerates(chromium, base, family, fiel
     ("loopy", {"tiling": "p2", "width": "5", "height": "4", "level": "easy"},
      ["loopy", "generate", "--tiling", "p2", "--width", "5", "--height", "4", "--seed", "{seed}", "--level", "easy",
       "--format", "json"]),
+    # the shape picker: a random shape grown from the seed, a puzzle on it (cal.v3)
+    ("calissons", {"shape": "random", "size": "3", "level": "hard"},
+     ["calissons", "generate", "--region", "random", "--size", "3", "--seed", "{seed}", "--level", "hard",
+      "--format", "json"]),
 ])
 def test_form_makes_spectre_and_loopy_permalinks(chromium, site, family, fields, argv):
     """The same over file:// only (the scheme makes no difference to the form; keeps the suite short)."""

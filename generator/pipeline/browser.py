@@ -144,7 +144,8 @@ MAX_PERMALINK_CHARS = 20000
 # sets those number fields' value and maximum.  "exercise" (optional): the field values the
 # build's exercise uses instead of its small defaults.  "help" says what a field means (shown
 # beside it with its range); "count" = {"unit", "per_area" (per width x height) or
-# "per_area_from" (a select field whose choices carry "per_area") or "per_side_squared"}
+# "per_area_from" (a select field whose choices carry "per_area") or "per_side_squared" (or
+# "per_side_squared_from", a select field whose choices carry it)}
 # gives the form's "about N tiles" (densities measured on seeds 1-3; only an estimate).
 FORMS = {
     "p2": {"title": "Penrose P2 (kites and darts)",
@@ -204,15 +205,29 @@ FORMS = {
               "argv": ["loopy", "generate", "--tiling", "{tiling}", "--width", "{width}", "--height", "{height}",
                        "--seed", "{seed}", "--level", "{level}", "--format", "json"],
               "exercise": {"tiling": "p2", "width": "5", "height": "4", "level": "normal"}},
+    # the shape picker: named regions, or a random shape of the hexagon's area grown from the seed
     "calissons": {"title": "Calisson puzzle",
-                  "fields": [{"name": "size", "label": "Side", "type": "number", "min": 2, "max": 10, "value": 5,
-                              "help": "of the hexagon, in lozenge edges"},
+                  "fields": [{"name": "shape", "label": "Shape", "type": "select", "value": "hexagon", "choices": [
+                                 {"value": "hexagon", "label": "hexagon", "sets": {"size": [5, 10]},
+                                  "per_side_squared": 3},
+                                 {"value": "star", "label": "star", "sets": {"size": [1, 3]}, "per_side_squared": 30},
+                                 {"value": "long", "label": "long hexagon", "sets": {"size": [3, 6]},
+                                  "per_side_squared": 5},
+                                 {"value": "wide", "label": "wide hexagon", "sets": {"size": [3, 6]},
+                                  "per_side_squared": 5},
+                                 {"value": "random", "label": "random shape (from the seed)",
+                                  "sets": {"size": [5, 10]}, "per_side_squared": 3}],
+                              "help": "the board: the hexagon, another named shape, or a random shape grown "
+                                      "from the seed"},
+                             {"name": "size", "label": "Size", "type": "number", "min": 1, "max": 10, "value": 5,
+                              "help": "the hexagon's side in lozenge edges; the other shapes scale with it"},
                              {"name": "level", "label": "Level", "type": "select",
                               "choices": ["easy", "medium", "hard"], "value": "medium",
                               "help": "easy and medium keep extra given edges; hard gives as few as possible"}],
-                  "count": {"unit": "calissons", "per_side_squared": 3},
-                  "argv": ["calissons", "generate", "--size", "{size}", "--seed", "{seed}", "--level", "{level}",
-                           "--format", "json"]},
+                  "count": {"unit": "calissons", "per_side_squared_from": "shape"},
+                  "argv": ["calissons", "generate", "--region", "{shape}", "--size", "{size}", "--seed", "{seed}",
+                           "--level", "{level}", "--format", "json"],
+                  "exercise": {"shape": "random", "size": "3"}},
     "tantrix": {"title": "Infinite Tantrix pattern",
                 "fields": [],
                 "argv": ["tantrix", "search", "--method", "extrasymmetric-7x8", "--seed", "{seed}",
