@@ -137,10 +137,18 @@ def cap_error(link: str, caps: list, max_chars: int) -> str | None:
     return None
 
 
+# The modules whose public functions the page may call (`tilepress.call(module, name, args)`):
+# a page feature that needs another one adds its name here (one line).
+PAGE_MODULES = ("webapi", "families", "calissons.play", "loopy.play", "calissons.regions", "calissons.onregion",
+                "calissons.hints", "loopy.hints", "hints")
+
+
 def call(module: str, name: str, args: list):
-    """`generator.<module>.<name>(*args)`: the page worker's one entry point (see regen.js)."""
-    if not re.fullmatch(r"[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)*", module) or name.startswith("_"):
-        raise TilepressError(f"the page cannot call {module}.{name}")
+    """`generator.<module>.<name>(*args)`: the page worker's one entry point (see regen.js);
+    module one of PAGE_MODULES, name a public function."""
+    if module not in PAGE_MODULES or not re.fullmatch(r"[a-z][a-z0-9_]*", name):
+        raise TilepressError(f"the page cannot call {module}.{name} (generator.webapi.PAGE_MODULES lists "
+                             "the modules it may call)")
     fn = getattr(module_named("generator." + module), name, None)
     if not callable(fn):
         raise TilepressError(f"generator.{module} has no function {name}")

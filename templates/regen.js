@@ -5,7 +5,8 @@
  *     call generator.<module>.<name>(*args) (args and result JSON-able; bytes come back as text),
  *     run in the worker; rejects with Error("error: ...") for a TilepressError, Error("cancelled")
  *     after cancel().  onprogress({done, total, unit, desc}) hears the engine's progress bars.
- *     e.g. tilepress.call("loopy.play", "check", [permalink, lines, crosses])
+ *     e.g. tilepress.call("loopy.play", "check", [permalink, lines, crosses]); the modules the page
+ *     may call are listed in generator.webapi.PAGE_MODULES
  * window.tilepress.cancel()            stop the running call now (terminates the worker; a fresh
  *                                      one starts at once, the pending calls reject "cancelled")
  * window.tilepress.ready()             -> Promise: the worker's Python is loaded (only when asked)

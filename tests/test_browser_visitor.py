@@ -78,6 +78,14 @@ def test_offers_follow_the_page_cap():
     assert webapi.describe(LOOPY)["print_args"] == ["--style", "bold"]
 
 
+def test_the_page_calls_only_listed_modules_and_public_functions():
+    assert webapi.call("families", "short_id", ["cal.v2.16.s1"]) == "cal-9c2173"
+    for module, name in (("cli", "main"), ("webapi", "_prefix"), ("os", "system"), ("webapi.x", "run"),
+                         ("webapi", "no_such_function")):
+        with pytest.raises(webapi.TilepressError, match="cannot call|has no function"):
+            webapi.call(module, name, [])
+
+
 def test_every_offered_link_shows_a_picture(chromium, site):
     links = set()
     for html in sorted(site.glob("*/*.html")):
