@@ -279,8 +279,11 @@ def facts(item: Puzzle) -> list:
         out.append(["Fold edges in the solution", len(region_of(item.n).salient_edges(item.heights))])
     diff = item.record.get("difficulty")
     if diff:
-        out += [["Human-solver depth", diff["depth"]], ["Decided by propagation", diff["propagation"]],
-                ["Probes", diff["probes"]]]
+        # the human-style solver's grades (generator/calissons/human.py), said in words
+        out += [["Solving depth (0: the rules alone solve it; 1: needs what-if tries; 2: what-if tries get stuck)",
+                 diff["depth"]],
+                ["Share of the edges the rules decide before any what-if try", diff["propagation"]],
+                ["Successful what-if tries (assume a mark, reach a contradiction)", diff["probes"]]]
     if item.seed is not None:
         out.append(["Seed", item.seed])
     return out

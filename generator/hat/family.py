@@ -174,7 +174,8 @@ def facts(item: HatPatch) -> list:
         ["reflected hats", reflected],
         ["hats in H / T / P / F metatiles", " / ".join(str(counts[t]) for t in TYPES)],
         ["metatile levels used", len(item.patch.tower.T)],
-        ["region", f"{format_decimal(region.width)} × {format_decimal(region.height)} (short kite edge 1)"],
+        ["region", f"{format_decimal(region.width)} × {format_decimal(region.height)} "
+                   "(unit: the hat's short edge)"],
     ] + seed
 
 
@@ -189,7 +190,7 @@ def page(item: HatPatch, params: dict) -> dict:
     hats = item.hats()
     _counts_, reflected = _counts(hats)
     return {"title": f"Hat patch {params['width']} × {params['height']}, seed {params['seed']}",
-            "group": f"{params['width']} × {params['height']} (short kite edge 1)",
+            "group": f"{params['width']} × {params['height']} (unit: the hat's short edge)",
             "alt": (f"A random patch of {len(hats)} hat tiles, coloured by metatile "
                     f"(H blue, T yellow, P green, F orange), the {reflected} reflected hats dark.")}
 

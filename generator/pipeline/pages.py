@@ -197,6 +197,8 @@ def markdown_html(article, image_size=lambda src: None, embed: dict | None = Non
         found = _IMAGE.findall(m.group(1))
         caption = "; ".join(alt for alt, _src in found)
         return f'<figure>{_IMAGE.sub(img, m.group(1)).strip()}<figcaption>{caption}</figcaption></figure>'
+    # a code block or a table may scroll sideways: keyboard users reach it (tabindex), as axe-core asks
+    html = html.replace("<pre>", '<pre tabindex="0">').replace("<table>", '<table tabindex="0">')
     return _IMAGE.sub(img, _IMAGES_ONLY.sub(figure, html))
 
 
