@@ -22,7 +22,7 @@ import sys
 import traceback
 
 from generator import families, output
-from generator.errors import TilepressError, one_line
+from generator.errors import TilepressError, machine_fault, one_line
 from generator.families import REQUIRED, Family
 
 PROG = "python -m generator"
@@ -232,6 +232,12 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as exc:   # the machine's fault (a full disk, a read-only folder): the user's to fix
+        print(f"error: {machine_fault(exc)}", file=sys.stderr)
+        return 2
+    except MemoryError:
+        print("error: out of memory (choose a smaller input)", file=sys.stderr)
+        return 2
     except Exception as exc:  # an internal bug: one line unless debugging
         if os.environ.get("TILEPRESS_DEBUG"):
             traceback.print_exc()

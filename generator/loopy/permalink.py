@@ -32,9 +32,9 @@ MAX_LENGTH = 20000
 _PAYLOAD = {1: re.compile(r"^([enth])([0-9A-Za-z]*)\.([a-z][a-z0-9]*\.v[0-9]+\..*)$"),
             2: re.compile(r"^([enthx])([0-9A-Za-z]*)\.([a-z][a-z0-9]*\.v[0-9]+\..*)$")}
 GRAMMAR = Grammar("loopy", ("loopy",), VERSIONS, _PAYLOAD[2], "<level e|n|t|h|x><clues>.<tiling permalink>",
-                  "loopy.v2.e2a3b.p2.v1.5_4_0_A", MAX_LENGTH)
+                  "loopy.v2.ec10a1a2a2g3c132a22a012a111a20b3a21b01b1a10c.p2.v1.5_4_9_AVVBUABUAA", MAX_LENGTH)
 GRAMMAR_V1 = Grammar("loopy", ("loopy",), (1,), _PAYLOAD[1], "<level e|n|t|h><clues>.<tiling permalink>",
-                     "loopy.v1.e2a3b.p2.v1.5_4_0_A", MAX_LENGTH)
+                     "loopy.v1.na2b3121a32c1c11b3b1c20a3d101a3b13a1.p3.v1.6_5_2_CCCYXYYDDXXYYY", MAX_LENGTH)
 
 
 def encode_clues(clues) -> str:

@@ -86,6 +86,7 @@ def create(tiling: str, width, height, seed: int, level: str, stats: dict | None
     levels = LEVELS_V1 if version == 1 else LEVELS
     if level not in levels:
         raise TilepressError(f"unknown level {level!r} (choose from {', '.join(levels)})")
+    check_faces(tiling_source.cost(None, tiling, width, height), "the patch", TilepressError)
     link, tiles = tiling_source.patch(tiling, width, height, seed)
     grid = _grid(tiles)
     if version == 1:
@@ -101,6 +102,11 @@ def create(tiling: str, width, height, seed: int, level: str, stats: dict | None
     return Puzzle(measured, link, grid, tuple(clues), tuple(loop), version, level)
 
 
+def check_faces(tiles: float, what: str, error=PermalinkError) -> None:
+    """The cost rule: refuse, before any tile is made, a grid its text says is over MAX_FACES."""
+    check_cost(what, tiles / FACE_ESTIMATE_MARGIN, "faces", MAX_FACES, "choose a smaller tiling region", error)
+
+
 def _tiling_part(read, tiling: str):
     """read(tiling), a bad tiling permalink reported as the Loopy link's fault."""
     try:
@@ -113,8 +119,8 @@ def from_permalink(text: str) -> Puzzle:
     """The puzzle a permalink names (the solution found by solving its clues, the level measured)."""
     version, letter, clues, tiling = PL.decode_versioned(text)
     # the cost its text states (clues, and the tiling region's tiles), before any tile is made
-    faces = max(len(clues), _tiling_part(tiling_source.cost, tiling) / FACE_ESTIMATE_MARGIN)
-    check_cost("loopy permalink", faces, "faces", MAX_FACES, "choose a smaller tiling region")
+    check_faces(max(len(clues) * FACE_ESTIMATE_MARGIN, _tiling_part(tiling_source.cost, tiling)),
+                "loopy permalink")
     _name, link, tiles = _tiling_part(tiling_source.from_permalink, tiling)
     grid = _grid(tiles)
     if len(clues) != len(grid.faces):

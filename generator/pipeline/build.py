@@ -199,6 +199,7 @@ def build(opts: Options) -> Report:
         if opts.clean:
             cache.clear()
         report = _build_locked(opts, out, cfg, sources, env, base_url, cache, notes)
+    report.notes += cache.notes
     cache.prune()
     report.seconds = time.perf_counter() - start
     return report
@@ -255,6 +256,6 @@ def _build_locked(opts: Options, out: Path, cfg, sources, env, base_url, cache: 
         report.written, report.kept, report.removed = writer.written, writer.kept, writer.removed()
         outdir.swap(staging, out)
     except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
+        outdir.remove(staging)
         raise
     return report

@@ -37,6 +37,7 @@ SITE_DEFAULTS = {
     "png_width": 1200,         # largest 1x PNG download width (2x is twice that)
     "home_thumbs": 4,          # thumbnails per family on the home page
     "interactive": True,       # regen.html: regenerate / make / play in the browser (needs `npm ci`)
+    "safe_markdown": False,    # articles: escape raw HTML, drop javascript: links (else HTML passes)
 }
 SHEET_DEFAULTS = {
     "papers": ["a4", "letter"],
