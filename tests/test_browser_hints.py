@@ -1,8 +1,8 @@
 """The Hint button of regen.html in headless Chromium: the page's hint (the engines under
 Pyodide) equals the CLI's `hint` for a sample of puzzles and marks; the first press shows
 what the deduction reads and its sentence, the second applies it; h on the board too; a
-planted wrong mark is named and removed.  One browser (conftest `browser`), one site
-(browser_helpers.built_site) and one page for the whole file."""
+planted wrong mark is named and removed.  One browser, one site (browser_helpers.built_site)
+and one page for the whole file."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from browser_helpers import built_site, cpython, open_regen
+from browser_helpers import CHROMIUM, FLAGS, built_site, cpython, open_regen, require_chromium
 
 from generator import hints as H
 from generator.calissons import hints as CH
@@ -39,8 +39,19 @@ def puzzles():
 
 
 @pytest.fixture(scope="module")
-def page(browser, site, puzzles):
-    page, errors = open_regen(browser, site.as_uri() + "/regen.html#" + puzzles[0])
+def chromium():
+    """One Chromium for this file (the browser-site files each hold their own, one at a time)."""
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def page(chromium, site, puzzles):
+    page, errors = open_regen(chromium, site.as_uri() + "/regen.html#" + puzzles[0])
     page.wait_for_selector("#tp-play:not([hidden])", timeout=60000)
     page.evaluate("localStorage.clear()")
     page.click("#tp-reset")
