@@ -57,6 +57,18 @@ def require_chromium():
         pytest.skip("playwright is not installed (pip install -r requirements-test.txt)")
 
 
+def launch_chromium():
+    """The body of a module fixture: one headless Chromium for a test file (skips without it).
+    Use as `chromium = pytest.fixture(scope="module")(launch_chromium)`; one file at a time
+    holds it (Playwright's sync API cannot run two at once)."""
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        yield b
+        b.close()
+
+
 def built_site(tmp_root: Path) -> Path:
     """Build the small interactive site once per session; return its folder."""
     if "site" not in _STATE:

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from browser_helpers import CHROMIUM, FLAGS, built_site, cpython, open_regen, require_chromium
+from browser_helpers import built_site, cpython, launch_chromium, open_regen
 
 from generator import hints as H
 from generator.calissons import hints as CH
@@ -38,15 +38,7 @@ def puzzles():
     return out
 
 
-@pytest.fixture(scope="module")
-def chromium():
-    """One Chromium for this file (the browser-site files each hold their own, one at a time)."""
-    require_chromium()
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        yield b
-        b.close()
+chromium = pytest.fixture(scope="module")(launch_chromium)
 
 
 @pytest.fixture(scope="module")

@@ -12,8 +12,8 @@ import json
 
 import pytest
 
-from browser_helpers import (CHROMIUM, FLAGS, PageErrors, built_site, cpython, golden_entries, open_regen,
-                             require_chromium, serve, sha)
+from browser_helpers import (built_site, cpython, golden_entries, launch_chromium, open_regen, PageErrors, serve,
+                             sha)
 
 from generator.calissons import play
 from generator.loopy import play as loopy_play
@@ -38,14 +38,7 @@ def http_base(site):
     server.server_close()
 
 
-@pytest.fixture(scope="module")
-def chromium():
-    require_chromium()
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        yield b
-        b.close()
+chromium = pytest.fixture(scope="module")(launch_chromium)
 
 
 @pytest.fixture(params=SCHEMES)

@@ -13,7 +13,7 @@ import subprocess
 
 import pytest
 
-from browser_helpers import CHROMIUM, FLAGS, built_site, open_regen, require_chromium
+from browser_helpers import built_site, launch_chromium, open_regen
 
 from generator import webapi
 from generator.loopy import play as loopy_play
@@ -32,14 +32,7 @@ def site(tmp_path_factory):
     return built_site(tmp_path_factory.getbasetemp() / "browser-site")
 
 
-@pytest.fixture(scope="module")
-def chromium():
-    require_chromium()
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        yield b
-        b.close()
+chromium = pytest.fixture(scope="module")(launch_chromium)
 
 
 def _luminance(rgb):
