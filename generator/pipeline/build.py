@@ -23,8 +23,9 @@ from pathlib import Path
 
 from generator.errors import TilepressError
 from generator.pipeline import config as config_mod
-from generator.pipeline import generate, outdir, pages, plan, sheets
+from generator.pipeline import generate, outdir, pages, plan, schedule, sheets
 from generator.pipeline.cache import Cache
+from generator.pipeline.spool import Items, Spool
 from generator.pipeline.writer import Writer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,6 +46,8 @@ class Options:
     clean: bool = False
     base_url: str | None = None
     family_modules: dict[str, str] = field(default_factory=dict)   # test hook: name -> file.py
+    executor: str = "local"              # "local" (process pool of `jobs`) or "dask"
+    scheduler: str | None = None         # tcp://HOST:PORT of the Dask scheduler (executor "dask")
 
 
 @dataclass
@@ -86,31 +89,35 @@ def _check_out(out: Path) -> None:
                                  f"(no {MARKER} marker); choose an empty or new folder")
 
 
-def _sections(items: list[dict]) -> list[dict]:
-    """Consecutive items with the same `group` (in plan order) as gallery sections."""
-    sections: list[dict] = []
-    for item in items:
-        group = item.get("group")
-        if not sections or sections[-1]["group"] != group:
-            sections.append({"group": group, "items": []})
-        sections[-1]["items"].append(item)
-    return sections
+def make_executor(opts: Options):
+    """The executor the options name (a bad choice or a missing Dask is TilepressError)."""
+    if opts.executor == "local":
+        if opts.scheduler:
+            raise TilepressError("--scheduler is only used with --executor dask")
+        return generate.LocalExecutor(opts.jobs)
+    if opts.executor == "dask":
+        from generator.pipeline.cluster import DaskExecutor, _distributed
+        if not opts.scheduler:
+            raise TilepressError("--executor dask needs --scheduler tcp://HOST:PORT")
+        _distributed()
+        return DaskExecutor(opts.scheduler)
+    raise TilepressError(f"--executor {opts.executor!r}: choose local or dask")
 
 
-def _family_view(name: str, title: str, items: list[dict], articles: list[dict]) -> dict:
-    """The dict the templates see for one family."""
+def _family_view(name: str, title: str, items, articles: list[dict], daily=()) -> dict:
+    """The dict the templates see for one family (items: a sequence, possibly spooled)."""
     return {"name": name, "title": title, "short": title.split(" — ")[0], "url": f"{name}/index.html",
-            "items": items, "sections": _sections(items), "articles": articles, "sheet": None}
+            "items": items, "daily": daily, "articles": articles, "sheet": None}
 
 
-def _make_sheets(writer: Writer, cache: Cache, cfg, fams: list[dict], jobs: int,
+def _make_sheets(writer: Writer, cache: Cache, cfg, fams: list[dict], executor,
                  base_url: str = "") -> list[dict]:
     """Write the printable sheets of every family that has entries; return their listing."""
     listing, todo, planned = [], {}, []
     sc = cfg.sheets
     for fam in fams:
         tilings = sc["tilings"] if isinstance(sc["tilings"], bool) else fam["name"] in sc["tilings"]
-        entries, rules = sheets.entries(fam["items"], tilings, sc["tilings_max"], base_url)
+        entries, rules = sheets.entries(list(fam["items"]) + list(fam["daily"]), tilings, sc["tilings_max"], base_url)
         if not entries:
             continue
         cols, rows = sheets.fit_grid(entries, sc["columns"], sc["rows"], rules)
@@ -128,7 +135,7 @@ def _make_sheets(writer: Writer, cache: Cache, cfg, fams: list[dict], jobs: int,
         info = {"files": files, "count": len(entries), "pages": 2 * -(-len(entries) // per)}
         fam["sheet"] = info
         listing.append(dict(info, title=fam["title"], rules=rules))
-    made = dict(zip(todo, generate.map_pool(sheets.sheet_pdf, list(todo.values()), jobs, "sheets")))
+    made = dict(zip(todo, executor.map(sheets.sheet_pdf, list(todo.values()), "sheets")))
     for key, pdf in made.items():
         cache.put(key, pdf)
     for url, key in planned:
@@ -198,47 +205,59 @@ def _build_locked(opts: Options, out: Path, cfg, sources, env, base_url, cache: 
               for a in cfg.articles if a not in kept]
     cfg.articles = kept          # an article's figures come from its family
     all_items = [it for name in planned for it in planned[name]]
-    results, stats = generate.run(all_items, plan.render_settings(cfg), cache, opts.jobs)
-    report = Report(out=out, items=stats["items"], generated=stats["generated"], cached=stats["cached"],
-                    notes=notes)
-    report.generated_labels = stats["generated_labels"]
+    executor = make_executor(opts)
     staging = outdir.staging_path(out)
     if staging.exists():
         shutil.rmtree(staging)
     staging.mkdir(parents=True)
+    spool = Spool()
     try:
         writer = Writer(staging, None if opts.clean else out)
         writer.write(MARKER, "This folder is a tilepress site; build.py replaces it on every build.\n")
+        slugs: dict[tuple, tuple] = {}
+        svg_max = cfg.sheets["tilings_max"]
+
+        def keep(item, res) -> int:
+            """Write an item's files now; spool its page data; keep only the offset."""
+            meta = res["meta"]
+            other = slugs.setdefault((item.family, meta["slug"]), (item.index, item.label))
+            if other[1] != item.label:     # named in plan order, whichever finished first
+                (_, a), (_, b) = sorted((other, (item.index, item.label)))
+                raise TilepressError(f"items {a} and {b} have the same permalink {meta['permalink'][:80]!r}")
+            for fname in sorted(res["files"]):
+                writer.write(f"{item.family}/{fname}", res["files"][fname])
+            view = dict(meta, url=f"{item.family}/{meta['slug']}.html", id=item.id, index=item.index,
+                        day=item.day)
+            if item.index < svg_max:          # colouring sheets use the first items' pictures
+                view["_svg"] = res["files"][f"{meta['slug']}.svg"].decode("utf-8")
+            return spool.put(view)
+        offsets, stats = generate.run(all_items, plan.render_settings(cfg), cache, executor, keep)
+        del slugs
+        report = Report(out=out, items=stats["items"], generated=stats["generated"], cached=stats["cached"],
+                        notes=notes)
+        report.generated_labels = stats["generated_labels"]
         fams = []
         for name, items in planned.items():
-            views, slugs = [], {}
-            for it in items:
-                res = results[it.label]
-                slug = res["meta"]["slug"]
-                if slug in slugs:
-                    raise TilepressError(f"items {slugs[slug]} and {it.label} have the same permalink "
-                                         f"{res['meta']['permalink'][:80]!r}")
-                slugs[slug] = it.label
-                for fname in sorted(res["files"]):
-                    writer.write(f"{name}/{fname}", res["files"][fname])
-                view = dict(res["meta"], url=f"{name}/{res['meta']['slug']}.html")
-                view["_svg"] = res["files"][f"{res['meta']['slug']}.svg"].decode("utf-8")
-                views.append(view)
+            gallery = Items(spool, [offsets[it.label] for it in items if it.day is None])
+            daily = Items(spool, [offsets[it.label] for it in items if it.day is not None])
             arts = [{"title": a.title, "url": f"articles/{a.name}.html"} for a in cfg.articles
                     if a.family == name]
-            fams.append(_family_view(name, plan.available(sources[name]).title, views, arts))
+            fams.append(_family_view(name, plan.available(sources[name]).title, gallery, arts, daily))
+            fams[-1]["days"] = [it.day for it in items if it.day is not None]
         _figures(writer, cache, {name: plan.available(sources[name]) for name in planned})
-        listing = _make_sheets(writer, cache, cfg, fams, opts.jobs, base_url)
+        listing = _make_sheets(writer, cache, cfg, fams, executor, base_url)
         if cfg.site["interactive"]:
             from generator.pipeline import browser
             reason = browser.missing_reason()
             if reason:
                 cfg.site["interactive"] = False
                 report.notes.append(f"regen.html not built: {reason}")
-        pages.write_pages(writer, env, cfg, fams, listing, base_url, _date_iso(), cache)
+        pages.write_pages(writer, env, cfg, fams, listing, base_url, _date_iso(), cache, schedule.build_date())
         report.written, report.kept, report.removed = writer.written, writer.kept, writer.removed()
         outdir.swap(staging, out)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
+    finally:
+        spool.close()
     return report

@@ -1,0 +1,67 @@
+"""The items' page data, kept on disk while the pages are written (memory flat in the item count).
+
+As each item's result arrives the build writes its files and puts the part the pages need
+(title, permalink, facts, sizes, sheet pictures...) here: one pickle appended to an
+unnamed temporary file, remembered by its offset.  `Items` is a read-only sequence over
+such offsets, so templates can take `len()`, a slice or a loop of a family's items while
+only the items of the page being written are in memory.
+"""
+
+from __future__ import annotations
+
+import pickle
+import tempfile
+from collections.abc import Sequence
+
+
+class Spool:
+    """Append-only pickles in a temporary file (deleted when closed)."""
+
+    def __init__(self):
+        self._fh = tempfile.TemporaryFile(prefix="tilepress-spool-")
+        self._end = 0
+
+    def put(self, obj) -> int:
+        """Store obj; return its offset."""
+        data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
+        self._fh.seek(self._end)
+        self._fh.write(data)
+        offset, self._end = self._end, self._end + len(data)
+        return offset
+
+    def get(self, offset: int):
+        """The object stored at offset (a fresh copy)."""
+        self._fh.seek(offset)
+        return pickle.load(self._fh)
+
+    def close(self) -> None:
+        """Delete the file."""
+        self._fh.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class Items(Sequence):
+    """A read-only list of spooled item views, loaded one at a time."""
+
+    def __init__(self, spool: Spool, offsets: list[int]):
+        self._spool, self._offsets = spool, list(offsets)
+
+    def __len__(self) -> int:
+        return len(self._offsets)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self._spool.get(o) for o in self._offsets[index]]
+        return self._spool.get(self._offsets[index])
+
+    def __iter__(self):
+        for offset in self._offsets:
+            yield self._spool.get(offset)
+
+    def __bool__(self) -> bool:
+        return bool(self._offsets)
