@@ -22,6 +22,7 @@ the same path on the workers.  Dask is an optional dependency: without it
 
 from __future__ import annotations
 
+import os
 import re
 
 from generator.errors import TilepressError
@@ -30,6 +31,30 @@ from generator.pipeline.generate import ItemFailure, build_item
 SCHEDULER_RE = re.compile(r"^(tcp|tls)://[A-Za-z0-9.\-\[\]:]+:[0-9]{1,5}$")
 CONNECT_TIMEOUT = 15        # seconds to reach the scheduler
 RETRIES = 2                 # re-runs of a task that raised in the worker machinery itself
+DRIVER_ENV = ("SOURCE_DATE_EPOCH",)   # what the output may read from the environment (PDF dates)
+
+
+def _driver_env() -> dict:
+    """The driver's values of DRIVER_ENV (None: unset), sent with every task."""
+    return {k: os.environ.get(k) for k in DRIVER_ENV}
+
+
+def in_env(env: dict, fn, *args, **kwargs):
+    """fn(*args) on a worker under the driver's DRIVER_ENV, so a worker's own environment
+    (another SOURCE_DATE_EPOCH, or none) cannot change a byte."""
+    saved = {k: os.environ.get(k) for k in env}
+
+    def put(values):
+        for k, v in values.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+    put(env)
+    try:
+        return fn(*args, **kwargs)
+    finally:
+        put(saved)
 
 
 def _distributed():
@@ -67,11 +92,12 @@ class DaskExecutor:
         distributed = _distributed()
         client = self._client or self._connect()
         try:
-            futures = client.map(build_item, todo, settings=settings, pure=False, retries=RETRIES,
-                                 key=[f"tilepress-item-{item.key}" for item in todo])
+            env = _driver_env()
+            futures = [client.submit(in_env, env, build_item, item, settings, pure=False, retries=RETRIES,
+                                     key=f"tilepress-item-{item.key}") for item in todo]
             by_key = {fut.key: item for fut, item in zip(futures, todo)}
             try:
-                for fut in distributed.as_completed(futures):
+                for fut in distributed.as_completed(futures, loop=client.loop):
                     item = by_key[fut.key]
                     try:
                         outcome = fut.result()
@@ -96,7 +122,8 @@ class DaskExecutor:
             return []
         client = self._client or self._connect()
         try:
-            futures = [client.submit(fn, *args, pure=False, retries=RETRIES) for args in arg_tuples]
+            env = _driver_env()
+            futures = [client.submit(in_env, env, fn, *args, pure=False, retries=RETRIES) for args in arg_tuples]
             return client.gather(futures)
         finally:
             if self._client is None:
