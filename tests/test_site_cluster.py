@@ -60,11 +60,23 @@ def opts(tmp_path, cfg, name, **kw):
                    family_modules={"tiny": str(TINY)}, **kw)
 
 
+def local_build(tmp_path, cfg, name="local") -> int:
+    """The reference: `build.py --executor local --jobs 1` in a fresh process; returns its item count.
+
+    A fresh process, because cairo's text rendering in a process that has drawn a PDF differs
+    (see build._make_sheets): the test process may have drawn sheets for other tests.
+    """
+    proc = run_build("--config", cfg, "--family-module", f"tiny={TINY}", "--out", tmp_path / name,
+                     "--no-cache", "--jobs", "1", "--executor", "local")
+    assert proc.returncode == 0, proc.stderr
+    return int(proc.stderr.rsplit(": ", 1)[1].split()[0])
+
+
 def test_cluster_build_equals_the_local_build_even_when_a_worker_is_killed(cluster, tmp_path, monkeypatch):
     lc, client = cluster
     cfg = config(tmp_path, "[families.tiny]\ncount = 14\nn = 3\nsheets = true\n")
     monkeypatch.delenv("TINY_DELAY", raising=False)
-    local = build(opts(tmp_path, cfg, "local"))
+    local = local_build(tmp_path, cfg)
     pids = client.run(os.getpid)                     # worker address -> process id
     seen, killed = [], []
     real = generate._collect
@@ -80,7 +92,7 @@ def test_cluster_build_equals_the_local_build_even_when_a_worker_is_killed(clust
         return real(item, outcome, cache)
     monkeypatch.setattr(generate, "_collect", collect)
     report = build(opts(tmp_path, cfg, "dask", executor="dask", scheduler=lc.scheduler_address))
-    assert killed and report.items == local.items == 14 and report.generated == 14
+    assert killed and report.items == local == 14 and report.generated == 14
     assert sorted(seen) == sorted(f"tiny/grid-{n}" for n in range(1, 15))     # each item once
     site = digests(tmp_path / "dask")
     assert site == digests(tmp_path / "local")
@@ -109,10 +121,10 @@ def test_a_daily_schedule_through_the_cluster(cluster, tmp_path, monkeypatch):
     cfg = config(tmp_path, "[families.loopy]\ntilings = [\"p3\"]\nlevels = [\"easy\"]\nseeds = [1]\nsizes_p3 = [[3, 3]]\n"
                            "[families.loopy.daily]\nfrom = 2027-01-28\nto = 2027-02-10\n"
                            "tilings = [\"p3\"]\nlevels = [\"easy\"]\nsizes_p3 = [[3, 3]]\n")
-    local = build(opts(tmp_path, cfg, "local"))
+    local = local_build(tmp_path, cfg)
     build(opts(tmp_path, cfg, "dask", executor="dask", scheduler=lc.scheduler_address))
     site, same = digests(tmp_path / "dask"), digests(tmp_path / "local")
-    assert local.items == 1 + 14 and [k for k in site if site[k] != same.get(k)] == [] and site == same
+    assert local == 1 + 14 and [k for k in site if site[k] != same.get(k)] == [] and site == same
     out = tmp_path / "dask" / "loopy"
     jan, feb = (out / "daily-2027-01.html").read_text(), (out / "daily-2027-02.html").read_text()
     assert jan.count('<time datetime="2027-01-') == 4 and feb.count('<time datetime="2027-02-') == 10

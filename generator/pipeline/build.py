@@ -110,9 +110,15 @@ def _family_view(name: str, title: str, items, articles: list[dict], daily=()) -
             "items": items, "daily": daily, "articles": articles, "sheet": None}
 
 
-def _make_sheets(writer: Writer, cache: Cache, cfg, fams: list[dict], executor,
+def _make_sheets(writer: Writer, cache: Cache, cfg, fams: list[dict], jobs: int,
                  base_url: str = "") -> list[dict]:
-    """Write the printable sheets of every family that has entries; return their listing."""
+    """Write the printable sheets of every family that has entries; return their listing.
+
+    The PDFs are always made in child processes, never in the driver nor on a cluster's
+    workers: cairo keeps font state from drawing text on a PDF surface that changes the
+    anti-aliasing of later PNG text in the same process, so a process that renders items
+    must never have rendered a PDF (else its PNG bytes would depend on what ran before).
+    """
     listing, todo, planned = [], {}, []
     sc = cfg.sheets
     for fam in fams:
@@ -135,7 +141,8 @@ def _make_sheets(writer: Writer, cache: Cache, cfg, fams: list[dict], executor,
         info = {"files": files, "count": len(entries), "pages": 2 * -(-len(entries) // per)}
         fam["sheet"] = info
         listing.append(dict(info, title=fam["title"], rules=rules))
-    made = dict(zip(todo, executor.map(sheets.sheet_pdf, list(todo.values()), "sheets")))
+    made = dict(zip(todo, generate.map_pool(sheets.sheet_pdf, list(todo.values()), jobs, "sheets",
+                                                isolated=True)))
     for key, pdf in made.items():
         cache.put(key, pdf)
     for url, key in planned:
@@ -245,7 +252,7 @@ def _build_locked(opts: Options, out: Path, cfg, sources, env, base_url, cache: 
             fams.append(_family_view(name, plan.available(sources[name]).title, gallery, arts, daily))
             fams[-1]["days"] = [it.day for it in items if it.day is not None]
         _figures(writer, cache, {name: plan.available(sources[name]) for name in planned})
-        listing = _make_sheets(writer, cache, cfg, fams, executor, base_url)
+        listing = _make_sheets(writer, cache, cfg, fams, opts.jobs, base_url)
         if cfg.site["interactive"]:
             from generator.pipeline import browser
             reason = browser.missing_reason()

@@ -115,16 +115,3 @@ class DaskExecutor:
         finally:
             if self._client is None:
                 client.close()
-
-    def map(self, fn, arg_tuples: list[tuple], desc: str) -> list:
-        """fn(*args) for each tuple on the cluster, results in order."""
-        if not arg_tuples:
-            return []
-        client = self._client or self._connect()
-        try:
-            env = _driver_env()
-            futures = [client.submit(in_env, env, fn, *args, pure=False, retries=RETRIES) for args in arg_tuples]
-            return client.gather(futures)
-        finally:
-            if self._client is None:
-                client.close()

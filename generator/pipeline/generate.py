@@ -180,8 +180,8 @@ def _collect(item: Item, outcome, cache) -> dict:
 # --- executors: where items run ------------------------------------------------------------
 # An executor has `where` (shown after "generate" on the progress bar), `run_items(todo, settings, done)` which
 # calls build_item(item, settings) for each item somewhere and done(item, outcome) in the
-# driver as each finishes (raising from done stops the run), and `map(fn, arg_tuples, desc)`
-# (fn(*args) for each tuple, results in order).  The build's output never depends on which.
+# driver as each finishes (raising from done stops the run).  The build's output never
+# depends on which.
 
 
 class LocalExecutor:
@@ -198,10 +198,6 @@ class LocalExecutor:
                 done(item, build_item(item, settings))
         else:
             _run_pool(todo, settings, self.jobs, done)
-
-    def map(self, fn, arg_tuples: list[tuple], desc: str) -> list:
-        """fn(*args) for each tuple, in order."""
-        return map_pool(fn, arg_tuples, self.jobs, desc)
 
 
 def _pool_context():
@@ -250,19 +246,20 @@ def _isolated(item: Item, settings: dict, ctx):
             return ("error", "worker process died (killed, out of memory or crashed)", "")
 
 
-def map_pool(fn, arg_tuples: list[tuple], jobs: int, desc: str) -> list:
-    """fn(*args) for each tuple, in order, in a process pool when jobs > 1 (progress bar)."""
+def map_pool(fn, arg_tuples: list[tuple], jobs: int, desc: str, isolated: bool = False) -> list:
+    """fn(*args) for each tuple, in order, in a process pool when jobs > 1 or `isolated`
+    (then never in this process, even for one job); with a progress bar."""
     if not arg_tuples:
         return []
     bar = _progress(len(arg_tuples), desc)
     try:
-        if jobs <= 1 or len(arg_tuples) == 1:
+        if not isolated and (jobs <= 1 or len(arg_tuples) == 1):
             out = []
             for args in arg_tuples:
                 out.append(fn(*args))
                 bar.update(1)
             return out
-        with ProcessPoolExecutor(max_workers=min(jobs, len(arg_tuples)), mp_context=_pool_context()) as pool:
+        with ProcessPoolExecutor(max_workers=max(1, min(jobs, len(arg_tuples))), mp_context=_pool_context()) as pool:
             futures = [pool.submit(fn, *args) for args in arg_tuples]
             for fut in futures:
                 fut.add_done_callback(lambda _f: bar.update(1))
