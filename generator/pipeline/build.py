@@ -64,6 +64,7 @@ class Report:
     notes: list[str] = field(default_factory=list)
     seconds: float = 0.0
     generated_labels: list[str] = field(default_factory=list)
+    phases: dict[str, float] = field(default_factory=dict)   # CPU seconds (this process + children)
 
     def summary(self) -> str:
         """One line for stderr."""
@@ -87,6 +88,13 @@ def _check_out(out: Path) -> None:
         if any(out.iterdir()) and not (out / MARKER).is_file():
             raise TilepressError(f"--out {out}: refusing to replace a folder that is not a tilepress site "
                                  f"(no {MARKER} marker); choose an empty or new folder")
+
+
+def cpu_seconds() -> float:
+    """CPU time of this process and its finished children (user + system)."""
+    import resource
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + kids.ru_utime + kids.ru_stime
 
 
 def make_executor(opts: Options):
@@ -185,6 +193,7 @@ def build(opts: Options) -> Report:
     if base_url and not base_url.endswith("/"):
         base_url += "/"
     env = pages.environment(Path(opts.templates))
+    make_executor(opts)          # bad --executor/--scheduler flags or a missing Dask: exit 2 now
     _check_out(out)
     cache_dir = opts.cache_dir or out.parent / ".tilepress-cache"
     cache = Cache(cache_dir if opts.use_cache else None)
@@ -205,6 +214,12 @@ def build(opts: Options) -> Report:
 def _build_locked(opts: Options, out: Path, cfg, sources, env, base_url, cache: Cache,
                   notes: list[str]) -> Report:
     """The phases after the lock is taken: plan, generate, write into staging, swap."""
+    phases, mark = {}, [cpu_seconds()]
+
+    def lap(name: str) -> None:
+        now = cpu_seconds()
+        phases[name] = phases.get(name, 0.0) + now - mark[0]
+        mark[0] = now
     planned, more = plan.plan(cfg, sources, opts.only or None, cache)
     notes += more
     kept = [a for a in cfg.articles if a.family is None or a.family in planned]
@@ -238,7 +253,9 @@ def _build_locked(opts: Options, out: Path, cfg, sources, env, base_url, cache: 
             if item.index < svg_max:          # colouring sheets use the first items' pictures
                 view["_svg"] = res["files"][f"{meta['slug']}.svg"].decode("utf-8")
             return spool.put(view)
+        lap("plan")
         offsets, stats = generate.run(all_items, plan.render_settings(cfg), cache, executor, keep)
+        lap("generate+write items")
         del slugs
         report = Report(out=out, items=stats["items"], generated=stats["generated"], cached=stats["cached"],
                         notes=notes)
@@ -253,6 +270,7 @@ def _build_locked(opts: Options, out: Path, cfg, sources, env, base_url, cache: 
             fams[-1]["days"] = [it.day for it in items if it.day is not None]
         _figures(writer, cache, {name: plan.available(sources[name]) for name in planned})
         listing = _make_sheets(writer, cache, cfg, fams, opts.jobs, base_url)
+        lap("figures+sheets")
         if cfg.site["interactive"]:
             from generator.pipeline import browser
             reason = browser.missing_reason()
@@ -260,8 +278,11 @@ def _build_locked(opts: Options, out: Path, cfg, sources, env, base_url, cache: 
                 cfg.site["interactive"] = False
                 report.notes.append(f"regen.html not built: {reason}")
         pages.write_pages(writer, env, cfg, fams, listing, base_url, _date_iso(), cache, schedule.build_date())
+        lap("pages")
         report.written, report.kept, report.removed = writer.written, writer.kept, writer.removed()
         outdir.swap(staging, out)
+        lap("swap")
+        report.phases = phases
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise

@@ -37,6 +37,7 @@ from generator.pipeline import schedule
 from generator.pipeline.sheets import short_id
 
 SITEMAP_MAX = 50_000          # URLs per sitemap file (the sitemaps.org protocol's limit)
+FEED_ITEMS = 50               # the feed holds each family's last FEED_ITEMS gallery items (and the latest days)
 
 TEMPLATES = ("base.html", "home.html", "family.html", "item.html", "article.html", "sheets.html",
              "daily.html", "today.html", "sitemap.xml", "sitemapindex.xml", "feed.xml", "style.css", "favicon.svg", "regen.html", "regen.js", "regen.css")
@@ -288,7 +289,9 @@ def write_pages(writer, env, cfg, families: list[dict], sheets: list[dict], base
     if base_url:
         _sitemaps(writer, env, common, _urls(families, articles, site["gallery_page"]))
         feed_daily.sort(key=lambda v: (v["day"], v["family"], v["index"]), reverse=True)
-        writer.write("feed.xml", render(env, "feed.xml", date=date_iso, daily_items=feed_daily, **common))
+        feed_items = [item for fam in families for item in fam["items"][-FEED_ITEMS:]]
+        writer.write("feed.xml", render(env, "feed.xml", date=date_iso, daily_items=feed_daily,
+                                        feed_items=feed_items, **common))
 
 
 def _item_page(writer, env, fam, item, prev_item, next_item, common) -> None:
@@ -340,6 +343,8 @@ def _urls(families, articles, per: int):
             yield item["url"]
         for month in fam["months"]:
             yield f"{fam['name']}/{month['url']}"
+        if fam["today_url"]:
+            yield f"{fam['name']}/{fam['today_url']}"
         for item in fam.get("daily") or ():
             yield item["url"]
     for art in articles:
