@@ -4,6 +4,7 @@
     python bench/build_site.py [--config site_src/site.toml] [--jobs N] [--fixture]
     python bench/build_site.py --scale          # 200, 1,000, 5,000 cheap items: cost per phase
     python bench/build_site.py --cluster 1000   # local pool against a Dask LocalCluster (2 + 2)
+    python bench/build_site.py --year p3 7x6 easy   # a year of daily Loopy, local and on a cluster
 
 Builds into a temporary folder with a private cache (your _site/ and cache are not touched):
 
@@ -123,6 +124,56 @@ def cluster(count: int = 1000) -> None:
           f"against {1000 * local['cpu'] / count:.2f} ms/item for driver + pool locally")
 
 
+def year(tiling: str, size: str, level: str, start: str = "2027-01-01", end: str = "2027-12-31") -> None:
+    """A year of daily Loopy puzzles on one tiling: local pool of 2 against a LocalCluster of 2
+    workers; the two sites must be equal byte for byte."""
+    import hashlib
+    import subprocess
+    from distributed import LocalCluster
+    tmp = Path(tempfile.mkdtemp(prefix="tilepress-year-"))
+    try:
+        cfg = tmp / "content" / "site.toml"
+        cfg.parent.mkdir(parents=True)
+        w, h = size.split("x")
+        cfg.write_text('[site]\ntitle = "daily"\ntagline = "a puzzle a day"\ninteractive = false\n'
+                       'base_url = "https://example.org/daily/"\n'
+                       f'[families.loopy]\ntilings = ["{tiling}"]\nlevels = ["{level}"]\nseeds = [1]\n'
+                       f'sizes_{tiling} = [[{w}, {h}]]\n[families.loopy.daily]\nfrom = {start}\nto = {end}\n'
+                       f'tilings = ["{tiling}"]\nlevels = ["{level}"]\nsizes_{tiling} = [[{w}, {h}]]\n',
+                       encoding="utf-8")
+        env = dict(os.environ, SOURCE_DATE_EPOCH=os.environ.get("SOURCE_DATE_EPOCH", "1814400000"))
+
+        def run(name, *extra):
+            t0 = time.perf_counter()
+            kids0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+            proc = subprocess.run([sys.executable, str(ROOT / "build.py"), "--config", str(cfg), "--out",
+                                   str(tmp / name), "--no-cache", "--jobs", "2", *extra],
+                                  capture_output=True, text=True, env=env)
+            kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+            if proc.returncode:
+                raise SystemExit(proc.stderr)
+            return (time.perf_counter() - t0,
+                    kids.ru_utime + kids.ru_stime - kids0.ru_utime - kids0.ru_stime, proc.stderr.strip())
+
+        def digest(folder):
+            return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+                    for p in sorted(folder.rglob("*")) if p.is_file()}
+        wall_l, cpu_l, out_l = run("local")
+        print(f"local pool of 2: {wall_l:.1f} s wall, {cpu_l:.1f} CPU-s; {out_l.splitlines()[-1]}")
+        with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                          scheduler_port=0, dashboard_address=None) as lc:
+            wall_d, cpu_d, out_d = run("dask", "--executor", "dask", "--scheduler", lc.scheduler_address)
+        print(f"LocalCluster of 2 workers: {wall_d:.1f} s wall (driver {cpu_d:.1f} CPU-s); "
+              f"{out_d.splitlines()[-1]}")
+        a, b = digest(tmp / "local"), digest(tmp / "dask")
+        months = sorted(k for k in a if "/daily-" in k)
+        print(f"identical sites: {a == b} ({len(a)} files); {len(months)} archive pages; "
+              f"feed {'present' if 'feed.xml' in a else 'MISSING'}; today page "
+              f"{'present' if 'loopy/today.html' in a else 'MISSING'}")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def main() -> int:
     """Run the three builds and print the figures."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -133,6 +184,8 @@ def main() -> int:
     ap.add_argument("--sizes", type=int, nargs="+", default=list(SCALE_SIZES), help="item counts of --scale")
     ap.add_argument("--cluster", type=int, default=0, metavar="N",
                     help="N-item build: local pool of 2 against a Dask LocalCluster of 2 workers")
+    ap.add_argument("--year", nargs=3, metavar=("TILING", "WxH", "LEVEL"),
+                    help="a year of daily Loopy puzzles (e.g. p3 7x6 easy), local pool against a LocalCluster")
     ap.add_argument("--one", type=int, default=0, help=argparse.SUPPRESS)
     ap.add_argument("--executor", default="local", help=argparse.SUPPRESS)
     ap.add_argument("--scheduler", default=None, help=argparse.SUPPRESS)
@@ -140,6 +193,10 @@ def main() -> int:
     if args.one:
         import json
         print(json.dumps(one_build(args.one, args.executor, args.scheduler, args.jobs)))
+        return 0
+    if args.year:
+        print("Wall and CPU seconds on this machine, shared by other jobs (loaded).")
+        year(*args.year)
         return 0
     if args.scale or args.cluster:
         print("CPU seconds are this machine's, shared by other jobs (loaded): compare rows, not machines.")
