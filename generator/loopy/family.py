@@ -105,9 +105,15 @@ def page(item, params: dict) -> dict:
         "group": f"{NAMES.get(t, t)} — {item.level}",
         "alt": (f"A Loopy puzzle on {faces} faces of a {NAMES.get(t, t)} patch: dots at the tile corners, "
                 f"{item.clue_count} faces show how many of their sides the hidden loop uses."),
+        # the gallery thumbnail: dark grid lines, so that a 240 px picture reads as a puzzle
+        "thumb_svg": render.picture(item, print_style=True),
         "extra_svgs": {"solution": render.picture(item, solution=True, title=title + " — solution")},
-        "sheet": {"puzzle": render.picture(item, print_style=True, rules=True, title=title),
-                  "solution": render.picture(item, solution=True, print_style=True, title=title + " — solution")},
+        # sheets: the rules once in the page header, the level under each puzzle, puzzles at least
+        # 120 mm wide (about 7 mm per grid unit, as Tatham's Loopy prints them)
+        "sheet": {"puzzle": render.picture(item, print_style=True, title=title),
+                  "solution": render.picture(item, solution=True, print_style=True, title=title + " — solution"),
+                  "rules": render.RULES, "caption": f"{NAMES.get(t, t)}, level: {item.level}, {faces} faces",
+                  "min_width_mm": 120.0},
     }
 
 

@@ -20,12 +20,15 @@ from __future__ import annotations
 import re
 
 from generator.errors import PermalinkError
+from generator.permalinks import Grammar
 
 PREFIX = "loopy.v1."
 LEVEL_LETTERS = {"e": "easy", "n": "normal", "t": "tricky", "h": "hard"}
 LETTER_OF = {v: k for k, v in LEVEL_LETTERS.items()}
 MAX_LENGTH = 20000
 _PAYLOAD = re.compile(r"^([enth])([0-9A-Za-z]*)\.([a-z][a-z0-9]*\.v[0-9]+\..*)$")
+GRAMMAR = Grammar("loopy", ("loopy",), (1,), _PAYLOAD, "<level e|n|t|h><clues>.<tiling permalink>",
+                  "loopy.v1.e2a3b.p2.v1.5_4_0_A", MAX_LENGTH)
 
 
 def encode_clues(clues) -> str:
@@ -69,18 +72,6 @@ def encode(level: str, clues, tiling: str) -> str:
 
 def decode(text: str) -> tuple[str, list, str]:
     """(level, clues, tiling permalink) of a Loopy permalink, or PermalinkError."""
-    if not isinstance(text, str):
-        raise PermalinkError("loopy permalink must be a string")
-    text = text.strip()
-    if len(text) > MAX_LENGTH:
-        raise PermalinkError(f"loopy permalink too long ({len(text)} characters, limit {MAX_LENGTH})")
-    if not text.startswith(PREFIX):
-        version = text.split(".")[1] if text.count(".") >= 2 else "?"
-        if text.startswith("loopy.") and version != "v1":
-            raise PermalinkError(f"loopy permalink version {version!r} is not known (this build reads v1)")
-        raise PermalinkError(f"not a loopy permalink: {text[:40]!r} (expected loopy.v1.…)")
-    m = _PAYLOAD.match(text[len(PREFIX):])
-    if not m:
-        raise PermalinkError("loopy permalink: expected loopy.v1.<level e|n|t|h><clues>.<tiling permalink>")
+    _prefix, _version, m = GRAMMAR.parse(text)
     level, clue_text, tiling = m.groups()
     return LEVEL_LETTERS[level], decode_clues(clue_text), tiling

@@ -62,12 +62,14 @@ def board(link: str) -> dict:
     u = _unit(g)
     pts = [(x / u, -y / u) for x, y in g.dots]
     r = lambda v: round(v, 4) + 0.0                    # noqa: E731 - tiny formatter (no -0.0)
-    clues = []
+    clues, places = [], []
     for f, c in enumerate(p.clues):
-        if c is None:
-            continue
-        cx, cy, _rad = pole([pts[i] for i in g.faces[f]])
-        clues.append({"x": r(cx), "y": r(cy), "text": str(c), "count": c, "edges": list(g.face_edges[f])})
+        if c is not None:
+            places.append((f, c, pole([pts[i] for i in g.faces[f]])))
+    size = min([0.9] + [1.8 * rad for _f, _c, (_x, _y, rad) in places])   # one digit size, fits every face
+    for f, c, (cx, cy, _rad) in places:
+        clues.append({"x": r(cx), "y": r(cy), "text": str(c), "count": c, "edges": list(g.face_edges[f]),
+                      "size": r(size)})
     name = p.tiling.split(".", 1)[0]
     return {
         "kind": "edges",
@@ -80,6 +82,7 @@ def board(link: str) -> dict:
         "outline": [],
         "clues": clues,
         "dot_radius": 0.07,
+        "loop": True,                                  # the page flags a dot of three lines, a loop too early
     }
 
 

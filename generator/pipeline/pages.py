@@ -245,6 +245,8 @@ def write_pages(writer, env, cfg, families: list[dict], sheets: list[dict], base
                  "url": f"articles/{a.name}.html"} for a in cfg.articles]
     from generator.webapi import PLAYERS
     players = sorted(PLAYERS) if site["interactive"] else []
+    from generator.pipeline.browser import offers
+    env.globals["offers"] = offers if site["interactive"] else (lambda link: {"regen": False, "play": False})
     for fam in families:
         daily = fam.get("daily") or ()
         fam["count"] = len(fam["items"]) + len(daily)
