@@ -1,10 +1,13 @@
-"""Phase 3 — generate and render every planned item (process pool, progress bar, cache).
+"""Phase 3 — generate and render every planned item (an executor, progress bar, cache).
 
 An item is a pure function of its descriptor (`site_item`: the family's
 generate or regen, then page), so an item is a pure
 function of its cache key: a worker generates it, checks the result against the family
-protocol, renders its files (`render.render_item`) and returns plain data.  Results are
-gathered by item, never by completion order, so `--jobs` cannot change the output.
+protocol, renders its files (`render.render_item`) and returns plain data.  Where the
+workers are is the executor's business — `LocalExecutor` (this machine's process pool) or
+`cluster.DaskExecutor` (a Dask cluster) — and the output never depends on it: results are
+handed to the build as they complete, and the build writes each item's files at once
+(paths, never order, decide the bytes) and keeps only its page data.
 
 The first item that fails stops the build: pending work is cancelled and `ItemFailure`
 names the item (`family/id`) and the reason.  Items finished before the failure are kept
