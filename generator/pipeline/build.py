@@ -12,7 +12,9 @@ is not a tilepress site; the cache folder carries its own marker for the same re
 
 from __future__ import annotations
 
+import array
 import hashlib
+import itertools
 import json
 import os
 import re
@@ -63,8 +65,13 @@ class Report:
     removed: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     seconds: float = 0.0
-    generated_labels: list[str] = field(default_factory=list)
+    labels: str = ""                    # the generated items' labels, one a line (one string, not 1 per item)
     phases: dict[str, float] = field(default_factory=dict)   # CPU seconds (this process + children)
+
+    @property
+    def generated_labels(self) -> list[str]:
+        """The labels (family/id) of the items this build generated, in plan order."""
+        return self.labels.split("\n") if self.labels else []
 
     def summary(self) -> str:
         """One line for stderr."""
@@ -131,7 +138,7 @@ def _make_sheets(writer: Writer, cache: Cache, cfg, fams: list[dict], jobs: int,
     sc = cfg.sheets
     for fam in fams:
         tilings = sc["tilings"] if isinstance(sc["tilings"], bool) else fam["name"] in sc["tilings"]
-        entries, rules = sheets.entries(list(fam["items"]) + list(fam["daily"]), tilings, sc["tilings_max"], base_url)
+        entries, rules = sheets.entries(itertools.chain(fam["items"], fam["daily"]), tilings, sc["tilings_max"], base_url)
         if not entries:
             continue
         cols, rows = sheets.fit_grid(entries, sc["columns"], sc["rows"], rules)
@@ -236,15 +243,16 @@ def _build_locked(opts: Options, out: Path, cfg, sources, env, base_url, cache: 
     try:
         writer = Writer(staging, None if opts.clean else out)
         writer.write(MARKER, "This folder is a tilepress site; build.py replaces it on every build.\n")
-        slugs: dict[tuple, tuple] = {}
+        slugs: dict[str, dict[str, int]] = {name: {} for name in planned}   # slug -> plan index
+        offsets = {name: array.array("q", [-1]) * len(items) for name, items in planned.items()}
         svg_max = cfg.sheets["tilings_max"]
 
-        def keep(item, res) -> int:
-            """Write an item's files now; spool its page data; keep only the offset."""
+        def keep(item, res) -> None:
+            """Write an item's files now; spool its page data and remember only its offset."""
             meta = res["meta"]
-            other = slugs.setdefault((item.family, meta["slug"]), (item.index, item.label))
-            if other[1] != item.label:     # named in plan order, whichever finished first
-                (_, a), (_, b) = sorted((other, (item.index, item.label)))
+            other = slugs[item.family].setdefault(meta["slug"], item.index)
+            if other != item.index:        # named in plan order, whichever finished first
+                a, b = (planned[item.family][i].label for i in sorted((other, item.index)))
                 raise TilepressError(f"items {a} and {b} have the same permalink {meta['permalink'][:80]!r}")
             for fname in sorted(res["files"]):
                 writer.write(f"{item.family}/{fname}", res["files"][fname])
@@ -252,23 +260,25 @@ def _build_locked(opts: Options, out: Path, cfg, sources, env, base_url, cache: 
                         day=item.day)
             if item.index < svg_max:          # colouring sheets use the first items' pictures
                 view["_svg"] = res["files"][f"{meta['slug']}.svg"].decode("utf-8")
-            return spool.put(view)
+            offsets[item.family][item.index] = spool.put(view)
         lap("plan")
-        offsets, stats = generate.run(all_items, plan.render_settings(cfg), cache, executor, keep)
+        _, stats = generate.run(all_items, plan.render_settings(cfg), cache, executor, keep)
         lap("generate+write items")
         del slugs
         report = Report(out=out, items=stats["items"], generated=stats["generated"], cached=stats["cached"],
                         notes=notes)
-        report.generated_labels = stats["generated_labels"]
-        fams = []
+        report.labels = stats["generated_labels"]
+        fams, mods = [], {name: plan.available(sources[name]) for name in planned}
         for name, items in planned.items():
-            gallery = Items(spool, [offsets[it.label] for it in items if it.day is None])
-            daily = Items(spool, [offsets[it.label] for it in items if it.day is not None])
+            off = offsets[name]
+            gallery = Items(spool, array.array("q", (off[it.index] for it in items if it.day is None)))
+            daily = Items(spool, array.array("q", (off[it.index] for it in items if it.day is not None)))
             arts = [{"title": a.title, "url": f"articles/{a.name}.html"} for a in cfg.articles
                     if a.family == name]
-            fams.append(_family_view(name, plan.available(sources[name]).title, gallery, arts, daily))
+            fams.append(_family_view(name, mods[name].title, gallery, arts, daily))
             fams[-1]["days"] = [it.day for it in items if it.day is not None]
-        _figures(writer, cache, {name: plan.available(sources[name]) for name in planned})
+        del planned, all_items, offsets     # the items' descriptors are not needed any more
+        _figures(writer, cache, mods)
         listing = _make_sheets(writer, cache, cfg, fams, opts.jobs, base_url)
         lap("figures+sheets")
         if cfg.site["interactive"]:

@@ -141,7 +141,7 @@ def _progress(total: int, desc: str):
 
 
 def run(items: list[Item], settings: dict, cache, executor=None, on_result=None) -> tuple[dict, dict]:
-    """Generate every item (cached ones are read back); return (what on_result kept, by label; stats).
+    """Generate every item (cached ones are read back); return (what on_result returned, by label; stats).
 
     on_result(item, result) is called once per item as soon as its result is there (cached
     hits first, then in completion order) and returns what the build keeps of it (default:
@@ -152,21 +152,26 @@ def run(items: list[Item], settings: dict, cache, executor=None, on_result=None)
     executor = executor or LocalExecutor(1)
     keep = on_result or (lambda _item, result: result)
     results: dict[str, dict] = {}
+
+    def store(item: Item, result) -> None:
+        kept = keep(item, result)
+        if kept is not None:             # on_result may keep the data itself (None: nothing here)
+            results[item.label] = kept
     todo = []
     for item in items:
         hit = cache.get(item.key)
         if hit is not None:
-            results[item.label] = keep(item, hit)
+            store(item, hit)
         else:
             todo.append(item)
     stats = {"items": len(items), "cached": len(items) - len(todo), "generated": len(todo),
-             "generated_labels": [item.label for item in todo]}
+             "generated_labels": "\n".join(item.label for item in todo)}   # one string, not one per item
     if not todo:
         return results, stats
     bar = _progress(len(todo), f"generate {executor.where}".strip())
 
     def done(item: Item, outcome) -> None:
-        results[item.label] = keep(item, _collect(item, outcome, cache))
+        store(item, _collect(item, outcome, cache))
         bar.update(1)
     try:
         executor.run_items(todo, settings, done)

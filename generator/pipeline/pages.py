@@ -28,6 +28,7 @@ file and line.
 
 from __future__ import annotations
 
+import itertools
 import re
 import traceback
 from pathlib import Path
@@ -289,7 +290,10 @@ def write_pages(writer, env, cfg, families: list[dict], sheets: list[dict], base
         writer.write("sheets/index.html", render(env, "sheets.html", root="../", page_url="sheets/index.html",
                                                  title="Printable sheets", **common))
     if base_url:
-        _sitemaps(writer, env, common, _urls(families, articles, site["gallery_page"]))
+        per = site["gallery_page"]
+        count = 1 + len(articles) + sum(len(gallery_pages(len(f["items"]), per)) + len(f["items"]) + len(f["months"])
+                                        + len(f.get("daily") or ()) + bool(f["today_url"]) for f in families)
+        _sitemaps(writer, env, common, _urls(families, articles, per), count)
         feed_daily.sort(key=lambda v: (v["day"], v["family"], v["index"]), reverse=True)
         feed_items = [item for fam in families for item in fam["items"][-FEED_ITEMS:]]
         writer.write("feed.xml", render(env, "feed.xml", date=date_iso, daily_items=feed_daily,
@@ -353,24 +357,17 @@ def _urls(families, articles, per: int):
         yield art["url"]
 
 
-def _sitemaps(writer, env, common, urls) -> None:
+def _sitemaps(writer, env, common, urls, count: int) -> None:
     """sitemap.xml, or past SITEMAP_MAX URLs a sitemap index of sitemap-<n>.xml files.
 
-    URLs are streamed: at most one file's worth is held at a time.
+    The URLs are streamed into the template (never a list of them all); `count` says how
+    many there are, so the choice between one file and an index is made before rendering.
     """
-    chunk, names = [], []
-
-    def flush():
-        names.append(f"sitemap-{len(names) + 1}.xml")
-        writer.write(names[-1], render(env, "sitemap.xml", urls=chunk, **common))
-
-    for url in urls:
-        if len(chunk) == SITEMAP_MAX:    # one more URL than a file holds: an index it is
-            flush()
-            chunk = []
-        chunk.append(url)
-    if not names:
-        writer.write("sitemap.xml", render(env, "sitemap.xml", urls=chunk, **common))
+    if count <= SITEMAP_MAX:
+        writer.write("sitemap.xml", render(env, "sitemap.xml", urls=urls, **common))
         return
-    flush()
+    names = []
+    for n in range(1, -(-count // SITEMAP_MAX) + 1):
+        names.append(f"sitemap-{n}.xml")
+        writer.write(names[-1], render(env, "sitemap.xml", urls=itertools.islice(urls, SITEMAP_MAX), **common))
     writer.write("sitemap.xml", render(env, "sitemapindex.xml", sitemaps=names, **common))

@@ -48,8 +48,8 @@ class Spool:
 class Items(Sequence):
     """A read-only list of spooled item views, loaded one at a time."""
 
-    def __init__(self, spool: Spool, offsets: list[int]):
-        self._spool, self._offsets = spool, list(offsets)
+    def __init__(self, spool: Spool, offsets):
+        self._spool, self._offsets = spool, offsets     # a list or an array('q') of offsets
 
     def __len__(self) -> int:
         return len(self._offsets)
