@@ -244,7 +244,8 @@ def _build_locked(opts: Options, out: Path, cfg, sources, env, base_url, cache: 
         writer = Writer(staging, None if opts.clean else out)
         writer.write(MARKER, "This folder is a tilepress site; build.py replaces it on every build.\n")
         slugs: dict[str, dict[str, int]] = {name: {} for name in planned}   # slug -> plan index
-        offsets = {name: array.array("q", [-1]) * len(items) for name, items in planned.items()}
+        offsets = {name: array.array("q", [-1]) * (1 + max((it.index for it in items), default=-1))
+                   for name, items in planned.items()}
         svg_max = cfg.sheets["tilings_max"]
 
         def keep(item, res) -> None:
@@ -252,7 +253,8 @@ def _build_locked(opts: Options, out: Path, cfg, sources, env, base_url, cache: 
             meta = res["meta"]
             other = slugs[item.family].setdefault(meta["slug"], item.index)
             if other != item.index:        # named in plan order, whichever finished first
-                a, b = (planned[item.family][i].label for i in sorted((other, item.index)))
+                a, b = (next(it.label for it in planned[item.family] if it.index == i)
+                        for i in sorted((other, item.index)))
                 raise TilepressError(f"items {a} and {b} have the same permalink {meta['permalink'][:80]!r}")
             for fname in sorted(res["files"]):
                 writer.write(f"{item.family}/{fname}", res["files"][fname])
