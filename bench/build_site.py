@@ -113,7 +113,7 @@ def cluster(count: int = 1000) -> None:
     """Wall time of one build: the local pool of 2 processes against a LocalCluster of 2 workers."""
     from distributed import LocalCluster
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                      scheduler_port=0, dashboard_address=None) as lc:
+                      scheduler_port=0, dashboard_address="127.0.0.1:0") as lc:
         local = _child(count, jobs=2)
         dask = _child(count, "dask", lc.scheduler_address, jobs=2)
     print(f"{count} items, wall: local pool of 2 processes {local['wall']:.1f} s, "
@@ -161,7 +161,7 @@ def year(tiling: str, size: str, level: str, start: str = "2027-01-01", end: str
         wall_l, cpu_l, out_l = run("local")
         print(f"local pool of 2: {wall_l:.1f} s wall, {cpu_l:.1f} CPU-s; {out_l.splitlines()[-1]}")
         with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                          scheduler_port=0, dashboard_address=None) as lc:
+                          scheduler_port=0, dashboard_address="127.0.0.1:0") as lc:
             wall_d, cpu_d, out_d = run("dask", "--executor", "dask", "--scheduler", lc.scheduler_address)
         print(f"LocalCluster of 2 workers: {wall_d:.1f} s wall (driver {cpu_d:.1f} CPU-s); "
               f"{out_d.splitlines()[-1]}")

@@ -23,7 +23,8 @@ DELAY = "0.15"        # seconds per tiny item on the workers, so a kill lands mi
 
 @pytest.fixture(scope="module")
 def cluster():
-    """A LocalCluster of 2 worker processes (one thread each) and a client to steer it."""
+    """A LocalCluster of 2 worker processes (one thread each) and a client to steer it; the
+    scheduler, workers and dashboard listen on 127.0.0.1 only, on free ports."""
     import dask
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("TINY_DELAY", DELAY)               # inherited by the worker processes
@@ -31,7 +32,7 @@ def cluster():
         with dask.config.set({"distributed.scheduler.allowed-failures": 1,
                               "distributed.worker.daemon": False}):
             lc = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                          host="127.0.0.1", scheduler_port=0, dashboard_address=None)
+                                          host="127.0.0.1", scheduler_port=0, dashboard_address="127.0.0.1:0")
             client = distributed.Client(lc, set_as_default=False)
             try:
                 yield lc, client
