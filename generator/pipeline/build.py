@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import array
 import hashlib
-import itertools
 import json
 import os
 import re
@@ -154,7 +153,7 @@ def _make_sheets(writer: Writer, cache: Cache, cfg, fams: list[dict], jobs: int,
     sc = cfg.sheets
     for fam in fams:
         tilings = sc["tilings"] if isinstance(sc["tilings"], bool) else fam["name"] in sc["tilings"]
-        entries, rules = sheets.entries(itertools.chain(fam["items"], fam["daily"]), tilings, sc["tilings_max"], base_url)
+        entries, rules = sheets.entries(_marking(fam["items"], fam["daily"]), tilings, sc["tilings_max"], base_url)
         if not entries:
             continue
         cols, rows = sheets.fit_grid(entries, sc["columns"], sc["rows"], rules)
@@ -179,6 +178,17 @@ def _make_sheets(writer: Writer, cache: Cache, cfg, fams: list[dict], jobs: int,
     for url, key in planned:
         writer.write(url, made[key] if key in made else cache.get(key))
     return listing
+
+
+def _marking(*sequences):
+    """The views of spooled item sequences, one at a time; a view that comes back marked
+    `on_sheet` (sheets.entries marks what it puts on a sheet) is flagged in its sequence, so
+    the item page loaded later says so too."""
+    for seq in sequences:
+        for n, view in enumerate(seq):
+            yield view
+            if view.get("on_sheet") and isinstance(seq, Items):
+                seq.flag(n, "on_sheet")
 
 
 def _figures(writer: Writer, cache: Cache, mods: dict) -> None:

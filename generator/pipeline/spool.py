@@ -50,18 +50,30 @@ class Items(Sequence):
 
     def __init__(self, spool: Spool, offsets):
         self._spool, self._offsets = spool, offsets     # a list or an array('q') of offsets
+        self._flags: dict[str, bytearray] = {}           # key -> one byte per item: view[key] = True
+
+    def flag(self, index: int, key: str) -> None:
+        """From now on item `index` is loaded with view[key] = True (e.g. "on_sheet")."""
+        self._flags.setdefault(key, bytearray(len(self._offsets)))[index] = 1
+
+    def _load(self, index: int) -> dict:
+        view = self._spool.get(self._offsets[index])
+        for key, marks in self._flags.items():
+            if marks[index]:
+                view[key] = True
+        return view
 
     def __len__(self) -> int:
         return len(self._offsets)
 
     def __getitem__(self, index):
         if isinstance(index, slice):
-            return [self._spool.get(o) for o in self._offsets[index]]
-        return self._spool.get(self._offsets[index])
+            return [self._load(i) for i in range(*index.indices(len(self._offsets)))]
+        return self._load(range(len(self._offsets))[index])
 
     def __iter__(self):
-        for offset in self._offsets:
-            yield self._spool.get(offset)
+        for i in range(len(self._offsets)):
+            yield self._load(i)
 
     def __bool__(self) -> bool:
         return bool(self._offsets)
