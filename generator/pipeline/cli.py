@@ -26,6 +26,7 @@ import traceback
 from pathlib import Path
 
 from generator import __version__
+from generator.cli import Parser
 from generator.errors import TilepressError, machine_fault, one_line
 from generator.pipeline.build import DEFAULT_CONFIG, DEFAULT_OUT, DEFAULT_TEMPLATES, ROOT, Options, build
 from generator.pipeline.generate import ItemFailure
@@ -33,16 +34,10 @@ from generator.pipeline.generate import ItemFailure
 PROG = "build.py"
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse that reports a bad flag as one line (TilepressError, exit 2), not usage + error."""
-
-    def error(self, message):
-        raise TilepressError(f"{self.prog}: {message} (see {self.prog} --help)")
-
-
 def _parser(serve: bool, prog: str = PROG) -> argparse.ArgumentParser:
     """The argument parser of `build.py` (or of `build.py serve`)."""
-    p = _Parser(
+    p = Parser(
+        see_help=True,
         prog=f"{prog} serve" if serve else prog,
         description=("Preview the site on 127.0.0.1, rebuilding on every change to site_src/, "
                      "templates/ or generator/." if serve else
