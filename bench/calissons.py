@@ -4,6 +4,8 @@ Every figure is printed beside its goal, so a regression shows at a glance.
     python3 bench/calissons.py               # full run (a few minutes)
     python3 bench/calissons.py --quick       # smaller sizes only
     python3 bench/calissons.py --solve-cli   # `calissons solve` n = 256 end to end (goal <= 3 s)
+    python3 bench/calissons.py --regions     # solve, generate and sample on random regions of
+                                             # 100, 1,000 and 10,000 triangles
     python3 bench/calissons.py --sampler 128 # exact sampler at n = 128 against the independent
                                              # reference implementation, same run (~15 min)
 
@@ -154,6 +156,36 @@ def bench_solve_cli(n: int = 256):
           f"peak {after.ru_maxrss / 1024:.0f} MiB  [goal: multiple in <= 3 s]")
 
 
+def bench_regions(sizes=(100, 1000, 10000), seed: int = 1):
+    """Solve, generate and exact sampling on other regions: random shapes (`calissons region
+    --seed 1 --size N`) and stars of about the same areas (star:1, star:4, star:13)."""
+    from generator.calissons.generator import generate_region
+    from generator.calissons.model import Region
+    from generator.calissons.regions import parse_region, random_region
+    from generator.calissons.sampler import sample_region_heights
+    print("other regions (random shapes: calissons region --seed 1 --size N; stars of about the same area)")
+    stars = {100: "star:1", 1000: "star:4", 10000: "star:13"}
+    for size in sizes:
+        for kind in ("random", "star"):
+            if kind == "random":
+                t_shape, shape = timed(lambda: random_region(seed, size))
+            else:
+                t_shape, shape = timed(lambda: parse_region(stars[size]))
+            t_build, reg = timed(lambda: Region(shape.triangles))
+            stats = {}
+            t_sample, H = timed(lambda: sample_region_heights(reg, 0, stats))
+            sal = reg.salient_edges(H)
+            t_full, s_full = timed(lambda: solve(reg, sal), 3)
+            t_part, s_part = timed(lambda: solve(reg, sal[::4]), 3)
+            assert s_full.status == "unique" and s_full.least == H
+            t_gen, pz = timed(lambda: generate_region(shape, 0, "medium"))
+            print(f"  {shape.label}: {len(shape.triangles)} triangles, {len(reg.coords)} vertices, word "
+                  f"{len(shape.word)} chars; shape {t_shape:.3f} s, arrays + Thurston bounds {t_build:.3f} s")
+            print(f"      sample (exact CFTP, {stats['sweeps']} sweeps) {t_sample:8.3f} s   solve all {len(sal)} fold "
+                  f"edges {t_full:7.4f} s ({s_full.status}), a quarter {t_part:7.4f} s ({s_part.status})   "
+                  f"generate medium {t_gen:7.3f} s ({len(pz.givens)} givens, depth {pz.difficulty['depth']})")
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--quick", action="store_true")
@@ -161,7 +193,12 @@ def main(argv=None):
     p.add_argument("--sampler", type=int, metavar="N",
                    help="only the exact sampler at side N against the independent reference")
     p.add_argument("--no-v1", action="store_true", help="with --sampler: skip sampler version 1 (slow)")
+    p.add_argument("--regions", action="store_true", help="only the figures on other regions")
     a = p.parse_args(argv)
+    if a.regions:
+        print("times are CPU seconds of this process (python " + sys.version.split()[0] + ")")
+        bench_regions()
+        return
     if a.solve_cli:
         bench_solve_cli()
         return
@@ -184,6 +221,7 @@ def main(argv=None):
         bench_cftp([128], 1, versions=(2,))
         bench_sampler(64)
         bench_solve_cli()
+        bench_regions()
     print("peak memory (tracemalloc)")
     n = 32 if a.quick else 128
     reg = hexagon(n)

@@ -1,6 +1,16 @@
 """Entry point for `python -m generator`."""
+import signal
 import sys
 
-from generator.cli import main
 
+def _interrupted_while_starting(_signum, _frame):
+    """Ctrl-C before main() runs (the modules are loading): one line, exit 130."""
+    print("interrupted", file=sys.stderr)
+    raise SystemExit(130)
+
+
+signal.signal(signal.SIGINT, _interrupted_while_starting)
+from generator.cli import main  # noqa: E402
+
+signal.signal(signal.SIGINT, signal.default_int_handler)
 sys.exit(main())

@@ -22,17 +22,24 @@ import sys
 import traceback
 
 from generator import families, output
-from generator.errors import TilepressError, one_line
+from generator.errors import TilepressError, machine_fault, one_line
 from generator.families import REQUIRED, Family
 
 PROG = "python -m generator"
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse that reports errors as one TilepressError line (exit 2) instead of usage + exit."""
+    """argparse that reports errors as one TilepressError line (exit 2) instead of usage + exit.
+
+    `see_help=True` (build.py's parser) ends the line with a pointer to `--help`."""
+
+    def __init__(self, *args, see_help: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.see_help = see_help
 
     def error(self, message):
-        raise TilepressError(f"{self.prog.removeprefix(PROG + ' ')}: {message}")
+        hint = f" (see {self.prog} --help)" if self.see_help else ""
+        raise TilepressError(f"{self.prog.removeprefix(PROG + ' ')}: {message}{hint}")
 
 
 def _help(p) -> str:
@@ -232,6 +239,12 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as exc:   # the machine's fault (a full disk, a read-only folder): the user's to fix
+        print(f"error: {machine_fault(exc)}", file=sys.stderr)
+        return 2
+    except MemoryError:
+        print("error: out of memory (choose a smaller input)", file=sys.stderr)
+        return 2
     except Exception as exc:  # an internal bug: one line unless debugging
         if os.environ.get("TILEPRESS_DEBUG"):
             traceback.print_exc()

@@ -23,3 +23,10 @@ class PermalinkError(TilepressError):
 
 class ConfigError(TilepressError):
     """A site config value, template or content file is invalid (message names file and line)."""
+
+
+def machine_fault(exc: OSError) -> str:
+    """The one line for a fault of the machine (a full disk, a read-only folder): path and cause."""
+    where = exc.filename if exc.filename is not None else None
+    cause = exc.strerror or type(exc).__name__
+    return one_line(f"{where}: {cause}" if where is not None else cause)

@@ -25,7 +25,8 @@ two tiles share a vertex exactly when their keys are equal.  `patch(name, ...)` 
 tiling's item and its tiles.  See docs/adding-a-family.md for a worked example.
 
 This module imports nothing from the family packages at module level: they import it.
-`get()` holds the only `importlib.import_module` call of the `generator` package.
+`module_named()` (used by `get()` and by the page's calls, generator.webapi.call) holds the only
+`importlib.import_module` call of the `generator` package.
 """
 
 from __future__ import annotations
@@ -149,13 +150,20 @@ class Family:
     formats: tuple = ("json", "svg", "png", "pdf")   # outputs of generate/regen; first = default
     description: str = ""        # one paragraph for --help
     to_png: Callable[[object, dict], bytes] | None = None   # a PNG other than the SVG's rasterisation
-    cost: Callable[[str], float] | None = None   # tilings: about how many tiles a permalink's text asks for
+    # tilings: cost(permalink, params) — about how many tiles a permalink (or, with permalink
+    # None, generate's params) asks for, from the text alone: the cost rule of generator.permalinks
+    cost: Callable[[str | None, dict | None], float] | None = None
     source: str = field(default="", compare=False)   # where it was loaded from (set by load())
 
 
 # ---- loading ----------------------------------------------------------------------------
 
 _LOADED: dict[str, Family] = {}
+
+
+def module_named(name: str):
+    """The module of a dotted name, imported (families here; the page's calls in generator.webapi)."""
+    return importlib.import_module(name)
 
 
 def load(source: str) -> Family:
@@ -174,7 +182,7 @@ def load(source: str) -> Family:
         attr = "FAMILY"
     else:
         module, _, attr = source.partition(":")
-        mod = importlib.import_module(module)
+        mod = module_named(module)
     fam = getattr(mod, attr or "FAMILY", None)
     if not isinstance(fam, Family):
         raise TypeError(f"{source}: {attr or 'FAMILY'} is not a generator.families.Family")

@@ -23,8 +23,11 @@ Poster-sized outputs are written in flat memory:
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
+import os
+import stat
 import sys
 
 from generator.errors import TilepressError
@@ -379,22 +382,71 @@ def emit_json(obj, out: str = "-") -> None:
     if not (isinstance(obj, dict) and any(isinstance(v, Stream) for v in obj.values())):
         emit(to_json(obj), out)
         return
-    fh = sys.stdout.buffer if out == "-" else _open(out)
-    try:
+    with sink(out) as fh:
         for chunk in json_chunks(obj):
             fh.write(chunk.encode("ascii"))
-        fh.flush()
-    finally:
-        if out != "-":
-            fh.close()
 
 
-def _open(path: str):
-    """Open an output file for binary writing, or raise a one-line error."""
+@contextlib.contextmanager
+def sink(out: str):
+    """A binary file to write the output into: standard output for `-`, else `atomic_file`
+    (an interrupt, a failure or a full disk leaves the old file as it was); a fault of the
+    machine becomes one line naming the file."""
+    if out == "-":
+        yield sys.stdout.buffer
+        sys.stdout.buffer.flush()
+        return
     try:
-        return open(path, "wb")
+        with atomic_file(out) as fh:
+            yield fh
     except OSError as exc:
-        raise TilepressError(f"cannot write {path}: {exc.strerror}") from None
+        raise TilepressError(f"cannot write {out}: {exc.strerror}") from None
+
+
+@contextlib.contextmanager
+def atomic_file(path, prefix: str | None = None, durable: bool = True):
+    """The one atomic writer: a binary file that replaces `path` only when the block ends
+    without an exception — written as a temporary file beside it, then renamed over it (the
+    old bytes, mode kept, stay until then; a failed write leaves no temporary file).
+
+    A target that exists and is not a regular file — a device (/dev/null), a FIFO, or a
+    symlink (/dev/stdout is one) — is written in place, as `open(path, "wb")` would:
+    renaming onto it would replace the device or the link by a file.  Raises OSError as the
+    system reports it.  `durable` also syncs the bytes to the disk before the rename (the
+    cache, whose entries carry their own hash, does without).
+    """
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        st = None
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        with open(path, "wb") as fh:
+            yield fh
+        return
+    folder, name = os.path.split(os.path.abspath(path))
+    tmp = os.path.join(folder, f"{prefix or '.' + name + '.tmp-'}{os.getpid()}-{os.urandom(4).hex()}")
+    fh = open(tmp, "xb")
+    try:
+        try:
+            yield fh
+            fh.flush()
+            if durable:
+                os.fsync(fh.fileno())
+        finally:
+            fh.close()
+        if st is not None:
+            os.chmod(tmp, stat.S_IMODE(st.st_mode))
+        os.replace(tmp, path)
+    except BaseException:
+        _unlink(tmp)
+        raise
+
+
+def _unlink(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
 
 
 def to_json(obj) -> str:
@@ -464,39 +516,19 @@ def svg_to_pdf(svg: str) -> bytes:
 
 
 def emit(data, out: str = "-") -> None:
-    """Write text, bytes or a Document to standard output (`-`) or to a file."""
-    if isinstance(data, Document):
-        fh = sys.stdout.buffer if out == "-" else _open(out)
-        try:
+    """Write text, bytes or a Document to standard output (`-`) or to a file (atomically)."""
+    with sink(out) as fh:
+        if isinstance(data, Document):
             for piece in data.pieces():
                 fh.write(piece.encode("utf-8"))
-            fh.flush()
-        finally:
-            if out != "-":
-                fh.close()
-        return
-    if isinstance(data, str):
-        data = data.encode("utf-8")
-    if out == "-":
-        sys.stdout.buffer.write(data)
-        sys.stdout.buffer.flush()
-        return
-    try:
-        with open(out, "wb") as fh:
-            fh.write(data)
-    except OSError as exc:
-        raise TilepressError(f"cannot write {out}: {exc.strerror}") from None
+        else:
+            fh.write(data.encode("utf-8") if isinstance(data, str) else data)
 
 
 def emit_png_bands(doc: Document, out: str = "-") -> None:
-    """Write a banded PNG of a Document to standard output or a file."""
-    fh = sys.stdout.buffer if out == "-" else _open(out)
-    try:
+    """Write a banded PNG of a Document to standard output or a file (atomically)."""
+    with sink(out) as fh:
         banded_png(doc, fh)
-        fh.flush()
-    finally:
-        if out != "-":
-            fh.close()
 
 
 def emit_rendered(fmt: str, out: str, *, json_obj=None, svg=None) -> int:

@@ -13,6 +13,7 @@ functions and is listed in `PLAYERS` under its permalink prefix:
     check(permalink, lines, crosses) -> {"solved", "message", "wrong", "drawn", "total"}
     solution(permalink) -> {"lines": [edge ids]}     (only on "reveal")
     SOLUTION_ARGS                   the `regen` flags that draw the answer ("Show the solution")
+    PRINT_ARGS                      (optional) the `regen` flags of the page's printout
 
     plays(permalink) -> bool        (optional) False for the family's permalinks that are not puzzles
                                     (e.g. a calisson sample tiling `cal.v2.<n>.s<seed>`)
@@ -32,7 +33,6 @@ line's progress bars) call `fn(done, total, unit, desc)` about four times a seco
 
 from __future__ import annotations
 
-import importlib
 import io
 import re
 import sys
@@ -41,7 +41,7 @@ import time
 from generator import cli, output
 from generator.calissons import play as calissons_play
 from generator.errors import TilepressError
-from generator.families import split_permalink
+from generator.families import module_named, split_permalink
 from generator.loopy import play as loopy_play
 
 # permalink prefix -> the family module that offers board/check/solution
@@ -89,11 +89,19 @@ def playable(link: str) -> bool:
 
 
 def describe(link: str) -> dict:
-    """What the page offers for a permalink: {"playable", "solution_args" (None: no answer to show)}."""
+    """What the page offers for a permalink: {"playable", "solution_args" (None: no answer to show),
+    "print_args" (the `regen` flags of its printout; a player's PRINT_ARGS)}."""
     if not playable(link):
-        return {"playable": False, "solution_args": None}
-    args = list(getattr(PLAYERS[_prefix(link)], "SOLUTION_ARGS", ()))
-    return {"playable": True, "solution_args": args or None}
+        return {"playable": False, "solution_args": None, "print_args": []}
+    mod = PLAYERS[_prefix(link)]
+    args = list(getattr(mod, "SOLUTION_ARGS", ()))
+    return {"playable": True, "solution_args": args or None, "print_args": list(getattr(mod, "PRINT_ARGS", ()))}
+
+
+def facts(link: str) -> list:
+    """The item's facts as its item page lists them ([label, value] pairs): family.facts(regen(link))."""
+    fam, _version, _payload = split_permalink(link)
+    return [[str(k), v if isinstance(v, (int, float, str)) else str(v)] for k, v in fam.facts(fam.regen(link.strip(), {}))]
 
 
 def _number(text: str) -> float:
@@ -129,11 +137,19 @@ def cap_error(link: str, caps: list, max_chars: int) -> str | None:
     return None
 
 
+# The modules whose public functions the page may call (`tilepress.call(module, name, args)`):
+# a page feature that needs another one adds its name here (one line).
+PAGE_MODULES = ("webapi", "families", "calissons.play", "loopy.play", "calissons.regions", "calissons.onregion",
+                "calissons.hints", "loopy.hints", "hints")
+
+
 def call(module: str, name: str, args: list):
-    """`generator.<module>.<name>(*args)`: the page worker's one entry point (see regen.js)."""
-    if not re.fullmatch(r"[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)*", module) or name.startswith("_"):
-        raise TilepressError(f"the page cannot call {module}.{name}")
-    fn = getattr(importlib.import_module("generator." + module), name, None)
+    """`generator.<module>.<name>(*args)`: the page worker's one entry point (see regen.js);
+    module one of PAGE_MODULES, name a public function."""
+    if module not in PAGE_MODULES or not re.fullmatch(r"[a-z][a-z0-9_]*", name):
+        raise TilepressError(f"the page cannot call {module}.{name} (generator.webapi.PAGE_MODULES lists "
+                             "the modules it may call)")
+    fn = getattr(module_named("generator." + module), name, None)
     if not callable(fn):
         raise TilepressError(f"generator.{module} has no function {name}")
     return fn(*args)

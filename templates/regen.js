@@ -5,7 +5,8 @@
  *     call generator.<module>.<name>(*args) (args and result JSON-able; bytes come back as text),
  *     run in the worker; rejects with Error("error: ...") for a TilepressError, Error("cancelled")
  *     after cancel().  onprogress({done, total, unit, desc}) hears the engine's progress bars.
- *     e.g. tilepress.call("loopy.play", "check", [permalink, lines, crosses])
+ *     e.g. tilepress.call("loopy.play", "check", [permalink, lines, crosses]); the modules the page
+ *     may call are listed in generator.webapi.PAGE_MODULES
  * window.tilepress.cancel()            stop the running call now (terminates the worker; a fresh
  *                                      one starts at once, the pending calls reject "cancelled")
  * window.tilepress.ready()             -> Promise: the worker's Python is loaded (only when asked)
@@ -428,10 +429,13 @@
     if (this.onzoomed) this.onzoomed(scale >= this.playScale * 0.999);
   };
 
-  /* The whole board in its box (the box's width; at most 75% of the window's height). */
+  /* The whole board in its box (the box's width; at most 75% of the window's height), or the
+   * tap-safe scale when the whole board still fits the box and 90% of the window at it. */
   Player.prototype.fitScale = function () {
-    var w = this.box.clientWidth || 600, h = Math.max(200, window.innerHeight * 0.75);
-    return Math.min(w / this.W, h / this.H, Math.max(this.playScale, 90));
+    var w = this.box.clientWidth || 600, vh = window.innerHeight || 800;
+    var fit = Math.min(w / this.W, Math.max(200, vh * 0.75) / this.H, Math.max(this.playScale, 90));
+    if (this.playScale * this.W <= w && this.playScale * this.H <= vh * 0.9) fit = Math.max(fit, this.playScale);
+    return fit;
   };
 
   Player.prototype.fit = function () { this.zoom(this.fitScale()); };
@@ -646,20 +650,17 @@
     });
   }
 
-  function factRows(json) {
-    var rows = [];
-    Object.keys(json).sort().forEach(function (k) {
-      var v = json[k];
-      if (k === "permalink") return;
-      if (v === null || typeof v !== "object") rows.push([k, String(v)]);
-      else if (Array.isArray(v)) rows.push([k, v.length + (v.length === 1 ? " entry" : " entries")]);
-      else {
-        var parts = Object.keys(v).sort().filter(function (s) { return v[s] === null || typeof v[s] !== "object"; })
-          .map(function (s) { return s + " " + v[s]; });
-        if (parts.length) rows.push([k, parts.join(", ")]);
-      }
+  function factRows(rows, tbody) {
+    tbody.textContent = "";
+    rows.forEach(function (r) {
+      var tr = document.createElement("tr"), th = document.createElement("th"), td = document.createElement("td");
+      th.scope = "row";
+      th.textContent = r[0];
+      td.textContent = typeof r[1] === "number" ? r[1].toLocaleString("en", {maximumFractionDigits: 4}) : String(r[1]);
+      tr.appendChild(th);
+      tr.appendChild(td);
+      tbody.appendChild(tr);
     });
-    return rows;
   }
 
   function Page() {
@@ -842,7 +843,15 @@
       $("tp-help-" + fd.name).textContent = text;
     });
     var c = f.count, n = null;
-    if (c && c.per_side_squared) n = c.per_side_squared * val("size") * val("size");
+    var choice = function (field, key) {      // the `key` of the chosen option of a select field
+      var from = $("tp-field-" + field), out;
+      f.fields.forEach(function (fd) {
+        if (fd.name === field) fd.choices.forEach(function (ch) { if (ch.value === from.value) out = ch[key]; });
+      });
+      return out;
+    };
+    if (c && c.per_side_squared_from) n = choice(c.per_side_squared_from, "per_side_squared") * val("size") * val("size");
+    else if (c && c.per_side_squared) n = c.per_side_squared * val("size") * val("size");
     else if (c) {
       var per = c.per_area;
       if (c.per_area_from) {
@@ -936,7 +945,7 @@
       var what = await T.describe(permalink);
       T.lastRegenMs = performance.now() - t0;
       self.current = {permalink: permalink, svg: res.svg, json: res.json, solution: null,
-                      solutionArgs: what.solution_args, playable: what.playable};
+                      solutionArgs: what.solution_args, playable: what.playable, printArgs: what.print_args};
       self.render();
       show($("tp-figure"), !what.playable);        // the board shows the same puzzle, playable
       if (what.playable) await self.play(permalink);
@@ -946,7 +955,7 @@
   };
 
   Page.prototype.render = function () {
-    var c = this.current, json = c.json;
+    var c = this.current, json = c.json, self = this;
     $("tp-title").textContent = titleOf(c.permalink, json);
     var img = $("tp-picture");
     if (img.src && img.src.indexOf("blob:") === 0) URL.revokeObjectURL(img.src);
@@ -955,16 +964,11 @@
     show($("tp-solution"), !!c.solutionArgs);
     $("tp-solution").open = false;
     $("tp-solution-img").removeAttribute("src");
-    var tbody = $("tp-facts");
-    tbody.textContent = "";
-    factRows(json).forEach(function (r) {
-      var tr = document.createElement("tr"), th = document.createElement("th"), td = document.createElement("td");
-      th.scope = "row";
-      th.textContent = r[0];
-      td.textContent = r[1];
-      tr.appendChild(th);
-      tr.appendChild(td);
-      tbody.appendChild(tr);
+    factRows([["Facts", "being worked out…"]], $("tp-facts"));
+    T.call("webapi", "facts", [c.permalink]).then(function (rows) {   // the item page's own facts, in words
+      if (self.current === c) factRows(rows, $("tp-facts"));
+    }, function (err) {
+      if (self.current === c) factRows([["Facts", err.message === "cancelled" ? "not worked out (stopped)" : err.message]], $("tp-facts"));
     });
     $("tp-share").value = location.href.split("#")[0] + "#" + c.permalink;
     $("tp-code").textContent = c.permalink;
@@ -1029,11 +1033,23 @@
     if (!c) return;
     $("tp-print-title").textContent = $("tp-title").textContent;
     $("tp-print-rules").textContent = this.player ? this.player.board.rules : "";
-    $("tp-print-picture").src = svgURL(c.svg);
+    var printed = c.svg;
+    if (c.printArgs && c.printArgs.length) {        // e.g. Loopy's dark grid lines for paper
+      var pr = await T.run(["regen", c.permalink].concat(c.printArgs, ["--format", "svg"]));
+      if (pr.code === 0) printed = pr.stdout;
+    }
+    $("tp-print-picture").src = svgURL(printed);
     var id = await T.call("families", "short_id", [c.permalink]);
     $("tp-print-id").textContent = "Short ID " + id + ". To make it again, open regen.html# followed by this " +
       "permalink, or run python -m generator regen with it:";
     $("tp-print-permalink").textContent = c.permalink;
+    var qr = (T.config.qr || {})[c.permalink], qrImg = $("tp-print-qr");   // a site item, with a base URL
+    if (qr) {
+      qrImg.src = qr;
+      qrImg.alt = "QR code: this item's page on " + T.config.base_url;
+      if (!qrImg.complete) await new Promise(function (ok) { qrImg.onload = qrImg.onerror = ok; });
+    }
+    show(qrImg, !!qr);
     show($("tp-print-second"), !!c.solutionArgs);
     if (c.solutionArgs) {
       var sol = await this.solution();
@@ -1094,6 +1110,12 @@
     $("tp-reset").addEventListener("click", function () {
       if (page.player) { page.player.reset(); $("tp-play-status").textContent = ""; }
     });
+  }
+
+  /* Over http(s) a service worker (sw.js at the site's root) keeps the runtime between pages and
+   * visits; file:// has no service workers and needs none (the files are local). */
+  if (/^https?:$/.test(location.protocol) && navigator.serviceWorker) {
+    navigator.serviceWorker.register(new URL("../sw.js", here).href).catch(function () { /* private mode */ });
   }
 
   if ($("tp-app")) {

@@ -46,6 +46,39 @@ def run_build(*args, cwd=REPO, env=None):
                           capture_output=True, text=True, env=full_env, timeout=600)
 
 
+def start_serve(tmp: Path, config: Path | None = None) -> tuple[subprocess.Popen, str]:
+    """(process, index URL) of `build.py serve --port 0` on the fixture site, once it serves."""
+    import time
+    args = [sys.executable, str(REPO / "build.py"), "serve", "--port", "0", *map(str, fixture_args(tmp, config))]
+    proc = subprocess.Popen(args, cwd=REPO, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 120
+    while time.time() < deadline:
+        line = proc.stderr.readline()
+        if "serving" in line:
+            return proc, line.split(" at ")[1].split()[0]
+        if not line and proc.poll() is not None:
+            break
+    proc.terminate()
+    raise AssertionError("build.py serve never started serving")
+
+
+def interrupted_at(cmd: list, module: str, env=None) -> tuple[int, str]:
+    """(exit code, stderr without import lines) of cmd run with -X importtime and sent SIGINT
+    as soon as it reports `module` imported: synchronised on its own output, not on a sleep."""
+    import signal
+    proc = subprocess.Popen([sys.executable, "-X", "importtime", *cmd], cwd=REPO, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    seen = []
+    for line in proc.stderr:
+        seen.append(line)
+        if line.startswith("import time:") and line.rsplit("|", 1)[-1].strip() == module:
+            proc.send_signal(signal.SIGINT)
+            break
+    seen += proc.stderr.readlines()
+    proc.wait(timeout=60)
+    return proc.returncode, "".join(ln for ln in seen if not ln.startswith("import time:"))
+
+
 def fixture_args(tmp: Path, config: Path | None = None) -> list:
     """CLI flags building the fixture site into tmp/site."""
     return ["--config", config or SITE / "site.toml", "--family-module", f"tiny={TINY}",

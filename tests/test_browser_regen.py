@@ -140,11 +140,16 @@ def test_size_cap_has_a_clear_message(chromium, base):
 
 def test_page_shows_picture_facts_share_and_downloads(chromium, base):
     page, errors = open_regen(chromium, base + "regen.html#" + SMALL)
-    page.wait_for_selector("#tp-result:not([hidden])", timeout=60000)
+    # (the site's own picture of an item shows at once; data-tp-shown marks the regenerated one)
+    page.wait_for_function(f"document.documentElement.getAttribute('data-tp-shown') === {SMALL!r}", timeout=60000)
     assert page.evaluate("document.getElementById('tp-picture').naturalWidth") > 0
     assert page.input_value("#tp-share").endswith("regen.html#" + SMALL)
-    facts = page.inner_text("#tp-facts")
-    assert "status" in facts and "unique" in facts
+    # the item page's facts, in words (the family's facts(), as CPython gives them)
+    page.wait_for_function("!document.getElementById('tp-facts').textContent.includes('being worked out')")
+    rows = page.evaluate("[...document.querySelectorAll('#tp-facts tr')].map(r => [r.cells[0].textContent, "
+                         "r.cells[1].textContent])")
+    from generator import webapi
+    assert rows == [[k, str(v)] for k, v in webapi.facts(SMALL)] and rows[1][0] == "Givens"
     with page.expect_download() as dl:
         page.click("#tp-svg")
     assert dl.value.path().read_bytes() == cpython(["regen", SMALL, "--format", "svg"])["stdout"]
@@ -173,6 +178,10 @@ def test_form_makes_a_permalink_cpython_regenerates(chromium, base, family, fiel
      ["tiling", "spectre", "--width", "12", "--height", "9", "--seed", "{seed}", "--format", "json"]),
     ("loopy", {"tiling": "p2", "width": "5", "height": "4", "level": "easy"},
      ["loopy", "generate", "--tiling", "p2", "--width", "5", "--height", "4", "--seed", "{seed}", "--level", "easy",
+      "--format", "json"]),
+    # the shape picker: a random shape grown from the seed, a puzzle on it (cal.v3)
+    ("calissons", {"shape": "random", "size": "3", "level": "hard"},
+     ["calissons", "generate", "--region", "random", "--size", "3", "--seed", "{seed}", "--level", "hard",
       "--format", "json"]),
 ])
 def test_form_makes_spectre_and_loopy_permalinks(chromium, site, family, fields, argv):
@@ -290,7 +299,7 @@ def test_page_works_without_a_served_origin_error(chromium, site):
     page.on("requestfailed", lambda r: failed.append(r.url))
     errors = PageErrors(page)
     page.goto(site.as_uri() + "/regen.html#" + SMALL)
-    page.wait_for_selector("#tp-result:not([hidden])", timeout=60000)
+    page.wait_for_function(f"document.documentElement.getAttribute('data-tp-shown') === {SMALL!r}", timeout=60000)
     assert failed == [] and errors.errors == []
     page.close()
 
@@ -325,6 +334,7 @@ def _open_loopy(chromium, site):
     page.wait_for_selector("#tp-play:not([hidden])", timeout=60000)
     page.evaluate("localStorage.clear()")
     page.click("#tp-reset")
+    page.click("#tp-zoom-in")          # the whole board is shown first; edges are tapped zoomed in
     return page, errors
 
 

@@ -22,6 +22,8 @@ from generator.pipeline import browser as browser_mod
 pytestmark = pytest.mark.browser
 
 LOOPY = "loopy.v1.eb3a1g110c0c2a0c.p3.v1.4_3_2_DXCYYDXXYD"      # 28 faces (tests/test_browser_regen.py)
+HAT = ("loopy.v1.e0c0a7a9Ca6A7b42a795b0b9b3874cAA6a7aAbAC376Bb99689579Aa7Ac"
+       ".hat.v1.28x24.r0.4-0-1-8-7-H")                                   # 69 faces, 559 edges
 PAPER = (0xfb, 0xf8, 0xf0)
 
 
@@ -72,7 +74,16 @@ def test_offers_follow_the_page_cap():
     assert browser_mod.offers(LOOPY) == {"regen": True, "play": True}
     assert "9600 square units" in webapi.cap_error("hat.v1.120x80.r4.5-0-1-1-0-H", caps, most)
     assert webapi.cap_error("cal.v2.65.s0", caps, most) and not webapi.cap_error("cal.v2.64.s0", caps, most)
-    assert webapi.describe("cal.v2.16.s1") == {"playable": False, "solution_args": None}
+    assert webapi.describe("cal.v2.16.s1") == {"playable": False, "solution_args": None, "print_args": []}
+    assert webapi.describe(LOOPY)["print_args"] == ["--style", "bold"]
+
+
+def test_the_page_calls_only_listed_modules_and_public_functions():
+    assert webapi.call("families", "short_id", ["cal.v2.16.s1"]) == "cal-9c2173"
+    for module, name in (("cli", "main"), ("webapi", "_prefix"), ("os", "system"), ("webapi.x", "run"),
+                         ("webapi", "no_such_function")):
+        with pytest.raises(webapi.TilepressError, match="cannot call|has no function"):
+            webapi.call(module, name, [])
 
 
 def test_every_offered_link_shows_a_picture(chromium, site):
@@ -123,9 +134,9 @@ def test_worker_keeps_the_page_responsive_and_cancel_stops_it(chromium, site):
     page.close()
 
 
-def _open_board(chromium, site, width):
+def _open_board(chromium, site, width, link=LOOPY):
     page = chromium.new_page(viewport={"width": width, "height": 844})
-    page.goto(site.as_uri() + "/regen.html#" + LOOPY)
+    page.goto(site.as_uri() + "/regen.html#" + link)
     assert _shown(page) is None
     page.evaluate("localStorage.clear()")
     page.click("#tp-reset")
@@ -133,8 +144,11 @@ def _open_board(chromium, site, width):
 
 
 def test_board_lines_contrast_and_tap_areas(chromium, site):
-    page = _open_board(chromium, site, 390)
+    """A hat Loopy puzzle played with a finger on a 390 px phone."""
+    page = _open_board(chromium, site, 390, HAT)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390          # nothing pans the page
+    assert page.evaluate("""() => document.querySelector('#tp-board svg').getBoundingClientRect().width
+        <= document.getElementById('tp-board').clientWidth + 1""")                 # the board fits its box
     style = page.evaluate("""() => { const l = document.querySelector('svg.tp-board line.edge');
         const s = getComputedStyle(l); return [s.stroke, s.strokeWidth, s.vectorEffect]; }""")
     assert float(style[1].rstrip("px")) >= 1 and style[2] == "non-scaling-stroke"
@@ -153,7 +167,16 @@ def test_board_lines_contrast_and_tap_areas(chromium, site):
           for (const dx of [-12, -6, 0, 6, 12]) for (const dy of [-12, -6, 0, 6, 12])
             if (p.edgeAt(q.x + dx, q.y + dy) !== i) {{ bad.push([i, dx, dy]); return; }} }});
         return [bad, p.free.length]; }}""")
-    assert bad[0] == [] and bad[1] == len(loopy_play.board(LOOPY)["edges"])
+    assert bad[0] == [] and bad[1] == len(loopy_play.board(HAT)["edges"])
+    # a real tap on an edge's midpoint marks that edge
+    edge = page.evaluate(f"{player}.free[7]")
+    page.evaluate(f"document.querySelector(\"path.hit[data-edge='{edge}']\").scrollIntoView({{block: 'center'}})")
+    q = page.evaluate(f"""() => {{ const p = {player}, e = p.board.edges[{edge}], d = p.board.dots;
+        const q = new DOMPoint((d[e[0]][0] + d[e[1]][0]) / 2, (d[e[0]][1] + d[e[1]][1]) / 2)
+          .matrixTransform(p.svg.getScreenCTM()); return [q.x, q.y]; }}""")
+    page.mouse.click(q[0] + 8, q[1] - 8)
+    assert page.evaluate(f"{player}.lists().lines") == [edge]
+    page.click("#tp-reset")
     zoomed = page.evaluate("document.querySelector('svg.tp-board text.clue').getBoundingClientRect().height")
     assert zoomed >= 14 and zoomed > digit
     page.close()
@@ -166,6 +189,9 @@ def _click_edge(page, i):
 
 def test_live_errors_and_the_error_style_after_the_last_click(chromium, site):
     page = _open_board(chromium, site, 1280)
+    fits = page.evaluate("""() => { const s = document.querySelector('#tp-board svg').getBoundingClientRect(),
+        b = document.getElementById('tp-board'); return [s.width <= b.clientWidth + 1, s.height <= innerHeight]; }""")
+    assert fits == [True, True]                                        # the whole board in its box at first
     page.click("#tp-zoom-in")
     board = loopy_play.board(LOOPY)
     at = {}
@@ -208,6 +234,8 @@ def test_print_pdf_text_stays_inside_the_margins(chromium, site, tmp_path):
     page.click("#tp-print")
     page.wait_for_function("document.getElementById('tp-print-id').textContent.length > 0")
     page.wait_for_function("document.getElementById('tp-print-solution').complete")
+    printed = page.evaluate("fetch(document.getElementById('tp-print-picture').src).then(r => r.text())")
+    assert printed == webapi.run(["regen", LOOPY, "--style", "bold", "--format", "svg"])["stdout"].decode()
     pdf = tmp_path / "print.pdf"
     page.pdf(path=str(pdf), format="A4", prefer_css_page_size=True)
     page.close()
@@ -250,3 +278,97 @@ def test_loopy_sheet_has_rules_level_and_wide_puzzles(tmp_path):
     assert puzzle_pages and all("closed loop" in p and "level:" in p for p in puzzle_pages)
     solution_pages = [p for p in text.split("\f") if "solutions" in p]
     assert solution_pages and all("closed loop" not in p for p in solution_pages)
+
+
+def test_cold_start_shows_the_items_own_picture_at_once(chromium, site):
+    link = next(iter(sorted(re.findall(r'href="\.\./regen\.html#([^"]+)"',
+                                       next(site.glob("calissons/cal.*.html")).read_text()))))
+    page = chromium.new_page()
+    page.goto(site.as_uri() + "/regen.html#" + link, wait_until="domcontentloaded")
+    first = page.evaluate("[document.getElementById('tp-picture').getAttribute('src'), !!window.tilepress.startupMs]")
+    assert first[0] and first[0].endswith(".svg") and (site / first[0]).is_file() and not first[1]
+    assert _shown(page) is None
+    page.close()
+
+
+@pytest.mark.slow
+def test_service_worker_caches_the_runtime_over_http(chromium, site):
+    from browser_helpers import serve
+    base, server = serve(site)
+    try:
+        ctx = chromium.new_context(service_workers="allow")
+        page = ctx.new_page()
+        page.goto(base + "regen.html")
+        page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+        page.evaluate("() => tilepress.ready().then(() => true)")
+        served = []
+        page.on("response", lambda r: served.append((r.url, r.from_service_worker)) if "/regen/runtime/" in r.url
+                else None)
+        page.reload()
+        page.evaluate("() => tilepress.ready().then(() => true)")
+        assert len(served) == 6 and all(sw for _url, sw in served), served
+        ctx.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_regen_page_with_a_board_is_axe_clean(chromium, site):
+    from test_site_pages import axe_violations
+    page = _open_board(chromium, site, 1280)
+    found = axe_violations(page)
+    if found is None:
+        pytest.skip("axe-core is not installed (run `npm ci`)")
+    assert found == []
+    page.close()
+
+
+def test_nav_fits_and_the_form_states_meaning_range_and_size(chromium, site):
+    import json as _json
+    page = chromium.new_page(viewport={"width": 1280, "height": 900})
+    page.goto((site / "index.html").as_uri())
+    nav = page.evaluate("""() => { const n = document.querySelector('header.top nav');
+        const tops = new Set([...n.querySelectorAll('a')].map(a => Math.round(a.getBoundingClientRect().top)));
+        return [tops.size, [...n.querySelectorAll('a')].map(a => a.textContent)]; }""")
+    assert nav[0] == 1 and "Sheets" in nav[1] and "Make your own" in nav[1], nav
+    page.goto(site.as_uri() + "/regen.html")
+    checked = 0
+    for name, form in browser_mod.FORMS.items():
+        if not form["fields"]:
+            continue
+        page.select_option("#tp-family", name)
+        for fd in form["fields"]:
+            help_text = page.inner_text(f"#tp-help-{fd['name']}")
+            assert fd.get("help") and fd["help"] in help_text, (name, fd["name"])
+            if fd["type"] == "number":
+                assert re.search(r"\d+ to \d+", help_text), help_text
+        said = page.inner_text("#tp-estimate")
+        m = re.search(r"about ([\d,]+) (\w+)", said)
+        assert m, (name, said)
+        values = {"seed": "1"}
+        values.update({fd["name"]: page.input_value(f"#tp-field-{fd['name']}") for fd in form["fields"]})
+        argv = [a.format(**values) for a in form["argv"]]
+        if name == "tantrix":
+            continue
+        out = _json.loads(webapi.run(argv)["stdout"])
+        real = (len(out["faces"]) if "faces" in out else len(out["tiles"]) if "tiles" in out
+                else 3 * int(values["size"]) ** 2)
+        estimate = int(m.group(1).replace(",", ""))
+        assert 0.6 * real <= estimate <= 1.5 * real, (name, estimate, real)      # "about": within reason
+        checked += 1
+    assert checked >= 6
+    page.close()
+
+
+def test_printout_qr_codes_name_the_items_pages():
+    fams = [{"name": "calissons", "items": [
+        {"permalink": "cal.v2.16.s1", "slug": "cal.v2.16.s1", "url": "calissons/cal.v2.16.s1.html"},
+        {"permalink": "hat.v1.120x80.r4.5-0-1-1-0-H", "slug": "big", "url": "calissons/big.html"}]}]
+    assert browser_mod.page_config(fams)["qr"] == {}                       # no base URL: no QR code
+    cfg = browser_mod.page_config(fams, "https://example.org/t/")
+    assert cfg["items"] == {"cal.v2.16.s1": "calissons/cal.v2.16.s1.svg"}  # only what the page makes
+    assert cfg["qr"] == {"cal.v2.16.s1": "calissons/cal.v2.16.s1.qr.svg"}
+    svg = browser_mod.qr_svg("https://example.org/t/calissons/cal.v2.16.s1.html")
+    from generator.pipeline.sheets import qr_path
+    assert "QR code: https://example.org/t/calissons/cal.v2.16.s1.html" in svg      # the sheets' QR drawing
+    assert qr_path("https://example.org/t/calissons/cal.v2.16.s1.html", 0, 0, 20) in svg

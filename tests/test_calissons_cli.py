@@ -244,9 +244,17 @@ def test_golden_corpus(tmp_path):
         data = regen_bytes(entry["permalink"], entry["view"], "svg", tmp_path)
         assert hashlib.sha256(data).hexdigest() == entry["sha256"], entry["permalink"]
     for entry in golden["generate"]:
+        if "region" in entry:           # other shapes (cal.v3); random:SEED:SIZE is `calissons region`
+            name = entry["region"]
+            if name.startswith("random:"):
+                name = cli.random_shape_word(int(name.split(":")[1]), int(name.split(":")[2]))
+            item = cli.generate_item({"region": name, "size": 0, "seed": entry["seed"], "level": entry["level"],
+                                      "minimal": False})
+            assert item.permalink == entry["permalink"]
+            continue
         _pz, rec = cli.generate_record(entry["n"], entry["seed"], entry["level"], False)
         assert rec["permalink"] == entry["permalink"]
-    assert {e["permalink"].split(".")[1] for e in golden["samples"]} == {"v1", "v2"}
+    assert {e["permalink"].split(".")[1] for e in golden["samples"]} == {"v1", "v2", "v3"}
     for entry in golden["samples"]:
         out = tmp_path / "sample.svg"
         assert main_cli.main(["regen", entry["permalink"], "--format", "svg", "--out", str(out)]) == 0

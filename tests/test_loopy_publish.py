@@ -52,9 +52,16 @@ def test_item_page_hides_the_answer_in_the_solution_picture():
     main = FAMILY.to_svg(item, {})
     assert "#c0392b" not in main                               # no loop on the puzzle picture
     assert "#c0392b" in page["extra_svgs"]["solution"]
-    assert set(page["sheet"]) == {"puzzle", "solution"}
-    assert "closed loop" in page["sheet"]["puzzle"]            # the rules are printed with the puzzle
+    assert set(page["sheet"]) == {"puzzle", "solution", "rules", "caption", "min_width_mm"}
+    assert "closed loop" in page["sheet"]["rules"]             # the rules head each puzzle page of a sheet
+    assert "closed loop" not in page["sheet"]["puzzle"]
+    assert "level: easy" in page["sheet"]["caption"] and page["sheet"]["min_width_mm"] >= 120
     assert "stroke-dasharray" in page["sheet"]["puzzle"]
+    # the site shows the bold style, exactly what the item's command prints
+    from generator import webapi
+    assert page["command"].endswith(" --style bold --format svg")
+    argv = page["command"].split()[3:]
+    assert webapi.run(argv)["stdout"].decode() == page["svg"] != FAMILY.to_svg(item, {})
     assert dict(FAMILY.facts(item))["Level"] == "easy"
     again = FAMILY.regen(FAMILY.permalink(item), {})
     assert FAMILY.to_svg(again, {}) == main and FAMILY.to_json(again) == FAMILY.to_json(item)

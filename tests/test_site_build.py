@@ -99,7 +99,7 @@ def test_article_rendered_from_markdown(site):
     html = (out / "articles" / "tiny.html").read_text()
     assert "<h1>How the tiny grids are made</h1>" in html
     assert ('<figure><img class="paper" src="figures/tiny-grid.svg" width="120" height="120" loading="lazy" '
-            'alt="A small grid"><figcaption>A small grid</figcaption></figure>') in html and "<table>" in html
+            'alt="A small grid"><figcaption>A small grid</figcaption></figure>') in html and '<table tabindex="0">' in html
 
 
 def test_sitemap_and_feed_only_with_base_url(site, tmp_path):

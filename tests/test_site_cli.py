@@ -11,7 +11,7 @@ import urllib.request
 
 import pytest
 
-from site_helpers import REPO, copy_site, fixture_args, run_build, snapshot
+from site_helpers import REPO, copy_site, fixture_args, run_build, snapshot, start_serve
 
 
 
@@ -158,16 +158,9 @@ def test_family_without_publish_module_is_skipped(tmp_path, monkeypatch):
 
 def test_serve_rebuilds_on_change(tmp_path):
     config = copy_site(tmp_path)
-    args = [sys.executable, str(REPO / "build.py"), "serve", "--port", "0", *map(str, fixture_args(tmp_path, config))]
-    proc = subprocess.Popen(args, cwd=REPO, stderr=subprocess.PIPE, text=True)
+    proc, url = start_serve(tmp_path, config)
     try:
-        url = None
-        deadline = time.time() + 60
-        while time.time() < deadline and url is None:
-            line = proc.stderr.readline()
-            if "serving" in line:
-                url = line.split(" at ")[1].split()[0]
-        assert url and url.startswith("http://127.0.0.1:")
+        assert url.startswith("http://127.0.0.1:")
         assert "tilepress test" in urllib.request.urlopen(url, timeout=10).read().decode()
         time.sleep(0.5)
         config.write_text(config.read_text().replace('title = "tilepress test"', 'title = "renamed site"'))

@@ -15,7 +15,8 @@ the browser rendered is gathered by one script and the tests below assert on it:
 * on a puzzle page nothing but the puzzle is visible before "Show the solution" is opened, and
   the solution pictures appear when it is;
 * every <figure> has a caption that says what it shows;
-* no console error, no failed request.
+* no console error, no failed request;
+* axe-core (the npm package, a test-only devDependency) finds no violation, at desktop width.
 
 Screenshots of every page at both widths are kept in the test's temporary folder
 (`screens/<width>/<kind>.png`, printed by `test_screenshots_taken`) for a person to look at.
@@ -141,11 +142,25 @@ def visits(browser, small_site, screens) -> dict:
             page.screenshot(path=str(screens / wname / f"{kind}.png"), full_page=True)
             data["after"] = _open_solutions(page, screens / wname / f"{kind}-solution.png") \
                 if data["solutions"] else None
-            data["errors"], data["path"] = errors, path
+            data["errors"], data["path"] = list(errors), path     # before axe (its own requests fail)
+            data["axe"] = axe_violations(page) if wname == "desktop" else []
             out[wname, kind] = data
             page.close()
         ctx.close()
     return out
+
+
+AXE = Path(__file__).resolve().parents[1] / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def axe_violations(page) -> list[str] | None:
+    """axe-core's violations on the page as "rule: target" lines (None when axe-core is absent)."""
+    if not AXE.is_file():
+        return None
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("""async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+        .map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))""")
+    return found
 
 
 def _open_solutions(page, shot: Path) -> list[dict]:
@@ -274,6 +289,12 @@ def test_wallpaper_is_a_repeated_tile_of_its_real_size(visits, small_site):
 
 def test_no_console_errors_or_failed_requests(visits):
     assert _each(visits, lambda data: data["errors"]) == []
+
+
+def test_axe_core_finds_no_violation(visits):
+    if any(d["axe"] is None for d in visits.values()):
+        pytest.skip(f"axe-core is not installed ({AXE} is missing: run `npm ci`)")
+    assert _each(visits, lambda d: d["axe"]) == []
 
 
 def test_screenshots_taken(visits, screens):

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from site_helpers import FIXTURES, REPO, copy_site, fixture_args, run_build
+from site_helpers import FIXTURES, REPO, copy_site, fixture_args, interrupted_at, run_build
 
 DRIVER = FIXTURES / "build_driver.py"
 
@@ -235,3 +235,228 @@ def test_the_lock_without_flock(tmp_path):
     lock = Lock(out)._acquire_exclusive()
     assert lock.took_over == dead.pid and (tmp_path / ".site.lock").read_text() == f"{os.getpid()}\n"
     lock.release()
+
+
+# ---- 5. kills of the main process while its pool works, and while it deletes the old site --
+
+def _gone(pid: int) -> bool:
+    """True when no process has this pid (or only a zombie of it is left)."""
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except FileNotFoundError:
+        return True
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="parent-death signal is Linux's")
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM])
+def test_workers_die_with_a_killed_build_and_the_next_build_runs(tmp_path, sig):
+    """kill -9 / SIGTERM of the main process while pool workers generate: the workers die
+    with it, and the next build takes the lock over at once (not 'another build is writing')."""
+    sync = tmp_path / "sync"
+    sync.mkdir()
+    args = fixture_args(tmp_path)
+    args[args.index("--jobs") + 1] = "2"
+    proc = _driver("pause-worker", str(sync), args, wait=False)
+    workers = []
+    try:
+        end = time.monotonic() + 120
+        while len(workers) < 2:
+            assert proc.poll() is None and time.monotonic() < end, proc.stderr.read()
+            workers = [int(p.name.split("-")[1]) for p in sync.glob("worker-*")]
+            time.sleep(0.02)
+        os.kill(proc.pid, sig)
+        proc.wait(timeout=60)          # (not communicate: a surviving worker holds the pipes)
+        end = time.monotonic() + 10
+        while not all(_gone(w) for w in workers) and time.monotonic() < end:
+            time.sleep(0.05)
+        assert all(_gone(w) for w in workers), "a worker outlived its build"
+        start = time.monotonic()
+        r = run_build(*fixture_args(tmp_path))
+        assert r.returncode == 0, r.stderr
+        assert time.monotonic() - start < 30
+        assert "5 generated" in r.stderr and _leftovers(tmp_path) == []
+    finally:
+        (sync / "go").write_text("")          # release any worker still waiting
+        for w in workers:
+            if not _gone(w):
+                os.kill(w, signal.SIGKILL)
+        proc.stdout.close()
+        proc.stderr.close()
+
+
+@pytest.mark.parametrize("deleted", ["first", "all but one"])
+def test_a_build_killed_while_deleting_the_old_site_leaves_nothing_for_good(tmp_path, two_sites, deleted):
+    """Killed midway through deleting the replaced site: the folder still proves it is ours
+    (the marker goes last), so the next build removes it and says so."""
+    config, old, new = two_sites
+    n = 1 if deleted == "first" else len(old) - 1
+    r = _driver("crash-deleting", str(n), fixture_args(tmp_path, config))
+    assert r.returncode == 9, r.stderr
+    assert _contents(tmp_path / "site") == new
+    left, = [p for p in tmp_path.iterdir() if p.name.startswith(".site.staging-")]
+    assert 0 < len(_contents(left)) < len(old)            # part of the old site
+    r = run_build(*fixture_args(tmp_path, config))
+    assert r.returncode == 0, r.stderr
+    assert f"removed stale staging folder {left}" in r.stderr
+    assert _leftovers(tmp_path) == [] and _contents(tmp_path / "site") == new
+
+
+# ---- 6. a damaged cache, a full disk, a read-only cache, Ctrl-C --------------------------
+
+def _damage_entries(cache: Path, how: str) -> int:
+    """Change one byte inside the SVG text of every cache entry holding one; return how many."""
+    count = 0
+    for entry in sorted(cache.glob("*/*.pickle")):
+        data = bytearray(entry.read_bytes())
+        at = data.find(b"<svg")
+        if at < 0:
+            continue
+        at = next(i for i in range(at, len(data)) if data[i:i + 1].isdigit())
+        data[at] = (b"7" if data[at:at + 1] != b"7" else b"3")[0] if how == "digit" else 0xFF
+        entry.write_bytes(bytes(data))
+        count += 1
+    return count
+
+
+@pytest.mark.parametrize("how", ["digit", "bad utf-8"])
+def test_a_damaged_cache_entry_is_regenerated_not_published(tmp_path, how):
+    assert run_build(*fixture_args(tmp_path)).returncode == 0
+    good = _contents(tmp_path / "site")
+    damaged = _damage_entries(tmp_path / "cache", how)
+    assert damaged >= 5
+    for _ in range(2):                    # and the rewritten entries are good again
+        r = run_build(*fixture_args(tmp_path))
+        assert r.returncode == 0, r.stderr
+        assert _contents(tmp_path / "site") == good
+        notes = [ln for ln in r.stderr.splitlines() if "was damaged" in ln]
+        assert len(notes) == (damaged if _ == 0 else 0) and all(n.startswith("note: cache entry ") for n in notes)
+
+
+def _fsize(limit: int):
+    """preexec_fn: files may grow to `limit` bytes (a full disk, as the writer sees it)."""
+    import resource
+    return lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+
+@pytest.mark.parametrize("cache", ["cache", "no cache"])
+def test_a_full_disk_stops_the_build_at_the_first_failed_write(tmp_path, cache):
+    assert run_build(*fixture_args(tmp_path)).returncode == 0
+    before = _contents(tmp_path / "site")
+    flags = ["--clean"] if cache == "cache" else ["--no-cache", "--clean"]
+    start = time.monotonic()
+    r = subprocess.run([sys.executable, str(REPO / "build.py"), *map(str, fixture_args(tmp_path)), *flags],
+                       cwd=REPO, capture_output=True, text=True, timeout=120, preexec_fn=_fsize(4096))
+    assert time.monotonic() - start < 30
+    assert r.returncode == 2, r.stderr
+    line, = r.stderr.strip().splitlines()
+    assert line.startswith("error: ") and "File too large" in line and "Traceback" not in line
+    path = line.split("cannot write ", 1)[1].split(":")[0]
+    assert path.startswith(str(tmp_path / ("cache" if cache == "cache" else ".site.staging-")))
+    assert _contents(tmp_path / "site") == before
+    assert run_build(*fixture_args(tmp_path)).returncode == 0 and _leftovers(tmp_path) == []
+
+
+def _freeze(folder: Path) -> bool:
+    """Make a folder's entries undeletable (chattr +i as root, else read-only); False if impossible."""
+    if os.geteuid() == 0:
+        if shutil.which("chattr") is None:
+            return False
+        return subprocess.run(["chattr", "+i", str(folder)], capture_output=True).returncode == 0
+    folder.chmod(0o555)
+    return True
+
+
+def _thaw(folder: Path) -> None:
+    if os.geteuid() == 0:
+        subprocess.run(["chattr", "-i", str(folder)], capture_output=True)
+    else:
+        folder.chmod(0o755)
+
+
+def test_clean_on_a_read_only_cache_is_one_line_naming_the_path(tmp_path):
+    assert run_build(*fixture_args(tmp_path)).returncode == 0
+    before = _contents(tmp_path / "site")
+    sub = sorted(p for p in (tmp_path / "cache").iterdir() if p.is_dir())[0]
+    if not _freeze(sub):
+        pytest.skip("cannot make a folder read-only here")
+    try:
+        r = run_build(*fixture_args(tmp_path), "--clean")
+    finally:
+        _thaw(sub)
+    assert r.returncode == 2, r.stderr
+    line, = r.stderr.strip().splitlines()
+    assert line.startswith("error: --clean: cannot delete the cache ") and str(sub) in line
+    assert _contents(tmp_path / "site") == before
+
+
+def test_ctrl_c_during_a_cold_build_is_one_line_and_exit_130(tmp_path):
+    """SIGINT to the whole process group (a terminal's Ctrl-C) while pool workers generate."""
+    assert run_build(*fixture_args(tmp_path)).returncode == 0
+    before = _contents(tmp_path / "site")
+    sync = tmp_path / "sync"
+    sync.mkdir()
+    args = fixture_args(tmp_path) + ["--clean"]
+    args[args.index("--jobs") + 1] = "2"
+    cmd = [sys.executable, str(DRIVER), "pause-worker", str(sync), "--", *map(str, args)]
+    proc = subprocess.Popen(cmd, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        end = time.monotonic() + 120
+        while len(list(sync.glob("worker-*"))) < 2:
+            assert proc.poll() is None and time.monotonic() < end, proc.stderr.read()
+            time.sleep(0.02)
+        os.killpg(proc.pid, signal.SIGINT)
+        _out, err = proc.communicate(timeout=60)
+    finally:
+        (sync / "go").write_text("")
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 130, err
+    assert err.strip() == "interrupted; the previous site is unchanged"
+    assert _contents(tmp_path / "site") == before
+
+
+@pytest.mark.parametrize("module", ["generator.errors", "jinja2", "generator.pipeline.build",
+                                    "generator.pipeline.cli", "generator.pipeline.config"])
+def test_ctrl_c_while_starting_is_one_line(tmp_path, module):
+    """SIGINT while build.py loads its modules or starts: exit 130, one line, never a traceback
+    (sent as soon as the process reports `module` imported)."""
+    code, err = interrupted_at([str(REPO / "build.py"), *map(str, fixture_args(tmp_path))], module)
+    assert "Traceback" not in err and code == 130, err
+    assert err.strip() == "interrupted; the previous site is unchanged"
+
+
+# ---- 7. raw HTML in articles ---------------------------------------------------------------
+
+HOSTILE = ('\nRaw <script>alert(1)</script> and <img src=x onerror="alert(2)"> and '
+           '[a link](javascript:alert(3)) and [another]( JAVASCRIPT:alert(4)) and [fine](https://example.org).\n\n'
+           '<div onclick="alert(5)">a block</div>\n')
+
+
+@pytest.mark.parametrize("safe", [False, True])
+def test_raw_html_in_articles_passes_unless_safe_markdown(tmp_path, safe):
+    """As in MkDocs, an article's raw HTML is the author's own and passes; with
+    `[site] safe_markdown = true` it is shown as text and javascript: links lose their URL."""
+    from site_helpers import build_fixture
+    import html5lib
+    config = copy_site(tmp_path)
+    article = config.parent / "articles" / "tiny.md"
+    article.write_text(article.read_text() + HOSTILE)
+    if safe:
+        config.write_text(config.read_text().replace("[site]\n", "[site]\nsafe_markdown = true\n"))
+    build_fixture(tmp_path, config)
+    page = (tmp_path / "site" / "articles" / "tiny.html").read_text()
+    doc = html5lib.parse(page, namespaceHTMLElements=False)
+    main = doc.find(".//main") if doc.find(".//main") is not None else doc
+    scripts = [s for s in main.iter("script") if "alert" in (s.text or "")]
+    handlers = [el for el in main.iter() if any(k.startswith("on") for k in el.attrib)]
+    hrefs = [a.get("href") for a in main.iter("a") if a.get("href")]
+    assert "https://example.org" in hrefs
+    if safe:
+        assert scripts == [] and handlers == []
+        assert not any("javascript" in h.lower() for h in hrefs)
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page        # shown, as text
+    else:
+        assert len(scripts) == 1 and len(handlers) == 2
+        assert "javascript:alert(3)" in hrefs

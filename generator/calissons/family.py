@@ -26,6 +26,15 @@ Commands:
         256, named by its permalink cal.v2.<N>.s<S> (`sample.py`; cal.v1 links of the first
         sampler still regenerate); JSON {"n", "seed", "permalink", "volume", "pp"}
 
+Other shapes (onregion.py, regions.py): `--region WORD|NAME` on solve (or "region" in the
+file instead of "n"), check, generate and sample; JSON then carries "region": {"word", "name",
+"size", "boundary", "triangles"} and solutions as {"salient", "calissons"}; permalinks
+cal.v3.<word>~<givens> and cal.v3.<word>.s<seed>.
+
+    region --seed S --size N --format text|json|svg   a random tilable shape (its word)
+    feasible FILE [--picture FILE] --format text|json  the infinite grid: yes + witness window,
+                                                       or no + the absorbing cycle (SVG)
+
 site.toml:
 
     [families.calissons]
@@ -34,6 +43,9 @@ site.toml:
     seeds  = [1, 2]                        # one puzzle per (size, level, seed)
     sample_sizes = [16, 32, 48]            # uniformly random tilings, one per (side, seed)
     sample_seeds = [1]
+    shapes = ["star:1", "long:2"]          # puzzles on named shapes, one per level
+    random_shapes = [150, 400]             # puzzles on random shapes of N triangles
+    shape_seeds = [1]                      # one random shape per (size, seed)
 
 A random tiling is an item too (`sample.Sample`): `regen`, `to_json`, `to_svg`, `facts` and
 `page` tell the two kinds apart by type.
@@ -46,10 +58,10 @@ import sys
 from dataclasses import dataclass
 
 from generator.errors import TilepressError
+from generator.calissons.onregion import MAX_SOLVE_N, _deleting_bar, _sweep_counter, validate_puzzle
 from generator.families import Command, Family, Param
 
 LEVEL_NAMES = ("easy", "medium", "hard")
-MAX_SOLVE_N = 256
 MAX_COUNT_N = 128           # counting solutions beyond this takes minutes on a bare hexagon
 MAX_GENERATE_N = 256        # calissons.generator.MAX_GENERATE_N
 MAX_SAMPLE_N = 256          # calissons.sample.MAX_SAMPLE_N
@@ -76,41 +88,6 @@ def parse_puzzle(text: str) -> tuple[int, list[tuple[int, int, str]]]:
     return validate_puzzle(obj)
 
 
-def validate_puzzle(obj) -> tuple[int, list[tuple[int, int, str]]]:
-    """Check a decoded puzzle object: n in range, givens distinct interior edges."""
-    from generator.calissons.model import DIRS, hexagon
-    if not isinstance(obj, dict):
-        raise TilepressError('puzzle must be a JSON object {"n": N, "givens": [[a, b, d], ...]}')
-    n = obj.get("n")
-    if not isinstance(n, int) or isinstance(n, bool):
-        raise TilepressError('puzzle needs an integer "n"')
-    if not 1 <= n <= MAX_SOLVE_N:
-        raise TilepressError(f"n = {n} out of range 1..{MAX_SOLVE_N}")
-    givens = obj.get("givens", [])
-    if not isinstance(givens, list):
-        raise TilepressError('"givens" must be a list of [a, b, d] edges')
-    n_interior = 9 * n * n - 3 * n
-    if len(givens) > n_interior:
-        raise TilepressError(f"more givens ({len(givens)}) than interior edges ({n_interior})")
-    if not givens:
-        return n, []
-    reg = hexagon(n)
-    seen = set()
-    out = []
-    for i, g in enumerate(givens):
-        if (not isinstance(g, list) or len(g) != 3 or not all(isinstance(c, int) and not isinstance(c, bool)
-                                                            for c in g[:2]) or g[2] not in DIRS):
-            raise TilepressError(f"given #{i} must be [a, b, d] with integers a, b and d in x|y|z")
-        e = (g[0], g[1], g[2])
-        if e not in reg.interior:
-            raise TilepressError(f"given #{i} {list(e)} is not an interior edge of the hexagon of side {n}")
-        if e in seen:
-            raise TilepressError(f"given #{i} {list(e)} is listed twice")
-        seen.add(e)
-        out.append(e)
-    return n, out
-
-
 def solution_record(n: int, H: list[int]) -> dict:
     """{"salient": [...], "pp": [...]} for a height function."""
     from generator.calissons.model import hexagon, pp_from_heights
@@ -133,22 +110,6 @@ def solve_record(n: int, givens, want_count: bool, cap: int) -> dict:
             "solution": solution_record(n, sol.least) if sol.least is not None else None}
 
 
-def _deleting_bar(n: int):
-    """A progress wrapper for the greedy deletion of big puzzles (terminal only)."""
-    from generator import output
-    if n < 16 or not output.PROGRESS:
-        return None
-    return lambda it: output.progress(it, unit="edge", desc="deleting givens")
-
-
-def _sweep_counter(n: int):
-    """(tick, close) of a progress counter of CFTP sweeps for big sides (terminal only)."""
-    from generator import output
-    if n < 48 or not output.PROGRESS:
-        return None, lambda: None
-    return output.counter("sweep")
-
-
 def generate_record(n: int, seed: int, level: str, minimal: bool):
     """(puzzle, JSON answer of `generate`)."""
     from generator.calissons import permalink
@@ -167,11 +128,11 @@ def generate_record(n: int, seed: int, level: str, minimal: bool):
 def view_svg(view: str, n: int, givens, H, title: str) -> str:
     """One of the three pictures of a solved puzzle."""
     from generator.calissons import render
-    from generator.calissons.model import hexagon
+    from generator.calissons.onregion import region_of
     if view == "solution":
         return render.solution_svg(n, H, title=title)
     if view == "player":
-        return render.player_svg(n, hexagon(n).salient_edges(H), givens, title=title)
+        return render.player_svg(n, region_of(n).salient_edges(H), givens, title=title)
     return render.puzzle_svg(n, givens, title=title)
 
 
@@ -206,9 +167,20 @@ class Puzzle:
 def generate_item(params: dict):
     """A new puzzle of side `size` at a level, a pure function of (size, seed, level, minimal);
     a random tiling when the site plans one (`sample` set)."""
+    board = params["size"]
+    if params.get("region", "hexagon") != "hexagon":
+        from generator.calissons import onregion
+        board = onregion.board(params["region"], params["size"], params.get("seed"))
     if params.get("sample"):
         from generator.calissons import sample
+        if not isinstance(board, int):
+            return sample.draw_region(board, params["seed"])
         return sample.draw(params["size"], params["seed"])
+    if not isinstance(board, int):
+        from generator.calissons import onregion
+        pz, rec = onregion.generate_record(board, params["seed"], params["level"], params["minimal"])
+        return Puzzle(board, list(pz.givens), pz.heights, rec, rec["permalink"], pz, params["seed"],
+                      params["level"])
     pz, rec = generate_record(params["size"], params["seed"], params["level"], params["minimal"])
     return Puzzle(pz.n, list(pz.givens), pz.heights, rec, rec["permalink"], pz, params["seed"], params["level"])
 
@@ -219,6 +191,16 @@ def regen(link: str, overrides: dict) -> Puzzle:
     from generator.calissons import permalink, sample
     if sample.is_sample_link(link):
         return sample.regen(link)
+    if permalink.is_region_link(link):
+        if sample.is_region_sample_link(link):
+            shape, seed = sample.parse_region_link(link)
+            return sample.draw_region(shape, seed)
+        from generator.calissons import onregion
+        from generator.calissons.solver import solve
+        shape, givens = permalink.decode_region(link)
+        rec = onregion.solve_record(shape, givens, bool(overrides.get("count")), DEFAULT_CAP)
+        rec.update({"givens": [list(e) for e in givens], "permalink": link.strip()})
+        return Puzzle(shape, givens, solve(shape.region, givens).least, rec, link.strip())
     from generator.calissons.model import hexagon
     from generator.calissons.solver import solve
     n, givens = permalink.decode(link)
@@ -232,6 +214,8 @@ def to_svg(item: Puzzle, options: dict) -> str:
     from generator.calissons import sample
     if isinstance(item, sample.Sample):
         return sample.to_svg(item)
+    if isinstance(item, sample.RegionSample):
+        return sample.region_to_svg(item)
     view = options.get("view") or "puzzle"
     if view != "puzzle" and item.heights is None:
         raise TilepressError("this puzzle has no solution to draw")
@@ -241,19 +225,27 @@ def to_svg(item: Puzzle, options: dict) -> str:
 def facts(item: Puzzle) -> list:
     """Size, level, givens, fold edges and the human solver's grades (a sample's own facts)."""
     from generator.calissons import sample
-    from generator.calissons.model import hexagon
     if isinstance(item, sample.Sample):
         return sample.facts(item)
-    out = [["Size n", item.n]]
+    if isinstance(item, sample.RegionSample):
+        return sample.region_facts(item)
+    from generator.calissons.onregion import region_of
+    if isinstance(item.n, int):
+        out = [["Size n", item.n]]
+    else:                                   # another shape
+        out = [["Region", item.n.label], ["Triangles", len(item.n.triangles)]]
     if item.level is not None:
         out.append(["Level", item.level])
     out.append(["Givens", len(item.givens)])
     if item.heights is not None:
-        out.append(["Fold edges in the solution", len(hexagon(item.n).salient_edges(item.heights))])
+        out.append(["Fold edges in the solution", len(region_of(item.n).salient_edges(item.heights))])
     diff = item.record.get("difficulty")
     if diff:
-        out += [["Human-solver depth", diff["depth"]], ["Decided by propagation", diff["propagation"]],
-                ["Probes", diff["probes"]]]
+        # the human-style solver's grades (generator/calissons/human.py), said in words
+        out += [["Solving depth (0: the rules alone solve it; 1: needs what-if tries; 2: what-if tries get stuck)",
+                 diff["depth"]],
+                ["Share of the edges the rules decide before any what-if try", diff["propagation"]],
+                ["Successful what-if tries (assume a mark, reach a contradiction)", diff["probes"]]]
     if item.seed is not None:
         out.append(["Seed", item.seed])
     return out
@@ -267,13 +259,43 @@ def plan(table: dict, site: dict) -> list[dict]:
              for n in table["sizes"] for level in table["levels"] for seed in table["seeds"]]
     if len(items) > MAX_ITEMS:
         raise ConfigError(f"[families.calissons] asks for {len(items)} puzzles (limit {MAX_ITEMS})")
+    from generator.calissons.regions import parse_region
+    for name in table["shapes"]:
+        try:
+            reg = parse_region(name).region
+        except TilepressError as exc:
+            raise ConfigError(f"[families.calissons] shapes: {exc}") from None
+        if reg.floor == reg.ceil:
+            raise ConfigError(f"[families.calissons] shapes: {name} has a single tiling (no puzzle)")
+    items += [{"id": f"{name.replace(':', '')}-{level}-s{seed}",
+               "params": {"region": name, "size": 0, "level": level, "seed": seed, "minimal": False}}
+              for name in table["shapes"] for level in table["levels"] for seed in table["seeds"][:1]]
+    for size in table["random_shapes"]:
+        if size % 2:
+            raise ConfigError(f"[families.calissons] random_shapes: {size} is odd (a shape of calissons has an "
+                              "even number of triangles)")
+        for rs in table["shape_seeds"]:
+            items += [{"id": f"random{rs}-t{size}-{level}-s{seed}",
+                       "params": {"region": f"random:{rs}:{size}", "size": 0, "level": level, "seed": seed,
+                                  "minimal": False}}
+                      for level in table["levels"] for seed in table["seeds"][:1]]
+    if len(items) > MAX_ITEMS:
+        raise ConfigError(f"[families.calissons] asks for {len(items)} puzzles (limit {MAX_ITEMS})")
     return items + [{"id": f"sample-n{n}-s{seed}", "params": {"sample": True, "size": n, "seed": seed}}
                     for n in table["sample_sizes"] for seed in table["sample_seeds"]]
+
+
+def random_shape_word(seed: int, size: int) -> str:
+    """The word of `calissons region --seed S --size N`."""
+    from generator.calissons.regions import random_region
+    return random_region(seed, size).word
 
 
 def to_json(item) -> dict:
     """A puzzle's record, or a sample's JSON."""
     from generator.calissons import sample
+    if isinstance(item, sample.RegionSample):
+        return sample.region_to_json(item)
     return sample.to_json(item) if isinstance(item, sample.Sample) else item.record
 
 
@@ -284,6 +306,10 @@ def page(item: Puzzle, params: dict) -> dict:
     from generator.calissons import render, sample
     if isinstance(item, sample.Sample):
         return sample.page(item)
+    if isinstance(item, sample.RegionSample):
+        return sample.region_page(item)
+    if not isinstance(item.n, int):
+        return _region_page(item, params)
     from generator.calissons.model import hexagon
     from generator.calissons.solver import solve_hexagon
     n = item.n
@@ -306,6 +332,32 @@ def page(item: Puzzle, params: dict) -> dict:
     }
 
 
+def _region_page(item: Puzzle, params: dict) -> dict:
+    """The item page of a puzzle on another region (same pictures, the region's rules)."""
+    from generator.calissons import render
+    from generator.calissons.solver import solve
+    shape = item.n
+    sol = solve(shape.region, item.givens)
+    if sol.status != "unique" or sol.least != item.heights:   # the generator's promise, re-checked
+        raise RuntimeError(f"calissons: generated puzzle {params} is not unique")
+    title = f"Calisson puzzle on {shape.label}, {item.level} (seed {item.seed})"
+    salient = shape.region.salient_edges(item.heights)
+    return {
+        "title": title,
+        "group": f"Other shapes: {shape.label}",
+        "alt": (f"{shape.label[0].upper()}{shape.label[1:]} on a triangular grid ({len(shape.triangles)} triangles) "
+                f"with {len(item.givens)} given edges drawn in red; the player must draw every fold edge of "
+                "its unique calisson tiling."),
+        "svg": render.puzzle_svg(shape, item.givens, title=title),
+        "extra_svgs": {"solution": render.solution_svg(shape, item.heights, title=title + " — solution"),
+                       "solution_edges": render.player_svg(shape, salient, item.givens,
+                                                           title=title + " — fold edges")},
+        "sheet": {"puzzle": render.puzzle_svg(shape, item.givens, bw=True),
+                  "solution": render.sheet_answer_svg(shape, item.heights, item.givens),
+                  "rules": render.REGION_RULES},
+    }
+
+
 def figures() -> dict[str, str]:
     """Article figures: a non-unique grid with its two extreme solutions.  (The arctic circle
     is a sample's permalink, `!tilepress cal.v2.40.s1`, drawn by the Markdown extension.)"""
@@ -325,15 +377,60 @@ def figures() -> dict[str, str]:
     out["calissons-differ.svg"] = render.puzzle_svg(n, givens, marked=marked, title="Where the solutions differ")
     out["calissons-least.svg"] = render.solution_svg(n, sol.least, title="Least solution")
     out["calissons-greatest.svg"] = render.solution_svg(n, sol.greatest, title="Greatest solution")
+    out.update(region_figures())
     return out
 
 
+PLANE_NO = [(-2, -1, "x"), (-2, 0, "x"), (-1, 0, "z")]          # three clues with an absorbing cycle
+PLANE_YES = [(-2, -1, "x"), (-1, 0, "z"), (1, 1, "y"), (0, -1, "y")]
+
+
+def region_figures() -> dict[str, str]:
+    """Figures of the region theory: Thurston's extreme tilings of a star, a puzzle on a random
+    shape, a region whose height bounds cross, and the two answers on the infinite grid."""
+    from generator.calissons import onregion, regions, render
+    from generator.calissons.generator import generate_region
+    from generator.calissons.model import triangle_vertices
+    star = regions.parse_region("star:1")
+    reg = star.region
+    out = {"calissons-region-floor.svg": render.solution_svg(star, reg.floor, title="The star's least tiling"),
+           "calissons-region-ceil.svg": render.solution_svg(star, reg.ceil, title="The star's greatest tiling")}
+    shape = regions.random_region(2, 150)
+    pz = generate_region(shape, 1, "hard")
+    out["calissons-region-puzzle.svg"] = render.puzzle_svg(shape, pz.givens, title="A puzzle on a random shape")
+    # a balanced shape that cannot be tiled (its height bounds cross)
+    stuck = regions.region_from_word(STUCK_WORD)
+    why = regions.reason(stuck)
+    lo, hi = stuck.region.bounds_by_search()
+    bad = {v for v in range(len(lo)) if lo[v] > hi[v]}
+    marked = [t for t in stuck.triangles if any(stuck.region.index[v] in bad for v in triangle_vertices(t))]
+    out["calissons-region-stuck.svg"] = render.puzzle_svg(stuck, [], marked=marked, title=why)
+    for name, X in (("no", PLANE_NO), ("yes", PLANE_YES)):
+        rec = onregion.feasible(sorted(X))
+        out[f"calissons-plane-{name}.svg"] = onregion.feasible_svg(rec)
+    return out
+
+
+STUCK_WORD = "af2bdc2e"        # three up and three down triangles, untilable
+
 # ---- commands -----------------------------------------------------------------------------
 
+def _load_json(text: str):
+    """A decoded JSON text or one-line error."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise TilepressError(f"malformed JSON: {str(exc).splitlines()[0][:120]}") from None
+
+
 def run_solve(v: dict) -> int:
-    """solve FILE|- [--count] --format json"""
+    """solve FILE|- [--count] [--region R] --format json"""
+    from generator.calissons import onregion
     from generator.output import emit_rendered
-    n, givens = parse_puzzle(_read(v["file"]))
+    board, givens = json_board(v["file"], v.get("region"), v.get("size"))
+    if not isinstance(board, int):
+        return emit_rendered("json", v["out"], json_obj=onregion.solve_record(board, givens, v["count"], v["cap"]))
+    n = board
     return emit_rendered("json", v["out"], json_obj=solve_record(n, givens, v["count"], v["cap"]))
 
 
@@ -344,11 +441,18 @@ def run_generate(v: dict) -> int:
     if v["format"] == "mathix" and not 2 <= v["size"] <= 10:
         raise TilepressError("the mathix.org player takes sizes 2..10")
     item = generate_item(v)
+    if v["format"] == "mathix" and not isinstance(item.n, int):
+        raise TilepressError("the mathix.org player takes hexagons only (not --region shapes)")
     if v["format"] == "mathix":
         emit(mathix.url(item.n, item.generated.givens, item.generated.salient) + "\n", v["out"])
         return 0
     svg = to_svg(item, v) if v["format"] != "json" else None
     return emit_rendered(v["format"], v["out"], json_obj=item.record, svg=svg)
+
+
+def _picture_note(v: dict) -> str:
+    """'; picture written to FILE' when --picture was given (nothing is written otherwise)."""
+    return f"; picture written to {v['picture']}" if v["picture"] is not None else ""
 
 
 def run_check(v: dict) -> int:
@@ -357,7 +461,23 @@ def run_check(v: dict) -> int:
     from generator.calissons.model import hexagon, triangle_vertices
     from generator.calissons.solver import count_solutions, solve
     from generator.output import emit, to_json
-    n, givens = load_any(v["source"])
+    from generator.calissons import onregion
+    board, givens = load_board(v["source"], v.get("region"), v.get("size"))
+    if not isinstance(board, int):
+        rec, svg = onregion.check_record(board, givens, v["cap"])
+        if v["picture"] is not None:
+            emit(svg, v["picture"])
+        if v["format"] == "json":
+            emit(to_json(rec), v["out"])
+        else:
+            more = "at least " if rec["capped"] else ""
+            nd = len(rec["differ_vertices"])
+            where = f"; solutions differ at {nd} vertices" if nd else ""
+            count = rec["count"]
+            emit(f"{board.label}, {len(givens)} givens: {more}{count} solution{'s' if count != 1 else ''} "
+                 f"({rec['status']}){where}{_picture_note(v)}\n", v["out"])
+        return 0
+    n = board
     if n > MAX_COUNT_N:
         raise TilepressError(f"check counts solutions, which takes n up to {MAX_COUNT_N}")
     reg = hexagon(n)
@@ -365,8 +485,9 @@ def run_check(v: dict) -> int:
     count, capped = count_solutions(reg, givens, v["cap"]) if sol.status != "none" else (0, False)
     differ = set(sol.differ())
     marked = [t for t in reg.triangles if any(reg.index[x] in differ for x in triangle_vertices(t))]
-    emit(render.puzzle_svg(n, givens, marked=marked, title=f"{count}{'+' if capped else ''} solutions"),
-         v["picture"])
+    if v["picture"] is not None:          # only when asked: check writes nothing else
+        emit(render.puzzle_svg(n, givens, marked=marked, title=f"{count}{'+' if capped else ''} solutions"),
+             v["picture"])
     if v["format"] == "json":
         emit(to_json({"n": n, "status": sol.status, "count": count, "capped": capped,
                       "differ_vertices": [list(reg.coords[x]) for x in sorted(differ)],
@@ -376,14 +497,51 @@ def run_check(v: dict) -> int:
         more = "at least " if capped else ""
         where = f"; solutions differ at {len(differ)} vertices" if differ else ""
         emit(f"n = {n}, {len(givens)} givens: {more}{count} solution{'s' if count != 1 else ''} "
-             f"({sol.status}){where}; picture written to {v['picture']}\n", v["out"])
+             f"({sol.status}){where}{_picture_note(v)}\n", v["out"])
     return 0
 
 
+def load_board(source: str, region: str | None = None, size: int | None = None):
+    """(board, givens) from a cal permalink (v1 or v3), a mathix URL or tab string, or a JSON file
+    read once (`{"n", "givens"}`, or `{"region", "givens"}`, or givens for --region)."""
+    from generator.calissons import permalink
+    s = source.strip()
+    if s.startswith("cal.v"):
+        return permalink.decode_region(s) if permalink.is_region_link(s) else permalink.decode(s)
+    if "tab=" in s or (s and set(s.rstrip("0123456789")) <= set("tsf") and len(s) > 5):
+        return load_any(s)
+    return json_board(source, region, size)
+
+
+def json_board(source: str, region: str | None = None, size: int | None = None):
+    """(board, givens) of a puzzle JSON file read once: `{"n", "givens"}` (a hexagon) or
+    `{"region", "givens"}`, or givens alone with --region."""
+    from generator.calissons import onregion
+    obj = _load_json(_read(source))
+    if isinstance(obj, dict) and ("region" in obj or "n" not in obj) or region:
+        return onregion.puzzle_from_obj(obj, region, size)
+    return validate_puzzle(obj)
+
+
 def run_sample(v: dict) -> int:
-    """sample --size N --seed S --format svg|png|json"""
+    """sample --size N --seed S [--region R] --format svg|png|json"""
     from generator.calissons import sample
     from generator.output import emit_rendered
+    if v.get("region") not in (None, "hexagon"):
+        from generator.calissons import onregion
+        board = onregion.board(v["region"], v["size"], v["seed"])
+        if not isinstance(board, int):
+            tick, close = _sweep_counter(board.side)
+            try:
+                item = sample.draw_region(board, v["seed"], tick=tick)
+            finally:
+                close()
+            if v["format"] == "json":
+                return emit_rendered("json", v["out"], json_obj=sample.region_to_json(item))
+            return emit_rendered(v["format"], v["out"], svg=sample.region_to_svg(item))
+        v = dict(v, size=board)
+    if v["size"] is None:
+        raise TilepressError("calissons sample: --size is required (the hexagon's side)")
     tick, close = _sweep_counter(v["size"])
     try:
         item = sample.draw(v["size"], v["seed"], tick=tick)
@@ -394,13 +552,57 @@ def run_sample(v: dict) -> int:
     return emit_rendered(v["format"], v["out"], svg=sample.to_svg(item))
 
 
+def run_region(v: dict) -> int:
+    """region --seed S --size N --format text|json|svg"""
+    from generator.calissons import regions, render
+    from generator.output import emit, emit_rendered, to_json
+    shape = regions.random_region(v["seed"], v["size"])
+    if v["format"] == "text":
+        emit(shape.word + "\n", v["out"])
+        return 0
+    if v["format"] == "json":
+        emit(to_json(shape.record()), v["out"])
+        return 0
+    return emit_rendered(v["format"], v["out"], svg=render.puzzle_svg(shape, [], title=shape.label))
+
+
+def run_feasible(v: dict) -> int:
+    """feasible FILE [--picture FILE] --format text|json"""
+    from generator.calissons import onregion
+    from generator.inputs import read_text
+    from generator.output import emit, to_json
+    givens = onregion.read_plane_givens(read_text(v["file"], onregion.FEASIBLE_INPUT_BYTES))
+    rec = onregion.feasible(givens)
+    if v["picture"] is not None:          # only when asked
+        emit(onregion.feasible_svg(rec), v["picture"])
+    rec.pop("_draw", None)
+    if v["format"] == "json":
+        emit(to_json(rec), v["out"])
+    elif rec["feasible"]:
+        drawn = f"; a witness window is drawn in {v['picture']}" if v["picture"] is not None else ""
+        emit(f"yes: a tiling of the infinite grid fits these {len(givens)} edges{drawn}\n", v["out"])
+    else:
+        drawn = f"; drawn in {v['picture']}" if v["picture"] is not None else ""
+        emit(f"no: absorbing cycle of {len(rec['cycle'])} arcs, total weight {rec['cycle_weight']}{drawn}\n",
+             v["out"])
+    return 0
+
+
+REGION = Param("region", "str", "the board: a shape name (hexagon, star, long, wide, hexagram; sized by "
+               "--size or NAME:N), random (a random shape of 6 N^2 triangles grown from --seed; "
+               "random:SEED:TRIANGLES names one exactly) or a boundary word such as 3a3b3c3d3e3f "
+               "(letters a-f are unit steps turning 60 degrees left each; see `calissons region --help`); "
+               "default hexagon",
+               default="hexagon", metavar="WORD|NAME")
 SEED = Param("seed", "int", "random seed (integer, default 0)", default=0, min=-(2 ** 63), max=2 ** 63 - 1)
 LEVEL = Param("level", "choice", "difficulty (default medium)", default="medium", choices=LEVEL_NAMES)
 PARAMS = (
     Param("size", "int", f"hexagon side 2..{MAX_GENERATE_N} (the greedy deletion takes minutes at n = 64, "
-          "hours at 128; a progress bar shows on a terminal)", min=2, max=MAX_GENERATE_N, metavar="N"),
+          "hours at 128; a progress bar shows on a terminal), or the size of a named --region; default 6",
+          default=6, min=1, max=MAX_GENERATE_N, metavar="N"),
     SEED, LEVEL,
     Param("minimal", "bool", "delete every redundant given", default=False),
+    REGION,
 )
 VIEW = Param("view", "choice", "picture for svg/png/pdf output (default puzzle)", default="puzzle",
              choices=VIEWS)
@@ -409,7 +611,10 @@ COMMANDS = (
             (Param("file", "str", "puzzle JSON file, or - for standard input", positional=True),
              Param("count", "bool", "count the solutions (capped)", default=False),
              Param("cap", "int", f"counting cap (default {DEFAULT_CAP})", default=DEFAULT_CAP, min=1,
-                   max=10 ** 12)),
+                   max=10 ** 12),
+             Param("region", "str", "the board when the file names none (it may hold \"region\": WORD|NAME "
+                   "instead of \"n\")", default=None, metavar="WORD|NAME"),
+             Param("size", "int", "the size of a named --region", default=None, min=1, max=MAX_SOLVE_N)),
             run_solve, formats=("json",)),
     Command("generate", "generate a unique calisson puzzle", PARAMS + (VIEW,), run_generate,
             formats=("json", "svg", "png", "pdf", "mathix")),
@@ -417,13 +622,47 @@ COMMANDS = (
             (Param("source", "str", "puzzle JSON file (- for stdin), mathix.org URL or tab string, "
                    "or cal permalink", positional=True),
              Param("cap", "int", "stop counting here (default 1000)", default=1000, min=1, max=10 ** 12),
-             Param("picture", "str", "SVG marking the triangles where solutions differ "
-                   "(default calissons-check.svg)", default="calissons-check.svg", metavar="FILE")),
+             Param("picture", "str", "also write an SVG marking the triangles where solutions differ "
+                   "(default: no picture)", default=None, metavar="FILE"),
+             Param("region", "str", "the board when the JSON file names none", default=None,
+                   metavar="WORD|NAME"),
+             Param("size", "int", "the size of a named --region", default=None, min=1, max=MAX_SOLVE_N)),
             run_check, formats=("text", "json")),
     Command("sample", "a uniformly random calisson tiling of the hexagon (the arctic circle)",
-            (Param("size", "int", f"hexagon side 1..{MAX_SAMPLE_N}", min=1, max=MAX_SAMPLE_N, metavar="N"),
-             Param("seed", "int", "random seed (default 0)", default=0, min=0, max=2 ** 63 - 1)),
+            (Param("size", "int", f"hexagon side 1..{MAX_SAMPLE_N} (required for the hexagon), or the size of a "
+                   "named --region", default=None, min=1, max=MAX_SAMPLE_N, metavar="N"),
+             Param("seed", "int", "random seed (default 0)", default=0, min=0, max=2 ** 63 - 1),
+             Param("region", "str", "tile another region (a name sized by --size, or a boundary word); "
+                   "exact CFTP between its least and greatest height functions, named cal.v3.<word>.s<seed>",
+                   default="hexagon", metavar="WORD|NAME")),
             run_sample, formats=("svg", "png", "json")),
+    Command("region", "a random tilable simply connected region (its boundary word)",
+            (Param("seed", "int", "random seed (default 0)", default=0, min=0, max=2 ** 63 - 1),
+             Param("size", "int", "number of triangles, even, 2..20000 (default 200)", default=200, min=2,
+                   max=20000, metavar="N")),
+            run_region, formats=("text", "json", "svg"),
+            description="Draw a random tilable simply connected region of N triangles and print its boundary "
+                        "word (pass it to --region). How it is drawn: starting from one calisson, calissons are "
+                        "glued one at a time outside the boundary, each the most compact of four candidates "
+                        "placed at uniformly random boundary edges, and only where the region stays a disk with "
+                        "a simple boundary. A union of calissons is always tilable. 'Random' means this seeded "
+                        "growth (an Eden-like cluster), not the uniform law on shapes of N triangles; a shape with "
+                        "fewer "
+                        "than three tilings is redrawn (from 12 triangles on); the same "
+                        "seed and size always give the same shape. Word letters a-f are unit steps, each turned "
+                        "60 degrees left of the previous letter (a = +x, b = -z, c = +y, d = -x, e = +z, f = -y), "
+                        "run-length encoded, counterclockwise from the smallest vertex."),
+    Command("feasible", "can the infinite grid be tiled with these fold edges? (a drawn proof)",
+            (Param("file", "str", 'JSON {"givens": [[a, b, d], ...]} (up to 50 edges), or - for standard input',
+                   positional=True),
+             Param("picture", "str", "also write an SVG of the proof: a witness tiling of a window round the "
+                   "edges, or the absorbing cycle (default: no picture)", default=None, metavar="FILE")),
+            run_feasible, formats=("text", "json"),
+            description="Decide the calisson puzzle on the unbounded triangular grid (no boundary): the edges "
+                        "are feasible exactly when the difference constraints on their key vertices (tail, head "
+                        "and the two far vertices of each edge, with the plane's height distances) have no "
+                        "negative ('absorbing') cycle, found by Bellman-Ford. Prints yes or no; the picture "
+                        "shows a witness tiling or the cycle."),
 )
 SITE = (
     Param("sizes", "ints", "hexagon sides", default=[4, 6, 8], min=2, max=16, max_items=100),
@@ -434,10 +673,16 @@ SITE = (
     Param("levels", "strs", "difficulty levels", default=["easy", "medium", "hard"], choices=LEVEL_NAMES),
     Param("seeds", "ints", "one puzzle per (size, level, seed)", default=[1, 2], min=0, max=10 ** 9,
           max_items=100),
+    Param("shapes", "strs", "named regions (NAME:N, e.g. star:1), one puzzle per level (first seed)",
+          default=[], min_items=0, max_items=20),
+    Param("random_shapes", "ints", "triangles of the random regions with puzzles (calissons region)",
+          default=[], min=2, max=2000, min_items=0, max_items=6),
+    Param("shape_seeds", "ints", "one random region per (random shape size, shape seed)", default=[1],
+          min=0, max=10 ** 9, max_items=6),
 )
 
 FAMILY = Family(
-    name="calissons", title="Calisson puzzles", prefix="cal", versions=(1, 2), version="calissons-5",
+    name="calissons", title="Calisson puzzles", prefix="cal", versions=(1, 2, 3), version="calissons-5",
     kind="puzzle", params=PARAMS, generate=generate_item, regen=regen,
     regen_params=(Param("count", "bool", "count the solutions (capped)", default=False),),
     permalink=lambda item: item.permalink, to_json=to_json, to_svg=to_svg,

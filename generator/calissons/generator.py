@@ -33,8 +33,8 @@ import random
 from dataclasses import dataclass, field
 
 from generator.calissons import human
-from generator.calissons.model import Edge, heights_from_pp, hexagon, pp_from_heights
-from generator.calissons.sampler import sample_pp
+from generator.calissons.model import Edge, Region, heights_from_pp, hexagon, pp_from_heights
+from generator.calissons.sampler import sample_pp, sample_region_heights
 from generator.calissons.solver import Clues, unique_after_removal
 from generator.errors import TilepressError
 
@@ -56,6 +56,7 @@ class Puzzle:
     difficulty: dict = field(default_factory=dict)
     level: str = "medium"
     seed: object = 0
+    shape: object = None          # regions.Shape on other regions (n = 0 there)
 
     @property
     def pp(self) -> list[list[int]]:
@@ -79,10 +80,11 @@ def sample_tiling(n: int, seed, attempt: int, tick=None) -> list[int]:
     raise TilepressError(f"no non-degenerate tiling found for n = {n}")  # pragma: no cover
 
 
-def reduce_givens(n: int, S: list[int], order: list[Edge], keep: int,
+def reduce_givens(n, S: list[int], order: list[Edge], keep: int,
                   progress=None) -> tuple[list[Edge], list[Edge]]:
-    """Greedy deletion in the given order down to `keep` edges: (givens, deleted in order)."""
-    reg = hexagon(n)
+    """Greedy deletion in the given order down to `keep` edges: (givens, deleted in order).
+    n is the hexagon's side or any Region."""
+    reg = n if isinstance(n, Region) else hexagon(n)
     clues = Clues(reg, order)
     current = set(order)
     deleted = []
@@ -98,15 +100,23 @@ def reduce_givens(n: int, S: list[int], order: list[Edge], keep: int,
     return sorted(current), deleted
 
 
-def grade(n: int, givens: list[Edge]) -> dict:
-    """The human-style grade, or only the propagation fraction for very large n."""
-    if n > GRADE_MAX_N:
+def grade(n, givens: list[Edge]) -> dict:
+    """The human-style grade, or only the propagation fraction for very large n (or
+    regions of more triangles than the hexagon of side GRADE_MAX_N)."""
+    if gradeless(n):
         board = human.Board(n, givens)
         state, _ok = board.initial()
         unknown = sum(1 for s in state if s == human.UNKNOWN)
         depth = 0 if unknown == 0 else None
         return {"depth": depth, "propagation": round(1 - unknown / board.n_interior, 4), "probes": None}
     return human.grade(n, givens)
+
+
+def gradeless(n) -> bool:
+    """Too big to grade by probing?"""
+    if isinstance(n, Region):
+        return len(n.triangles) > 6 * GRADE_MAX_N * GRADE_MAX_N
+    return n > GRADE_MAX_N
 
 
 def generate(n: int, seed, level: str = "medium", minimal: bool = False, progress=None,
@@ -117,24 +127,30 @@ def generate(n: int, seed, level: str = "medium", minimal: bool = False, progres
         raise TilepressError(f"size must be an integer in 2..{MAX_GENERATE_N}")
     if level not in LEVELS:
         raise TilepressError(f"level must be one of {', '.join(LEVELS)}")
-    reg = hexagon(n)
+    return _search(n, hexagon(n), lambda attempt: sample_tiling(n, seed, attempt, tick), f"calissons-order:{n}",
+                   seed, level, minimal, progress)
+
+
+def _search(board, reg, draw, tag: str, seed, level: str, minimal: bool, progress, shape=None) -> Puzzle:
+    """Steps 1-4 of the module notes on a board (the hexagon's side, or a Region): draw(attempt)
+    gives the tiling, `tag` seeds the deletion order."""
     best = None
     attempts = HARD_ATTEMPTS if level == "hard" else 1
     for attempt in range(attempts):
-        S = sample_tiling(n, seed, attempt, tick)
+        S = draw(attempt)
         salient = reg.salient_edges(S)
         order = list(salient)
-        random.Random(f"calissons-order:{n}:{seed}:{attempt}").shuffle(order)
+        random.Random(f"{tag}:{seed}:{attempt}").shuffle(order)
         keep = 0 if minimal else math.ceil(LEVELS[level] * len(salient))
-        givens, deleted = reduce_givens(n, S, order, keep, progress)
-        diff = grade(n, givens)
-        if level != "hard" and not minimal and n <= GRADE_MAX_N:
+        givens, deleted = reduce_givens(board, S, order, keep, progress)
+        diff = grade(board, givens)
+        if level != "hard" and not minimal and not gradeless(board):
             current = set(givens)
             while diff["depth"] != 0 and deleted:
                 current.add(deleted.pop())
                 givens = sorted(current)
-                diff = grade(n, givens)
-        puzzle = Puzzle(n, givens, S, salient, diff, level, seed)
+                diff = grade(board, givens)
+        puzzle = Puzzle(board if isinstance(board, int) else 0, givens, S, salient, diff, level, seed, shape)
         if level != "hard":
             return puzzle
         score = (diff["depth"] or 0, -diff["propagation"])
@@ -152,3 +168,38 @@ def difficulty_record(p: Puzzle) -> dict:
     d["salient"] = len(p.salient)
     d["level"] = p.level
     return d
+
+
+# --- puzzles on any region -----------------------------------------------------------------
+#
+# The same four steps on a region R (regions.Shape): the tiling is drawn by the region
+# sampler (CFTP on height functions between R's floor and ceil, sampler.py), degenerate
+# tilings are R's floor and ceil, and everything is a function of (R's word, seed, level,
+# minimal).  A region with a single tiling has no puzzle worth the name (zero givens).
+
+REGION_DRAWS = 20        # draws before a region's extreme tiling is accepted
+
+
+def sample_region_tiling(shape, seed, attempt: int, tick=None) -> list[int]:
+    """A uniformly random tiling of the region, its floor and ceil redrawn (REGION_DRAWS times)."""
+    reg = shape.region
+    if reg.floor == reg.ceil:
+        raise TilepressError(f"{shape.label} has only one tiling: no puzzle to make")
+    for k in range(REGION_DRAWS):
+        H = sample_region_heights(reg, f"{seed}:{attempt}:{k}", tick=tick)
+        if H != reg.floor and H != reg.ceil:
+            return H
+    return H            # a region with (almost) only its two extreme tilings: keep the last draw
+
+
+def generate_region(shape, seed, level: str = "medium", minimal: bool = False, progress=None,
+                    tick=None) -> Puzzle:
+    """A unique puzzle on a region (a hexagon goes to `generate`, so its puzzles never change)."""
+    if shape.hexagon_n is not None:
+        pz = generate(shape.hexagon_n, seed, level, minimal, progress, tick)
+        pz.shape = shape
+        return pz
+    if level not in LEVELS:
+        raise TilepressError(f"level must be one of {', '.join(LEVELS)}")
+    return _search(shape.region, shape.region, lambda attempt: sample_region_tiling(shape, seed, attempt, tick),
+                   f"calissons-region-order:{shape.word}", seed, level, minimal, progress, shape)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from generator.calissons.model import NEXT, Edge, far_vertices, head, hexagon, triangle_edges
+from generator.calissons.model import NEXT, Edge, Region, far_vertices, head, hexagon, triangle_edges
 
 UNKNOWN, CROSSED, SIDE = 0, 1, 2
 
@@ -34,8 +34,8 @@ UNKNOWN, CROSSED, SIDE = 0, 1, 2
 class Board:
     """Edges, triangles and fold links of one puzzle on the hexagon."""
 
-    def __init__(self, n: int, givens: Iterable[Edge]):
-        reg = hexagon(n)
+    def __init__(self, n, givens: Iterable[Edge]):
+        reg = n if isinstance(n, Region) else hexagon(n)     # a side, or any region
         self.n = n
         self.edges: list[Edge] = sorted(reg.interior | reg.boundary)
         eid = {e: i for i, e in enumerate(self.edges)}
@@ -105,8 +105,9 @@ class Board:
         return state, ok
 
 
-def grade(n: int, givens: Iterable[Edge], max_probes: int = 100000) -> dict:
-    """Depth, propagation fraction and probe count of a puzzle (see the module notes)."""
+def grade(n, givens: Iterable[Edge], max_probes: int = 100000) -> dict:
+    """Depth, propagation fraction and probe count of a puzzle on the hexagon of side n or
+    on a Region n (see the module notes)."""
     board = Board(n, givens)
     state, ok = board.initial()
     unknown = [i for i, s in enumerate(state) if s == UNKNOWN]

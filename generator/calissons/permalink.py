@@ -1,5 +1,13 @@
 """Puzzle permalinks: `cal.v1.<n>~<givens>` names a puzzle by its content, not by a seed.
 
+Version 3 (any region): `cal.v3.<word>~<givens>` where <word> is the region's canonical
+boundary word (regions.py: run-length letters a-f, counterclockwise from the smallest
+boundary vertex) and <givens> the same bit string over the region's interior edges in
+sorted (a, b, d) order.  The word is read, size-checked and validated before any region
+is built; a word that is not canonical, or spells the regular hexagon (whose puzzles keep
+their v1 links), is refused, so every puzzle has one link.  `cal.v3.<word>.s<seed>`
+names a uniformly random tiling of the region (sample.py).
+
 Version 1 payload: the side n in decimal, `~`, then the set of given edges as a bit string
 over the interior edges of the hexagon in sorted (a, b, d) order (bit i set = edge i is
 given; most significant bit of each byte first, zero padding), in unpadded base64url.
@@ -28,14 +36,7 @@ def encode(n: int, givens: Iterable[Edge]) -> str:
     """The permalink of a puzzle (sides 1..MAX_PERMALINK_N, the same limit `decode` enforces)."""
     if not 1 <= n <= MAX_PERMALINK_N:
         raise PermalinkError(f"calisson permalinks name sides 1..{MAX_PERMALINK_N}, not {n}")
-    edges = interior_edges(n)
-    given = {tuple(e) for e in givens}
-    bits = bytearray((len(edges) + 7) // 8)
-    for i, e in enumerate(edges):
-        if e in given:
-            bits[i // 8] |= 0x80 >> (i % 8)
-    data = base64.urlsafe_b64encode(bytes(bits)).decode("ascii").rstrip("=")
-    return f"{PREFIX}.v{VERSION}.{n}~{data}"
+    return f"{PREFIX}.v{VERSION}.{n}~{_bits(interior_edges(n), givens)}"
 
 
 def decode(permalink: str) -> tuple[int, list[Edge]]:
@@ -43,12 +44,25 @@ def decode(permalink: str) -> tuple[int, list[Edge]]:
     _prefix, _version, pm = GRAMMAR.parse(permalink)
     n = int(pm.group(1))
     GRAMMAR.check_range(n, "size", 1, MAX_PERMALINK_N)
-    edges = interior_edges(n)
+    return n, _unbits(interior_edges(n), pm.group(2), f"n = {n}")
+
+
+def _bits(edges, givens) -> str:
+    """The bit string of a set of edges over an edge order, base64url unpadded."""
+    given = {tuple(e) for e in givens}
+    bits = bytearray((len(edges) + 7) // 8)
+    for i, e in enumerate(edges):
+        if e in given:
+            bits[i // 8] |= 0x80 >> (i % 8)
+    return encode_bytes(bytes(bits))
+
+
+def _unbits(edges, data: str, what: str = "this region") -> list[Edge]:
+    """The edges a canonical bit string names, or PermalinkError."""
     nbytes = (len(edges) + 7) // 8
     want_chars = (nbytes * 8 + 5) // 6
-    data = pm.group(2)
     if len(data) != want_chars:
-        raise PermalinkError(f"calisson permalink for n = {n} needs {want_chars} characters of givens, "
+        raise PermalinkError(f"calisson permalink for {what} needs {want_chars} characters of givens, "
                              f"got {len(data)}")
     try:
         raw = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))
@@ -56,11 +70,57 @@ def decode(permalink: str) -> tuple[int, list[Edge]]:
         raise PermalinkError("calisson permalink givens are not valid base64url") from None
     if len(raw) != nbytes or encode_bytes(raw) != data:
         raise PermalinkError("calisson permalink givens are not in canonical form")
-    givens = [e for i, e in enumerate(edges) if raw[i // 8] & (0x80 >> (i % 8))]
     tail_bits = nbytes * 8 - len(edges)
     if tail_bits and raw[-1] & ((1 << tail_bits) - 1):
         raise PermalinkError("calisson permalink has bits set past the last edge")
-    return n, givens
+    return [e for i, e in enumerate(edges) if raw[i // 8] & (0x80 >> (i % 8))]
+
+
+REGION_VERSION = 3
+MAX_REGION_LINK = 40000
+REGION_GRAMMAR = Grammar("calisson region", (PREFIX,), (REGION_VERSION,),
+                         re.compile(r"^([0-9a-f]{1,12000})~([A-Za-z0-9_-]*)$"), "<region word>~<base64url givens>",
+                         "cal.v3.afafbabacbcbdcdcededfefe~AgCAEEAQAYAgAA", MAX_REGION_LINK)
+
+
+def is_region_link(text) -> bool:
+    """Is this a `cal.v3.` link (a puzzle or a sample on a region)?"""
+    return isinstance(text, str) and text.strip().startswith("cal.v3.")
+
+
+def region_shape(word: str):
+    """The region of a permalink's word: canonical, not the hexagon, tilable; else PermalinkError."""
+    from generator.calissons import regions
+    from generator.errors import TilepressError
+    try:
+        shape = regions.parse_region(word)
+    except PermalinkError:
+        raise
+    except TilepressError as exc:
+        raise PermalinkError(f"calisson permalink: {exc}") from None
+    if shape.word != word:
+        raise PermalinkError(f"calisson permalink region word is not canonical (it is spelled {shape.word[:60]})")
+    if shape.hexagon_n is not None:
+        raise PermalinkError("calisson permalink: the regular hexagon's puzzles are written cal.v1.<n>~<givens>")
+    return shape
+
+
+def encode_region(shape, givens: Iterable[Edge]) -> str:
+    """The permalink of a puzzle on a region: v1 for the hexagon, v3 for every other shape."""
+    if shape.hexagon_n is not None:
+        return encode(shape.hexagon_n, givens)
+    return f"{PREFIX}.v{REGION_VERSION}.{shape.word}~{_bits(shape.region.interior_edge_list(), givens)}"
+
+
+def decode_region(permalink: str):
+    """(shape, givens) of a v1 or v3 puzzle permalink, or PermalinkError."""
+    if not is_region_link(permalink):
+        from generator.calissons import regions
+        n, givens = decode(permalink)
+        return regions.named("hexagon", n), givens
+    _prefix, _version, m = REGION_GRAMMAR.parse(permalink)
+    shape = region_shape(m.group(1))
+    return shape, _unbits(shape.region.interior_edge_list(), m.group(2))
 
 
 def encode_bytes(raw: bytes) -> str:

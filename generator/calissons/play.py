@@ -31,16 +31,24 @@ RULES = ("Draw every fold edge: the edges where two calissons (lozenges) of diff
          "side by side, so that the picture becomes a pile of cubes. The red edges are given.")
 MAX_PLAY_N = 16
 SOLUTION_ARGS = ("--view", "solution")     # the CLI flags that draw the answer
+MAX_PLAY_TRIANGLES = 6 * MAX_PLAY_N * MAX_PLAY_N     # other shapes (cal.v3): as many triangles
 
 
 def plays(link: str) -> bool:
-    """A puzzle permalink (cal.v1.<n>~<givens>) plays; a sample tiling (cal.v<N>.<n>.s<seed>) does not."""
+    """A puzzle permalink (cal.v1.<n>~<givens>, cal.v3.<word>~<givens>) plays; a sample tiling
+    (cal.v<N>.<n>.s<seed>, cal.v3.<word>.s<seed>) does not."""
     from generator.calissons import sample
-    return not sample.is_sample_link(link)
+    return not sample.is_sample_link(link) and not sample.is_region_sample_link(link)
 
 
 def _decode(link: str):
-    """(n, givens, region) of a playable permalink."""
+    """(n, givens, region) of a playable permalink (n: the side, or the regions.Shape)."""
+    if cal_permalink.is_region_link(link):
+        shape, givens = cal_permalink.decode_region(link)
+        if len(shape.triangles) > MAX_PLAY_TRIANGLES:
+            raise TilepressError(f"puzzles up to {MAX_PLAY_TRIANGLES} triangles can be played on the page "
+                                 f"(this one has {len(shape.triangles)})")
+        return shape, givens, shape.region
     n, givens = cal_permalink.decode(link)
     if n > MAX_PLAY_N:
         raise TilepressError(f"puzzles up to side {MAX_PLAY_N} can be played on the page (this one has {n})")
@@ -59,7 +67,7 @@ def board(link: str) -> dict:
     return {
         "kind": "edges",
         "permalink": link.strip(),
-        "title": f"Calisson puzzle, side {n}",
+        "title": f"Calisson puzzle, side {n}" if isinstance(n, int) else f"Calisson puzzle on {n.label}",
         "rules": RULES,
         "dots": [[r(x), r(y)] for x, y in (xy(v) for v in dots)],
         "edges": [[index[e[:2]], index[head(e)]] for e in edges],

@@ -29,8 +29,14 @@ def xy(v: tuple[int, int]) -> tuple[float, float]:
     return ((b - a) * R3, (a + b) / 2)
 
 
-def _frame(n: int, pad: float = 0.6):
-    """viewBox and pixel size for the hexagon of side n."""
+def _frame(n, pad: float = 0.6):
+    """viewBox and pixel size for the hexagon of side n (or a regions.Shape: its vertices' box)."""
+    if not isinstance(n, int):
+        pts = [xy(v) for v in n.boundary()]
+        x0, x1 = min(p[0] for p in pts), max(p[0] for p in pts)
+        y0, y1 = min(p[1] for p in pts), max(p[1] for p in pts)
+        w, h = x1 - x0 + 2 * pad, y1 - y0 + 2 * pad
+        return (x0 - pad, y0 - pad, w, h), WIDTH, WIDTH * h / w
     w = 2 * n * R3 + 2 * pad
     h = 2 * n + 2 * pad
     return (-n * R3 - pad, -n - pad, w, h), WIDTH, WIDTH * h / w
@@ -51,9 +57,16 @@ def _lines(edges: Iterable[Edge], stroke: str, width: float, extra: str = "") ->
             f'stroke-linecap="round"{extra} d="{d}"/>')
 
 
-def _outline(n: int) -> list[tuple[float, float]]:
-    """Corners of the hexagon of side n."""
+def _outline(n) -> list[tuple[float, float]]:
+    """Corners of the hexagon of side n (or the boundary of a regions.Shape)."""
+    if not isinstance(n, int):
+        return [xy(v) for v in n.boundary()]
     return [xy(v) for v in ((n, 0), (n, n), (0, n), (-n, 0), (-n, -n), (0, -n))]
+
+
+def _region(n) -> Region:
+    """The Region of a hexagon side or of a regions.Shape."""
+    return hexagon(n) if isinstance(n, int) else n.region
 
 
 def lozenges(region: Region, H: list[int]) -> dict[str, list[list[tuple[float, float]]]]:
@@ -68,7 +81,7 @@ def lozenges(region: Region, H: list[int]) -> dict[str, list[list[tuple[float, f
 def puzzle_svg(n: int, givens: Iterable[Edge], bw: bool = False, title: str | None = None,
                marked: Iterable[tuple[int, int, int]] = ()) -> str:
     """The puzzle: the triangular grid, the hexagon and the given edges (optionally shaded triangles)."""
-    reg = hexagon(n)
+    reg = _region(n)
     vb, w, h = _frame(n)
     body = []
     if not bw:
@@ -87,7 +100,7 @@ def puzzle_svg(n: int, givens: Iterable[Edge], bw: bool = False, title: str | No
 def solution_svg(n: int, H: list[int], bw: bool = False, title: str | None = None,
                  outline: bool = True) -> str:
     """The solution as a shaded pile of cubes."""
-    reg = hexagon(n)
+    reg = _region(n)
     vb, w, h = _frame(n)
     shades = GREY if bw else COLOUR
     body = []
@@ -104,7 +117,7 @@ def solution_svg(n: int, H: list[int], bw: bool = False, title: str | None = Non
 def player_svg(n: int, salient: Iterable[Edge], givens: Iterable[Edge] = (), title: str | None = None,
                bw: bool = False) -> str:
     """What a player draws: the salient edges only (givens darker)."""
-    reg = hexagon(n)
+    reg = _region(n)
     vb, w, h = _frame(n)
     givens = set(givens)
     body = [_lines(reg.interior, "#dddddd", 0.02),
@@ -116,7 +129,7 @@ def player_svg(n: int, salient: Iterable[Edge], givens: Iterable[Edge] = (), tit
 
 def tiling_svg(n: int, H: list[int], title: str | None = None, width: float = WIDTH) -> str:
     """A large tiling without outlines (for the arctic-circle figure)."""
-    reg = hexagon(n)
+    reg = _region(n)
     vb, _w, _h = _frame(n, pad=0.2)
     groups = lozenges(reg, H)
     body = [polygons_path(groups[d], COLOUR[d], COLOUR[d], 0.02, digits=2) for d in ("z", "x", "y")
@@ -132,7 +145,7 @@ RULES = ("Draw the fold edges of a pile of cubes stacked in the corner of a hexa
 
 def sheet_answer_svg(n: int, H: list[int], givens: Iterable[Edge]) -> str:
     """Printable answer drawn as the puzzle: its grid and givens, the fold edges added, faces lightly shaded."""
-    reg = hexagon(n)
+    reg = _region(n)
     vb, w, h = _frame(n)
     givens = set(givens)
     groups = lozenges(reg, H)
@@ -147,10 +160,15 @@ def sheet_answer_svg(n: int, H: list[int], givens: Iterable[Edge]) -> str:
 
 def sheet_solution_svg(n: int, H: list[int], title: str | None = None) -> str:
     """Printable solution: the pile in three greys with every fold edge drawn bold."""
-    reg = hexagon(n)
+    reg = _region(n)
     vb, w, h = _frame(n)
     groups = lozenges(reg, H)
     body = [polygons_path(groups[d], GREY[d], "#555555", 0.02) for d in ("z", "x", "y") if groups[d]]
     body.append(_lines(reg.salient_edges(H), "#000000", 0.1))
     body.append(polygons_path([_outline(n)], "none", "#000000", 0.08))
     return document("\n".join(body), w, h, vb, title=title, background="#ffffff")
+
+
+REGION_RULES = ("Other shapes: tile the shape with calissons so that no thick edge is crossed and the two "
+                "calissons beside each thick edge have different orientations; exactly one tiling fits, so "
+                "draw all its edges where calissons of different orientations meet.")

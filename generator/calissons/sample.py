@@ -31,6 +31,7 @@ import re
 from dataclasses import dataclass
 
 from generator.errors import PermalinkError, TilepressError  # noqa: F401 (PermalinkError: what parse raises)
+from generator.calissons.permalink import MAX_REGION_LINK
 from generator.permalinks import Grammar
 
 MAX_SAMPLE_N = 256           # version 2: n = 128 takes ~10 s, n = 256 a few minutes
@@ -126,3 +127,73 @@ def page(s: Sample) -> dict:
             "group": "Uniformly random tilings",
             "alt": (f"A uniformly random tiling of the hexagon of side {s.n} by {3 * s.n * s.n} lozenges in "
                     "three colours: frozen corners outside the inscribed circle, disorder inside it.")}
+
+
+# --- random tilings of other regions: cal.v3.<word>.s<seed> --------------------------------
+
+REGION_GRAMMAR = Grammar("calisson region sample", ("cal",), (3,),
+                         re.compile(r"^([0-9a-f]{1,12000})\.s(0|[1-9][0-9]{0,18})$"), "<region word>.s<seed>",
+                         "cal.v3.afafbabacbcbdcdcededfefe.s1", MAX_REGION_LINK)
+
+
+@dataclass(frozen=True)
+class RegionSample:
+    """A uniformly random tiling of a region other than the hexagon (region sampler v1)."""
+
+    shape: object               # regions.Shape
+    seed: int
+    heights: tuple
+
+    @property
+    def permalink(self) -> str:
+        """`cal.v3.<word>.s<seed>`."""
+        return f"cal.v3.{self.shape.word}.s{self.seed}"
+
+
+def draw_region(shape, seed: int, tick=None):
+    """A uniformly random tiling of a region, exact (a Sample for the hexagon, same links)."""
+    from generator.calissons.sampler import sample_region_heights
+    if shape.hexagon_n is not None:
+        return draw(shape.hexagon_n, seed, tick=tick)
+    check(1, seed)
+    return RegionSample(shape, seed, tuple(sample_region_heights(shape.region, seed, tick=tick)))
+
+
+def parse_region_link(text: str):
+    """(shape, seed) of a `cal.v3.<word>.s<seed>` link, or PermalinkError."""
+    from generator.calissons.permalink import region_shape
+    _prefix, _version, m = REGION_GRAMMAR.parse(text)
+    seed = int(m.group(2))
+    REGION_GRAMMAR.check_range(seed, "seed", 0, MAX_SEED)
+    return region_shape(m.group(1)), seed
+
+
+def is_region_sample_link(text) -> bool:
+    """A v3 link without givens (`.s<seed>` at the end)?"""
+    return isinstance(text, str) and text.strip().startswith("cal.v3.") and "~" not in text
+
+
+def region_to_json(s: RegionSample) -> dict:
+    """{"region", "seed", "permalink", "calissons"}."""
+    reg = s.shape.region
+    return {"region": s.shape.record(), "seed": s.seed, "permalink": s.permalink,
+            "calissons": [list(e) for e in reg.crossed_edges(list(s.heights))]}
+
+
+def region_to_svg(s: RegionSample) -> str:
+    """The tiling in the three colours."""
+    from generator.calissons import render
+    return render.solution_svg(s.shape, list(s.heights), title=s.permalink)
+
+
+def region_facts(s: RegionSample) -> list:
+    """Facts for the item page."""
+    return [["Region", s.shape.label], ["Triangles", len(s.shape.triangles)],
+            ["Calissons", len(s.shape.triangles) // 2], ["Seed", s.seed]]
+
+
+def region_page(s: RegionSample) -> dict:
+    """Title, group and alt text."""
+    return {"title": f"Random calisson tiling of {s.shape.label} (seed {s.seed})",
+            "group": "Uniformly random tilings of other shapes",
+            "alt": f"A uniformly random tiling of a region of {len(s.shape.triangles)} triangles by calissons."}

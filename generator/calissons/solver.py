@@ -347,35 +347,80 @@ def plane_distance(p: tuple[int, int], q: tuple[int, int]) -> int:
 MAX_PLANE_CLUES = 50          # Floyd-Warshall on up to 200 key vertices
 
 
-def plane_feasible(givens: Iterable[Edge]) -> bool:
-    """Can the infinite triangular grid be tiled with these salient edges?"""
-    givens = sorted(set(givens))
-    if len(givens) > MAX_PLANE_CLUES:
-        raise TilepressError(f"too many clues for the infinite-grid test (limit {MAX_PLANE_CLUES})")
+@dataclass
+class PlaneVerdict:
+    """The infinite-grid answer: feasible with heights on the key vertices, or an absorbing cycle."""
+
+    feasible: bool
+    keys: list                  # the key vertices (a, b)
+    heights: dict | None        # key vertex -> height of a witness tiling (feasible)
+    cycle: list | None          # [(p, q, weight, kind)] arcs of a negative cycle (kind "plane" | "clue")
+
+
+def plane_arcs(givens: list[Edge]) -> tuple[list, list[list[int]], list[list[str]]]:
+    """(keys, W, kind): W[i][j] the tightest direct bound on H(j) - H(i) between key vertices."""
     keys: list[tuple[int, int]] = []
     for e in givens:
         A, B = far_vertices(e)
         keys.extend([e[:2], head(e), A, B])
     keys = sorted(set(keys))
     k = {v: i for i, v in enumerate(keys)}
-    m = len(keys)
-    # D[i][j]: least upper bound on H(j) - H(i)
-    D = [[plane_distance(p, q) for q in keys] for p in keys]
+    W = [[plane_distance(p, q) for q in keys] for p in keys]
+    kind = [["plane"] * len(keys) for _ in keys]
     for e in givens:
         t, h = k[e[:2]], k[head(e)]
         A, B = far_vertices(e)
         a, b = k[A], k[B]
-        D[h][t] = min(D[h][t], -1)   # H(t) <= H(h) - 1
-        D[a][b] = min(D[a][b], 0)
-        D[b][a] = min(D[b][a], 0)
-    for w in range(m):
-        Dw = D[w]
+        for i, j, w in ((h, t, -1), (a, b, 0), (b, a, 0)):   # H(t) <= H(h) - 1; H(A) = H(B)
+            if w < W[i][j]:
+                W[i][j], kind[i][j] = w, "clue"
+    return keys, W, kind
+
+
+def plane_verdict(givens: Iterable[Edge]) -> PlaneVerdict:
+    """Bellman-Ford on the key vertices (a virtual source reaching key j at weight a + b, so
+    the potentials have the residues of heights): potentials, or a negative cycle."""
+    givens = sorted(set(givens))
+    if len(givens) > MAX_PLANE_CLUES:
+        raise TilepressError(f"too many clues for the infinite-grid test (limit {MAX_PLANE_CLUES})")
+    keys, W, kind = plane_arcs(givens)
+    m = len(keys)
+    dist = [a + b for a, b in keys]
+    pred = [-1] * m
+    last = -1
+    for _ in range(m + 1):
+        last = -1
         for i in range(m):
-            Di = D[i]
-            diw = Di[w]
+            di, Wi = dist[i], W[i]
             for j in range(m):
-                if diw + Dw[j] < Di[j]:
-                    Di[j] = diw + Dw[j]
-        if any(D[i][i] < 0 for i in range(m)):
-            return False
-    return all(D[i][i] >= 0 for i in range(m))
+                if i != j and di + Wi[j] < dist[j]:
+                    dist[j] = di + Wi[j]
+                    pred[j] = i
+                    last = j
+        if last < 0:
+            return PlaneVerdict(True, keys, {keys[i]: dist[i] for i in range(m)}, None)
+    v = last
+    for _ in range(m):                  # walk back onto the cycle
+        v = pred[v]
+    cyc = [v]
+    u = pred[v]
+    while u != v:
+        cyc.append(u)
+        u = pred[u]
+    cyc.reverse()                       # in arc order: cyc[0] -> cyc[1] -> ... -> cyc[0]
+    arcs = [(keys[cyc[i]], keys[cyc[(i + 1) % len(cyc)]], W[cyc[i]][cyc[(i + 1) % len(cyc)]],
+             kind[cyc[i]][cyc[(i + 1) % len(cyc)]]) for i in range(len(cyc))]
+    return PlaneVerdict(False, keys, None, arcs)
+
+
+def plane_witness(verdict: PlaneVerdict, window: Region) -> list[int]:
+    """Heights of a tiling of the plane that fits the clues, on the vertices of a window:
+    H(v) = min over key vertices k of H(k) + d(k -> v), a height function of the whole
+    plane (a minimum of distance functions) equal to the potentials on the keys."""
+    hk = sorted(verdict.heights.items()) or [((0, 0), 0)]      # no clues: any tiling will do
+    return [min(h + plane_distance(k, v) for k, h in hk) for v in window.coords]
+
+
+def plane_feasible(givens: Iterable[Edge]) -> bool:
+    """Can the infinite triangular grid be tiled with these salient edges?"""
+    return plane_verdict(givens).feasible

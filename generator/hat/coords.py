@@ -42,6 +42,8 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+from generator.quadratic import sign3
+
 Point = tuple   # (a, b) = a + b s
 Kite = tuple    # (ca, cb, k)
 
@@ -104,19 +106,6 @@ def is_centre(z: Point) -> bool:
     return (2 * a + b) % 6 == 0 and (b - a) % 6 == 0
 
 
-# --- exact comparisons with √3 ---------------------------------------------------------
-
-def sign_a_b_sqrt3(a, b) -> int:
-    """The sign of a + b√3 for rationals a, b (exact)."""
-    sa = (a > 0) - (a < 0)
-    sb = (b > 0) - (b < 0)
-    if sa == sb or sb == 0:
-        return sa
-    if sa == 0:
-        return sb
-    return sa if a * a > 3 * b * b else sb
-
-
 class Region:
     """The open rectangle |x| < W/2, |y| < H/2 about the start point, decided exactly."""
 
@@ -149,7 +138,7 @@ class Region:
         both sides times the positive denominators of W and H)."""
         wn, wd, hn, hd = self._ints
         a = (k * wd - abs(nu) * wn) * hd
-        return sign_a_b_sqrt3(-abs(nv) * hn * wd, a) < 0  # a√3 − |nv|H·wd·hd < 0
+        return sign3(-abs(nv) * hn * wd, a) < 0  # a√3 − |nv|H·wd·hd < 0
 
     def kite_meets(self, kite: Kite) -> bool:
         """Whether the open kite meets the open rectangle (separating axes, exact)."""

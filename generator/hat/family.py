@@ -107,9 +107,11 @@ def regen(link: str, overrides: dict) -> HatPatch:
                                      None if h is None else Fraction(h)))
 
 
-def cost(link: str) -> float:
-    """About how many tiles a permalink asks for, from its text (PermalinkError if bad)."""
+def cost(link: str | None, params: dict | None = None) -> float:
+    """About how many tiles a permalink (or generate's width and height) asks for, from the text."""
     from generator.hat import permalink
+    if link is None:
+        return permalink.region_hats(Fraction(params["width"]), Fraction(params["height"]))
     return permalink.cost(link)
 
 
@@ -172,7 +174,8 @@ def facts(item: HatPatch) -> list:
         ["reflected hats", reflected],
         ["hats in H / T / P / F metatiles", " / ".join(str(counts[t]) for t in TYPES)],
         ["metatile levels used", len(item.patch.tower.T)],
-        ["region", f"{format_decimal(region.width)} × {format_decimal(region.height)} (short kite edge 1)"],
+        ["region", f"{format_decimal(region.width)} × {format_decimal(region.height)} "
+                   "(unit: the hat's short edge)"],
     ] + seed
 
 
@@ -187,7 +190,7 @@ def page(item: HatPatch, params: dict) -> dict:
     hats = item.hats()
     _counts_, reflected = _counts(hats)
     return {"title": f"Hat patch {params['width']} × {params['height']}, seed {params['seed']}",
-            "group": f"{params['width']} × {params['height']} (short kite edge 1)",
+            "group": f"{params['width']} × {params['height']} (unit: the hat's short edge)",
             "alt": (f"A random patch of {len(hats)} hat tiles, coloured by metatile "
                     f"(H blue, T yellow, P green, F orange), the {reflected} reflected hats dark.")}
 

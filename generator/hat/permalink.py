@@ -51,7 +51,7 @@ _NUM = decimal_re(5)
 GRAMMAR = Grammar(
     "hat", ("hat",), (VERSION,),
     re.compile(rf"^({_NUM})x({_NUM})\.r([0-5])\.((?:[0-9]{{1,2}}-){{2,}})([HTPF])$"),
-    "<W>x<H>.r<0-5>.<kite>-<hat>-<child>-...-<H|T|P|F>", "hat.v1.40x30.r2.5-1-3-12-F", MAX_LENGTH)
+    "<W>x<H>.r<0-5>.<kite>-<hat>-<child>-...-<H|T|P|F>", "hat.v1.20x15.r2.0-3-0-5-0-F", MAX_LENGTH)
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ solves the puzzle at its level (generate.py).  See site_src/articles/loopy.md.
 
     python -m generator loopy generate --tiling p2|p3|hat --width W --height H --seed S
                                        --level easy|normal|tricky|hard [--solution] --format json|svg|png|pdf
-    python -m generator regen loopy.v1.… [--solution] --format json|svg|png|pdf
+    python -m generator regen loopy.v1.… [--solution] [--style bold] --format json|svg|png|pdf
 
 Width and height are the tiling's own region units.  Rough face counts after trimming:
 P2 5×4, P3 6×5 and hat 24×20 give about 50 faces; P2 6×5, P3 7×6 and hat 28×24 about
@@ -66,7 +66,7 @@ def to_json(item) -> dict:
 
 def to_svg(item, options: dict) -> str:
     from generator.loopy import render
-    return render.picture(item, solution=bool(options.get("solution")))
+    return render.picture(item, solution=bool(options.get("solution")), bold=options.get("style") == "bold")
 
 
 def facts(item) -> list:
@@ -82,8 +82,14 @@ def plan(table: dict, site: dict) -> list[dict]:
     """One item per (tiling, size, level, seed)."""
     from generator.errors import ConfigError
     items = []
+    from generator.errors import TilepressError
+    from generator.loopy import puzzle, tiling_source
     for t in table["tilings"]:
         for w, h in table.get(f"sizes_{t}") or DEFAULT_SIZES[t]:
+            try:                         # the cost rule: refused from the numbers, before any work
+                puzzle.check_faces(tiling_source.cost(None, t, w, h), f"size {w} x {h}", ConfigError)
+            except TilepressError as exc:
+                raise ConfigError(f"[families.loopy] sizes_{t}: {exc}") from None
             for level in table["levels"]:
                 for seed in table["seeds"]:
                     size = f"{w}x{h}".replace(".", "_")
@@ -105,9 +111,11 @@ def page(item, params: dict) -> dict:
         "group": f"{NAMES.get(t, t)} — {item.level}",
         "alt": (f"A Loopy puzzle on {faces} faces of a {NAMES.get(t, t)} patch: dots at the tile corners, "
                 f"{item.clue_count} faces show how many of their sides the hidden loop uses."),
-        # the gallery thumbnail: dark grid lines, so that a 240 px picture reads as a puzzle
-        "thumb_svg": render.picture(item, print_style=True),
-        "extra_svgs": {"solution": render.picture(item, solution=True, title=title + " — solution")},
+        # the site shows the bold style (dark grid lines: a phone's 390 px picture and a 240 px
+        # thumbnail still read as a puzzle); the item's command says so
+        "svg": render.picture(item, bold=True),
+        "command": f"python -m generator regen {item.permalink} --style bold --format svg",
+        "extra_svgs": {"solution": render.picture(item, solution=True, bold=True, title=title + " — solution")},
         # sheets: the rules once in the page header, the level under each puzzle, puzzles at least
         # 120 mm wide (about 7 mm per grid unit, as Tatham's Loopy prints them)
         "sheet": {"puzzle": render.picture(item, print_style=True, title=title),
@@ -139,6 +147,8 @@ PARAMS = (
     Param("level", "choice", "difficulty (default normal)", default="normal", choices=LEVELS),
 )
 SOLUTION = Param("solution", "bool", "draw the solution loop (svg/png/pdf)", default=False)
+STYLE = Param("style", "choice", "plain (default: light grey grid lines) or bold (dark lines that read on a phone)",
+              default="plain", choices=("plain", "bold"))
 SITE = (
     Param("tilings", "strs", "tilings to publish puzzles on", default=[t for t in ("p2", "p3", "hat") if t in TILINGS],
           choices=TILINGS),
@@ -155,6 +165,6 @@ FAMILY = Family(
     plan=plan, page=page,
     commands=(Command("generate", "generate a unique Loopy puzzle on a tiling patch", PARAMS + (SOLUTION,),
                       run_generate, formats=("json", "svg", "png", "pdf"), description=SIZES_HELP),),
-    figures=figures, svg_params=(SOLUTION,), formats=("svg", "json", "png", "pdf"),
+    figures=figures, svg_params=(SOLUTION, STYLE), formats=("svg", "json", "png", "pdf"),
     description="Loopy (Slitherlink) on the tiles of Penrose and hat patches: draw one loop "
                 "along the grid lines so that each number counts its face's sides on the loop.")

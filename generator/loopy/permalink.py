@@ -28,7 +28,7 @@ LETTER_OF = {v: k for k, v in LEVEL_LETTERS.items()}
 MAX_LENGTH = 20000
 _PAYLOAD = re.compile(r"^([enth])([0-9A-Za-z]*)\.([a-z][a-z0-9]*\.v[0-9]+\..*)$")
 GRAMMAR = Grammar("loopy", ("loopy",), (1,), _PAYLOAD, "<level e|n|t|h><clues>.<tiling permalink>",
-                  "loopy.v1.e2a3b.p2.v1.5_4_0_A", MAX_LENGTH)
+                  "loopy.v1.na2b3121a32c1c11b3b1c20a3d101a3b13a1.p3.v1.6_5_2_CCCYXYYDDXXYYY", MAX_LENGTH)
 
 
 def encode_clues(clues) -> str:

@@ -36,6 +36,7 @@ from generator.loopy.render import RULES
 
 MAX_PLAY_FACES = 1000
 SOLUTION_ARGS = ("--solution",)      # the CLI flags that draw the answer (page: "Show the solution")
+PRINT_ARGS = ("--style", "bold")     # the CLI flags of the page's printout (dark grid lines on paper)
 
 
 @lru_cache(maxsize=4)

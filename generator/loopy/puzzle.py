@@ -59,6 +59,7 @@ def create(tiling: str, width, height, seed: int, level: str, stats: dict | None
     """A new unique puzzle of a level on a fresh patch."""
     if level not in LEVELS:
         raise TilepressError(f"unknown level {level!r} (choose from {', '.join(LEVELS)})")
+    check_faces(tiling_source.cost(None, tiling, width, height), "the patch", TilepressError)
     link, tiles = tiling_source.patch(tiling, width, height, seed)
     grid = _grid(tiles)
     rng = random.Random(f"loopy:{level}:{seed}:{link}")
@@ -66,6 +67,11 @@ def create(tiling: str, width, height, seed: int, level: str, stats: dict | None
     if stats is not None:
         stats.update(st)
     return Puzzle(level, link, grid, tuple(clues), tuple(loop))
+
+
+def check_faces(tiles: float, what: str, error=PermalinkError) -> None:
+    """The cost rule: refuse, before any tile is made, a grid its text says is over MAX_FACES."""
+    check_cost(what, tiles / FACE_ESTIMATE_MARGIN, "faces", MAX_FACES, "choose a smaller tiling region", error)
 
 
 def _tiling_part(read, tiling: str):
@@ -79,9 +85,8 @@ def _tiling_part(read, tiling: str):
 def from_permalink(text: str) -> Puzzle:
     """The puzzle a permalink names (the solution found by solving its clues)."""
     level, clues, tiling = PL.decode(text)
-    # the cost its text states (clues, and the tiling region's tiles), before any tile is made
-    faces = max(len(clues), _tiling_part(tiling_source.cost, tiling) / FACE_ESTIMATE_MARGIN)
-    check_cost("loopy permalink", faces, "faces", MAX_FACES, "choose a smaller tiling region")
+    # the cost its text states (its tiling region's tiles), before any tile is made
+    check_faces(_tiling_part(tiling_source.cost, tiling), "loopy permalink")
     _name, link, tiles = _tiling_part(tiling_source.from_permalink, tiling)
     grid = _grid(tiles)
     if len(clues) != len(grid.faces):

@@ -46,8 +46,9 @@ RULES = ("Draw one closed loop along the dotted lines, never crossing or touchin
 
 
 def picture(puzzle, *, solution: bool = False, print_style: bool = False, title: str | None = None,
-            rules: bool = False) -> str:
-    """The SVG of a puzzle (with its loop drawn if solution)."""
+            rules: bool = False, bold: bool = False) -> str:
+    """The SVG of a puzzle (with its loop drawn if solution); `bold`: solid dark grid lines that
+    still read on a phone and in a gallery thumbnail (`--style bold`)."""
     g = puzzle.grid
     u = _unit(g)
     pts = [(x, -y) for x, y in g.dots]
@@ -61,8 +62,11 @@ def picture(puzzle, *, solution: bool = False, print_style: bool = False, title:
 
     edge_d = "".join(f"M{n(pts[a][0])} {n(pts[a][1])}L{n(pts[b][0])} {n(pts[b][1])}" for a, b in g.edges)
     dash = f' stroke-dasharray="{n(0.08 * u)} {n(0.08 * u)}"' if print_style else ""
-    parts = [f'<path fill="none" stroke="{"#444" if print_style else "#c8c8c8"}" '
-             f'stroke-width="{n((0.05 if print_style else 0.035) * u)}" stroke-linecap="round"{dash} d="{edge_d}"/>']
+    stroke, width = ("#444", 0.05) if print_style else ("#c8c8c8", 0.035)
+    if bold:
+        dash, stroke, width = "", "#5a5a5a", 0.08
+    parts = [f'<path fill="none" stroke="{stroke}" '
+             f'stroke-width="{n(width * u)}" stroke-linecap="round"{dash} d="{edge_d}"/>']
     if solution and puzzle.solution:
         ring = _loop_points(g, puzzle.solution)
         width = (0.2 if print_style else 0.13) * u

@@ -44,9 +44,10 @@ def from_permalink(text: str) -> tuple[str, str, list]:
     return fam.name, fam.permalink(item), tiles
 
 
-def cost(text: str) -> float:
-    """About how many tiles a tiling permalink asks for, from its text alone (the family's cost)."""
-    fam, _version, _payload = families.split_permalink(text)
+def cost(text: str | None, name: str | None = None, width=None, height=None) -> float:
+    """About how many tiles a tiling permalink (or a fresh patch of a tiling and size) asks
+    for, from the text alone (the tiling family's cost)."""
+    fam = families.split_permalink(text)[0] if text is not None else _tiling(name)
     if fam.tiles is None or fam.cost is None:
         raise PermalinkError(f"{text[:40]!r} is not a tiling permalink (family {fam.name!r} has no tiles)")
-    return fam.cost(text)
+    return fam.cost(text, None if text is not None else {"width": width, "height": height})

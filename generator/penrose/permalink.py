@@ -48,7 +48,7 @@ MEAN_TILE_AREA = {"p2": 0.502, "p3": 0.812}
 _DECIMAL = decimal_re(4)
 PAYLOAD_RE = re.compile(rf"^({_DECIMAL})_({_DECIMAL})_([0-9])_([A-Z]+)$")
 GRAMMAR = Grammar("Penrose", ("p2", "p3"), (VERSION,), PAYLOAD_RE, "W_H_r_LABELS",
-                  "p2.v1.20_12_3_BAAUB", len("p2.v1.") + MAX_PAYLOAD)
+                  "p2.v1.8_8_3_A", len("p2.v1.") + MAX_PAYLOAD)
 
 
 @dataclass(frozen=True)

@@ -196,7 +196,7 @@ def coarse_walk(walker, start, region, level: int, max_triangles=None) -> Coarse
             ups[e] = walker.reach
             p = vs[e]
             q = vs[nxt[e]]
-            r = Z.add(p, _mat_mul(mats[sn[level]][en], Z.sub(p, q)))
+            r = _apex(p, q, mats[sn[level]][en])
             if en == 0:
                 key, w = (q, p), (q, p, r)
             elif en == 1:
@@ -237,13 +237,14 @@ def _orientation_of(family: str, ch: str, verts) -> int:
     return next(k for k in range(10) if Z.mul(base, Z.t_power(k)) == d)
 
 
-def _mat_mul(m, d):
-    """The 4-vector m·d for a flattened 4 × 4 integer matrix."""
-    d0, d1, d2, d3 = d
-    return (m[0] * d0 + m[1] * d1 + m[2] * d2 + m[3] * d3,
-            m[4] * d0 + m[5] * d1 + m[6] * d2 + m[7] * d3,
-            m[8] * d0 + m[9] * d1 + m[10] * d2 + m[11] * d3,
-            m[12] * d0 + m[13] * d1 + m[14] * d2 + m[15] * d3)
+def _apex(p, q, m):
+    """p + m·(p − q) for a flattened 4 × 4 integer matrix m: across the edge p → q, the
+    neighbour's third vertex (m a `SHAPE_MATRIX` entry)."""
+    d0, d1, d2, d3 = p[0] - q[0], p[1] - q[1], p[2] - q[2], p[3] - q[3]
+    return (p[0] + m[0] * d0 + m[1] * d1 + m[2] * d2 + m[3] * d3,
+            p[1] + m[4] * d0 + m[5] * d1 + m[6] * d2 + m[7] * d3,
+            p[2] + m[8] * d0 + m[9] * d1 + m[10] * d2 + m[11] * d3,
+            p[3] + m[12] * d0 + m[13] * d1 + m[14] * d2 + m[15] * d3)
 
 
 def _matrices():
@@ -364,11 +365,7 @@ def walk_tiles(family: str, coarse: Coarse, region, sink, window=None) -> int:
         vs = (a, b, c)
         p = vs[ge]
         q = vs[(ge + 1) % 3]
-        d0, d1, d2, d3 = p[0] - q[0], p[1] - q[1], p[2] - q[2], p[3] - q[3]
-        r = (p[0] + m[0] * d0 + m[1] * d1 + m[2] * d2 + m[3] * d3,
-             p[1] + m[4] * d0 + m[5] * d1 + m[6] * d2 + m[7] * d3,
-             p[2] + m[8] * d0 + m[9] * d1 + m[10] * d2 + m[11] * d3,
-             p[3] + m[12] * d0 + m[13] * d1 + m[14] * d2 + m[15] * d3)
+        r = _apex(p, q, m)
         if not mark1:
             if rin:
                 return                      # the partner meets the region too and emits
@@ -411,11 +408,7 @@ def walk_tiles(family: str, coarse: Coarse, region, sink, window=None) -> int:
             vs = (pts[i], pts[j], pts[k])
             p = vs[ge]
             q = vs[(ge + 1) % 3]
-            d0, d1, d2, d3 = p[0] - q[0], p[1] - q[1], p[2] - q[2], p[3] - q[3]
-            r = (p[0] + m[0] * d0 + m[1] * d1 + m[2] * d2 + m[3] * d3,
-                 p[1] + m[4] * d0 + m[5] * d1 + m[6] * d2 + m[7] * d3,
-                 p[2] + m[8] * d0 + m[9] * d1 + m[10] * d2 + m[11] * d3,
-                 p[3] + m[12] * d0 + m[13] * d1 + m[14] * d2 + m[15] * d3)
+            r = _apex(p, q, m)
             sink(kind, (vs[0], vs[1], r, vs[2]) if p2 else (vs[0], r, vs[1], vs[2]))
 
     def node(ch, a, b, c, fa, fb, fc, level, rin, win):

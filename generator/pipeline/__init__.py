@@ -43,9 +43,11 @@ see `generator/families.py` and docs/adding-a-family.md):
         consecutive items with the same group share a section), extra_svgs (optional further
         pictures; "solution" and "solution_<what>" show the answer and are folded behind
         "Show the solution"; "wallpaper" is shown as a repeated tile), sheet ({"puzzle": svg,
-        "solution": svg, "rules": text}, optional: the item goes on printable sheets; the
-        rules, two or three sentences, head each puzzle page), png_2x (optional, default true:
-        false ships only the 1x PNG download, for pictures whose SVG is the better large copy).
+        "solution": svg, "rules": text, "caption": text, "min_width_mm": mm}, optional: the item
+        goes on printable sheets; the rules, two or three sentences, head each puzzle page; the
+        caption (e.g. the level) follows the ID under each picture; min_width_mm asks for wider
+        pictures than the sheets' 60 mm), png_2x (optional, default true: false ships only the
+        1x PNG download, for pictures whose SVG is the better large copy).
 
     figures() -> dict[str, str]      (optional)
         Article figures, file name -> SVG text, written under articles/figures/.

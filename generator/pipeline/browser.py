@@ -144,7 +144,8 @@ MAX_PERMALINK_CHARS = 20000
 # sets those number fields' value and maximum.  "exercise" (optional): the field values the
 # build's exercise uses instead of its small defaults.  "help" says what a field means (shown
 # beside it with its range); "count" = {"unit", "per_area" (per width x height) or
-# "per_area_from" (a select field whose choices carry "per_area") or "per_side_squared"}
+# "per_area_from" (a select field whose choices carry "per_area") or "per_side_squared" (or
+# "per_side_squared_from", a select field whose choices carry it)}
 # gives the form's "about N tiles" (densities measured on seeds 1-3; only an estimate).
 FORMS = {
     "p2": {"title": "Penrose P2 (kites and darts)",
@@ -182,7 +183,9 @@ FORMS = {
     # Loopy: choosing a tiling sets a size of about 70 faces (P2, P3, hat) or 50 (Spectre) and the
     # largest size the page makes (about 150 faces; bigger puzzles are for the command line).
     "loopy": {"title": "Loopy puzzle",
-              "fields": [{"name": "tiling", "label": "Tiling", "type": "select", "value": "p3", "choices": [
+              "fields": [{"name": "tiling", "label": "Tiling", "type": "select", "value": "p3",
+                          "help": "the tiling whose edges the loop runs along (choosing one sets a size)",
+                          "choices": [
                              {"value": "p2", "label": "Penrose P2", "per_area": 2.7,
                               "sets": {"width": [6, 9], "height": [5, 8]}},
                              {"value": "p3", "label": "Penrose P3", "per_area": 1.7,
@@ -202,15 +205,29 @@ FORMS = {
               "argv": ["loopy", "generate", "--tiling", "{tiling}", "--width", "{width}", "--height", "{height}",
                        "--seed", "{seed}", "--level", "{level}", "--format", "json"],
               "exercise": {"tiling": "p2", "width": "5", "height": "4", "level": "normal"}},
+    # the shape picker: named regions, or a random shape of the hexagon's area grown from the seed
     "calissons": {"title": "Calisson puzzle",
-                  "fields": [{"name": "size", "label": "Side", "type": "number", "min": 2, "max": 10, "value": 5,
-                              "help": "of the hexagon, in lozenge edges"},
+                  "fields": [{"name": "shape", "label": "Shape", "type": "select", "value": "hexagon", "choices": [
+                                 {"value": "hexagon", "label": "hexagon", "sets": {"size": [5, 10]},
+                                  "per_side_squared": 3},
+                                 {"value": "star", "label": "star", "sets": {"size": [1, 3]}, "per_side_squared": 30},
+                                 {"value": "long", "label": "long hexagon", "sets": {"size": [3, 6]},
+                                  "per_side_squared": 5},
+                                 {"value": "wide", "label": "wide hexagon", "sets": {"size": [3, 6]},
+                                  "per_side_squared": 5},
+                                 {"value": "random", "label": "random shape (from the seed)",
+                                  "sets": {"size": [5, 10]}, "per_side_squared": 3}],
+                              "help": "the board: the hexagon, another named shape, or a random shape grown "
+                                      "from the seed"},
+                             {"name": "size", "label": "Size", "type": "number", "min": 1, "max": 10, "value": 5,
+                              "help": "the hexagon's side in lozenge edges; the other shapes scale with it"},
                              {"name": "level", "label": "Level", "type": "select",
                               "choices": ["easy", "medium", "hard"], "value": "medium",
                               "help": "easy and medium keep extra given edges; hard gives as few as possible"}],
-                  "count": {"unit": "calissons", "per_side_squared": 3},
-                  "argv": ["calissons", "generate", "--size", "{size}", "--seed", "{seed}", "--level", "{level}",
-                           "--format", "json"]},
+                  "count": {"unit": "calissons", "per_side_squared_from": "shape"},
+                  "argv": ["calissons", "generate", "--region", "{shape}", "--size", "{size}", "--seed", "{seed}",
+                           "--level", "{level}", "--format", "json"],
+                  "exercise": {"shape": "random", "size": "3"}},
     "tantrix": {"title": "Infinite Tantrix pattern",
                 "fields": [],
                 "argv": ["tantrix", "search", "--method", "extrasymmetric-7x8", "--seed", "{seed}",
@@ -648,29 +665,68 @@ def offers(link: str) -> dict:
     return {"regen": ok, "play": ok and webapi.playable(link)}
 
 
-def page_config(families: list[dict]) -> dict:
+def page_config(families: list[dict], base_url: str = "") -> dict:
     """What regen.html needs to know: size caps, the form's families (those built), players, and
-    the site's own picture of each item it can regenerate (shown at once while Python loads)."""
+    the site's own picture of each item it can regenerate (shown at once while Python loads);
+    with a base URL, "qr": the item's QR code picture (its page's address), for the printout."""
     from generator import webapi
     forms = {name: FORMS[name] for name in FORMS}
     built = [f["name"] for f in families]
     order = [n for n in built if n in forms] + [n for n in forms if n not in built]
     items = {i["permalink"]: f"{f['name']}/{i['slug']}.svg" for f in families for i in f["items"]
              if i.get("permalink") and offers(i["permalink"])["regen"]}
+    qr = {link: path[:-4] + ".qr.svg" for link, path in items.items()} if base_url else {}
     return {"caps": SIZE_CAPS, "max_chars": MAX_PERMALINK_CHARS, "seed_max": SEED_MAX,
             "forms": [dict(forms[n], name=n) for n in order], "players": sorted(webapi.PLAYERS),
-            "items": dict(sorted(items.items()))}
+            "items": dict(sorted(items.items())), "qr": dict(sorted(qr.items())), "base_url": base_url}
+
+
+def qr_svg(url: str) -> str:
+    """A QR code of url as a small SVG document (20 x 20 mm; the sheets' drawing)."""
+    from generator.pipeline.sheets import qr_path
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="20mm" height="20mm" viewBox="0 0 20 20">'
+            f"<title>QR code: {url}</title>{qr_path(url, 0, 0, 20)}</svg>\n")
+
+
+# The service worker (sw.js at the site's root; regen.js registers it over http(s) only: file://
+# has none).  It answers the runtime's scripts from a cache named after their content, so a second
+# page, or a second visit, starts Python without downloading 8 MB again; a new build's runtime
+# gets a new cache and the old one is deleted.
+SERVICE_WORKER = """/* tilepress: cache the Python runtime of regen.html (generator/pipeline/browser.py). */
+"use strict";
+const CACHE = "tilepress-runtime-%(key)s";
+self.addEventListener("install", (ev) => { self.skipWaiting(); });
+self.addEventListener("activate", (ev) => {
+  ev.waitUntil(caches.keys().then((names) => Promise.all(names.filter((n) =>
+    n.startsWith("tilepress-runtime-") && n !== CACHE).map((n) => caches.delete(n))))
+    .then(() => self.clients.claim()));
+});
+self.addEventListener("fetch", (ev) => {
+  const url = new URL(ev.request.url);
+  if (ev.request.method !== "GET" || url.origin !== location.origin || !url.pathname.includes("/regen/runtime/")) return;
+  ev.respondWith(caches.open(CACHE).then((cache) => cache.match(ev.request).then((hit) => hit ||
+    fetch(ev.request).then((res) => { if (res.ok) cache.put(ev.request, res.clone()); return res; }))));
+});
+"""
 
 
 def write(writer, env, render, common: dict, cache) -> None:
-    """Write regen.html, its assets and the vendored runtime through the site's writer."""
+    """Write regen.html, its assets, the vendored runtime and its service worker through the writer."""
     rt = runtime(cache)
+    digest = hashlib.sha256()
     for name in sorted(rt["files"]):
         writer.write(f"regen/runtime/{name}", rt["files"][name])
+        digest.update(name.encode() + b"\0" + hashlib.sha256(rt["files"][name]).digest())
+    writer.write("sw.js", (SERVICE_WORKER % {"key": digest.hexdigest()[:16]}).encode())
     folder = Path(env.globals["templates_folder"])
     for name in ("regen.js", "regen.css"):            # copied as they are (no Jinja in them)
         writer.write(f"regen/{name}", (folder / name).read_bytes())
-    cfg = json.dumps(page_config(common["families"]), sort_keys=True).replace("</", "<\\/")
+    base_url = common["site"].get("base_url") or ""
+    config = page_config(common["families"], base_url)
+    pages = {f"{f['name']}/{i['slug']}.svg": i["url"] for f in common["families"] for i in f["items"]}
+    for link, path in config["qr"].items():            # the printout's QR code opens the item's page
+        writer.write(config["qr"][link], qr_svg(base_url + pages[config["items"][link]]).encode())
+    cfg = json.dumps(config, sort_keys=True).replace("</", "<\\/")
     writer.write("regen.html", render(env, "regen.html", root="", page_url="regen.html",
                                       title="Regenerate, make your own, play", page_config=cfg,
                                       runtime_files=sorted(rt["files"]), **common))

@@ -239,6 +239,7 @@ def build(opts: Options) -> Report:
         if opts.clean:
             cache.clear()
         report = _build_locked(opts, out, cfg, sources, env, base_url, cache, notes)
+    report.notes += cache.notes
     cache.prune()
     report.seconds = time.perf_counter() - start
     return report
@@ -322,7 +323,7 @@ def _build_locked(opts: Options, out: Path, cfg, sources, env, base_url, cache: 
         lap("swap")
         report.phases = phases
     except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
+        outdir.remove(staging)
         raise
     finally:
         spool.close()

@@ -3,7 +3,15 @@
 The key (see `plan.item_key`) hashes (family, family VERSION, params, render settings), so
 a hit means the item's rendered files would come out the same; a rebuild with nothing
 changed therefore generates nothing.  Entries are pickles written atomically (temporary
-file + rename); an unreadable entry counts as a miss.
+file + rename), each after a header line holding the SHA-256 of its pickle, and read only
+when that hash matches: a damaged entry (a changed digit, a bad byte, a truncated file) is
+never published — it counts as a miss, is generated again and rewritten, and the build says
+so in a `note:`.  An entry of an older format is a plain miss.
+
+Writing is best effort, except on a full disk: the first entry that cannot be written for
+lack of space stops the build at once (exit 2, naming the path), since the site's own files
+would fail next; a read-only or forbidden cache is reported once and the build goes on
+without it.  `--clean` on a cache it cannot delete stops with one line naming the path.
 
 The folder carries its own marker, a `CACHEDIR.TAG` file (the Cache Directory Tagging
 convention, which backup tools also honour) naming tilepress.  A build uses, and `--clean`
@@ -18,17 +26,20 @@ The cache is local, trusted build state (like __pycache__), never published.
 
 from __future__ import annotations
 
+import errno
+import hashlib
 import os
 import pickle
 import shutil
-import tempfile
 import re
 import time
 from pathlib import Path
 
 from generator.errors import TilepressError
+from generator.output import atomic_file
 
-FORMAT = 1
+FORMAT = 2
+HEADER = b"tilepress-cache 2 sha256 "       # + 64 hex digits + newline, then the pickle
 MAX_AGE_DAYS = 30
 TAG = "CACHEDIR.TAG"
 TAG_TEXT = ("Signature: 8a477f597d28d172789f06886806bc55\n"
@@ -41,6 +52,8 @@ class Cache:
 
     def __init__(self, folder: Path | None):
         self.folder = Path(folder) if folder else None
+        self.notes: list[str] = []          # damaged entries regenerated, writes given up
+        self._writable = True
 
     def _marked(self) -> bool:
         """True when the folder carries our CACHEDIR.TAG."""
@@ -86,16 +99,19 @@ class Cache:
         return self.folder / key[:2] / f"{key}.pickle"
 
     def get(self, key: str):
-        """The stored result for key, or None."""
+        """The stored result for key, or None (missing, older format or damaged)."""
         if self.folder is None:
             return None
         path = self._path(key)
         try:
-            with open(path, "rb") as fh:
-                fmt, stored_key, result = pickle.load(fh)
-        except (OSError, EOFError, pickle.UnpicklingError, ValueError, TypeError, AttributeError):
+            data = path.read_bytes()
+        except OSError:
             return None
-        if fmt != FORMAT or stored_key != key:
+        result = self._decode(key, data)
+        if result is None:
+            note = f"cache entry {path} was damaged (its hash does not match); generated it again"
+            if data.startswith(HEADER[:15]) and note not in self.notes:
+                self.notes.append(note)
             return None
         try:
             os.utime(path)
@@ -103,19 +119,35 @@ class Cache:
             pass
         return result
 
+    @staticmethod
+    def _decode(key: str, data: bytes):
+        """The result an entry holds, or None unless its hash, format and key check out."""
+        head, _, body = data.partition(b"\n")
+        if not head.startswith(HEADER) or head[len(HEADER):] != hashlib.sha256(body).hexdigest().encode():
+            return None
+        try:
+            fmt, stored_key, result = pickle.loads(body)
+        except Exception:                # (hash matched: only a bug of ours gets here)
+            return None
+        return result if fmt == FORMAT and stored_key == key else None
+
     def put(self, key: str, result) -> None:
-        """Store a result atomically (best effort: a full disk only loses the cache)."""
-        if self.folder is None:
+        """Store a result atomically (a full disk stops the build; see the module notes)."""
+        if self.folder is None or not self._writable:
             return
         path = self._path(key)
+        body = pickle.dumps((FORMAT, key, result), protocol=pickle.HIGHEST_PROTOCOL)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
-            with os.fdopen(fd, "wb") as fh:
-                pickle.dump((FORMAT, key, result), fh, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(tmp, path)
-        except OSError:
-            pass
+            with atomic_file(path, prefix=".tmp-", durable=False) as fh:
+                fh.write(HEADER + hashlib.sha256(body).hexdigest().encode() + b"\n" + body)
+        except OSError as exc:
+            if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+                raise TilepressError(f"--cache-dir {self.folder}: cannot write {path}: "
+                                     f"{exc.strerror}") from None
+            self._writable = False
+            self.notes.append(f"cache {self.folder} not written ({exc.strerror}); "
+                              "this build goes on without it")
 
     def prune(self, max_age_days: float = MAX_AGE_DAYS, now: float | None = None) -> int:
         """Delete entries not used for max_age_days; return how many were deleted."""
@@ -137,5 +169,9 @@ class Cache:
         if self.folder is None or not os.path.lexists(self.folder):
             return
         self.check()
-        shutil.rmtree(self.folder)
+
+        def fail(_func, path, exc_info):
+            raise TilepressError(f"--clean: cannot delete the cache {path}: "
+                                 f"{getattr(exc_info[1], 'strerror', None) or exc_info[1]}") from None
+        shutil.rmtree(self.folder, onerror=fail)
         self._mark()

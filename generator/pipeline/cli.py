@@ -10,35 +10,34 @@ repository's `site_src/` and `templates/`, or the copies the package installs
 
 Exit codes: 0 built, 1 an item failed or an internal error (the message names the item;
 the previous site is untouched), 2 bad input (site.toml, an article, a template, a flag:
-one line `error: file:line: ...`; the previous site is untouched), 130 interrupted.
+one line `error: file:line: ...`) or a fault of the machine (a full disk, a read-only
+folder: one line naming the path and the cause; the previous site is untouched), 130
+interrupted.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
+import threading
 import traceback
 from pathlib import Path
 
 from generator import __version__
-from generator.errors import TilepressError, one_line
+from generator.cli import Parser
+from generator.errors import TilepressError, machine_fault, one_line
 from generator.pipeline.build import DEFAULT_CONFIG, DEFAULT_OUT, DEFAULT_TEMPLATES, ROOT, Options, build
 from generator.pipeline.generate import ItemFailure
 
 PROG = "build.py"
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse that reports a bad flag as one line (TilepressError, exit 2), not usage + error."""
-
-    def error(self, message):
-        raise TilepressError(f"{self.prog}: {message} (see {self.prog} --help)")
-
-
 def _parser(serve: bool, prog: str = PROG) -> argparse.ArgumentParser:
     """The argument parser of `build.py` (or of `build.py serve`)."""
-    p = _Parser(
+    p = Parser(
+        see_help=True,
         prog=f"{prog} serve" if serve else prog,
         description=("Preview the site on 127.0.0.1, rebuilding on every change to site_src/, "
                      "templates/ or generator/." if serve else
@@ -101,6 +100,8 @@ def main(argv: list[str] | None = None, prog: str = PROG) -> int:
     """Run the command line; map failures to exit codes with one-line messages."""
     argv = sys.argv[1:] if argv is None else argv
     serve = bool(argv) and argv[0] == "serve"
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.default_int_handler)    # Ctrl-C: KeyboardInterrupt
     try:
         args = _parser(serve, prog).parse_args(argv[1:] if serve else argv)
         opts = _options(args)
@@ -122,6 +123,9 @@ def main(argv: list[str] | None = None, prog: str = PROG) -> int:
     except KeyboardInterrupt:
         print("interrupted; the previous site is unchanged", file=sys.stderr)
         return 130
+    except OSError as exc:    # the machine's fault (a full disk, a read-only folder): the user's to fix
+        print(f"error: {machine_fault(exc)}; the previous site is unchanged", file=sys.stderr)
+        return 2
     except Exception as exc:  # an internal bug: one line unless debugging
         if os.environ.get("TILEPRESS_DEBUG"):
             traceback.print_exc()

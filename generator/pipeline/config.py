@@ -38,6 +38,7 @@ SITE_DEFAULTS = {
     "home_thumbs": 4,          # thumbnails per family on the home page
     "gallery_page": 48,        # thumbnails per gallery page (galleries paginate past it)
     "interactive": True,       # regen.html: regenerate / make / play in the browser (needs `npm ci`)
+    "safe_markdown": False,    # articles: escape raw HTML, drop javascript: links (else HTML passes)
 }
 SHEET_DEFAULTS = {
     "papers": ["a4", "letter"],

@@ -7,7 +7,11 @@ A build never writes into the published site.  It writes a complete new site int
   `flock` on the file `.<out>.lock` beside it and writes its pid there.  A second build
   into the same folder does not wait: it stops with exit code 2, "another build (pid N) is
   writing OUT".  The kernel drops an flock when its process dies, however it dies, so a
-  lock file left by a killed build is simply taken over (and the build says so).  The lock
+  lock file left by a killed build is simply taken over (and the build says so).  Only the
+  build's own process holds the lock: a process it forks (a pool worker) closes its copy of
+  the lock's descriptor at once and, on Linux, asks the kernel to kill it when its parent
+  dies (`PR_SET_PDEATHSIG`), so no worker outlives a killed build or keeps its lock; a
+  Ctrl-C simply ends it (the build prints the one line).  The lock
   file is deleted on release; a build that finds the file replaced under it (a racing
   release) locks the new one instead.  Where there is no flock (Windows) the lock file is
   created exclusively instead, and one naming a dead pid is taken over.
@@ -46,6 +50,8 @@ from generator.errors import TilepressError
 MARKER = ".tilepress-site"
 _AT_FDCWD = -100
 _RENAME_EXCHANGE = 2
+_PR_SET_PDEATHSIG = 1
+_HELD: set[int] = set()          # descriptors of the locks this process holds
 
 
 def _step(name: str) -> None:
@@ -86,6 +92,40 @@ def _age(path: Path) -> float:
         return time.time() - path.stat().st_mtime
     except OSError:
         return float("inf")
+
+
+def _forked_child(parent: int) -> None:
+    """In a process forked while a lock is held: drop the lock's descriptor, die with the parent."""
+    for fd in list(_HELD):
+        try:
+            os.close(fd)             # our copy only: the parent keeps its lock
+        except OSError:
+            pass
+    _HELD.clear()
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_DFL)     # Ctrl-C: the build reports it, once
+    if sys.platform.startswith("linux"):
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+        except (OSError, AttributeError):
+            return
+        if os.getppid() != parent:  # the parent died before the request took effect
+            os._exit(1)
+
+
+def _after_fork() -> None:
+    """The at-fork hook: only a child forked while this process holds a lock is concerned."""
+    if _HELD:
+        _forked_child(_PARENT[0])
+
+
+def _before_fork() -> None:
+    _PARENT[0] = os.getpid()
+
+
+_PARENT = [os.getpid()]
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(before=_before_fork, after_in_child=_after_fork)
 
 
 class Lock:
@@ -138,6 +178,7 @@ class Lock:
             os.ftruncate(fd, 0)
             os.write(fd, f"{os.getpid()}\n".encode("ascii"))
             self.fd = fd
+            _HELD.add(fd)
             return self
         raise TilepressError(f"--out {self.out}: cannot take the lock {self.path}")  # pragma: no cover
 
@@ -158,6 +199,7 @@ class Lock:
                 continue
             os.write(fd, f"{os.getpid()}\n".encode("ascii"))
             self.fd, self.flock = fd, False
+            _HELD.add(fd)
             return self
         raise TilepressError(f"--out {self.out}: cannot take the lock {self.path}")  # pragma: no cover
 
@@ -165,6 +207,7 @@ class Lock:
         """Delete the lock file and drop the lock."""
         if self.fd is None:
             return
+        _HELD.discard(self.fd)
         if not self.flock:               # Windows cannot delete an open file
             os.close(self.fd)
         try:
@@ -226,7 +269,7 @@ def recover(out: Path) -> list[str]:
                          "was interrupted while swapping it)")
     for kind, pid, path in leftovers:
         state = "still running but not holding the lock" if _pid_alive(pid) else "dead"
-        shutil.rmtree(path, ignore_errors=True)
+        remove(path)
         notes.append(f"removed stale {kind} folder {path} of an interrupted build (pid {pid}, {state})")
     return notes
 
@@ -279,4 +322,25 @@ def _delete_old(old: Path) -> None:
     try:
         _step("delete-old")
     finally:
-        shutil.rmtree(old, ignore_errors=True)
+        remove(old)
+
+
+def remove(folder: Path) -> None:
+    """Delete a staging or old folder, its marker last: a kill midway leaves a folder that
+    still proves it is ours (marker, or empty), so the next build deletes the rest."""
+    try:
+        children = sorted(folder.iterdir(), key=lambda p: p.name == MARKER)
+    except OSError:
+        return
+    for child in children:
+        try:
+            if child.is_dir() and not child.is_symlink():
+                shutil.rmtree(child)
+            else:
+                os.unlink(child)
+        except OSError:
+            pass
+    try:
+        os.rmdir(folder)
+    except OSError:
+        pass

@@ -147,19 +147,45 @@ _IMAGE = re.compile(r'<img alt="([^"]*)" src="([^"]*)"\s*/?>')
 _IMAGES_ONLY = re.compile(r'<p>((?:\s*<img alt="[^"]*" src="[^"]*"\s*/?>)+)\s*</p>')
 
 
-def markdown_html(article, image_size=lambda src: None, embed: dict | None = None) -> str:
+def _safe_markdown():
+    """The Markdown extension of `[site] safe_markdown`: raw HTML is escaped (shown as text)
+    and a link or image whose URL runs script (javascript:, vbscript:, data:) loses it."""
+    import markdown
+    from markdown.treeprocessors import Treeprocessor
+
+    class DropScriptURLs(Treeprocessor):
+        def run(self, root):
+            for el in root.iter():
+                for attr in ("href", "src"):
+                    url = re.sub(r"[\x00-\x20]+", "", el.get(attr) or "").lower()
+                    if url.startswith(("javascript:", "vbscript:", "data:")):
+                        del el.attrib[attr]
+
+    class Safe(markdown.Extension):
+        def extendMarkdown(self, md):
+            md.preprocessors.deregister("html_block")
+            md.inlinePatterns.deregister("html")
+            md.treeprocessors.register(DropScriptURLs(md), "drop_script_urls", 0)
+    return Safe()
+
+
+def markdown_html(article, image_size=lambda src: None, embed: dict | None = None,
+                  safe: bool = False) -> str:
     """An article's Markdown body as HTML; a paragraph holding only images becomes a figure.
 
     The figure's caption is the images' alt texts (`![what it shows](figures/x.svg)`), and
     each <img> gets its file's width and height (image_size(src) -> (w, h) or None) so the
     page does not jump while it loads.  `!tilepress PERMALINK` lines and ```tilepress blocks
     are the items' figures (the `tilepress` Markdown extension, `embed.py`, with the settings
-    `embed`); a bad permalink is a ConfigError naming the article's line.
+    `embed`); a bad permalink is a ConfigError naming the article's line.  Raw HTML passes
+    through, as in MkDocs (articles are the site author's own), unless `safe` (`[site]
+    safe_markdown`): see `_safe_markdown`.
     """
     import markdown
     from generator.pipeline.embed import TilepressExtension
     ext = TilepressExtension(source=_rel(article.path), line_offset=article.body_line - 1, **(embed or {}))
-    md = markdown.Markdown(extensions=["tables", "fenced_code", "sane_lists", ext], output_format="html")
+    md = markdown.Markdown(extensions=["tables", "fenced_code", "sane_lists", ext] + ([_safe_markdown()] if safe else []),
+                           output_format="html")
     try:
         html = md.convert(article.body)
     except TilepressError as exc:
@@ -181,6 +207,8 @@ def markdown_html(article, image_size=lambda src: None, embed: dict | None = Non
         found = _IMAGE.findall(m.group(1))
         caption = "; ".join(alt for alt, _src in found)
         return f'<figure>{_IMAGE.sub(img, m.group(1)).strip()}<figcaption>{caption}</figcaption></figure>'
+    # a code block or a table may scroll sideways: keyboard users reach it (tabindex), as axe-core asks
+    html = html.replace("<pre>", '<pre tabindex="0">').replace("<table>", '<table tabindex="0">')
     return _IMAGE.sub(img, _IMAGES_ONLY.sub(figure, html))
 
 
@@ -307,7 +335,8 @@ def write_pages(writer, env, cfg, families: list[dict], sheets: list[dict], base
     embed = embed_settings(writer, cache, site["interactive"])
     for art, a in zip(articles, cfg.articles):
         writer.write(art["url"], render(env, "article.html", root="../", page_url=art["url"],
-                                        article=art, content=markdown_html(a, size, embed), title=a.title,
+                                        article=art, content=markdown_html(a, size, embed, site["safe_markdown"]),
+                                        title=a.title,
                                         **common))
     if sheets:
         writer.write("sheets/index.html", render(env, "sheets.html", root="../", page_url="sheets/index.html",

@@ -308,20 +308,26 @@ def entries(items: list[dict], tilings: bool, tilings_max: int, base_url: str = 
     Items with `sheet` pictures (puzzles) all go on; the others (tilings) only when `tilings`
     is true, as colouring pages, the first `tilings_max`.  An entry is (short ID, puzzle SVG,
     solution SVG, URL of the item's page or "" without a base URL).  The rules are the
-    puzzles' own (`sheet["rules"]`) or, for colouring pages, COLOURING_RULES.
+    puzzles' own (`sheet["rules"]`; puzzles of several kinds, e.g. calissons on the hexagon and
+    on other shapes, give each distinct text once, in order) or, for colouring pages,
+    COLOURING_RULES.
     """
-    out, colouring, rules = [], 0, ""
+    out, colouring, rules = [], 0, []
     for item in items:
         url = f"{base_url}{item['url']}" if base_url else ""
         if item["sheet"]:
             sh = item["sheet"]
             out.append((short_id(item["permalink"]), sh["puzzle"], sh["solution"], url, sh.get("caption", ""),
                         sh.get("min_width_mm", 0)))
-            rules = rules or item["sheet"].get("rules", "")
+            text = sh.get("rules", "")
             item["on_sheet"] = True
         elif tilings and colouring < tilings_max:
             out.append((short_id(item["permalink"]), outline(item["_svg"]), item["_svg"], url))
             colouring += 1
-            rules = rules or COLOURING_RULES
+            text = COLOURING_RULES
             item["on_sheet"] = True
-    return out, rules
+        else:
+            continue
+        if text and text not in rules:
+            rules.append(text)
+    return out, " ".join(rules)

@@ -62,12 +62,15 @@ class Writer:
         if isinstance(data, str):
             data = data.encode("utf-8")
         dest = self.staging / rel
-        dest.parent.mkdir(parents=True, exist_ok=True)
-        if self.previous is not None and self._reuse(self.previous / rel, dest, data):
-            self.kept.append(rel)
-            return
-        with open(dest, "wb") as fh:
-            fh.write(data)
+        try:
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            if self.previous is not None and self._reuse(self.previous / rel, dest, data):
+                self.kept.append(rel)
+                return
+            with open(dest, "wb") as fh:
+                fh.write(data)
+        except OSError as exc:    # a full disk, a read-only folder: stop at the first failed write
+            raise TilepressError(f"cannot write {dest}: {exc.strerror}") from None
         self.written.append(rel)
 
     @staticmethod

@@ -111,9 +111,11 @@ def regen(link: str, overrides: dict) -> SpectrePatch:
                                          None if h is None else Fraction(h)))
 
 
-def cost(link: str) -> float:
-    """About how many tiles a permalink asks for, from its text (PermalinkError if bad)."""
+def cost(link: str | None, params: dict | None = None) -> float:
+    """About how many tiles a permalink (or generate's width and height) asks for, from the text."""
     from generator.spectre import permalink
+    if link is None:
+        return permalink.region_spectres(Fraction(params["width"]), Fraction(params["height"]))
     return permalink.cost(link)
 
 

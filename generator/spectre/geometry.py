@@ -34,6 +34,8 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+from generator.quadratic import sign3  # also G.sign3 for spectre/check.py
+
 SQRT3 = math.sqrt(3.0)
 ZERO = (0, 0, 0, 0)
 
@@ -186,19 +188,7 @@ def outline_from_dirs(dirs):
 SPECTRE = outline_from_dirs(SPECTRE_DIRS)
 
 
-# --- Z[√3]: exact signs ------------------------------------------------------------------
-
-def sign3(a, b) -> int:
-    """Sign of a + b√3 for rationals a, b (exact)."""
-    sa = (a > 0) - (a < 0)
-    sb = (b > 0) - (b < 0)
-    if sa == sb or sb == 0:
-        return sa
-    if sa == 0:
-        return sb
-    d = a * a - 3 * b * b
-    return sa if d > 0 else (sb if d < 0 else 0)
-
+# --- Z[√3]: doubled coordinates (signs: generator.quadratic.sign3) ----------------------
 
 def doubled(z):
     """(2x, 2y) as pairs (A, B) meaning A + B√3."""
@@ -309,18 +299,11 @@ class Region:
         D = self.D
         P = [_scaled(doubled(z), D) for z in tri]
         W, H = self.Wi, self.Hi
-        # axis X: disjoint iff all X >= W or all X <= -W
-        if all(sign3(x[0] - W, x[1]) >= 0 for x, _ in P) or all(sign3(x[0] + W, x[1]) <= 0 for x, _ in P):
-            return False
-        if all(sign3(y[0] - H, y[1]) >= 0 for _, y in P) or all(sign3(y[0] + H, y[1]) <= 0 for _, y in P):
+        if _axis_separates(P, W, H):
             return False
         for i in range(3):
-            p, q = P[i], P[(i + 1) % 3]
-            ex, ey = _sub3(q[0], p[0]), _sub3(q[1], p[1])
-            nx, ny = (-ey[0], -ey[1]), ex                  # a normal
+            nx, ny, h = _normal_extent(P[i], P[(i + 1) % 3], W, H)
             proj = [_add3(_mul3(nx, x), _mul3(ny, y)) for x, y in P]
-            ax, ay = _abs3(nx), _abs3(ny)
-            h = (ax[0] * W + ay[0] * H, ax[1] * W + ay[1] * H)   # rectangle half-extent
             # separated iff min(proj) >= h or max(proj) <= -h
             if all(sign3(v[0] - h[0], v[1] - h[1]) >= 0 for v in proj):
                 return False
@@ -337,17 +320,28 @@ class Region:
         D = self.D
         P = [_scaled(doubled(p), D), _scaled(doubled(q), D)]
         W, H = self.Wi, self.Hi
-        if all(sign3(x[0] - W, x[1]) >= 0 for x, _ in P) or all(sign3(x[0] + W, x[1]) <= 0 for x, _ in P):
+        if _axis_separates(P, W, H):
             return False
-        if all(sign3(y[0] - H, y[1]) >= 0 for _, y in P) or all(sign3(y[0] + H, y[1]) <= 0 for _, y in P):
-            return False
-        ex, ey = _sub3(P[1][0], P[0][0]), _sub3(P[1][1], P[0][1])
-        nx, ny = (-ey[0], -ey[1]), ex
+        nx, ny, h = _normal_extent(P[0], P[1], W, H)
         v = _add3(_mul3(nx, P[0][0]), _mul3(ny, P[0][1]))
-        ax, ay = _abs3(nx), _abs3(ny)
-        h = (ax[0] * W + ay[0] * H, ax[1] * W + ay[1] * H)
         # the segment's line meets the open rectangle iff |v| < h
         return sign3(v[0] - h[0], v[1] - h[1]) < 0 and sign3(v[0] + h[0], v[1] + h[1]) > 0
+
+
+def _axis_separates(P, W, H) -> bool:
+    """Whether the x or y axis separates points P (doubled, scaled) from the open rectangle
+    |X| < W, |Y| < H: all X ≥ W, all X ≤ −W, all Y ≥ H or all Y ≤ −H."""
+    return (all(sign3(x[0] - W, x[1]) >= 0 for x, _ in P) or all(sign3(x[0] + W, x[1]) <= 0 for x, _ in P)
+            or all(sign3(y[0] - H, y[1]) >= 0 for _, y in P) or all(sign3(y[0] + H, y[1]) <= 0 for _, y in P))
+
+
+def _normal_extent(p, q, W, H):
+    """(nx, ny, h): a normal of the edge p → q and the half-extent of the rectangle
+    |X| < W, |Y| < H along it (|nx|·W + |ny|·H)."""
+    ex, ey = _sub3(q[0], p[0]), _sub3(q[1], p[1])
+    nx, ny = (-ey[0], -ey[1]), ex
+    ax, ay = _abs3(nx), _abs3(ny)
+    return nx, ny, (ax[0] * W + ay[0] * H, ax[1] * W + ay[1] * H)
 
 
 def _scaled(xy, D):

@@ -47,6 +47,9 @@ DEFAULT_SEEDS = {"slanted-4x14": 13, "upright-4x14": 2, "upright-8x7": 0,
 # the plain 8 x 7 board is not searched by default (see attack.py); list it to try anyway
 DEFAULT_METHODS = ["slanted-4x14", "upright-4x14", "symmetric-7x8", "extrasymmetric-7x8"]
 MAX_SECONDS = 3600.0
+# The command line's search budget, in millions of nodes (about 1.2 million a CPU second):
+# the default seeds need at most 1 million, so a seed that finds nothing stops in seconds.
+CLI_BUDGET = 4
 MAX_FILE = 1_000_000
 MAX_SEED = 2 ** 63
 VIEWS = ("periods", "wallpaper")
@@ -289,7 +292,8 @@ FAMILY = Family(
     name="tantrix", title="Infinite Tantrix patterns", prefix="tx", versions=(1,), version="4",
     kind="pattern",
     params=(Param("method", "choice", "the board method", choices=METHODS), SEED,
-            Param("budget", "int", "search budget in millions of nodes (default 120)", default=120,
+            Param("budget", "int", "search budget in millions of nodes, about a second each (default "
+                  f"{CLI_BUDGET}: a seed without a pattern fails within seconds)", default=CLI_BUDGET,
                   min=1, max=3600)),
     generate=generate, regen=regen, regen_params=(), permalink=permalink_of,
     to_json=lambda item: pattern_json(item.pattern), to_svg=to_svg, facts=facts, site=SITE,

@@ -24,7 +24,25 @@ SAMPLES = ["cal.v1.1.s0", "cal.v1.8.s1", "cal.v1.20.s7", "cal.v2.1.s0", "cal.v2.
            "cal.v2.40.s3"]
 
 
+# other regions (cal.v3): puzzles generated on named and random shapes, and random tilings
+REGION_CASES = [("star:1", 1, "hard"), ("long:2", 2, "medium"), ("wide:1", 3, "easy"),
+                ("random:5:150", 4, "hard")]
+REGION_SAMPLES = [("star:2", 1), ("random:2:300", 5)]
+
+
+def region_text(name):
+    """A named shape, or the word of the random shape random:SEED:SIZE."""
+    if name.startswith("random:"):
+        from generator.calissons.regions import random_region
+        _r, seed, size = name.split(":")
+        return random_region(int(seed), int(size)).word
+    return name
+
+
 def svg_for(link, view):
+    if link.startswith("cal.v3."):
+        item = cli.regen(link, {})
+        return cli.view_svg(view, item.n, item.givens, item.heights, link)
     n, givens = decode(link)
     return cli.view_svg(view, n, givens, solve(hexagon(n), givens).least, link)
 
@@ -38,9 +56,20 @@ def main():
             svg = svg_for(rec["permalink"], view)
             perms.append({"permalink": rec["permalink"], "view": view,
                           "sha256": hashlib.sha256(svg.encode("utf-8")).hexdigest()})
+    for name, seed, level in REGION_CASES:
+        item = cli.generate_item({"region": region_text(name), "size": 0, "seed": seed, "level": level,
+                                  "minimal": False})
+        gens.append({"region": name, "seed": seed, "level": level, "permalink": item.permalink})
+        for view in ("puzzle", "solution", "player"):
+            svg = svg_for(item.permalink, view)
+            perms.append({"permalink": item.permalink, "view": view,
+                          "sha256": hashlib.sha256(svg.encode("utf-8")).hexdigest()})
     from generator.calissons import sample
-    samples = [{"permalink": link, "sha256": hashlib.sha256(sample.to_svg(sample.regen(link)).encode("utf-8"))
-                .hexdigest()} for link in SAMPLES]
+    from generator.calissons.regions import parse_region
+    region_links = [sample.draw_region(parse_region(region_text(name)), seed).permalink
+                    for name, seed in REGION_SAMPLES]
+    samples = [{"permalink": link, "sha256": hashlib.sha256(cli.to_svg(cli.regen(link, {}), {}).encode("utf-8"))
+                .hexdigest()} for link in SAMPLES + region_links]
     out = {"family": "calissons", "note": "regen PERMALINK --view V --format svg; generate n/seed/level; "
            "samples: regen PERMALINK --format svg",
            "permalinks": perms, "generate": gens, "samples": samples}

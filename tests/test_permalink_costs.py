@@ -1,0 +1,116 @@
+"""The cost rule: a permalink states its cost in its text (its region's tiles, a grid's
+faces) and an over-budget one is refused before any work — exit 2 and one line within
+seconds and well under 1 GB, on the command line, in the page's calls and in the site
+build alike.  Real processes under RLIMIT_AS; the bombs are the 38-character kind."""
+
+from __future__ import annotations
+
+import json
+import re
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+GB = 1 << 30
+
+BOMBS = [
+    "loopy.v1.ea.hat.v1.4000x4000.r0.0-0-F",          # ~1.2 million hats for a 2,500-face puzzle
+    "loopy.v1.ea.p3.v1.1000_1000_0_C",
+    "loopy.v1.ea.p2.v1.1000_999_0_A",
+    "loopy.v1.ea.spectre.v1.4000x4000.r0.0-1-S",
+    "loopy.v1.h" + "z" * 200 + ".hat.v1.400x400.r0.0-0-F",
+    "p2.v1.1000_1000_0_A",
+]
+
+
+def _limited():
+    resource.setrlimit(resource.RLIMIT_AS, (GB, GB))
+
+
+def _run(*args, timeout=10):
+    return subprocess.run([sys.executable, *args], cwd=REPO, capture_output=True, text=True,
+                          timeout=timeout, preexec_fn=_limited)
+
+
+@pytest.mark.parametrize("link", BOMBS)
+def test_a_permalink_bomb_is_refused_at_once_on_the_command_line(link):
+    start = time.monotonic()
+    r = _run("-m", "generator", "regen", link, "--format", "json")
+    assert time.monotonic() - start < 10
+    assert r.returncode == 2 and r.stdout == "", r.stderr
+    line, = r.stderr.splitlines()
+    assert line.startswith("error: ") and "too large" in line and "limit" in line
+
+
+def test_the_page_refuses_them_alike():
+    """The page calls webapi.run (the CLI, captured) and the Loopy player: same refusal."""
+    code = ("import json, sys\n"
+            "from generator import webapi\n"
+            "out = []\n"
+            "for link in json.loads(sys.argv[1]):\n"
+            "    r = webapi.run(['regen', link, '--format', 'svg'])\n"
+            "    out.append([r['code'], r['stderr'], webapi.player_call('board', link).get('error', '')])\n"
+            "print(json.dumps(out))\n")
+    loopy = [b for b in BOMBS if b.startswith("loopy")]
+    r = _run("-c", code, json.dumps(loopy), timeout=20)
+    assert r.returncode == 0, r.stderr
+    for (rc, err, board), link in zip(json.loads(r.stdout), loopy):
+        assert rc == 2 and err.startswith("error: ") and "too large" in err, link
+        assert board.startswith("error: ") and "too large" in board, link
+
+
+def test_a_loopy_grid_too_large_is_refused_before_its_tiles_are_made():
+    start = time.monotonic()
+    r = _run("-m", "generator", "loopy", "generate", "--tiling", "p2", "--width", "400", "--height", "400",
+             "--seed", "1", "--level", "easy")
+    assert time.monotonic() - start < 10
+    assert r.returncode == 2 and r.stderr.startswith("error: the patch is too large: about "), r.stderr
+
+
+def test_the_stated_cost_never_refuses_a_real_puzzle():
+    """Every golden Loopy puzzle has at least as many faces as its tiling's stated tiles, so
+    the margin above MAX_FACES is only ever crossed by grids that are too large anyway."""
+    from generator.loopy import permalink as PL, puzzle, tiling_source
+    golden = json.loads((REPO / "tests" / "golden" / "loopy.json").read_text())["entries"]
+    for entry in golden:
+        _level, clues, tiling = PL.decode(entry["permalink"])
+        assert tiling_source.cost(tiling) <= len(clues) <= puzzle.MAX_FACES
+    # a hat region whose stated tiles are just over the margin really has too many faces
+    side = (puzzle.MAX_FACES * puzzle.FACE_ESTIMATE_MARGIN * 8 * 3 ** 0.5) ** 0.5 + 1
+    from generator import families
+    _item, tiles = families.patch("hat", width=str(round(side)), height=str(round(side)), seed=1)
+    assert len(tiles) > puzzle.MAX_FACES
+
+
+@pytest.mark.slow
+def test_a_tantrix_seed_without_a_pattern_stops_within_seconds():
+    """The plain 8 x 7 board has no pattern the search finds quickly: the default budget is
+    spent in seconds (about 1.2 million nodes a second), not minutes."""
+    r = _run("-m", "generator", "tantrix", "generate", "--method", "upright-8x7", "--seed", "1", timeout=60)
+    assert r.returncode == 2, r.stderr
+    assert "within 4 million search nodes" in r.stderr and len(r.stderr.splitlines()) == 1
+    assert resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime < 20
+
+
+def test_every_grammar_shows_a_valid_example():
+    """The example a malformed-payload message shows is itself a permalink that regenerates."""
+    from generator import families
+    from generator.calissons import permalink as cal, sample
+    from generator.hat import permalink as hat
+    from generator.loopy import permalink as loopy
+    from generator.penrose import permalink as penrose
+    from generator.spectre import permalink as spectre
+    from generator.permalinks import Grammar
+    grammars = [g for m in (cal, sample, hat, loopy, penrose, spectre) for g in vars(m).values()
+                if isinstance(g, Grammar)]
+    assert len(grammars) >= 6
+    for g in grammars:
+        fam, _version, _payload = families.split_permalink(g.example)
+        fam.regen(g.example, {})
+        with pytest.raises(families.PermalinkError, match=f"expected {re.escape(g.shape)}, e.g. {re.escape(g.example)}"):
+            g.parse(g.example.split(".v", 1)[0] + f".v{g.versions[0]}.~~~")

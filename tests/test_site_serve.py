@@ -1,0 +1,78 @@
+"""`build.py serve` serves the site's regular files and nothing else (raw requests against
+a real server process): no symlink out of the site, no directory listing, no dotfile, no
+traceback on a hostile path — a 404 and one log line each."""
+
+from __future__ import annotations
+
+import os
+import socket
+import time
+
+import pytest
+
+from site_helpers import start_serve
+
+
+def _get(port: int, raw_path: str) -> tuple[int, bytes]:
+    """(status, body) of `GET <raw_path>` sent byte for byte (no client-side cleaning)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+        s.sendall(f"GET {raw_path} HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n".encode("latin-1"))
+        data = b""
+        while chunk := s.recv(65536):
+            data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    return int(head.split()[1]), body
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """A `build.py serve` process on a fixture site: (port, site folder, process)."""
+    tmp = tmp_path_factory.mktemp("serve")
+    proc, url = start_serve(tmp)
+    try:
+        port = int(url.split(":")[2].split("/")[0])
+        site = tmp / "site"
+        (tmp / "secret.txt").write_text("outside the site")
+        os.symlink("/etc/passwd", site / "pw.txt")
+        os.symlink(tmp / "secret.txt", site / "secret.txt")
+        os.symlink(tmp, site / "up")
+        (site / ".env").write_text("TOKEN=1")
+        yield port, site, proc
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+
+
+def test_the_site_is_served(server):
+    port, site, _proc = server
+    status, body = _get(port, "/index.html")
+    assert status == 200 and body == (site / "index.html").read_bytes()
+    assert _get(port, "/")[1] == body                        # a folder's index.html
+    assert _get(port, "/index.html?x=1#y")[0] == 200
+
+
+@pytest.mark.parametrize("raw", [
+    "/pw.txt", "/secret.txt", "/up/secret.txt",                   # symlinks out of the site
+    "/assets/", "/assets", "/articles/",                          # directories: never listed
+    "/.tilepress-site", "/.env", "/assets/.", "/%2etilepress-site",   # dotfiles
+    "/%00", "/index.html%00", "/%ff%fe", "/a%0ab",                # hostile bytes
+    "/../../../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/..%2f..%2fetc%2fpasswd",
+    "//etc/passwd", "/assets/..%5c..%5cetc/passwd", "/nothing-here.html",
+])
+def test_anything_else_is_a_404(server, raw):
+    port, _site, _proc = server
+    status, body = _get(port, raw)
+    assert status == 404, (raw, body[:200])
+    assert b"root:" not in body and b"outside the site" not in body and b"Directory listing" not in body
+
+
+def test_a_refused_request_is_one_log_line_not_a_traceback(server):
+    port, _site, proc = server
+    assert _get(port, "/log-check%00")[0] == 404
+    assert _get(port, "/index.html")[0] == 200      # still serving
+    os.set_blocking(proc.stderr.fileno(), False)
+    time.sleep(0.3)
+    text = proc.stderr.read() or ""
+    assert "Traceback" not in text
+    lines = [ln for ln in text.splitlines() if "log-check" in ln]
+    assert len(lines) == 1 and lines[0].startswith("serve: GET") and "404" in lines[0]
