@@ -29,6 +29,7 @@ file and line.
 
 from __future__ import annotations
 
+import io
 import itertools
 import re
 import traceback
@@ -141,6 +142,19 @@ def render(env, name: str, **context) -> str:
     """Render one template with the shared context."""
     folder = env.globals["templates_folder"]
     return _guard(folder, lambda: env.get_template(name).render(**context))
+
+
+def render_bytes(env, name: str, **context) -> bytes:
+    """render() streamed into UTF-8 bytes: for the pages whose size grows with the site
+    (sitemap, feed), so the template's output pieces are never all held at once."""
+    folder = env.globals["templates_folder"]
+
+    def run() -> bytes:
+        buf = io.BytesIO()
+        for piece in env.get_template(name).generate(**context):
+            buf.write(piece.encode("utf-8"))
+        return buf.getvalue()
+    return _guard(folder, run)
 
 
 _IMAGE = re.compile(r'<img alt="([^"]*)" src="([^"]*)"\s*/?>')
@@ -348,7 +362,7 @@ def write_pages(writer, env, cfg, families: list[dict], sheets: list[dict], base
         _sitemaps(writer, env, common, _urls(families, articles, per), count)
         feed_daily.sort(key=lambda v: (v["day"], v["family"], v["index"]), reverse=True)
         feed_items = [item for fam in families for item in fam["items"][-FEED_ITEMS:]]
-        writer.write("feed.xml", render(env, "feed.xml", date=date_iso, daily_items=feed_daily,
+        writer.write("feed.xml", render_bytes(env, "feed.xml", date=date_iso, daily_items=feed_daily,
                                         feed_items=feed_items, **common))
 
 
@@ -416,10 +430,11 @@ def _sitemaps(writer, env, common, urls, count: int) -> None:
     many there are, so the choice between one file and an index is made before rendering.
     """
     if count <= SITEMAP_MAX:
-        writer.write("sitemap.xml", render(env, "sitemap.xml", urls=urls, **common))
+        writer.write("sitemap.xml", render_bytes(env, "sitemap.xml", urls=urls, **common))
         return
     names = []
     for n in range(1, -(-count // SITEMAP_MAX) + 1):
         names.append(f"sitemap-{n}.xml")
-        writer.write(names[-1], render(env, "sitemap.xml", urls=itertools.islice(urls, SITEMAP_MAX), **common))
+        writer.write(names[-1], render_bytes(env, "sitemap.xml", urls=itertools.islice(urls, SITEMAP_MAX),
+                                             **common))
     writer.write("sitemap.xml", render(env, "sitemapindex.xml", sitemaps=names, **common))
