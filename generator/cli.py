@@ -29,10 +29,17 @@ PROG = "python -m generator"
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse that reports errors as one TilepressError line (exit 2) instead of usage + exit."""
+    """argparse that reports errors as one TilepressError line (exit 2) instead of usage + exit.
+
+    `see_help=True` (build.py's parser) ends the line with a pointer to `--help`."""
+
+    def __init__(self, *args, see_help: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.see_help = see_help
 
     def error(self, message):
-        raise TilepressError(f"{self.prog.removeprefix(PROG + ' ')}: {message}")
+        hint = f" (see {self.prog} --help)" if self.see_help else ""
+        raise TilepressError(f"{self.prog.removeprefix(PROG + ' ')}: {message}{hint}")
 
 
 def _help(p) -> str:

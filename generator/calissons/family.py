@@ -58,10 +58,10 @@ import sys
 from dataclasses import dataclass
 
 from generator.errors import TilepressError
+from generator.calissons.onregion import MAX_SOLVE_N, _deleting_bar, _sweep_counter, validate_puzzle
 from generator.families import Command, Family, Param, lazy_run
 
 LEVEL_NAMES = ("easy", "medium", "hard")
-MAX_SOLVE_N = 256
 MAX_COUNT_N = 128           # counting solutions beyond this takes minutes on a bare hexagon
 MAX_GENERATE_N = 256        # calissons.generator.MAX_GENERATE_N
 MAX_SAMPLE_N = 256          # calissons.sample.MAX_SAMPLE_N
@@ -88,28 +88,6 @@ def parse_puzzle(text: str) -> tuple[int, list[tuple[int, int, str]]]:
     return validate_puzzle(obj)
 
 
-def validate_puzzle(obj) -> tuple[int, list[tuple[int, int, str]]]:
-    """Check a decoded puzzle object: n in range, givens distinct interior edges."""
-    from generator.calissons.model import hexagon
-    if not isinstance(obj, dict):
-        raise TilepressError('puzzle must be a JSON object {"n": N, "givens": [[a, b, d], ...]}')
-    n = obj.get("n")
-    if not isinstance(n, int) or isinstance(n, bool):
-        raise TilepressError('puzzle needs an integer "n"')
-    if not 1 <= n <= MAX_SOLVE_N:
-        raise TilepressError(f"n = {n} out of range 1..{MAX_SOLVE_N}")
-    givens = obj.get("givens", [])
-    if not isinstance(givens, list):
-        raise TilepressError('"givens" must be a list of [a, b, d] edges')
-    n_interior = 9 * n * n - 3 * n
-    if len(givens) > n_interior:
-        raise TilepressError(f"more givens ({len(givens)}) than interior edges ({n_interior})")
-    if not givens:
-        return n, []
-    from generator.calissons.onregion import parse_givens
-    return n, parse_givens(givens, hexagon(n), f"the hexagon of side {n}")
-
-
 def solution_record(n: int, H: list[int]) -> dict:
     """{"salient": [...], "pp": [...]} for a height function."""
     from generator.calissons.model import hexagon, pp_from_heights
@@ -130,22 +108,6 @@ def solve_record(n: int, givens, want_count: bool, cap: int) -> dict:
             print(f"warning: counting stopped at {count} solutions (cap)", file=sys.stderr)
     return {"status": sol.status, "count": count,
             "solution": solution_record(n, sol.least) if sol.least is not None else None}
-
-
-def _deleting_bar(n: int):
-    """A progress wrapper for the greedy deletion of big puzzles (terminal only)."""
-    from generator import output
-    if n < 16 or not output.PROGRESS:
-        return None
-    return lambda it: output.progress(it, unit="edge", desc="deleting givens")
-
-
-def _sweep_counter(n: int):
-    """(tick, close) of a progress counter of CFTP sweeps for big sides (terminal only)."""
-    from generator import output
-    if n < 48 or not output.PROGRESS:
-        return None, lambda: None
-    return output.counter("sweep")
 
 
 def generate_record(n: int, seed: int, level: str, minimal: bool):

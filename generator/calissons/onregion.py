@@ -19,6 +19,8 @@ import json
 from generator.calissons import regions
 from generator.errors import TilepressError
 
+MAX_SOLVE_N = 256          # the hexagon sides solve, check and grade take
+
 MAX_REGION_COUNT_TRIANGLES = 20000   # counting solutions on bigger regions is refused
 FEASIBLE_INPUT_BYTES = 1 << 20
 
@@ -76,7 +78,6 @@ def puzzle_from_obj(obj, region_flag: str | None, size: int | None):
     if text is not None and not isinstance(text, str):
         raise TilepressError('"region" must be a boundary word or a shape name (or {"word": ...})')
     if text is None and "n" in obj:
-        from generator.calissons.family import validate_puzzle
         return validate_puzzle(obj)
     if text is None:
         text = region_flag
@@ -84,7 +85,6 @@ def puzzle_from_obj(obj, region_flag: str | None, size: int | None):
         raise TilepressError('puzzle needs "region" (a boundary word or name) or "n" (a hexagon side)')
     b = board(text, obj.get("size", size) if isinstance(obj.get("size", size), int) else None)
     if isinstance(b, int):
-        from generator.calissons.family import validate_puzzle
         return validate_puzzle({"n": b, "givens": obj.get("givens", [])})
     return b, parse_givens(obj.get("givens", []), b.region, b.label)
 
@@ -116,7 +116,6 @@ def solve_record(shape, givens, want_count: bool, cap: int) -> dict:
 def generate_record(shape, seed, level: str, minimal: bool):
     """(generator puzzle, JSON answer of `generate` on a region)."""
     from generator.calissons import permalink
-    from generator.calissons.family import _deleting_bar, _sweep_counter
     from generator.calissons.generator import difficulty_record, generate_region
     tick, close = _sweep_counter(shape.side)
     try:
@@ -251,3 +250,43 @@ def feasible_svg(rec: dict) -> str:
     body.append(render._lines(givens, "#b3261e", 0.12))
     w = render.WIDTH
     return document("\n".join(body), w, w * vb[3] / vb[2], vb, title=title, background="#ffffff")
+
+
+# ---- the hexagon's puzzles and progress bars (shared with family.py) ----------------------
+
+def validate_puzzle(obj) -> tuple[int, list[tuple[int, int, str]]]:
+    """Check a decoded puzzle object: n in range, givens distinct interior edges."""
+    from generator.calissons.model import hexagon
+    if not isinstance(obj, dict):
+        raise TilepressError('puzzle must be a JSON object {"n": N, "givens": [[a, b, d], ...]}')
+    n = obj.get("n")
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise TilepressError('puzzle needs an integer "n"')
+    if not 1 <= n <= MAX_SOLVE_N:
+        raise TilepressError(f"n = {n} out of range 1..{MAX_SOLVE_N}")
+    givens = obj.get("givens", [])
+    if not isinstance(givens, list):
+        raise TilepressError('"givens" must be a list of [a, b, d] edges')
+    n_interior = 9 * n * n - 3 * n
+    if len(givens) > n_interior:
+        raise TilepressError(f"more givens ({len(givens)}) than interior edges ({n_interior})")
+    if not givens:
+        return n, []
+    from generator.calissons.onregion import parse_givens
+    return n, parse_givens(givens, hexagon(n), f"the hexagon of side {n}")
+
+
+def _deleting_bar(n: int):
+    """A progress wrapper for the greedy deletion of big puzzles (terminal only)."""
+    from generator import output
+    if n < 16 or not output.PROGRESS:
+        return None
+    return lambda it: output.progress(it, unit="edge", desc="deleting givens")
+
+
+def _sweep_counter(n: int):
+    """(tick, close) of a progress counter of CFTP sweeps for big sides (terminal only)."""
+    from generator import output
+    if n < 48 or not output.PROGRESS:
+        return None, lambda: None
+    return output.counter("sweep")

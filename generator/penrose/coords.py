@@ -269,7 +269,6 @@ CACHE_LEVELS = 8          # steps that stay below this level are memoised on the
 
 
 def _matrices():
-    """Per label and edge: the flattened matrix of multiplication by geometry.MULTIPLIER."""
     out = {}
     for ch, (shape, _mark) in G.TYPE_INFO.items():
         out[ch] = tuple(sum(Z.mul_matrix(G.MULTIPLIER[shape, e]), ()) for e in range(3))

@@ -46,8 +46,8 @@ from generator.penrose import algebra as Z
 from generator.penrose import geometry as G
 from generator.penrose import region as region_mod
 from generator.penrose import tables as TB
-from generator.penrose.coords import DENOM, SHAPE_MATRIX  # vertices are stored ×DENOM = 3
 
+DENOM = 3                  # vertices are stored ×3 (coords.DENOM: the start centroid is integral)
 MARGIN = 2.0 * DENOM       # a tile lies within 2 units of any of its points (internal units ×3)
 STRIP_TILES = 50_000       # about this many tiles are sorted at a time
 
@@ -245,6 +245,15 @@ def _apex(p, q, m):
             p[1] + m[4] * d0 + m[5] * d1 + m[6] * d2 + m[7] * d3,
             p[2] + m[8] * d0 + m[9] * d1 + m[10] * d2 + m[11] * d3,
             p[3] + m[12] * d0 + m[13] * d1 + m[14] * d2 + m[15] * d3)
+
+
+def _matrices():
+    """Per label and edge: the flattened matrix of multiplication by geometry.MULTIPLIER."""
+    return {ch: tuple(sum(Z.mul_matrix(G.MULTIPLIER[shape, e]), ()) for e in range(3))
+            for ch, (shape, _mark) in G.TYPE_INFO.items()}
+
+
+SHAPE_MATRIX = _matrices()
 
 
 # --- how many labels the neighbour walk reads ------------------------------------------------
