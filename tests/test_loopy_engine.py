@@ -14,7 +14,7 @@ import pytest
 from generator.errors import TilepressError
 from generator.loopy import generate, loopgen
 from generator.loopy.grid import Cell, build, rings
-from generator.loopy.solver import EASY, HARD, LEVELS, NORMAL, SOLVED, TRICKY, YES, Tables, solve
+from generator.loopy.solver_v1 import EASY, HARD, LEVELS, NORMAL, SOLVED, TRICKY, YES, Tables, solve
 from loopy_brute import count_loops
 from loopy_grids import bricks, hexagons, squares
 

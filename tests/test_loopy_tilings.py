@@ -14,7 +14,7 @@ from generator.errors import PermalinkError, TilepressError
 from generator.loopy import permalink as PL
 from generator.loopy import puzzle as P
 from generator.loopy import render, tiling_source
-from generator.loopy.solver import EASY, LEVELS, SOLVED, Tables, solve
+from generator.loopy.solver_v1 import EASY, LEVELS, SOLVED, Tables, solve
 from generator.output import to_json
 from loopy_brute import count_loops
 

@@ -32,7 +32,7 @@ site.toml:
 from __future__ import annotations
 
 from generator.families import Command, Family, Param
-from generator.loopy.solver import LEVELS
+from generator.loopy.solver_v1 import LEVELS
 from generator.loopy.tiling_source import tilings
 
 TILINGS = tilings()

@@ -19,7 +19,7 @@ from __future__ import annotations
 from generator.errors import TilepressError
 from generator.loopy import loopgen
 from generator.loopy.grid import Grid
-from generator.loopy.solver import EASY, SOLVED, YES, Tables, solve
+from generator.loopy.solver_v1 import EASY, SOLVED, YES, Tables, solve
 
 MAX_ROUNDS = 60
 

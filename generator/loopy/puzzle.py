@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from generator.errors import PermalinkError, TilepressError
 from generator.loopy import generate, grid as G, permalink as PL, tiling_source
-from generator.loopy.solver import CONTRADICTION, HARD, LEVELS, SOLVED, YES, Tables, solve
+from generator.loopy.solver_v1 import CONTRADICTION, HARD, LEVELS, SOLVED, YES, Tables, solve
 
 MAX_FACES = 2500
 

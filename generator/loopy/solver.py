@@ -1,571 +1,952 @@
-"""A graded deduction solver for Loopy: it never guesses, so "solved" means "unique".
+"""Loopy levels that are Simon Tatham's: Easy, Normal, Tricky, Hard — and Expert above them.
 
-Each edge is UNKNOWN, YES (on the loop) or NO.  A level is a set of deduction rules; a
-puzzle *is* of a level when the rules of that level alone decide every edge.  The levels
-follow Tatham's Loopy (loopy.c) in kind; the rules are stated here in full.
+A level is a fixed set of deduction rules, applied over and over until none adds anything
+(no guessing, no backtracking).  A puzzle's *grade* is the lowest level whose rules decide
+every edge; `beyond` when Expert does not.  Easy to Hard are the rules of Tatham's Loopy
+solver (sgtpuzzles, loopy.c) as stated in words in our design note on Loopy levels; they
+are implemented from those words, and a corpus of puzzles made by his generator checks that
+this solver stops exactly where his does at every level below a puzzle's grade.
 
-Easy — exactly the reference's Easy rules, nothing more:
-  * face saturation: a clued face whose YES edges equal its clue has all other edges NO; one
-    whose YES plus UNKNOWN edges equal the clue has all of them YES;
-  * dots: a dot has 0 or 2 loop edges (two YES → the rest NO; one YES and one UNKNOWN →
-    that one YES; no YES and one UNKNOWN → that one NO);
-  * no premature loop: an edge joining the two ends of one chain of YES edges is NO unless
-    that chain already holds every YES edge and closing it satisfies every clue (then it is
-    left alone: setting it would assume uniqueness); once a loop is closed, all other edges
-    are NO;
-  * the pair rule: if a face needs all but one of its undecided edges, and two consecutive
-    undecided edges of it meet at a dot that already has a YES edge (so they cannot both be
-    YES), all its other undecided edges are YES.
+Words.  Every edge is yes (on the loop), no, or undecided.  Around a dot the edges have a
+cyclic order; two edges next to each other in it form a *pair* (at an inner dot the pairs
+are the face corners there; a boundary dot has one more pair, its two boundary edges round
+the outside).  A pair carries two facts that are only ever added: AL1 "at least one of the
+two is yes" and AM1 "at most one".  *Arc bounds*: for a run of consecutive edges of a face,
+cut it into blocks of one or two edges in every way; a single edge counts [1 if yes, 1 if
+not no]; a two-edge block counts lo = its yes edges (raised to 1 by AL1 of its corner), hi =
+2 − its no edges (lowered to 1 by AM1); the run's bounds are the largest lo-sum and the
+smallest hi-sum over the cuts (exactly these, not tighter).  A face has k sides, clue c,
+y yes and n no edges.
 
-Normal adds facts about *pairs* — two consecutive edges of a face meeting at a dot (a
-corner): "at least one of them is YES" and "at most one".  They are learned from a single
-face or dot (a face needing one more edge: at most one of any pair; needing all but one:
-at least one; a dot with one YES: at most one of any pair of its other edges) and used by
-counting: disjoint at-most-one pairs bound a face's YES count from above, disjoint
-at-least-one pairs from below; when a bound meets the clue, the edges outside the pairs are
-forced.  A dot with one YES and an at-least-one pair has all other edges NO; a dot with no
-YES whose only two undecided edges form an at-least-one pair has both YES.
+Rules (stable names, used by hints; level, what it reads, what it decides):
 
-Tricky propagates pair facts along chains: a fact about one pair of a face or dot bounds
-the YES count of the *rest* of that face or dot, which gives new facts on the pairs there —
-in a square grid, a fact travels diagonally from corner to opposite corner.
+  easy    face-full          a face with c yes edges: the others are no
+  easy    face-needs-all     a face with k − c no edges: the others are yes
+  easy    face-one-no-left   a face that needs one more no (and has > 2 undecided): if two
+                             undecided consecutive edges meet at a dot with a yes edge, the
+                             face's other undecided edges are yes
+  easy    dot-full           a dot with two yes edges: the others are no
+  easy    dot-continue       a dot with one yes edge and one undecided: that one is yes
+  easy    dot-dead-end       a dot with no yes edge and one undecided: that one is no
+  easy    loop-too-short     an edge joining the two ends of one chain would close a loop too
+                             early: no (if closing would finish the puzzle, the solver gives
+                             up instead: "ambiguous", the level fails)
+  easy    loop-closed        the loop is closed and every clue is met: the rest are no
+  normal  pair-from-dot      a pair with a no edge gets AM1, with a yes edge AL1; a pair of
+                             undecided edges at a dot with one yes edge gets AM1 (and AL1 if
+                             they are the dot's only undecided edges)
+  normal  pair-at-dot        AM1 and one yes: the other is no; AL1 and one no: the other yes
+  normal  dot-last-pair      a dot with no yes edge whose only undecided edges form a pair:
+                             with AM1 both are no, with AL1 both yes
+  normal  face-arc           an undecided edge e of a clued face: lo(rest) = c → e no,
+                             hi(rest) = c − 1 → e yes
+  tricky  corner-from-face   a corner of undecided edges: lo(rest) > c − 2 → AM1,
+                             hi(rest) < c → AL1
+  tricky  opposite-pairs     a pair of undecided edges with AL1: every pair of the dot that
+                             shares no edge with it gets AM1
+  tricky  exactly-one        a pair with AL1 and AM1 at a dot without yes edge: with 3
+                             undecided edges the third is yes; with 4, the other two, if they
+                             form a pair, get AL1
+  hard    linked-twins       two undecided equal-linked edges of a face: y = c − 1 → both
+                             no; n = k − c − 1 → both yes
+  hard    face-parity        a clued face with u ≤ 4 undecided edges and parity p = c − y:
+                             u = 2 links them; u = 3 with two in one class decides the third;
+                             u = 4 with two in one class links the other two
+  hard    dot-parity         the same at a dot with p = y (a dot ends with 0 or 2 lines)
+  hard    pair-link          a pair linked opposite gets AL1 and AM1; a pair with AL1 and AM1
+                             is linked opposite
+  hard    class-decided      an edge of a class is decided: so is all the class
 
-Hard tracks equalities: edges that must be equal or opposite (a dot with no YES and two
-undecided edges: equal; a face needing one of two: opposite; an exactly-one pair: opposite)
-in a union-find structure with parity, and parity arguments: round a dot the YES count is
-even, round a clued face it has the clue's parity; with 2–4 undecided edges grouped into
-classes, one odd class is forced and two odd classes become related.  A class with more
-equal members in a face than the face still needs is NO.
+Expert = every Hard rule plus what this project's first solver (solver_v1) knew beyond
+Tatham's Hard:
+  expert  face-pair-need     a face needing one more yes: AM1 on every undecided corner;
+                             needing all but one: AL1 on every undecided corner
+  expert  face-pair-count    disjoint AM1 corners of a face bound its yes count above, AL1
+                             corners below (greedy round the face); a bound equal to the
+                             need forces the edges outside the corners
+  expert  rest-bound         a fact on a pair of undecided edges bounds the rest of its face
+                             (or, at a dot without a yes edge, of its dot): the rest all no /
+                             all yes, or AM1 / AL1 on the pairs inside the rest
+  expert  class-count        a class with more equal undecided members in a face or dot than
+                             it still needs is no (or, the other way, yes)
+  expert  class-parity       parity of a face or dot with up to 4 undecided edges over any
+                             grouping into classes: one odd class is decided, two are linked
+  expert  pair-class         a pair of undecided edges linked equal: AL1 → both yes,
+                             AM1 → both no
 
-All rules are sound, so the solver's verdict is one of: solved (the unique solution),
-stuck (the level is too weak, or the puzzle is not unique), contradiction (no solution).
+The loop rule runs only when no other rule applies.  Every rule is sound, so `solved`
+means the loop is unique.  Each firing is one *step*; with tracing on, a step records its
+rule, level, what it read (faces, dots, edges) and the earlier steps whose facts it used —
+the `because` of a hint.  `Solver.read` marks the clued faces whose clue took part in a
+firing ("which clues did this solve read"); the ambiguity check of the loop rule also looks
+at every clue being met, see `Solver.loop_checks`.
 """
 
 from __future__ import annotations
 
-from generator.loopy.grid import Grid
-
-LEVELS = ("easy", "normal", "tricky", "hard")
-EASY, NORMAL, TRICKY, HARD = range(4)
+LEVELS = ("easy", "normal", "tricky", "hard", "expert")
+EASY, NORMAL, TRICKY, HARD, EXPERT = range(5)
 UNKNOWN, YES, NO = 0, 1, 2
-SOLVED, STUCK, CONTRADICTION = "solved", "stuck", "contradiction"
+SOLVED, STUCK, AMBIGUOUS, CONTRADICTION = "solved", "stuck", "ambiguous", "contradiction"
+
+RULES = {  # rule -> level (the table in the docstring)
+    "face-full": EASY, "face-needs-all": EASY, "face-one-no-left": EASY, "dot-full": EASY,
+    "dot-continue": EASY, "dot-dead-end": EASY, "loop-too-short": EASY, "loop-closed": EASY,
+    "pair-from-dot": NORMAL, "pair-at-dot": NORMAL, "dot-last-pair": NORMAL, "face-arc": NORMAL,
+    "corner-from-face": TRICKY, "opposite-pairs": TRICKY, "exactly-one": TRICKY,
+    "linked-twins": HARD, "face-parity": HARD, "dot-parity": HARD, "pair-link": HARD,
+    "class-decided": HARD,
+    "face-pair-need": EXPERT, "face-pair-count": EXPERT, "rest-bound": EXPERT, "class-count": EXPERT,
+    "class-parity": EXPERT, "pair-class": EXPERT,
+}
 
 
 class Contradiction(Exception):
     """The deductions reached an impossibility: the clues have no solution."""
 
 
-class Tables:
-    """Incidences the solver needs, computed once per grid."""
+class Board:
+    """The incidences of a grid, from its faces alone (dot lists, all the same way round).
 
-    def __init__(self, grid: Grid):
-        self.grid = grid
-        self.n_edges = len(grid.edges)
-        self.edge_faces = [tuple(f for f in fs if f >= 0) for fs in grid.edge_faces]
-        self.face_edges = grid.face_edges
-        self.dot_edges = grid.dot_edges
-        self.edges = grid.edges
-        self.between = {ab: e for e, ab in enumerate(grid.edges)}
-        self.dot_faces = [tuple(sorted({f for f in ring if f >= 0})) for ring in grid.dot_corners]
-        pairs: dict = {}
-        self.face_pairs = []     # per face, per position i: pair of edges i-1 and i
-        self.dot_pairs = [[] for _ in grid.dots]
-        self.pair_dot: list = []
-        self.pair_faces: list = []
-        for f, es in enumerate(grid.face_edges):
+    `edges` (pairs of dots) fixes the edge numbering; by default edges are numbered as they
+    are first met walking the faces.  Pairs ("dlines") are numbered per dot in cyclic order.
+    """
+
+    def __init__(self, n_dots: int, faces, edges=None):
+        faces = [tuple(f) for f in faces]
+        index: dict = {}
+        if edges is not None:
+            for a, b in edges:
+                index[(min(a, b), max(a, b))] = len(index)
+        face_edges = []
+        for ds in faces:
             row = []
-            for i, e in enumerate(es):
-                a, b = es[i - 1], e
+            for i, a in enumerate(ds):
+                b = ds[(i + 1) % len(ds)]
                 key = (min(a, b), max(a, b))
-                if key not in pairs:
-                    pairs[key] = len(pairs)
-                    self.dot_pairs[grid.faces[f][i]].append(pairs[key])
-                    self.pair_dot.append(grid.faces[f][i])
-                    self.pair_faces.append([])
-                self.pair_faces[pairs[key]].append(f)
-                row.append(pairs[key])
-            self.face_pairs.append(tuple(row))
-        self.pairs = sorted(pairs, key=pairs.__getitem__)
-        self._straight = None
+                if key not in index:
+                    if edges is not None:
+                        raise ValueError(f"face edge {key} is not in the edge list")
+                    index[key] = len(index)
+                row.append(index[key])
+            face_edges.append(tuple(row))
+        self.n_dots, self.faces, self.face_edges = n_dots, faces, face_edges
+        self.edges = sorted(index, key=index.__getitem__)
+        self.n_edges = len(self.edges)
+        self.edge_faces = [[] for _ in self.edges]
+        for f, es in enumerate(face_edges):
+            for e in es:
+                self.edge_faces[e].append(f)
+        # cyclic order round each dot: the corner of face f at its dot i lies between face
+        # edges i-1 and i; going round the dot, edge i is followed by edge i-1 across f.
+        succ: list = [dict() for _ in range(n_dots)]
+        for f, ds in enumerate(faces):
+            es = face_edges[f]
+            for i, d in enumerate(ds):
+                succ[d][es[i]] = (es[i - 1], f)
+        dot_edges = [[] for _ in range(n_dots)]
+        for e, (a, b) in enumerate(self.edges):
+            dot_edges[a].append(e)
+            dot_edges[b].append(e)
+        self.dot_edges, self.dot_pairs, self.pair_edges, self.pair_dot, self.pair_face = [], [], [], [], []
+        corner_of: dict = {}
+        for d in range(n_dots):
+            s, es = succ[d], dot_edges[d]
+            if not es:
+                self.dot_edges.append(())
+                self.dot_pairs.append(())
+                continue
+            targets = {x for x, _f in s.values()}
+            starts = [e for e in es if e not in targets]
+            ends = [e for e in es if e not in s]
+            if len(starts) > 1 or len(ends) > 1 or len(starts) != len(ends):
+                raise ValueError(f"dot {d} is not a disc point of the grid")
+            if ends:
+                s = dict(s)
+                s[ends[0]] = (starts[0], -1)
+            order, e = [], es[0] if not starts else starts[0]
+            for _ in range(len(es)):
+                order.append(e)
+                e = s[e][0]
+            if e != order[0] or len(set(order)) != len(es):
+                raise ValueError(f"dot {d}: its faces do not go once round it")
+            row = []
+            for j, x in enumerate(order):
+                y, f = s[x]
+                p = len(self.pair_edges)
+                self.pair_edges.append((x, y))
+                self.pair_dot.append(d)
+                self.pair_face.append(f)
+                if f >= 0:
+                    corner_of[(f, d)] = p
+                row.append(p)
+            self.dot_edges.append(tuple(order))
+            self.dot_pairs.append(tuple(row))
+        # face_corner[f][i]: the pair of face edges i-1 and i, at the face's dot i
+        self.face_corner = [tuple(corner_of[(f, d)] for d in ds) for f, ds in enumerate(faces)]
+        self.dot_faces = [sorted({self.pair_face[p] for p in ps if self.pair_face[p] >= 0})
+                          for ps in self.dot_pairs]
+        self.between = index
 
-    def straight_classes(self):
-        """Parity classes in which the two edges at every dot of degree 2 are equal (cached)."""
-        if self._straight is None:
-            n = self.n_edges + 1
-            parent, members = list(range(n)), [[e] for e in range(n)]
-            for es in self.dot_edges:
-                if len(es) == 2:
-                    a, b = es
-                    while parent[a] != a:
-                        a = parent[a]
-                    while parent[b] != b:
-                        b = parent[b]
-                    if a != b:
-                        if len(members[a]) > len(members[b]):
-                            a, b = b, a
-                        for e in members[a]:
-                            parent[e] = b
-                        members[b].extend(members[a])
-                        members[a] = None
-            self._straight = (parent, [0] * n, members)
-        return self._straight
+    @classmethod
+    def of_grid(cls, grid) -> "Board":
+        """The board of a generator.loopy.grid.Grid (same edge numbers)."""
+        return cls(len(grid.dots), grid.faces, grid.edges)
 
 
 class Solver:
-    """One solving run: the state of every edge and of the pair facts."""
+    """One run at one level: edge states, pair facts, classes; optional trace of steps."""
 
-    def __init__(self, tables: Tables, clues, level: int):
-        self.t, self.level = tables, level
-        g = tables.grid
+    def __init__(self, board: Board, clues, level: int, trace: bool = False, marks=None):
+        self.b, self.level, self.tracing = board, level, trace
+        b = board
         self.clues = list(clues)
-        self.state = [UNKNOWN] * tables.n_edges
-        self.fy = [0] * len(g.faces)
-        self.fu = [len(es) for es in g.face_edges]
-        self.dy = [0] * len(g.dots)
-        self.du = [len(es) for es in g.dot_edges]
-        self.unknown = tables.n_edges
-        self.atleast = bytearray(len(tables.pairs))
-        self.atmost = bytearray(len(tables.pairs))
-        self.other_end: dict = {}                 # chain end -> the chain's other end
-        self.yes = 0
-        self.bad = sum(1 for c in self.clues if c)   # clued faces whose YES count is off
+        nf, nd, ne = len(b.faces), b.n_dots, b.n_edges
+        self.st = [UNKNOWN] * ne
+        self.fy, self.fn = [0] * nf, [0] * nf
+        self.dy, self.dn = [0] * nd, [0] * nd
+        self.unknown = ne
+        npairs = len(b.pair_edges)
+        self.al, self.am = bytearray(npairs), bytearray(npairs)
+        self.other_end: dict = {}
         self.closed = False
-        self.loops_dirty = False
-        self.queue_f = [f for f, c in enumerate(self.clues) if c is not None]
-        self.queue_d = list(range(len(g.dots)))
-        self.progress = self.moved = False
-        # higher levels re-examine only faces and dots that changed since their last look
-        self.hq_f = {lv: [f for f, c in enumerate(self.clues) if c is not None]
-                     for lv in range(NORMAL, level + 1)}
-        self.hq_d = {lv: list(range(len(g.dots))) for lv in range(NORMAL, level + 1)}
-        self.hin_f = {lv: bytearray([1]) * len(g.faces) for lv in self.hq_f}
-        self.hin_d = {lv: bytearray([1]) * len(g.dots) for lv in self.hq_d}
-        if level >= HARD:                         # parity union-find; node n_edges is TRUE
-            parent, par, members = tables.straight_classes()
-            self.eq_parent, self.eq_par = list(parent), list(par)
-            self.members = [m and list(m) for m in members]
-        else:
-            self.eq_parent, self.eq_par, self.members = list(range(tables.n_edges + 1)), None, None
+        self.bad = sum(1 for c in self.clues if c)         # clued faces not yet met
+        self.read = bytearray(nf)
+        self.loop_checks = 0
+        self.steps_done = 0
+        self.changed = False
+        top = level
+        self.qf = [[] for _ in range(top + 1)]
+        self.qd = [[] for _ in range(top + 1)]
+        self.inf = [bytearray(nf) for _ in range(top + 1)]
+        self.ind = [bytearray(nd) for _ in range(top + 1)]
+        clued = [f for f, c in enumerate(self.clues) if c is not None]
+        for lv in range(top + 1):
+            self.qf[lv] = list(reversed(clued))
+            for f in clued:
+                self.inf[lv][f] = 1
+            self.qd[lv] = list(range(nd - 1, -1, -1))
+            self.ind[lv] = bytearray([1]) * nd
+        self.face_rule = [self.easy_face, self.normal_face, self.tricky_face, self.hard_face, self.expert_face][:top + 1]
+        self.dot_rule = [self.easy_dot, self.normal_dot, self.tricky_dot, self.hard_dot, self.expert_dot][:top + 1]
+        if level >= HARD:
+            self.parent = list(range(ne))
+            self.par = [0] * ne
+            self.members = [[e] for e in range(ne)]
+            self.settled = bytearray(ne)
+        # tracing: steps and the step behind every edge, fact and class link
+        self.steps: list = []
+        self.cur = -1
+        if trace:
+            self.edge_from = [-1] * ne
+            self.al_from, self.am_from = [-1] * npairs, [-1] * npairs
+            self.link_from = [[] for _ in range(ne)] if level >= HARD else None
+        if marks:
+            for e, v in marks:
+                self.set(e, v)
+            self.changed = False
 
-    # ---- basic operations -------------------------------------------------------------
-    def touch(self, faces, dots) -> None:
-        """Queue faces and dots for the rules above Easy."""
-        for lv, q in self.hq_f.items():
-            flags = self.hin_f[lv]
+    # ---- state changes ------------------------------------------------------------------
+    def push(self, lv_from: int, faces, dots) -> None:
+        """Queue faces and dots for the rules of levels lv_from and up."""
+        inf, ind, qf, qd, clues = self.inf, self.ind, self.qf, self.qd, self.clues
+        for lv in range(lv_from, self.level + 1):
+            fl, q = inf[lv], qf[lv]
             for f in faces:
-                if not flags[f] and self.clues[f] is not None and self.fu[f]:
-                    flags[f] = 1
+                if f >= 0 and not fl[f] and clues[f] is not None:
+                    fl[f] = 1
                     q.append(f)
-            flags, q = self.hin_d[lv], self.hq_d[lv]
+            fl, q = ind[lv], qd[lv]
             for d in dots:
-                if not flags[d] and self.du[d]:
-                    flags[d] = 1
+                if not fl[d]:
+                    fl[d] = 1
                     q.append(d)
 
-    def set(self, e: int, value: int) -> None:
+    def set(self, e: int, v: int) -> None:
         """Decide edge e (a contradiction if it was decided the other way)."""
-        s = self.state[e]
-        if s == value:
+        st = self.st
+        s = st[e]
+        if s == v:
             return
-        if s != UNKNOWN:
+        if s:
             raise Contradiction
-        self.state[e] = value
+        st[e] = v
         self.unknown -= 1
-        self.progress = self.moved = True
-        t = self.t
-        faces = t.edge_faces[e]
-        for f in faces:
-            self.fu[f] -= 1
-            c = self.clues[f]
-            if c is not None:
-                if value == YES:
-                    self.bad += (self.fy[f] == c) - (self.fy[f] + 1 == c)
-                    self.fy[f] += 1
-                self.queue_f.append(f)
-            elif value == YES:
+        self.changed = True
+        if self.tracing:
+            self.edge_from[e] = self.cur
+        b = self.b
+        faces = b.edge_faces[e]
+        a, c = b.edges[e]
+        if v == YES:
+            for f in faces:
+                k = self.clues[f]
+                if k is not None:
+                    y = self.fy[f]
+                    self.bad += (y == k) - (y + 1 == k)
+                    if y >= k:
+                        raise Contradiction
                 self.fy[f] += 1
-        a, b = t.edges[e]
-        for d in (a, b):
-            self.du[d] -= 1
-            self.queue_d.append(d)
-        if value == YES:
-            self.join(a, b)
-            for d in (a, b):       # the pair rule looks at the YES count of a face's dots
-                for f in t.dot_faces[d]:
-                    if self.clues[f] is not None:
-                        self.queue_f.append(f)
-        if self.hq_f:
-            self.touch(faces, (a, b))
+            self.dy[a] += 1
+            self.dy[c] += 1
+            self.join(a, c)
+            self.push(0, b.dot_faces[a], ())
+            self.push(0, b.dot_faces[c], ())
+        else:
+            for f in faces:
+                self.fn[f] += 1
+            self.dn[a] += 1
+            self.dn[c] += 1
+        self.push(0, faces, (a, c))
         if self.level >= HARD:
-            self.relate(e, t.n_edges, 0 if value == YES else 1)
+            r = self.find(e)
+            if not self.settled[r]:
+                self.settled[r] = 1
+                if len(self.members[r]) > 1:
+                    self._decide_class(r, (v == YES) ^ self.parity(e), e)
 
     def join(self, a: int, b: int) -> None:
-        """Add a YES edge a-b to the chains (closing the loop if a and b are one chain's ends)."""
-        self.dy[a] += 1
-        self.dy[b] += 1
-        self.yes += 1
-        self.loops_dirty = True
+        """Add a yes edge a-b to the chains."""
+        if self.dy[a] > 2 or self.dy[b] > 2:
+            raise Contradiction
         ends = self.other_end
         ea, eb = ends.pop(a, a), ends.pop(b, b)
         if ea == b:
-            if len(ends) > 0:
-                raise Contradiction          # a closed loop and another chain
+            if ends:
+                raise Contradiction
             self.closed = True
             return
-        if self.dy[a] > 2 or self.dy[b] > 2:
-            raise Contradiction
         ends[ea], ends[eb] = eb, ea
 
     def fact(self, p: int, least: bool) -> None:
-        """Record an at-least-one (least) or at-most-one fact about pair p."""
-        arr = self.atleast if least else self.atmost
-        if not arr[p]:
-            arr[p] = 1
-            self.progress = True
-            self.touch(self.t.pair_faces[p], (self.t.pair_dot[p],))
+        """Add AL1 (least) or AM1 to pair p."""
+        arr = self.al if least else self.am
+        if arr[p]:
+            return
+        arr[p] = 1
+        self.changed = True
+        if self.tracing:
+            (self.al_from if least else self.am_from)[p] = self.cur
+        self.push(1, (self.b.pair_face[p],), (self.b.pair_dot[p],))
 
-    def set_all(self, edges, value: int) -> None:
-        """Decide every undecided edge of a list."""
+    # ---- classes (Hard) -----------------------------------------------------------------
+    def find(self, e: int) -> int:
+        """Root of e's class; compresses the path (par[x] becomes x's parity to the root)."""
+        parent, par = self.parent, self.par
+        r = e
+        while parent[r] != r:
+            r = parent[r]
+        if parent[e] != r:
+            path = []
+            x = e
+            while parent[x] != x:
+                path.append(x)
+                x = parent[x]
+            acc = 0
+            for x in reversed(path):
+                acc ^= par[x]
+                par[x] = acc
+                parent[x] = r
+        return r
+
+    def parity(self, e: int) -> int:
+        """e's parity to its root (after find)."""
+        return 0 if self.parent[e] == e else self.par[e]
+
+    def link(self, a: int, b: int, opposite: int) -> None:
+        """Record value(a) xor value(b) == opposite."""
+        ra, rb = self.find(a), self.find(b)
+        pa, pb = self.parity(a), self.parity(b)
+        if ra == rb:
+            if pa ^ pb != opposite:
+                raise Contradiction
+            return
+        if len(self.members[ra]) > len(self.members[rb]):
+            ra, rb, pa, pb = rb, ra, pb, pa
+        self.parent[ra] = rb
+        self.par[ra] = pa ^ pb ^ opposite
+        moved = self.members[ra]
+        self.members[rb].extend(moved)
+        self.members[ra] = []
+        self.changed = True
+        if self.tracing:
+            self.link_from[rb].extend(self.link_from[ra])
+            self.link_from[rb].append(self.cur)
+        was = self.settled[ra] or self.settled[rb]
+        b = self.b
+        faces, dots = [], []
+        for x in self.members[rb]:
+            if not self.st[x]:
+                faces.extend(b.edge_faces[x])
+                dots.extend(b.edges[x])
+        self.push(HARD, faces, dots)
+        if was:
+            known = next(x for x in self.members[rb] if self.st[x])
+            self.find(known)
+            self.settled[rb] = 1
+            self._decide_class(rb, (self.st[known] == YES) ^ self.parity(known), known)
+
+    def _decide_class(self, r: int, root_val: int, origin: int) -> None:
+        """H5: decide every member of class r from the root's value."""
+        undecided = [x for x in self.members[r] if not self.st[x]]
+        if not undecided:
+            return
+        if self.tracing:
+            cur = self.cur
+            self.cur = self._step("class-decided", HARD, (), (), tuple(self.members[r]),
+                                  deps=[self.edge_from[origin]] + self.link_from[r])
+        for x in undecided:
+            self.find(x)
+            self.set(x, YES if root_val ^ self.parity(x) else NO)
+        if self.tracing:
+            self._finish(self.cur, undecided)
+            self.cur = cur
+
+    # ---- steps --------------------------------------------------------------------------
+    def _step(self, rule, level, faces, dots, edges, deps=(), pairs=(), classes=()) -> int:
+        """Open a traced step; returns its index."""
+        d = set(x for x in deps if x >= 0)
         for e in edges:
-            if self.state[e] == UNKNOWN:
-                self.set(e, value)
+            if self.st[e] and self.edge_from[e] >= 0:
+                d.add(self.edge_from[e])
+        for p in pairs:
+            for arr in (self.al_from, self.am_from):
+                if arr[p] >= 0:
+                    d.add(arr[p])
+        for e in classes:
+            d.update(self.link_from[self.find(e)])
+        self.steps.append({"rule": rule, "level": level, "faces": tuple(faces), "dots": tuple(dots),
+                           "edges": tuple(edges), "deps": sorted(d), "yes": [], "no": [], "facts": 0})
+        return len(self.steps) - 1
+
+    def _finish(self, i: int, decided) -> None:
+        step = self.steps[i]
+        for e in decided:
+            if self.edge_from[e] == i:
+                (step["yes"] if self.st[e] == YES else step["no"]).append(e)
+
+    def commit(self, rule, level, faces=(), dots=(), edges=(), yes=(), no=(), al=(), am=(), links=(),
+               pairs=(), classes=()) -> None:
+        """Apply one firing of a rule (its conclusions), recording it when tracing."""
+        st = self.st
+        if not (any(not st[e] for e in yes) or any(not st[e] for e in no) or any(not self.al[p] for p in al)
+                or any(not self.am[p] for p in am) or links):
+            for e in yes:
+                if st[e] == NO:
+                    raise Contradiction
+            for e in no:
+                if st[e] == YES:
+                    raise Contradiction
+            return
+        for f in faces:
+            self.read[f] = 1
+        self.steps_done += 1
+        if self.tracing:
+            self.cur = self._step(rule, level, faces, dots, edges, (), pairs, classes)
+        for p in al:
+            self.fact(p, True)
+        for p in am:
+            self.fact(p, False)
+        for a, c, o in links:
+            self.link(a, c, o)
+        for e in yes:
+            self.set(e, YES)
+        for e in no:
+            self.set(e, NO)
+        if self.tracing:
+            i = self.cur
+            self._finish(i, list(yes) + list(no))
+            self.steps[i]["facts"] = len(al) + len(am) + len(links)
+            self.cur = -1
 
     # ---- Easy ---------------------------------------------------------------------------
     def easy_face(self, f: int) -> None:
-        """Saturation and the pair rule on one clued face."""
-        c = self.clues[f]
-        u, k = self.fu[f], c - self.fy[f]
-        if k < 0 or k > u:
+        c, st = self.clues[f], self.st
+        es = self.b.face_edges[f]
+        k, y, n = len(es), self.fy[f], self.fn[f]
+        u = k - y - n
+        if y > c or n > k - c:
             raise Contradiction
-        if u == 0:
+        if not u:
             return
-        es = self.t.face_edges[f]
-        if k == 0:
-            self.set_all(es, NO)
-        elif k == u:
-            self.set_all(es, YES)
-        elif k == u - 1:
-            st, dots = self.state, self.t.grid.faces[f]
-            for i, e in enumerate(es):
-                a = es[i - 1]
-                if st[a] == UNKNOWN and st[e] == UNKNOWN and self.dy[dots[i]] == 1:
-                    self.set_all([x for x in es if x != a and x != e], YES)
+        und = [e for e in es if not st[e]]
+        if y == c:
+            self.commit("face-full", EASY, (f,), (), es, no=und)
+        elif n == k - c:
+            self.commit("face-needs-all", EASY, (f,), (), es, yes=und)
+        elif n == k - c - 1 and u > 2:
+            ds, dy = self.b.faces[f], self.dy
+            for i in range(k):
+                a, e = es[i - 1], es[i]
+                if not st[a] and not st[e] and dy[ds[i]]:
+                    self.commit("face-one-no-left", EASY, (f,), (ds[i],), es + self.b.dot_edges[ds[i]],
+                                yes=[x for x in und if x != a and x != e])
                     return
 
     def easy_dot(self, d: int) -> None:
-        """A dot has 0 or 2 loop edges."""
-        y, u = self.dy[d], self.du[d]
+        es = self.b.dot_edges[d]
+        y = self.dy[d]
+        u = len(es) - y - self.dn[d]
         if y > 2 or (y == 1 and u == 0):
             raise Contradiction
-        if u == 0:
+        if not u:
             return
+        st = self.st
         if y == 2:
-            self.set_all(self.t.dot_edges[d], NO)
+            self.commit("dot-full", EASY, (), (d,), es, no=[e for e in es if not st[e]])
         elif u == 1:
-            self.set_all(self.t.dot_edges[d], YES if y == 1 else NO)
+            e = next(e for e in es if not st[e])
+            if y == 1:
+                self.commit("dot-continue", EASY, (), (d,), es, yes=(e,))
+            else:
+                self.commit("dot-dead-end", EASY, (), (d,), es, no=(e,))
 
-    def easy_loops(self) -> None:
-        """No premature loop: close a chain only when it would be the whole solution."""
+    def loop_rule(self) -> str | None:
+        """§ loop rule: solved, ambiguous, or short loops ruled out (None: go on)."""
+        st, b = self.st, self.b
         if self.closed:
-            self.set_all(range(self.t.n_edges), NO)
-            return
-        if not self.loops_dirty:
-            return
-        self.loops_dirty = False
-        ends, st = self.other_end, self.state
+            if self.bad:
+                raise Contradiction
+            self.commit("loop-closed", EASY, (), (), (), no=[e for e in range(b.n_edges) if not st[e]])
+            return SOLVED
+        ends = self.other_end
         alone = len(ends) == 2
-        for x, y in list(ends.items()):
-            e = self.t.between.get((x, y))
-            if e is not None and st[e] == UNKNOWN and not (alone and self.would_finish(e)):
-                self.set(e, NO)
+        cands = []
+        for x, z in ends.items():
+            if x < z:
+                e = b.between.get((x, z))
+                if e is not None and not st[e]:
+                    cands.append(e)
+        for e in cands:
+            if alone:
+                self.loop_checks += 1
+                bad = self.bad
+                for f in b.edge_faces[e]:
+                    c = self.clues[f]
+                    if c is not None:
+                        bad += (self.fy[f] == c) - (self.fy[f] + 1 == c)
+                if bad == 0:
+                    return AMBIGUOUS
+        for e in cands:
+            chain = self._chain(e) if self.tracing else ()
+            self.commit("loop-too-short", EASY, (), b.edges[e], chain, no=(e,))
+        return None
 
-    def would_finish(self, e: int) -> bool:
-        """Would closing edge e (all else NO) satisfy every clue?"""
-        bad = self.bad
-        for f in self.t.edge_faces[e]:
-            c = self.clues[f]
-            if c is not None:
-                bad += (self.fy[f] == c) - (self.fy[f] + 1 == c)
-        return bad == 0
+    def _chain(self, e: int) -> tuple:
+        """The yes edges of the chain whose ends edge e joins (for a hint's `because`)."""
+        b, st = self.b, self.st
+        start, goal = b.edges[e]
+        out, prev, d = [], -1, start
+        while d != goal:
+            nxt = next(x for x in b.dot_edges[d] if st[x] == YES and x != prev)
+            out.append(nxt)
+            a, c = b.edges[nxt]
+            d, prev = (c if a == d else a), nxt
+        return tuple(out)
 
     # ---- Normal -------------------------------------------------------------------------
-    def taken(self, f: int, arr) -> tuple[int, set]:
-        """Disjoint undecided pairs of face f with a fact (greedy along the cycle)."""
-        es, ps, st = self.t.face_edges[f], self.t.face_pairs[f], self.state
+    def normal_dot(self, d: int) -> None:
+        b, st, al, am = self.b, self.st, self.al, self.am
+        es = b.dot_edges[d]
+        y = self.dy[d]
+        u = len(es) - y - self.dn[d]
+        for p in b.dot_pairs[d]:
+            x, z = b.pair_edges[p]
+            sx, sz = st[x], st[z]
+            if sx == NO or sz == NO:
+                if not am[p]:
+                    self.commit("pair-from-dot", NORMAL, (), (d,), (x, z), am=(p,))
+            if sx == YES or sz == YES:
+                if not al[p]:
+                    self.commit("pair-from-dot", NORMAL, (), (d,), (x, z), al=(p,))
+            if am[p] and ((sx == YES and not sz) or (sz == YES and not sx)):
+                self.commit("pair-at-dot", NORMAL, (), (d,), (x, z), no=(z if sx else x,), pairs=(p,))
+            elif al[p] and ((sx == NO and not sz) or (sz == NO and not sx)):
+                self.commit("pair-at-dot", NORMAL, (), (d,), (x, z), yes=(z if sx else x,), pairs=(p,))
+            sx, sz = st[x], st[z]
+            if sx or sz:
+                continue
+            y = self.dy[d]
+            u = len(es) - y - self.dn[d]
+            if y == 0 and u == 2:
+                if am[p]:
+                    self.commit("dot-last-pair", NORMAL, (), (d,), es, no=(x, z), pairs=(p,))
+                elif al[p]:
+                    self.commit("dot-last-pair", NORMAL, (), (d,), es, yes=(x, z), pairs=(p,))
+            elif y == 1:
+                if not am[p] or (u == 2 and not al[p]):
+                    self.commit("pair-from-dot", NORMAL, (), (d,), es, am=(p,), al=(p,) if u == 2 else ())
+
+    def arcs(self, f: int):
+        """Per position j of face f: single-edge (lo, hi) and block (j, j+1) (lo, hi)."""
+        b, st, al, am = self.b, self.st, self.al, self.am
+        es, cs = b.face_edges[f], b.face_corner[f]
+        k = len(es)
+        l1 = [1 if st[e] == YES else 0 for e in es]
+        h1 = [0 if st[e] == NO else 1 for e in es]
+        l2, h2 = [0] * k, [0] * k
+        for j in range(k):
+            j1 = j + 1 if j + 1 < k else 0
+            lo, hi = l1[j] + l1[j1], h1[j] + h1[j1]
+            p = cs[j1]
+            if hi == 2 and am[p]:
+                hi = 1
+            if lo == 0 and al[p]:
+                lo = 1
+            l2[j], h2[j] = lo, hi
+        return l1, h1, l2, h2
+
+    @staticmethod
+    def run_bounds(s: int, m: int, k: int, l1, h1, l2, h2) -> tuple[int, int]:
+        """(lo, hi) of the run of m edges of a k-face starting at position s (block cuts)."""
+        lo_n, hi_n = 0, 0          # bounds of the empty rest
+        lo_nn, hi_nn = 0, 0        # (unused for the last single edge)
+        for i in range(m - 1, -1, -1):
+            j = (s + i) % k
+            lo, hi = l1[j] + lo_n, h1[j] + hi_n
+            if i + 1 < m:
+                lo2, hi2 = l2[j] + lo_nn, h2[j] + hi_nn
+                if lo2 > lo:
+                    lo = lo2
+                if hi2 < hi:
+                    hi = hi2
+            lo_nn, hi_nn, lo_n, hi_n = lo_n, hi_n, lo, hi
+        return lo_n, hi_n
+
+    def normal_face(self, f: int) -> None:
+        b, st = self.b, self.st
+        es = b.face_edges[f]
+        k, c = len(es), self.clues[f]
+        if self.fy[f] + self.fn[f] == k:
+            return
+        l1, h1, l2, h2 = self.arcs(f)
+        rb = self.run_bounds
+        for i in range(k):
+            e = es[i]
+            if st[e]:
+                continue
+            lo, hi = rb((i + 1) % k, k - 1, k, l1, h1, l2, h2)
+            if lo > c or hi < c - 1:
+                raise Contradiction
+            if lo == c:
+                self.commit("face-arc", NORMAL, (f,), (), es, no=(e,), pairs=b.face_corner[f])
+                l1, h1, l2, h2 = self.arcs(f)
+            elif hi == c - 1:
+                self.commit("face-arc", NORMAL, (f,), (), es, yes=(e,), pairs=b.face_corner[f])
+                l1, h1, l2, h2 = self.arcs(f)
+
+    # ---- Tricky -------------------------------------------------------------------------
+    def tricky_face(self, f: int) -> None:
+        b, st, al, am = self.b, self.st, self.al, self.am
+        es, cs = b.face_edges[f], b.face_corner[f]
+        k, c = len(es), self.clues[f]
+        l1, h1, l2, h2 = self.arcs(f)
+        for i in range(k):
+            a, e = es[i - 1], es[i]
+            p = cs[i]
+            if st[a] or st[e] or (al[p] and am[p]):
+                continue
+            lo, hi = self.run_bounds((i + 1) % k, k - 2, k, l1, h1, l2, h2)
+            get_am, get_al = lo > c - 2 and not am[p], hi < c and not al[p]
+            if get_am or get_al:
+                self.commit("corner-from-face", TRICKY, (f,), (), es, am=(p,) if get_am else (),
+                            al=(p,) if get_al else (), pairs=cs)
+                l1, h1, l2, h2 = self.arcs(f)
+
+    def tricky_dot(self, d: int) -> None:
+        b, st, al, am = self.b, self.st, self.al, self.am
+        ps = b.dot_pairs[d]
+        for p in ps:
+            if not al[p]:
+                continue
+            x, z = b.pair_edges[p]
+            if st[x] or st[z]:
+                continue
+            others = [q for q in ps if q != p and not am[q] and x not in b.pair_edges[q]
+                      and z not in b.pair_edges[q]]
+            if others:
+                self.commit("opposite-pairs", TRICKY, (), (d,), (x, z), am=others, pairs=(p,))
+            if am[p] and self.dy[d] == 0:
+                es = b.dot_edges[d]
+                und = [e for e in es if not st[e] and e != x and e != z]
+                if len(und) == 1:
+                    self.commit("exactly-one", TRICKY, (), (d,), es, yes=und, pairs=(p,))
+                elif len(und) == 2:
+                    for q in ps:
+                        if set(b.pair_edges[q]) == set(und) and not al[q]:
+                            self.commit("exactly-one", TRICKY, (), (d,), es, al=(q,), pairs=(p,))
+                            break
+
+    # ---- Hard ---------------------------------------------------------------------------
+    def _parity(self, rule, faces, dots, es, und, p) -> None:
+        """H2/H3 on undecided edges `und` whose yes count has parity p."""
+        u = len(und)
+        if u == 2:
+            self.commit(rule, HARD, faces, dots, es, links=((und[0], und[1], p),))
+            return
+        if u > 4:
+            return
+        roots = [self.find(e) for e in und]
+        for i in range(u):
+            for j in range(i + 1, u):
+                if roots[i] != roots[j]:
+                    continue
+                rel = self.parity(und[i]) ^ self.parity(und[j])      # 0 equal, 1 opposite
+                rest = [und[t] for t in range(u) if t != i and t != j]
+                if u == 3:
+                    val = p ^ rel
+                    self.commit(rule, HARD, faces, dots, es, yes=rest if val else (), no=() if val else rest,
+                                classes=(und[i],))
+                else:
+                    ra, rc = self.find(rest[0]), self.find(rest[1])
+                    if ra == rc:
+                        continue
+                    self.commit(rule, HARD, faces, dots, es, links=((rest[0], rest[1], p ^ rel),),
+                                classes=(und[i],))
+                return
+
+    def hard_face(self, f: int) -> None:
+        b, st = self.b, self.st
+        es = b.face_edges[f]
+        k, c = len(es), self.clues[f]
+        und = [e for e in es if not st[e]]
+        if not und:
+            return
+        y, n = self.fy[f], self.fn[f]
+        if y == c - 1 or n == k - c - 1:
+            seen: dict = {}
+            for e in und:
+                r = self.find(e)
+                key = (r, self.parity(e))
+                if key in seen:
+                    twins = (seen[key], e)
+                    if y == c - 1:
+                        self.commit("linked-twins", HARD, (f,), (), es, no=twins, classes=(e,))
+                    else:
+                        self.commit("linked-twins", HARD, (f,), (), es, yes=twins, classes=(e,))
+                    return
+                seen[key] = e
+        self._parity("face-parity", (f,), (), es, und, (c - y) & 1)
+
+    def hard_dot(self, d: int) -> None:
+        b, st = self.b, self.st
+        es = b.dot_edges[d]
+        und = [e for e in es if not st[e]]
+        if len(und) >= 2:
+            self._parity("dot-parity", (), (d,), es, und, self.dy[d] & 1)
+        al, am = self.al, self.am
+        for p in b.dot_pairs[d]:
+            x, z = b.pair_edges[p]
+            if st[x] or st[z]:
+                continue
+            rx, rz = self.find(x), self.find(z)
+            if rx == rz:
+                if self.parity(x) != self.parity(z) and not (al[p] and am[p]):
+                    self.commit("pair-link", HARD, (), (d,), (x, z), al=(p,), am=(p,), classes=(x,))
+            elif al[p] and am[p]:
+                self.commit("pair-link", HARD, (), (d,), (x, z), links=((x, z, 1),), pairs=(p,))
+
+    # ---- Expert (this project's first solver's extra rules) -------------------------------
+    def _taken(self, es, cs, arr):
+        """Disjoint undecided corners with a fact, greedy round the face."""
+        st = self.st
         n = len(es)
-        ok = [st[es[i - 1]] == UNKNOWN and st[es[i]] == UNKNOWN and arr[ps[i]] for i in range(n)]
+        ok = [not st[es[i - 1]] and not st[es[i]] and arr[cs[i]] for i in range(n)]
         start = next((i for i in range(n) if not ok[i]), 0)
         used: set = set()
-        count = 0
         for j in range(n):
             i = (start + j) % n
             if ok[i] and es[i - 1] not in used and es[i] not in used:
                 used.add(es[i - 1])
                 used.add(es[i])
-                count += 1
-        return count, used
+        return len(used) // 2, used
 
-    def normal_face(self, f: int) -> None:
-        """Pair facts from a face's need, and min/max counting with them."""
-        c = self.clues[f]
-        u, k = self.fu[f], c - self.fy[f]
-        if u < 2:
-            return
-        es, ps, st = self.t.face_edges[f], self.t.face_pairs[f], self.state
-        if k == 1 or k == u - 1:
-            for i, e in enumerate(es):
-                if st[e] == UNKNOWN and st[es[i - 1]] == UNKNOWN:
-                    self.fact(ps[i], k == u - 1)
-        m, used = self.taken(f, self.atmost)
-        if u - m < k:
-            raise Contradiction
-        if m and u - m == k:
-            self.set_all([e for e in es if e not in used], YES)
-        m, used = self.taken(f, self.atleast)
-        if m > k:
-            raise Contradiction
-        if m and m == k:
-            self.set_all([e for e in es if e not in used], NO)
-
-    def normal_dot(self, d: int) -> None:
-        """Pair facts from a dot's YES count, and their use at the dot."""
-        y, u = self.dy[d], self.du[d]
-        if u < 2 or y > 1:
-            return
-        t, st = self.t, self.state
-        for p in t.dot_pairs[d]:
-            a, b = t.pairs[p]
-            if st[a] != UNKNOWN or st[b] != UNKNOWN:
-                continue
-            if y == 1:
-                self.fact(p, False)
-                if u == 2:
-                    self.fact(p, True)
-                if self.atleast[p] and u > 2:
-                    self.set_all([e for e in t.dot_edges[d] if e != a and e != b], NO)
-                    return
-            elif u == 2:
-                if self.atleast[p]:
-                    self.set_all((a, b), YES)
-                elif self.atmost[p]:
-                    self.set_all((a, b), NO)
-            elif u == 3 and self.atleast[p] and self.atmost[p]:
-                self.set_all([e for e in t.dot_edges[d] if e != a and e != b], YES)
-                return
-
-    # ---- Tricky -------------------------------------------------------------------------
-    def bound_rest(self, rest, lo: int, hi: int, pair_ids) -> None:
-        """The undecided edges `rest` hold between lo and hi YES edges: act on it."""
+    def _rest(self, faces, dots, es, rest, lo, hi, ps, p) -> None:
+        """The undecided edges `rest` hold between lo and hi yes edges."""
         n = len(rest)
         if hi < 0 or lo > n or lo > hi:
             raise Contradiction
-        if hi == 0:
-            self.set_all(rest, NO)
-        elif lo == n:
-            self.set_all(rest, YES)
-        if hi == 1 or lo == n - 1:
+        if hi == 0 and n:
+            self.commit("rest-bound", EXPERT, faces, dots, es, no=rest, pairs=(p,))
+        elif lo == n and n:
+            self.commit("rest-bound", EXPERT, faces, dots, es, yes=rest, pairs=(p,))
+        elif hi == 1 or lo == n - 1:
             inside = set(rest)
-            for p in pair_ids:
-                a, b = self.t.pairs[p]
-                if a in inside and b in inside:
-                    if hi == 1:
-                        self.fact(p, False)
-                    if lo == n - 1:
-                        self.fact(p, True)
+            pe = self.b.pair_edges
+            sel = [q for q in ps if pe[q][0] in inside and pe[q][1] in inside]
+            self.commit("rest-bound", EXPERT, faces, dots, es, am=sel if hi == 1 else (),
+                        al=sel if lo == n - 1 else (), pairs=(p,))
 
-    def tricky_face(self, f: int) -> None:
-        """A fact on one pair of a face bounds the rest of the face."""
-        c = self.clues[f]
-        k = c - self.fy[f]
-        t, st = self.t, self.state
-        for p in t.face_pairs[f]:
-            least, most = self.atleast[p], self.atmost[p]
-            a, b = t.pairs[p]
-            if not (least or most) or st[a] != UNKNOWN or st[b] != UNKNOWN:
-                continue
-            rest = [e for e in t.face_edges[f] if st[e] == UNKNOWN and e != a and e != b]
-            lo, hi = max(k - 2, 0), k
-            if most:
-                lo = max(lo, k - 1)
-            if least:
-                hi = k - 1
-            self.bound_rest(rest, lo, hi, t.face_pairs[f])
-
-    def tricky_dot(self, d: int) -> None:
-        """At a dot with no YES edge, an at-least-one pair leaves at most one for the rest."""
-        if self.dy[d] != 0 or self.du[d] < 3:
-            return
-        t, st = self.t, self.state
-        for p in t.dot_pairs[d]:
-            a, b = t.pairs[p]
-            if not self.atleast[p] or st[a] != UNKNOWN or st[b] != UNKNOWN:
-                continue
-            rest = [e for e in t.dot_edges[d] if st[e] == UNKNOWN and e != a and e != b]
-            self.bound_rest(rest, 1 if self.atmost[p] else 0, 1, t.dot_pairs[d])
-
-    # ---- Hard ---------------------------------------------------------------------------
-    def find(self, e: int) -> tuple[int, int]:
-        """Class root of edge e (or TRUE) and e's parity relative to it."""
-        parent, par = self.eq_parent, self.eq_par
-        path = []
-        while parent[e] != e:
-            path.append(e)
-            e = parent[e]
-        acc = 0
-        for x in reversed(path):
-            acc ^= par[x]
-            par[x] = acc
-            parent[x] = e
-        return e, (par[path[0]] if path else 0)
-
-    def relate(self, a: int, b: int, parity: int) -> None:
-        """Record value(a) XOR value(b) == parity; set edges whose value becomes known."""
-        ra, pa = self.find(a)
-        rb, pb = self.find(b)
-        if ra == rb:
-            if pa ^ pb != parity:
-                raise Contradiction
-            return
-        top = self.t.n_edges
-        if ra == top or (rb != top and len(self.members[ra]) > len(self.members[rb])):
-            ra, rb, pa, pb = rb, ra, pb, pa
-        self.eq_parent[ra] = rb
-        self.eq_par[ra] = pa ^ pb ^ parity
-        moved = self.members[ra]
-        self.members[rb].extend(moved)
-        self.members[ra] = None
-        self.progress = True
-        t = self.t
-        known = self.find(top)[0] == rb
-        for e in moved:
-            if self.state[e] == UNKNOWN:
-                if known:
-                    self.set(e, YES if self.find(e)[1] == 0 else NO)
-                else:
-                    self.touch(t.edge_faces[e], t.edges[e])
-
-    def hard_group(self, es, need: int, pair_ids) -> None:
-        """Equalities, parity and class counting on the undecided edges of a face or dot."""
-        st = self.state
-        und = [e for e in es if st[e] == UNKNOWN]
+    def _groups(self, rule, faces, dots, es, need, ps) -> None:
+        """Class counting, class parity and pair-class on a face or dot."""
+        st = self.st
+        und = [e for e in es if not st[e]]
         u = len(und)
         if u < 2:
             return
-        if u == 2 and need == 1:
-            self.relate(und[0], und[1], 1)
         classes: dict = {}
         for e in und:
-            r, p = self.find(e)
-            classes.setdefault(r, [0, 0])[p] += 1
+            r = self.find(e)
+            classes.setdefault(r, [[], []])[self.parity(e)].append(e)
         for r, (zero, one) in classes.items():
-            if zero > need:          # root TRUE would make `zero` edges YES
-                self.relate(r, self.t.n_edges, 1)
-            elif one > need:
-                self.relate(r, self.t.n_edges, 0)
+            if len(zero) > need:          # all of `zero` yes would be too many
+                self.commit("class-count", EXPERT, faces, dots, es, no=zero, classes=(zero[0],))
+                return
+            if len(one) > need:
+                self.commit("class-count", EXPERT, faces, dots, es, no=one, classes=(one[0],))
+                return
         if u <= 4:
-            odd = [r for r, (z, o) in classes.items() if (z + o) % 2]
-            const = (need + sum(o for _z, o in classes.values())) % 2
+            odd = [r for r, (z, o) in classes.items() if (len(z) + len(o)) % 2]
+            const = (need + sum(len(o) for _z, o in classes.values())) % 2
+            # sum over classes of (root value * |zero| + (1 - root) * |one|) == need (mod 2)
             if not odd and const:
                 raise Contradiction
             if len(odd) == 1:
-                self.relate(odd[0], self.t.n_edges, const ^ 1)
-            elif len(odd) == 2:
-                self.relate(odd[0], odd[1], const)
-        for p in pair_ids:
-            a, b = self.t.pairs[p]
-            if st[a] != UNKNOWN or st[b] != UNKNOWN:
+                z, o = classes[odd[0]]
+                e = (z + o)[0]
+                root_val = const          # sum over odd classes of their root values == const
+                edge_val = root_val ^ self.parity(e)
+                self.commit("class-parity", EXPERT, faces, dots, es, yes=(e,) if edge_val else (),
+                            no=() if edge_val else (e,), classes=tuple(x[0][0] if x[0] else x[1][0]
+                                                                      for x in classes.values()))
+                return
+            if len(odd) == 2:
+                e1 = (classes[odd[0]][0] + classes[odd[0]][1])[0]
+                e2 = (classes[odd[1]][0] + classes[odd[1]][1])[0]
+                # r1 + r2 == const (mod 2), and e_i = r_i ^ parity(e_i)
+                rel = const ^ self.parity(e1) ^ self.parity(e2)
+                if self.find(e1) != self.find(e2):
+                    self.commit("class-parity", EXPERT, faces, dots, es, links=((e1, e2, rel),),
+                                classes=tuple(x[0][0] if x[0] else x[1][0] for x in classes.values()))
+                    return
+        al, am, pe = self.al, self.am, self.b.pair_edges
+        for p in ps:
+            x, z = pe[p]
+            if st[x] or st[z]:
                 continue
-            if self.atleast[p] and self.atmost[p]:
-                self.relate(a, b, 1)
-            (ra, pa), (rb, pb) = self.find(a), self.find(b)
-            if ra == rb:
-                if pa != pb:
-                    self.fact(p, True)
-                    self.fact(p, False)
-                elif self.atleast[p]:
-                    self.set_all((a, b), YES)
-                elif self.atmost[p]:
-                    self.set_all((a, b), NO)
+            if self.find(x) == self.find(z) and self.parity(x) == self.parity(z):
+                if al[p]:
+                    self.commit("pair-class", EXPERT, faces, dots, es, yes=(x, z), pairs=(p,), classes=(x,))
+                elif am[p]:
+                    self.commit("pair-class", EXPERT, faces, dots, es, no=(x, z), pairs=(p,), classes=(x,))
 
-    def hard_dot(self, d: int) -> None:
-        """Equalities and parity round a dot (0 or 2 YES edges)."""
-        es = self.t.dot_edges[d]
-        if len(es) == 2:
-            return                   # equal from the start (Tables.straight_classes)
-        y, u = self.dy[d], self.du[d]
-        if y == 0 and u == 2:
-            und = [e for e in es if self.state[e] == UNKNOWN]
-            self.relate(und[0], und[1], 0)
+    def expert_face(self, f: int) -> None:
+        b, st, al, am = self.b, self.st, self.al, self.am
+        es, cs = b.face_edges[f], b.face_corner[f]
+        k = self.clues[f] - self.fy[f]
+        und = [e for e in es if not st[e]]
+        u = len(und)
+        if u < 2:
+            return
+        if k == 1 or k == u - 1:
+            sel = [cs[i] for i in range(len(es)) if not st[es[i]] and not st[es[i - 1]]]
+            if k == 1 and any(not am[p] for p in sel):
+                self.commit("face-pair-need", EXPERT, (f,), (), es, am=sel)
+            if k == u - 1 and any(not al[p] for p in sel):
+                self.commit("face-pair-need", EXPERT, (f,), (), es, al=sel)
+        for arr, least in ((am, False), (al, True)):
+            m, used = self._taken(es, cs, arr)
+            if not m:
+                continue
+            if least:
+                if m > k:
+                    raise Contradiction
+                if m == k:
+                    self.commit("face-pair-count", EXPERT, (f,), (), es,
+                                no=[e for e in und if e not in used], pairs=cs)
+            else:
+                if u - m < k:
+                    raise Contradiction
+                if u - m == k:
+                    self.commit("face-pair-count", EXPERT, (f,), (), es,
+                                yes=[e for e in und if e not in used], pairs=cs)
+        k = self.clues[f] - self.fy[f]
+        for i, p in enumerate(cs):
+            a, e = es[i - 1], es[i]
+            if not (al[p] or am[p]) or st[a] or st[e]:
+                continue
+            rest = [x for x in es if not st[x] and x != a and x != e]
+            lo, hi = max(k - 2, 0), k
+            if am[p]:
+                lo = max(lo, k - 1)
+            if al[p]:
+                hi = k - 1
+            self._rest((f,), (), es, rest, lo, hi, cs, p)
+        self._groups("class-count", (f,), (), es, self.clues[f] - self.fy[f], cs)
+
+    def expert_dot(self, d: int) -> None:
+        b, st, al, am = self.b, self.st, self.al, self.am
+        es, ps = b.dot_edges[d], b.dot_pairs[d]
+        y = self.dy[d]
+        u = len(es) - y - self.dn[d]
+        if y == 1 and u > 2:
+            for p in ps:
+                x, z = b.pair_edges[p]
+                if al[p] and not st[x] and not st[z]:
+                    self.commit("rest-bound", EXPERT, (), (d,), es,
+                                no=[e for e in es if not st[e] and e != x and e != z], pairs=(p,))
+                    return
+        if y == 0 and u >= 3:
+            for p in ps:
+                x, z = b.pair_edges[p]
+                if not al[p] or st[x] or st[z]:
+                    continue
+                rest = [e for e in es if not st[e] and e != x and e != z]
+                self._rest((), (d,), es, rest, 1 if am[p] else 0, 1, ps, p)
         if y < 2 and u >= 2:
-            self.hard_group(es, 2 - y, self.t.dot_pairs[d])
-
-    def hard_face(self, f: int) -> None:
-        """Equalities and parity round a clued face."""
-        self.hard_group(self.t.face_edges[f], self.clues[f] - self.fy[f], self.t.face_pairs[f])
+            self._groups("class-count", (), (d,), es, 2 - y, ps)
 
     # ---- driver -------------------------------------------------------------------------
-    def drain(self) -> None:
-        """Apply the Easy face and dot rules until nothing is queued."""
-        while self.queue_f or self.queue_d:
-            while self.queue_d:
-                self.easy_dot(self.queue_d.pop())
-            if self.queue_f:
-                self.easy_face(self.queue_f.pop())
-
-    def higher(self) -> None:
-        """Apply the rules above Easy to queued items until an edge is decided or all are idle.
-
-        Cheaper levels go first: after any new fact the sweep restarts from Normal.
-        """
-        rules = {NORMAL: (self.normal_face, self.normal_dot),
-                 TRICKY: (self.tricky_face, self.tricky_dot),
-                 HARD: (self.hard_face, self.hard_dot)}
-        busy = True
-        while busy:
-            busy = False
-            for level in range(NORMAL, self.level + 1):
-                on_face, on_dot = rules[level]
-                qf, qd = self.hq_f[level], self.hq_d[level]
-                inf, ind = self.hin_f[level], self.hin_d[level]
-                self.progress = False
-                while (qf or qd) and not self.progress:
-                    if qd:
-                        d = qd.pop()
-                        ind[d] = 0
-                        on_dot(d)
-                    else:
-                        f = qf.pop()
-                        inf[f] = 0
-                        on_face(f)
-                if self.moved:
-                    return
-                if self.progress:
-                    busy = True
-                    break
+    def fixpoint(self) -> None:
+        """Apply the rules, cheapest level first, until no rule adds anything."""
+        lv, top = 0, self.level
+        qf, qd, inf, ind = self.qf, self.qd, self.inf, self.ind
+        face_rule, dot_rule = self.face_rule, self.dot_rule
+        while lv <= top:
+            q = qd[lv]
+            if q:
+                d = q.pop()
+                ind[lv][d] = 0
+                self.changed = False
+                dot_rule[lv](d)
+            else:
+                q = qf[lv]
+                if not q:
+                    lv += 1
+                    continue
+                f = q.pop()
+                inf[lv][f] = 0
+                self.changed = False
+                face_rule[lv](f)
+            if self.changed and lv:
+                lv = 0
 
     def run(self) -> str:
-        """Deduce until solved, stuck or contradictory."""
+        """Deduce until solved, stuck, ambiguous or contradictory."""
         try:
             while True:
-                self.drain()
-                if self.unknown == 0:
-                    return SOLVED if self.finished() else CONTRADICTION
-                self.moved = False
-                self.easy_loops()
-                if not self.moved:
-                    self.higher()
-                if not self.moved:
+                self.fixpoint()
+                n = self.steps_done
+                verdict = self.loop_rule()
+                if verdict is not None:
+                    return verdict
+                if self.steps_done == n:
                     return STUCK
         except Contradiction:
             return CONTRADICTION
 
-    def finished(self) -> bool:
-        """Is the fully decided state one loop satisfying every clue?"""
-        return self.closed and self.bad == 0 and all(y in (0, 2) for y in self.dy)
 
-
-def solve(tables: Tables, clues, level: int) -> tuple[str, list[int]]:
+def solve(board: Board, clues, level: int) -> tuple[str, list[int]]:
     """Solve at a level: (verdict, edge states)."""
-    s = Solver(tables, clues, level)
+    s = Solver(board, clues, level)
     verdict = s.run()
-    return verdict, s.state
+    return verdict, s.st
+
+
+def grade(board: Board, clues) -> tuple[str, Solver | None]:
+    """(lowest level name that solves the clues, or "beyond"; that level's finished solver)."""
+    for lv in range(len(LEVELS)):
+        s = Solver(board, clues, lv)
+        if s.run() == SOLVED:
+            return LEVELS[lv], s
+    return "beyond", None
