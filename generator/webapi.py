@@ -12,6 +12,9 @@ functions and is listed in `PLAYERS` under its permalink prefix:
     board(permalink) -> dict        the edge-marking board (see generator/pipeline/browser.py)
     check(permalink, lines, crosses) -> {"solved", "message", "wrong", "drawn", "total"}
     solution(permalink) -> {"lines": [edge ids]}     (only on "reveal")
+    hint(permalink, lines, crosses) -> the next deduction (optional; the Hint button):
+                                    `generator.hints.page_hint`'s object, the CLI's hint JSON
+                                    plus the board's edge ids and the faces' dots to highlight
     SOLUTION_ARGS                   the `regen` flags that draw the answer ("Show the solution")
 
 `player_call(name, permalink, *args)` runs one of them with the same error contract as
@@ -71,12 +74,12 @@ def playable(link: str) -> bool:
 
 
 def player_call(name: str, link: str, *args) -> dict:
-    """Call board/check/solution of the permalink's player; errors as {"error": "error: ..."}."""
+    """Call board/check/solution/hint of the permalink's player; errors as {"error": "error: ..."}."""
     try:
         split_permalink(link)                   # the CLI's message for a malformed permalink
         prefix = _prefix(link)
         mod = PLAYERS.get(prefix)
-        if mod is None or name not in ("board", "check", "solution"):
+        if mod is None or name not in ("board", "check", "solution", "hint") or not hasattr(mod, name):
             raise TilepressError(f"permalinks {prefix}.v… cannot be played on the page")
         return getattr(mod, name)(link, *args)
     except TilepressError as exc:

@@ -366,6 +366,7 @@
     else if ((ctrl && k === "z") || (!ctrl && k === "u")) this.undo();
     else if ((ctrl && k === "y") || (!ctrl && k === "r")) this.redo();
     else if (!ctrl && k === "c" && this.oncheck) this.oncheck();
+    else if (!ctrl && k === "h" && this.onhint) this.onhint();
     else return;
     ev.preventDefault();
   };
@@ -725,6 +726,7 @@
     };
     p.render();
     p.oncheck = function () { self.check(); };
+    if (T.hints) T.hints.attach(this, p);
     say("");
     show($("tp-play"), true);
   };
@@ -748,6 +750,7 @@
     });
     $("tp-reset").addEventListener("click", function () {
       if (page.player) { page.player.reset(); $("tp-play-status").textContent = ""; }
+      if (page.hints) page.hints.clear();
     });
   }
 
@@ -756,4 +759,130 @@
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", openPage);
     else openPage();
   }
+})();
+
+/* ---------------------------------------------------------------- hints: the Hint button
+ *
+ * For players whose family offers `hint` (config "hints": permalink prefixes).  The first
+ * press asks the engines for the next deduction from the current marks (the same Python as
+ * `python -m generator <family> hint`), shades the faces it reads, outlines the edges it reads
+ * (blue) and the edges it decides (orange), and shows its sentence; a second press, with the
+ * marks unchanged, applies it (a "mistake" hint clears the wrong mark).  Keyboard: h.
+ */
+(function () {
+  "use strict";
+  var T = window.tilepress;
+  var SVGNS = "http://www.w3.org/2000/svg";
+  function $(id) { return document.getElementById(id); }
+  function el(name, attrs, parent) {
+    var e = document.createElementNS(SVGNS, name);
+    for (var k in attrs) e.setAttribute(k, attrs[k]);
+    if (parent) parent.appendChild(e);
+    return e;
+  }
+  var LEVEL_WORDS = {"mistake": "Mistake", "solved": "Solved", "stuck": "Stuck"};
+
+  function Hints(player) {
+    this.player = player;
+    this.pending = null;
+    this.layers = [];
+  }
+
+  Hints.prototype.key = function () {
+    var l = this.player.lists();
+    return JSON.stringify([l.lines, l.crosses]);
+  };
+
+  Hints.prototype.say = function (html) {
+    var box = $("tp-hint");
+    if (!box) return;
+    box.textContent = "";
+    html.forEach(function (part) {
+      var node = part[0] ? document.createElement(part[0]) : document.createTextNode(part[1]);
+      if (part[0]) node.textContent = part[1];
+      box.appendChild(node);
+    });
+    box.hidden = !html.length;
+  };
+
+  Hints.prototype.clear = function () {
+    this.layers.forEach(function (g) { g.remove(); });
+    this.layers = [];
+    this.pending = null;
+    this.say([]);
+  };
+
+  Hints.prototype.draw = function (h) {
+    var b = this.player.board, dots = b.dots, svg = this.player.svg;
+    var under = el("g", {"class": "tp-hint-faces"});
+    svg.insertBefore(under, svg.querySelector(".tp-edges"));
+    (h.shapes || []).forEach(function (ring) {
+      el("polygon", {points: ring.map(function (d) { return dots[d].join(","); }).join(" ")}, under);
+    });
+    var over = el("g", {"class": "tp-hint-edges"});
+    svg.insertBefore(over, svg.querySelector(".tp-hits"));
+    var line = function (i, cls) {
+      var e = b.edges[i];
+      el("line", {x1: dots[e[0]][0], y1: dots[e[0]][1], x2: dots[e[1]][0], y2: dots[e[1]][1], "class": cls}, over);
+    };
+    h.ids.read.forEach(function (i) { line(i, "read"); });
+    h.ids.yes.concat(h.ids.no).forEach(function (i) { line(i, "new"); });
+    (h.because.dots || []).forEach(function (d) { el("circle", {cx: dots[d][0], cy: dots[d][1], r: 0.16}, over); });
+    this.layers = [under, over];
+  };
+
+  Hints.prototype.press = async function () {
+    var p = this.player, k = this.key();
+    if (this.pending && this.pending.key === k) { this.apply(this.pending.hint); return; }
+    this.clear();
+    this.say([["", "Looking for the next deduction…"]]);
+    var l = p.lists(), h;
+    try {
+      h = await T.player("hint", p.permalink, [l.lines, l.crosses]);
+    } catch (err) {
+      this.say([["strong", "Hint: "], ["", err.message]]);
+      return;
+    }
+    if (this.key() !== k) { this.say([]); return; }     // the marks changed meanwhile
+    this.pending = {key: k, hint: h};
+    this.draw(h);
+    var words = LEVEL_WORDS[h.rule] || ("Hint (" + h.level + ")");
+    var more = (h.rule === "solved" || h.rule === "stuck") ? "" :
+      (h.rule === "mistake" ? " Press Hint again to remove that mark." : " Press Hint again to apply it.");
+    this.say([["strong", words + ": "], ["", h.text], ["em", more]]);
+    T.lastHint = h;
+  };
+
+  Hints.prototype.apply = function (h) {
+    var p = this.player;
+    this.clear();
+    if (h.rule === "mistake") h.ids.read.forEach(function (i) { p.set(i, 0); });
+    else {
+      h.ids.yes.forEach(function (i) { p.set(i, 1); });
+      h.ids.no.forEach(function (i) { p.set(i, 2); });
+    }
+  };
+
+  /* Called by the page for each new board: show the button when the family offers hints. */
+  function attach(page, player) {
+    var button = $("tp-hint-button");
+    var on = (T.config.hints || []).indexOf(player.permalink.split(".")[0]) >= 0;
+    if (page.hints) page.hints.clear();
+    page.hints = on ? new Hints(player) : null;
+    if (button) button.hidden = !on;
+    if (!on) return;
+    var hints = page.hints, before = player.onchange, last = hints.key();
+    player.onchange = function (a, b) {                // marks changed: the shown hint is stale
+      var k = hints.key();
+      if (k !== last) { last = k; if (hints.pending && hints.pending.key !== k) hints.clear(); }
+      if (before) before(a, b);
+    };
+    player.onhint = function () { hints.press(); };
+    if (button && !button.tpWired) {
+      button.tpWired = true;
+      button.addEventListener("click", function () { if (page.hints) page.hints.press(); });
+    }
+  }
+
+  T.hints = {attach: attach, Hints: Hints};
 })();

@@ -22,10 +22,10 @@ def test_registered_and_tiling_agnostic():
 
 def test_default_plan_covers_tilings_levels_and_seeds():
     items = plan({})
-    assert len(items) == 3 * 4 * 2
+    assert len(items) == 3 * 5 * 2
     assert len({i["id"] for i in items}) == len(items)
     assert {i["params"]["tiling"] for i in items} == {"p2", "p3", "hat"}
-    assert {i["params"]["level"] for i in items} == {"easy", "normal", "tricky", "hard"}
+    assert {i["params"]["level"] for i in items} == {"easy", "normal", "tricky", "hard", "expert"}
     for i in items:
         validate(FAMILY.params, i["params"], "loopy")       # every item's params are generate()'s
 
@@ -48,7 +48,7 @@ def test_item_page_hides_the_answer_in_the_solution_picture():
     params = {"tiling": "p3", "width": "6", "height": "5", "seed": 1, "level": "easy"}
     item = FAMILY.generate(validate(FAMILY.params, params, "loopy"))
     page = FAMILY.page(item, params)
-    assert FAMILY.permalink(item).startswith("loopy.v1.e")
+    assert FAMILY.permalink(item).startswith("loopy.v2.e")
     main = FAMILY.to_svg(item, {})
     assert "#c0392b" not in main                               # no loop on the puzzle picture
     assert "#c0392b" in page["extra_svgs"]["solution"]

@@ -14,7 +14,7 @@ from generator.errors import PermalinkError, TilepressError
 from generator.loopy import permalink as PL
 from generator.loopy import puzzle as P
 from generator.loopy import render, tiling_source
-from generator.loopy.solver_v1 import EASY, LEVELS, SOLVED, Tables, solve
+from generator.loopy.solver import EASY, LEVELS, SOLVED, Board, solve
 from generator.output import to_json
 from loopy_brute import count_loops
 
@@ -57,9 +57,9 @@ def test_fresh_puzzles_are_unique_and_graded(tiling, level):
         n, sols = count_loops(len(doc["dots"]), [f["dots"] for f in doc["faces"]], clues)
         assert n == 1, (tiling, level, seed)
         assert sols[0] == frozenset(tuple(e) for e in doc["solution"])
-        easy = solve(Tables(p.grid), clues, EASY)[0] == SOLVED
+        easy = solve(Board.of_grid(p.grid), clues, EASY)[0] == SOLVED
         assert easy == (level == "easy")
-        assert solve(Tables(p.grid), clues, LEVELS.index(level))[0] == SOLVED
+        assert solve(Board.of_grid(p.grid), clues, LEVELS.index(level))[0] == SOLVED
         assert P.from_permalink(doc["permalink"]) == p
 
 
@@ -71,7 +71,7 @@ def test_medium_puzzles_are_unique(tiling, size):
         assert 90 <= len(p.grid.faces) <= 200
         n, _ = count_loops(len(p.grid.dots), [list(f) for f in p.grid.faces], list(p.clues))
         assert n == 1
-        assert solve(Tables(p.grid), p.clues, LEVELS.index(level) - 1)[0] != SOLVED
+        assert solve(Board.of_grid(p.grid), p.clues, LEVELS.index(level) - 1)[0] != SOLVED
 
 
 @pytest.mark.parametrize("tiling", sorted(SMALL))
@@ -82,13 +82,13 @@ def test_solver_is_sound_on_tiling_grids(tiling):
     w, h = SMALL[tiling]
     _link, tiles = tiling_source.patch(tiling, w, h, 4)
     g = P.G.build(tiles)
-    tables = Tables(g)
+    tables = Board.of_grid(g)
     rng = random.Random(tiling)
     for _ in range(15):
         loop = loopgen.loop_edges(g, loopgen.generate(g, rng))
         clues = [c if rng.random() < 0.5 else None for c in generate.clues_of(g, loop)]
         n, sols = count_loops(len(g.dots), [list(f) for f in g.faces], clues, limit=20)
-        for level in range(4):
+        for level in range(5):
             verdict, state = solve(tables, clues, level)
             assert verdict != "contradiction"
             if verdict == SOLVED:
@@ -123,14 +123,34 @@ def test_wrong_clue_count_and_non_unique_clues_are_refused():
 
 def test_golden_corpus():
     golden = json.loads((ROOT / "tests" / "golden" / "loopy.json").read_text())
-    assert len(golden["entries"]) >= 6
+    assert {e["version"] for e in golden["entries"]} == {1, 2}
     for entry in golden["entries"]:
         p = P.from_permalink(entry["permalink"])
-        assert hashlib.sha256(to_json(P.to_json(p)).encode()).hexdigest() == entry["sha256"]["json"]
+        assert p.permalink == entry["permalink"] and p.level == entry["measured"]
+        doc = P.to_json(p)
+        if entry["version"] == 1:                # v1 printed its letter's level; bytes otherwise kept
+            doc = dict(doc, level=PL.LEVEL_LETTERS[entry["permalink"][9]])
+        assert hashlib.sha256(to_json(doc).encode()).hexdigest() == entry["sha256"]["json"]
         assert hashlib.sha256(render.picture(p, solution=True).encode()).hexdigest() == entry["sha256"]["svg"]
-    first = golden["entries"][0]
-    assert P.create(first["tiling"], first["width"], first["height"], first["seed"],
-                    first["level"]).permalink == first["permalink"]
+        if entry["version"] == 2:
+            assert entry["measured"] == entry["level"]
+    for version in (1, 2):
+        first = next(e for e in golden["entries"] if e["version"] == version)
+        assert P.create(first["tiling"], first["width"], first["height"], first["seed"],
+                        first["level"], version=version).permalink == first["permalink"]
+
+
+def test_regen_measures_the_level_instead_of_reading_the_letter():
+    golden = json.loads((ROOT / "tests" / "golden" / "loopy.json").read_text())
+    for entry in golden["entries"]:
+        link = entry["permalink"]
+        letter = link[9]
+        for other in ("e", "h"):
+            if other != letter:
+                forged = link[:9] + other + link[10:]
+                p = P.from_permalink(forged)
+                assert p.level == entry["measured"]
+                assert p.solution == P.from_permalink(link).solution
 
 
 def test_svg_places_clues_inside_faces():

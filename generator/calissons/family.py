@@ -396,6 +396,16 @@ def run_sample(v: dict) -> int:
     return emit_rendered(v["format"], v["out"], svg=sample.to_svg(item))
 
 
+def _hints_run(name: str):
+    """A command runner of generator.calissons.hints (imported when the command runs)."""
+    def run(v: dict) -> int:
+        from generator.calissons import hints
+        return getattr(hints, name)(v)
+    return run
+
+
+HINT_SOURCE = Param("source", "str", "puzzle JSON file (- for stdin), mathix.org URL or tab string, or cal "
+                    "permalink (sides up to 24)", positional=True)
 SEED = Param("seed", "int", "random seed (integer, default 0)", default=0, min=-(2 ** 63), max=2 ** 63 - 1)
 LEVEL = Param("level", "choice", "difficulty (default medium)", default="medium", choices=LEVEL_NAMES)
 PARAMS = (
@@ -426,6 +436,14 @@ COMMANDS = (
             (Param("size", "int", f"hexagon side 1..{MAX_SAMPLE_N}", min=1, max=MAX_SAMPLE_N, metavar="N"),
              Param("seed", "int", "random seed (default 0)", default=0, min=0, max=2 ** 63 - 1)),
             run_sample, formats=("svg", "png", "json")),
+    Command("grade", "the level a puzzle needs, measured by the hint rules (local, what-if or beyond)",
+            (HINT_SOURCE,), _hints_run("run_grade"), formats=("json",)),
+    Command("hint", "the next deduction from the marks made so far: rule, level, edges, sentence",
+            (HINT_SOURCE, Param("marks", "str", 'marks so far: {"yes": [[i, j], ...], "no": [[i, j], ...]} '
+                                "with dot indices (default: an empty board)", default=None, metavar="MARKS.json")),
+            _hints_run("run_hint"), formats=("json",)),
+    Command("explain", "the worked solution: every deduction in order (JSON) or an answer sheet (SVG, PDF)",
+            (HINT_SOURCE,), _hints_run("run_explain"), formats=("json", "svg", "pdf")),
 )
 SITE = (
     Param("sizes", "ints", "hexagon sides", default=[4, 6, 8], min=2, max=16, max_items=100),

@@ -43,7 +43,13 @@ def _decode(link: str):
 
 def board(link: str) -> dict:
     """The board description: dots, markable edges (index pairs), givens and outline."""
-    n, givens, reg = _decode(link)
+    n, givens, _reg = _decode(link)
+    return board_of(n, givens, link.strip())
+
+
+def board_of(n: int, givens, link: str) -> dict:
+    """The board description of the puzzle (n, givens) named `link`."""
+    reg = hexagon(n)
     dots = reg.coords
     index = reg.index
     edges = sorted(reg.interior)
@@ -52,7 +58,7 @@ def board(link: str) -> dict:
     r = lambda v: round(v, 4)                          # noqa: E731 - tiny formatter
     return {
         "kind": "edges",
-        "permalink": link.strip(),
+        "permalink": link,
         "title": f"Calisson puzzle, side {n}",
         "rules": RULES,
         "dots": [[r(x), r(y)] for x, y in (xy(v) for v in dots)],
@@ -106,3 +112,16 @@ def solution(link: str) -> dict:
     edges = sorted(reg.interior)
     target = set(reg.salient_edges(answer.least))
     return {"lines": [i for i, e in enumerate(edges) if e in target and e not in set(givens)]}
+
+
+def hint(link: str, lines, crosses) -> dict:
+    """The next deduction for the player's marks (the Hint button): `calissons hint`'s JSON
+    plus the board's edge ids and the triangles to highlight (generator.hints.page_hint)."""
+    from generator import hints as H
+    from generator.calissons import hints as CH
+    n, givens, reg = _decode(link)
+    index = reg.index
+    pairs = [H.edge(index[e[:2]], index[head(e)]) for e in sorted(reg.interior)]
+    marks = H.marks_from_ids(pairs, lines, crosses)
+    step = CH.next_hint(n, sorted(givens), marks, CH.unique_solution(n, sorted(givens))) or CH.stuck_step()
+    return H.page_hint(step, pairs, CH.triangle_dots(n))

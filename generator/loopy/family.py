@@ -6,8 +6,11 @@ Loopy sits above the tilings: it asks a tiling family for a patch through the pr
 solves the puzzle at its level (generate.py).  See site_src/articles/loopy.md.
 
     python -m generator loopy generate --tiling p2|p3|hat --width W --height H --seed S
-                                       --level easy|normal|tricky|hard [--solution] --format json|svg|png|pdf
-    python -m generator regen loopy.v1.… [--solution] --format json|svg|png|pdf
+                                       --level easy|normal|tricky|hard|expert [--solution] --format json|svg|png|pdf
+    python -m generator regen loopy.v2.… (or loopy.v1.…) [--solution] --format json|svg|png|pdf
+
+Levels are Tatham's Easy, Normal, Tricky and Hard, and Expert above them
+(generator/loopy/solver.py); a regenerated puzzle's level is measured, never read from the link.
 
 Width and height are the tiling's own region units.  Rough face counts after trimming:
 P2 5×4, P3 6×5 and hat 24×20 give about 50 faces; P2 6×5, P3 7×6 and hat 28×24 about
@@ -22,7 +25,7 @@ site.toml:
 
     [families.loopy]
     tilings = ["p2", "p3", "hat"]
-    levels  = ["easy", "normal", "tricky", "hard"]
+    levels  = ["easy", "normal", "tricky", "hard", "expert"]
     seeds   = [1, 2]                       # one puzzle per (tiling, size, level, seed)
     sizes_p2 = [[6, 5]]                    # regions per tiling, in the tiling's units
     sizes_p3 = [[7, 6]]
@@ -32,7 +35,7 @@ site.toml:
 from __future__ import annotations
 
 from generator.families import Command, Family, Param
-from generator.loopy.solver_v1 import LEVELS
+from generator.loopy.solver import LEVELS
 from generator.loopy.tiling_source import tilings
 
 TILINGS = tilings()
@@ -143,7 +146,7 @@ SITE = (
                 default=DEFAULT_SIZES[t], min=0, max=120, max_items=10) for t in TILINGS)
 
 FAMILY = Family(
-    name="loopy", title="Loopy puzzles on aperiodic grids", prefix="loopy", versions=(1,), version="loopy-2",
+    name="loopy", title="Loopy puzzles on aperiodic grids", prefix="loopy", versions=(1, 2), version="loopy-3",
     kind="puzzle", params=PARAMS, generate=generate_item, regen=regen, regen_params=(),
     permalink=lambda item: item.permalink, to_json=to_json, to_svg=to_svg, facts=facts, site=SITE,
     plan=plan, page=page,

@@ -12,6 +12,9 @@ The method is Tatham's Loopy's (the facts in its documentation and source; our c
    its label) and start again with a new loop.
 
 The result is a locally minimal clue set: no single clue can go without leaving the level.
+
+`make` is the generator of `loopy.v1` links with the first (frozen) solver; `make_v2` makes
+`loopy.v2` puzzles with Tatham's levels (generator.loopy.solver), in the same four steps.
 """
 
 from __future__ import annotations
@@ -19,9 +22,11 @@ from __future__ import annotations
 from generator.errors import TilepressError
 from generator.loopy import loopgen
 from generator.loopy.grid import Grid
+from generator.loopy import solver as S
 from generator.loopy.solver_v1 import EASY, SOLVED, YES, Tables, solve
 
 MAX_ROUNDS = 60
+MAX_ROUNDS_V2 = 200
 
 
 def clues_of(grid: Grid, loop) -> list[int]:
@@ -63,4 +68,44 @@ def make(grid: Grid, level: int, rng, tables: Tables | None = None) -> tuple[lis
             raise RuntimeError("loopy: the solver disagrees with the generated loop")
         return clues, sorted(loop), stats
     raise TilepressError(f"no puzzle of this level found on this grid in {MAX_ROUNDS} loops "
+                         "(try another seed, level or a larger size)")
+
+
+def thin_v2(board: S.Board, clues, level: int, rng) -> list:
+    """Remove clues in random order while the level-L solver (Tatham's levels) still solves."""
+    clues = list(clues)
+    order = list(range(len(clues)))
+    rng.shuffle(order)
+    for f in order:
+        keep, clues[f] = clues[f], None
+        if not solves(board, clues, level):
+            clues[f] = keep
+    return clues
+
+
+def solves(board: S.Board, clues, level: int) -> bool:
+    """Does the level-L solver (Tatham's levels) solve these clues?"""
+    return S.Solver(board, clues, level).run() == S.SOLVED
+
+
+def make_v2(grid: Grid, level: int, rng, board: S.Board | None = None) -> tuple[list, list[int], dict]:
+    """(clues, loop edges, statistics) of a new puzzle graded exactly `level` (v2)."""
+    board = board or S.Board.of_grid(grid)
+    stats = {"loops": 0, "too_easy": 0, "unsolvable": 0}
+    for _ in range(MAX_ROUNDS_V2):
+        stats["loops"] += 1
+        loop = loopgen.loop_edges(grid, loopgen.generate(grid, rng))
+        full = clues_of(grid, loop)
+        if not solves(board, full, level):
+            stats["unsolvable"] += 1
+            continue
+        clues = thin_v2(board, full, level, rng)
+        if level > S.EASY and solves(board, clues, level - 1):
+            stats["too_easy"] += 1
+            continue
+        s = S.Solver(board, clues, level)
+        if s.run() != S.SOLVED or sorted(e for e, v in enumerate(s.st) if v == S.YES) != sorted(loop):
+            raise RuntimeError("loopy: the solver disagrees with the generated loop")
+        return clues, sorted(loop), stats
+    raise TilepressError(f"no puzzle of this level found on this grid in {MAX_ROUNDS_V2} loops "
                          "(try another seed, level or a larger size)")

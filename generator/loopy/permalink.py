@@ -1,4 +1,4 @@
-"""Loopy permalinks: `loopy.v1.<level><clues>.<tiling permalink>`.
+"""Loopy permalinks: `loopy.v2.<level><clues>.<tiling permalink>` (and the older v1).
 
 A Loopy permalink names a puzzle completely without re-running the generator: the grid
 comes from the tiling permalink (regenerated exactly by its family), the clues are listed
@@ -6,7 +6,10 @@ in the grid's face order, and the solution is recovered by solving — the puzzl
 so the solution is a function of the clues.  Old links therefore keep working even if the
 loop growth or the clue removal changes later.
 
-    level   one letter: e (easy), n (normal), t (tricky), h (hard)
+    level   one letter: e (easy), n (normal), t (tricky), h (hard), x (expert; v2 only).
+            In v2 the letters are Tatham's levels (generator.loopy.solver); in v1 they were
+            the first solver's (solver_v1).  Readers never trust the letter: the level of a
+            regenerated puzzle is measured by grading its clues.
     clues   one character per clued face, runs of blank faces shortened (the scheme of
             Tatham's Loopy game IDs, with our own alphabet):
               0–9      a clue 0..9
@@ -22,10 +25,12 @@ import re
 from generator.errors import PermalinkError
 
 PREFIX = "loopy.v1."
-LEVEL_LETTERS = {"e": "easy", "n": "normal", "t": "tricky", "h": "hard"}
+VERSIONS = (1, 2)
+LEVEL_LETTERS = {"e": "easy", "n": "normal", "t": "tricky", "h": "hard", "x": "expert"}
 LETTER_OF = {v: k for k, v in LEVEL_LETTERS.items()}
 MAX_LENGTH = 20000
-_PAYLOAD = re.compile(r"^([enth])([0-9A-Za-z]*)\.([a-z][a-z0-9]*\.v[0-9]+\..*)$")
+_PAYLOAD = {1: re.compile(r"^([enth])([0-9A-Za-z]*)\.([a-z][a-z0-9]*\.v[0-9]+\..*)$"),
+            2: re.compile(r"^([enthx])([0-9A-Za-z]*)\.([a-z][a-z0-9]*\.v[0-9]+\..*)$")}
 
 
 def encode_clues(clues) -> str:
@@ -62,25 +67,32 @@ def decode_clues(text: str) -> list:
     return clues
 
 
-def encode(level: str, clues, tiling: str) -> str:
+def encode(level: str, clues, tiling: str, version: int = 2) -> str:
     """The permalink of a puzzle."""
-    return f"{PREFIX}{LETTER_OF[level]}{encode_clues(clues)}.{tiling}"
+    return f"loopy.v{version}.{LETTER_OF[level]}{encode_clues(clues)}.{tiling}"
 
 
 def decode(text: str) -> tuple[str, list, str]:
-    """(level, clues, tiling permalink) of a Loopy permalink, or PermalinkError."""
+    """(level letter's name, clues, tiling permalink) of a v1 or v2 Loopy permalink."""
+    return decode_versioned(text)[1:]
+
+
+def decode_versioned(text: str) -> tuple[int, str, list, str]:
+    """(version, level letter's name, clues, tiling permalink), or PermalinkError."""
     if not isinstance(text, str):
         raise PermalinkError("loopy permalink must be a string")
     text = text.strip()
     if len(text) > MAX_LENGTH:
         raise PermalinkError(f"loopy permalink too long ({len(text)} characters, limit {MAX_LENGTH})")
-    if not text.startswith(PREFIX):
-        version = text.split(".")[1] if text.count(".") >= 2 else "?"
-        if text.startswith("loopy.") and version != "v1":
-            raise PermalinkError(f"loopy permalink version {version!r} is not known (this build reads v1)")
-        raise PermalinkError(f"not a loopy permalink: {text[:40]!r} (expected loopy.v1.…)")
-    m = _PAYLOAD.match(text[len(PREFIX):])
+    parts = text.split(".")
+    if len(parts) < 3 or parts[0] != "loopy":
+        raise PermalinkError(f"not a loopy permalink: {text[:40]!r} (expected loopy.v2.…)")
+    version = {f"v{v}": v for v in VERSIONS}.get(parts[1])
+    if version is None:
+        raise PermalinkError(f"loopy permalink version {parts[1]!r} is not known (this build reads v1, v2)")
+    m = _PAYLOAD[version].match(text[len(f"loopy.v{version}."):])
     if not m:
-        raise PermalinkError("loopy permalink: expected loopy.v1.<level e|n|t|h><clues>.<tiling permalink>")
+        letters = "e|n|t|h" if version == 1 else "e|n|t|h|x"
+        raise PermalinkError(f"loopy permalink: expected loopy.v{version}.<level {letters}><clues>.<tiling permalink>")
     level, clue_text, tiling = m.groups()
-    return LEVEL_LETTERS[level], decode_clues(clue_text), tiling
+    return version, LEVEL_LETTERS[level], decode_clues(clue_text), tiling

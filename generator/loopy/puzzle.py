@@ -1,13 +1,21 @@
 """A Loopy puzzle: its grid, level, clues and (unique) solution; creation and regeneration.
 
     create(tiling, width, height, seed, level)  a new puzzle on a fresh patch of a tiling
-    from_permalink(text)                        the puzzle a `loopy.v1.…` permalink names:
-                                                rebuild the grid from the tiling permalink,
-                                                read the clues, solve (no generator involved)
+                                                (a `loopy.v2` link; version=1 for the old
+                                                generator of `loopy.v1` links)
+    from_permalink(text)                        the puzzle a `loopy.v1.…`/`loopy.v2.…` link
+                                                names: rebuild the grid from the tiling
+                                                permalink, read the clues, solve (no
+                                                generator involved)
     to_json(puzzle)                             the documented machine interface
 
-The random choices of a new puzzle use `random.Random("loopy:<level>:<seed>:<tiling
-permalink>")`, so the same parameters give the same puzzle on every machine.
+A v1 link is solved by the frozen first solver (solver_v1), so it keeps its solution; a v2
+link by Tatham's levels (solver).  Either way the puzzle's `level` is *measured*: the grade
+of its clues by Tatham's levels, never the letter in the link.
+
+The random choices of a new puzzle use `random.Random("loopy.v2:<level>:<seed>:<tiling
+permalink>")` (v1: `"loopy:<level>:…"`), so the same parameters give the same puzzle on
+every machine.
 """
 
 from __future__ import annotations
@@ -17,24 +25,36 @@ from dataclasses import dataclass
 
 from generator.errors import PermalinkError, TilepressError
 from generator.loopy import generate, grid as G, permalink as PL, tiling_source
-from generator.loopy.solver_v1 import CONTRADICTION, HARD, LEVELS, SOLVED, YES, Tables, solve
+from generator.loopy import solver as S
+from generator.loopy.solver_v1 import CONTRADICTION, HARD, SOLVED, YES, Tables, solve
+from generator.loopy.solver_v1 import LEVELS as LEVELS_V1
+
+LEVELS = S.LEVELS
 
 MAX_FACES = 2500
 
 
 @dataclass(frozen=True)
 class Puzzle:
-    """One puzzle: level name, tiling permalink, grid, clues (None = blank), loop edges."""
+    """One puzzle: measured level, tiling permalink, grid, clues (None = blank), loop edges.
+
+    `version` is the permalink version; `letter` the level name a v1 link's letter spells
+    (kept only so that the link is written back as it was read).
+    """
 
     level: str
     tiling: str
     grid: G.Grid
     clues: tuple
     solution: tuple
+    version: int = 2
+    letter: str = ""
 
     @property
     def permalink(self) -> str:
-        return PL.encode(self.level, self.clues, self.tiling)
+        if self.version == 1:
+            return PL.encode(self.letter, self.clues, self.tiling, 1)
+        return PL.encode(self.level, self.clues, self.tiling, 2)
 
     @property
     def clue_count(self) -> int:
@@ -51,22 +71,35 @@ def _grid(tiles) -> G.Grid:
     return grid
 
 
-def create(tiling: str, width, height, seed: int, level: str, stats: dict | None = None) -> Puzzle:
-    """A new unique puzzle of a level on a fresh patch."""
-    if level not in LEVELS:
-        raise TilepressError(f"unknown level {level!r} (choose from {', '.join(LEVELS)})")
+def measure(grid: G.Grid, clues) -> str:
+    """The level of a clue set by Tatham's levels (`beyond` when Expert does not solve it)."""
+    return S.grade(S.Board.of_grid(grid), clues)[0]
+
+
+def create(tiling: str, width, height, seed: int, level: str, stats: dict | None = None,
+           version: int = 2) -> Puzzle:
+    """A new unique puzzle of a level on a fresh patch (a v2 link; version=1: the old generator)."""
+    levels = LEVELS_V1 if version == 1 else LEVELS
+    if level not in levels:
+        raise TilepressError(f"unknown level {level!r} (choose from {', '.join(levels)})")
     link, tiles = tiling_source.patch(tiling, width, height, seed)
     grid = _grid(tiles)
-    rng = random.Random(f"loopy:{level}:{seed}:{link}")
-    clues, loop, st = generate.make(grid, LEVELS.index(level), rng)
+    if version == 1:
+        rng = random.Random(f"loopy:{level}:{seed}:{link}")
+        clues, loop, st = generate.make(grid, levels.index(level), rng)
+        measured = measure(grid, clues)
+    else:
+        rng = random.Random(f"loopy.v2:{level}:{seed}:{link}")
+        clues, loop, st = generate.make_v2(grid, levels.index(level), rng)
+        measured = level
     if stats is not None:
         stats.update(st)
-    return Puzzle(level, link, grid, tuple(clues), tuple(loop))
+    return Puzzle(measured, link, grid, tuple(clues), tuple(loop), version, level)
 
 
 def from_permalink(text: str) -> Puzzle:
-    """The puzzle a permalink names (the solution found by solving its clues)."""
-    level, clues, tiling = PL.decode(text)
+    """The puzzle a permalink names (the solution found by solving its clues, the level measured)."""
+    version, letter, clues, tiling = PL.decode_versioned(text)
     try:
         _name, link, tiles = tiling_source.from_permalink(tiling)
     except PermalinkError as exc:
@@ -77,16 +110,22 @@ def from_permalink(text: str) -> Puzzle:
     for f, c in enumerate(clues):
         if c is not None and c > len(grid.faces[f]):
             raise PermalinkError(f"loopy permalink: clue {c} on a face with {len(grid.faces[f])} edges")
-    verdict, state = solve(Tables(grid), clues, HARD)
-    if verdict == CONTRADICTION:
+    if version == 1:
+        verdict, state = solve(Tables(grid), clues, HARD)
+        contradiction = verdict == CONTRADICTION
+        measured = measure(grid, clues) if verdict == SOLVED else None
+    else:
+        measured, solver = S.grade(S.Board.of_grid(grid), clues)
+        state = solver.st if solver else None
+        verdict = SOLVED if solver else None
+        contradiction = not solver and S.Solver(S.Board.of_grid(grid), clues, S.EXPERT).run() == S.CONTRADICTION
+    if contradiction:
         raise PermalinkError("loopy permalink: no loop fits its clues (they contradict each other)")
     if verdict != SOLVED:
         raise PermalinkError("loopy permalink: its clues do not determine exactly one loop "
                              "(deduction stops before the loop is found)")
     loop = tuple(e for e, s in enumerate(state) if s == YES)
-    return Puzzle(level, link, grid, tuple(clues), loop)
-
-
+    return Puzzle(measured, link, grid, tuple(clues), loop, version, letter)
 def to_json(p: Puzzle) -> dict:
     """The documented JSON object (dots in the tiling's coordinates, y up)."""
     g = p.grid

@@ -926,6 +926,8 @@ class Solver:
         try:
             while True:
                 self.fixpoint()
+                if not self.unknown and not self.closed:
+                    return CONTRADICTION
                 n = self.steps_done
                 verdict = self.loop_rule()
                 if verdict is not None:

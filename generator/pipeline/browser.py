@@ -69,6 +69,9 @@ permalink prefix); the page's one player (templates/regen.js) then needs no new 
                                          "wrong": [edge id, ...] (the first contradiction),
                                          "drawn": int, "total": int}
     solution(permalink) -> {"lines": [edge id, ...]}       # only called by "reveal"
+    hint(permalink, lines, crosses) -> generator.hints.page_hint(...)   # optional: the Hint
+                                             #   button (first press shows what the next
+                                             #   deduction reads and its sentence, second applies)
     SOLUTION_ARGS = ("--view", "solution")   # the `regen` flags that draw the answer (folded
                                              #   "Show the solution" and the printout's 2nd page)
 
@@ -253,6 +256,7 @@ def EXERCISE(run, player, forms):
             out.append(["check", 0, "", player("check", link, [sol["lines"][1:], sol["lines"][:1]])])
             out.append(["check", 0, "", player("check", link, [list(range(len(board["edges"]))), []])])
             out.append(["check", 0, "", player("check", link, [[0], [0]])])
+            out.append(["hint", 0, "", player("hint", link, [sol["lines"][:3], []])])
         if link.startswith("cal."):
             for view in ("solution", "player"):
                 go(["regen", link, "--view", view, "--format", "svg"])
@@ -263,6 +267,9 @@ def EXERCISE(run, player, forms):
             out.append(["check", 0, "", player("check", link, [sol["lines"], []])])
             out.append(["check", 0, "", player("check", link, [[0, 1], [2]])])
             out.append(["check", 0, "", player("check", link, [[-1], []])])
+            out.append(["hint", 0, "", player("hint", link, [[], []])])
+            out.append(["hint", 0, "", player("hint", link, [sol["lines"][:2], []])])
+            out.append(["hint", 0, "", player("hint", link, [[0], [1]])])
         if link.startswith("tx."):
             go(["regen", link, "--view", "wallpaper", "--format", "svg"])
     out.append(["board", 0, "", player("board", "hat.v1.x", [])])
@@ -592,7 +599,8 @@ def page_config(families: list[dict]) -> dict:
     order = [n for n in built if n in forms] + [n for n in forms if n not in built]
     return {"caps": SIZE_CAPS, "max_chars": MAX_PERMALINK_CHARS, "seed_max": SEED_MAX,
             "forms": [dict(forms[n], name=n) for n in order], "players": sorted(webapi.PLAYERS),
-            "solutions": {k: list(getattr(m, "SOLUTION_ARGS", ())) for k, m in sorted(webapi.PLAYERS.items())}}
+            "solutions": {k: list(getattr(m, "SOLUTION_ARGS", ())) for k, m in sorted(webapi.PLAYERS.items())},
+            "hints": sorted(k for k, m in webapi.PLAYERS.items() if hasattr(m, "hint"))}
 
 
 def write(writer, env, render, common: dict, cache) -> None:

@@ -1,0 +1,423 @@
+"""Hints for calisson puzzles: the human-style grader's rules, one named deduction at a time.
+
+The grader (`human.py`) knows, for every edge of the hexagon, whether a calisson *crosses*
+it (the edge is a calisson's short diagonal) or it is a calisson *side*.  The player draws
+something else: the *fold edges* (sides where two calissons of different colours meet) and
+crosses the rest.  So each deduction of the grader is replayed here with a record of what
+it read, and a player sees a hint as soon as a deduction decides whether an interior edge is
+a fold edge:
+
+    crossed edge                         -> not a fold edge ("no")
+    side, both calissons beside it known -> a fold edge when their colours differ ("yes"),
+                                            else a flat edge inside a face of the pile ("no")
+
+(a calisson's colour is the direction of the edge it crosses).  The rules, in the grader's
+order, easiest level first:
+
+    local    calisson-diagonal  a triangle with two calisson sides: a calisson crosses the third
+             calisson-sides     a triangle whose crossed edge is known: its other edges are sides
+             fold-colours       beside a drawn fold edge the calissons differ in colour, so the
+                                two edges facing each other across it are crossed together
+             fold-status        both calissons beside an edge are known: fold edge or not
+    what-if  what-if            assume a mark on the first undecided edge, follow the local
+                                rules; a contradiction proves the opposite mark
+
+A *hint* is the run of deductions from just after the previous visible decision up to and
+including the next one: its rule, sentence and level are those of that last deduction (a
+run holding a what-if is a what-if hint), its `because` holds what the whole run read.
+`explanation(n, givens)` is the whole chain from the givens alone (computed once and
+cached); `hint` answers with the first hint of that chain that still decides an edge the
+player has not marked, after checking the marks against the unique solution.  So replaying
+hints from an empty board walks the explanation exactly, and the hardest level used is the
+grader's: `local` when propagation alone solves the puzzle (depth 0), `what-if` when
+probing is needed (depth 1), and the chain stops short when the grader gets stuck (depth 2:
+the puzzle's level is `beyond`).
+
+Edges are pairs of dot indices: the dots are the hexagon's vertices in `Region.coords`
+order (the page board's dots), faces are triangles in `Region.triangles` order.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from functools import lru_cache
+
+from generator import hints as H
+from generator.calissons import human
+from generator.calissons.human import CROSSED, SIDE, UNKNOWN
+from generator.calissons.model import NEXT, edge_triangles, far_vertices, head, hexagon, triangle_vertices
+
+LEVELS = ("local", "what-if")
+GRADES = LEVELS + ("beyond",)
+MAX_HINT_N = 24            # the human grader's size limit (generator.GRADE_MAX_N)
+
+# The level of a calisson puzzle in words: what kind of reasoning it needs.  One source for
+# the item page, the sheets and the article.
+LEVEL_TEXT = {
+    "local": "Local rules only: every triangle is half of exactly one calisson, and the two calissons "
+             "beside a fold edge have different colours. Applying these again and again decides every edge.",
+    "what-if": "One what-if at a time: sometimes the local rules stop, and you must suppose a mark on an "
+               "edge, follow the local rules until they contradict themselves, and so take the opposite mark.",
+    "beyond": "Beyond one what-if: a single supposition followed by the local rules is not enough somewhere; "
+              "deeper chains of reasoning are needed.",
+}
+# The generator's labels (how many redundant givens it keeps) in words.
+LABEL_TEXT = {
+    "easy": "Easy: many givens (about 55% of the fold edges) and the local rules alone solve it.",
+    "medium": "Medium: fewer givens (about 40% of the fold edges); the local rules alone still solve it.",
+    "hard": "Hard: no given can be left out (a minimal puzzle), and it usually needs a what-if.",
+}
+RULES = {
+    "calisson-diagonal": ("local", "A triangle with two calisson sides: a calisson crosses its third edge."),
+    "calisson-sides": ("local", "A triangle whose crossed edge is known: its other two edges are calisson sides."),
+    "fold-colours": ("local", "Across a fold edge the two calissons differ in colour, so the two edges that face "
+                              "each other across it are both crossed or both sides."),
+    "fold-status": ("local", "When both calissons beside an edge are known, it is a fold edge exactly when "
+                             "their colours differ."),
+    "what-if": ("what-if", "Suppose a mark; if the local rules then contradict themselves, the opposite "
+                           "mark is right."),
+}
+
+
+class _Chain:
+    """The grader's deductions on one puzzle, recorded (see the module notes)."""
+
+    def __init__(self, n: int, givens):
+        self.n = n
+        self.board = b = human.Board(n, givens)
+        reg = self.reg = hexagon(n)
+        self.tri_index = {t: i for i, t in enumerate(reg.triangles)}
+        self.pair = [H.edge(reg.index[e[:2]], reg.index[head(e)]) for e in b.edges]
+        self.interior = [e in reg.interior for e in b.edges]
+        self.given = set(b.eid[e] for e in b.givens)
+        self.etri = [[self.tri_index[t] for t in edge_triangles(e) if t in self.tri_index] for e in b.edges]
+        # links: edge -> [(other edge, the given fold edge that links them)]
+        self.links: list[list[tuple[int, int]]] = [[] for _ in b.edges]
+        for g in b.givens:
+            d1, d2 = NEXT[g[2]], NEXT[NEXT[g[2]]]
+            A, B = far_vertices(g)
+            h = head(g)
+            gi = b.eid[g]
+            for p, q in (((A[0], A[1], d1), (B[0], B[1], d2)), ((h[0], h[1], d2), (h[0], h[1], d1))):
+                i, j = b.eid[p], b.eid[q]
+                self.links[i].append((j, gi))
+                self.links[j].append((i, gi))
+        self.tri_of = b.tris                           # triangle index -> its three edge ids
+
+    # -- geometry helpers ------------------------------------------------------------------
+    def crossed_of(self, state, ti: int):
+        """The crossed edge of a triangle, or None while unknown."""
+        for f in self.tri_of[ti]:
+            if state[f] == CROSSED:
+                return f
+        return None
+
+    def status(self, state, e: int):
+        """True / False when the fold status of edge e is decided, else None."""
+        if state[e] == CROSSED:
+            return False
+        if state[e] != SIDE or len(self.etri[e]) != 2:
+            return None
+        a, c = (self.crossed_of(state, t) for t in self.etri[e])
+        if a is None or c is None:
+            return None
+        return self.board.edges[a][2] != self.board.edges[c][2]
+
+    # -- the recorded run ------------------------------------------------------------------
+    def run(self):
+        """(list of internal steps, solved?) from the givens; a step is a dict."""
+        b = self.board
+        state = list(b.start)
+        steps: list[dict] = []
+        shown: set[int] = set()                        # interior edges whose status is out
+        queue = deque(i for i, s in enumerate(state) if s != UNKNOWN)
+        ok = self._propagate(state, queue, steps, shown)
+        if not ok:                                     # givens contradict the rules: no hints
+            return steps, False
+        while True:
+            unknown = [i for i, s in enumerate(state) if s == UNKNOWN]
+            if not unknown:
+                return steps, True
+            for e in unknown:
+                found = None
+                for guess, other in ((CROSSED, SIDE), (SIDE, CROSSED)):
+                    trial = list(state)
+                    trial[e] = guess
+                    if not b.propagate(trial, [e]):
+                        found = (guess, other)
+                        break
+                if found:
+                    break
+            else:
+                return steps, False                    # the grader is stuck (depth 2)
+            guess, other = found
+            state[e] = other
+            steps.append({"rule": "what-if", "level": "what-if", "set": [(e, other)], "faces": list(self.etri[e]),
+                          "reads": [e], "guess": guess})
+            self._after(state, e, steps, shown)
+            if not self._propagate(state, deque([e]), steps, shown):   # pragma: no cover - rules are sound
+                return steps, False
+
+    def _propagate(self, state, queue, steps, shown) -> bool:
+        """The grader's propagation, first in first out, each deduction recorded."""
+        tris = self.tri_of
+        while queue:
+            e = queue.popleft()
+            s = state[e]
+            for f, g in self.links[e]:
+                if state[f] == UNKNOWN:
+                    state[f] = s
+                    queue.append(f)
+                    steps.append({"rule": "fold-colours", "level": "local", "set": [(f, s)], "reads": [e, g],
+                                  "faces": self.etri[e] + self.etri[f]})
+                    self._after(state, f, steps, shown)
+                elif state[f] != s:
+                    return False
+            for ti in self.board.edge_tris[e]:
+                tri = tris[ti]
+                crossed = [f for f in tri if state[f] == CROSSED]
+                unknown = [f for f in tri if state[f] == UNKNOWN]
+                if len(crossed) > 1 or (not crossed and not unknown):
+                    return False
+                if not unknown:
+                    continue
+                if crossed:
+                    rule, mark = "calisson-sides", SIDE
+                elif len(unknown) == 1:
+                    rule, mark = "calisson-diagonal", CROSSED
+                else:
+                    continue
+                for f in unknown:
+                    state[f] = mark
+                    queue.append(f)
+                steps.append({"rule": rule, "level": "local", "set": [(f, mark) for f in unknown],
+                              "reads": [f for f in tri if f not in unknown], "faces": [ti]})
+                for f in unknown:
+                    self._after(state, f, steps, shown)
+        return True
+
+    def _after(self, state, f: int, steps, shown) -> None:
+        """Record fold-status deductions that the new mark on edge f makes possible."""
+        if f not in shown and self.interior[f] and state[f] == CROSSED:
+            shown.add(f)                             # the deduction that crossed it says so
+            steps[-1].setdefault("visible", []).append((f, False))
+        near = set()
+        for ti in self.etri[f]:
+            near.update(self.tri_of[ti])
+        for e in sorted(near):
+            if e in shown or not self.interior[e]:
+                continue
+            st = self.status(state, e)
+            if st is None:
+                continue
+            shown.add(e)
+            if state[e] == CROSSED:                  # pragma: no cover - shown when it was crossed
+                continue
+            pair = [self.crossed_of(state, t) for t in self.etri[e]]
+            steps.append({"rule": "fold-status", "level": "local", "set": [], "reads": [e] + pair,
+                          "faces": list(self.etri[e]), "visible": [(e, st)]})
+
+    # -- hints -----------------------------------------------------------------------------
+    def hints(self) -> tuple[list[H.Step], bool]:
+        """The visible hints in order (see the module notes) and whether they solve it."""
+        steps, solved = self.run()
+        out, run = [], []
+        for s in steps:
+            run.append(s)
+            vis = [(e, v) for e, v in s.get("visible", []) if e not in self.given]
+            if not vis:
+                continue
+            out.append(self._hint(run, vis))
+            run = []
+        return out, solved
+
+    def _hint(self, run: list[dict], vis) -> H.Step:
+        """One hint from a run of internal deductions ending in visible decisions."""
+        probe = next((s for s in run if s["rule"] == "what-if"), None)
+        last = run[-1]
+        head_step = probe or last
+        reads = [e for s in run for e in s["reads"]]
+        faces = [t for s in run for t in s["faces"]]
+        yes = [self.pair[e] for e, v in vis if v]
+        no = [self.pair[e] for e, v in vis if not v]
+        text = self._text(last, vis)
+        if probe:
+            e = probe["set"][0][0]
+            was = "a calisson side" if probe["guess"] == SIDE else "crossed by a calisson"
+            now = "crossed by a calisson" if probe["guess"] == SIDE else "a calisson side"
+            text = (f"What if the highlighted edge were {was}? Following the local rules from there leads to "
+                    f"a triangle with no way to finish, so it is {now}. Then: " + text[0].lower() + text[1:])
+            reads.append(e)
+        return H.Step(head_step["rule"], head_step["level"], text, tuple(yes), tuple(no), tuple(sorted(set(faces))),
+                      (), tuple(self.pair[e] for e in set(reads)))
+
+    def _text(self, step: dict, vis) -> str:
+        """The sentence of the deduction that made a visible decision."""
+        many = len(vis) > 1
+        rule = step["rule"]
+        if rule == "fold-status":
+            if vis[0][1]:
+                return ("Both calissons beside this edge are known and they have different colours, so it is "
+                        "a fold edge: draw it.")
+            return ("Both calissons beside this edge are known and they have the same colour, so it lies flat "
+                    "inside one face of the pile: it is not a fold edge.")
+        if rule == "calisson-diagonal":
+            return ("Every triangle is half of one calisson: this triangle already has two calisson sides, so a "
+                    "calisson crosses its third edge, which is not a fold edge.")
+        if rule == "fold-colours":
+            return ("Across the drawn fold edge the two calissons have different colours, so this edge is crossed "
+                    "like the one facing it: it is not a fold edge.")
+        if rule == "what-if":
+            return "So this edge is not a fold edge."
+        return ("A calisson crosses one edge of this triangle, so its other edges are calisson sides; "
+                + ("these edges are now decided." if many else "this edge is now decided."))
+
+
+@lru_cache(maxsize=8)
+def explanation(n: int, givens: tuple) -> tuple[tuple, bool]:
+    """(hints in order, solved?) of a puzzle from its givens alone (cached: the page asks often)."""
+    steps, solved = _Chain(n, list(givens)).hints()
+    return tuple(steps), solved
+
+
+def grade_level(solved: bool, steps) -> str:
+    """The level the hints measure: the hardest rule used, or beyond when they stop short."""
+    if not solved:
+        return "beyond"
+    return H.hardest(LEVELS, steps) or "local"
+
+
+def solution_edges(n: int, givens) -> set | None:
+    """The fold edges of the unique solution as dot pairs (None unless unique)."""
+    sol = _solution(n, tuple(sorted(givens)))
+    return set(sol) if sol is not None else None
+
+
+@lru_cache(maxsize=8)
+def _solution(n: int, givens: tuple) -> frozenset | None:
+    """solution_edges, cached (the page asks on every hint)."""
+    from generator.calissons.solver import solve
+    reg = hexagon(n)
+    sol = solve(reg, list(givens))
+    if sol.status != "unique":
+        return None
+    return frozenset(H.edge(reg.index[e[:2]], reg.index[head(e)]) for e in reg.salient_edges(sol.least))
+
+
+def mark_edges(n: int) -> set:
+    """The interior edges as dot pairs: what a MARKS file may name."""
+    reg = hexagon(n)
+    return {H.edge(reg.index[e[:2]], reg.index[head(e)]) for e in reg.interior}
+
+
+def next_hint(n: int, givens, marks: H.Marks, solution=None) -> H.Step | None:
+    """The next hint for these marks: a mistake first, else the first hint of the explanation
+    that decides an unmarked edge (only those edges), "solved" when all is marked, or None
+    when the rules are stuck."""
+    solution = solution if solution is not None else solution_edges(n, givens)
+    if solution is not None:
+        wrong = H.mistake(marks, solution, line="line", cross="cross")
+        if wrong:
+            return wrong
+    steps, solved = explanation(n, tuple(sorted(givens)))
+    for s in steps:
+        yes = tuple(e for e in s.yes if e not in marks.yes)
+        no = tuple(e for e in s.no if e not in marks.no)
+        if yes or no:
+            return H.Step(s.rule, s.level, s.text, yes, no, s.faces, s.dots, s.edges)
+    return H.solved_step("Every fold edge is decided: the puzzle is solved.") if solved else None
+
+
+def triangle_dots(n: int) -> dict:
+    """Face id -> its three dot ids (for highlighting)."""
+    reg = hexagon(n)
+    return {i: [reg.index[v] for v in triangle_vertices(t)] for i, t in enumerate(reg.triangles)}
+
+
+def stuck_step() -> H.Step:
+    """The answer when the rules (a what-if included) decide no more edges."""
+    return H.Step("stuck", None, "The local rules and one what-if decide no more edges here: this puzzle needs "
+                                 "deeper reasoning from this point.")
+
+
+# ---- the commands: calissons grade | hint | explain -------------------------------------------
+
+def load(v: dict) -> tuple[int, list, str | None]:
+    """(n, givens, permalink or None) of the command's SOURCE, size-checked before any work.
+    The one place that reads a puzzle for grade/hint/explain (a region option goes here)."""
+    from generator.calissons.family import load_any
+    from generator.calissons import permalink
+    from generator.errors import TilepressError
+    n, givens = load_any(v["source"])
+    if n > MAX_HINT_N:
+        raise TilepressError(f"grade, hint and explain take sides up to {MAX_HINT_N} (this puzzle has side {n})")
+    link = permalink.encode(n, givens) if n <= permalink.MAX_PERMALINK_N else None
+    return n, sorted(givens), link
+
+
+def unique_solution(n: int, givens) -> set:
+    """The solution's fold edges, or a one-line error when the puzzle is not unique."""
+    from generator.errors import TilepressError
+    sol = solution_edges(n, givens)
+    if sol is None:
+        raise TilepressError("hints need a puzzle with exactly one solution (check it with `calissons check`)")
+    return sol
+
+
+def grade_record(n: int, givens) -> dict:
+    """{"level", "unique", "steps", "depth", "propagation", "probes"}: the level the hints
+    measure beside the human grader's own figures."""
+    steps, solved = explanation(n, tuple(givens))
+    rec = dict(human.grade(n, givens))
+    rec.update({"level": grade_level(solved, steps), "unique": solution_edges(n, givens) is not None,
+                "steps": len(steps), "text": LEVEL_TEXT[grade_level(solved, steps)]})
+    return rec
+
+
+def run_grade(v: dict) -> int:
+    """grade FILE|-|URL|PERMALINK"""
+    from generator.output import emit_rendered
+    n, givens, link = load(v)
+    rec = grade_record(n, givens)
+    rec.update({"n": n, "givens": len(givens), "permalink": link})
+    return emit_rendered("json", v["out"], json_obj=rec)
+
+
+def run_hint(v: dict) -> int:
+    """hint FILE|-|URL|PERMALINK [--marks MARKS.json]"""
+    from generator.output import emit_rendered
+    n, givens, _link = load(v)
+    marks = H.read_marks(v.get("marks"), mark_edges(n))
+    step = next_hint(n, givens, marks, unique_solution(n, givens)) or stuck_step()
+    return emit_rendered("json", v["out"], json_obj=step.to_json())
+
+
+def sheet(n: int, givens, link: str | None) -> list[str]:
+    """The worked solution's pages (SVG, A4)."""
+    from generator.calissons import play
+    steps, solved = explanation(n, tuple(givens))
+    from generator.pipeline.sheets import short_id
+    level = grade_level(solved, steps)
+    board = play.board_of(n, givens, link or "")
+    name = f"{short_id(link)}, side {n}" if link else f"side {n}"
+    return H.sheet_pages(f"Calisson puzzle {name}: worked solution", board, list(steps), triangle_dots(n),
+                         subtitle=f"Level {level}: {LEVEL_TEXT[level]} Orange: the edges each group decides; "
+                                  "blue: the edges and triangles it reads; dark red: the givens.")
+
+
+def run_explain(v: dict) -> int:
+    """explain FILE|-|URL|PERMALINK --format json|svg|pdf"""
+    from generator.output import emit, emit_rendered
+    n, givens, link = load(v)
+    unique_solution(n, givens)
+    steps, solved = explanation(n, tuple(givens))
+    if v["format"] == "json":
+        return emit_rendered("json", v["out"], json_obj={
+            "level": grade_level(solved, steps), "solved": solved, "n": n, "permalink": link,
+            "steps": [s.to_json() for s in steps]})
+    pages = sheet(n, givens, link)
+    if v["format"] == "svg":
+        emit(H.sheet_svg(pages), v["out"])
+    else:
+        emit(H.sheet_pdf(pages, f"Calisson puzzle: worked solution"), v["out"])
+    return 0

@@ -1,0 +1,428 @@
+"""Hints: the next deduction of an edge-marking puzzle, one shape for every family.
+
+A puzzle played by marking edges (Loopy's loop lines, the calissons' fold edges) is solved
+by a chain of deductions, each made by a named rule that reads a few faces, dots and edges
+and decides one or more edges.  A *step* records one deduction:
+
+    rule     a stable name ("face-full", "calisson-sides", ...; "mistake" for a wrong mark)
+    level    the family's name of the easiest level whose rules make it
+    yes, no  the edges it decides: on (a line, a fold edge) or off (a cross)
+    because  {"faces": [face ids], "dots": [dot ids], "edges": [[i, j], ...]}: what it reads
+    text     one plain sentence a player understands
+
+Edges are pairs of dot indices [i, j] with i < j, in the family's own dot numbering (the
+same numbering as its puzzle JSON and its page board).  The JSON form of a step is
+`{"rule", "level", "yes", "no", "because", "text"}` with every list sorted.
+
+A MARKS file is what the player has marked so far: `{"yes": [[i, j], ...], "no": [[i, j],
+...]}` (both optional).  `parse_marks` checks it against the puzzle's edges; a bad entry is
+one line naming the field.  Before any hint, `mistake` compares the marks with the puzzle's
+unique solution and names the first wrong mark (smallest [i, j]) as a step of rule
+"mistake": a hint never builds on a wrong mark, and never volunteers the check unasked.
+
+`explain` replays hints from an empty board: each step's edges are added to the marks until
+the family's `next_step` has nothing more to say; the result is the worked solution in
+order and the hardest level it used.  `sheet_pages` lays such a solution out for print:
+panels of the board after each group of steps, the group's new edges highlighted and its
+sentences underneath (A4 portrait, in mm); `sheet_pdf` turns the pages into a PDF with
+cairosvg and pypdf (loaded only then).  The board is drawn from the family's page-player
+board description (`generator.webapi`): dots (y down), edges, givens, outline, clues.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Sequence
+
+from generator.errors import TilepressError
+
+MAX_MARKS_BYTES = 4 << 20
+Edge = tuple[int, int]
+
+
+def edge(i: int, j: int) -> Edge:
+    """An edge as the sorted pair of its dot indices."""
+    return (i, j) if i < j else (j, i)
+
+
+def _edges(pairs: Iterable) -> list[list[int]]:
+    """Sorted, de-duplicated [i, j] lists."""
+    return [list(e) for e in sorted({edge(*p) for p in pairs})]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One deduction (see the module notes); edges are (i, j) pairs of dot indices."""
+
+    rule: str
+    level: str | None
+    text: str
+    yes: tuple = ()
+    no: tuple = ()
+    faces: tuple = ()
+    dots: tuple = ()
+    edges: tuple = ()
+
+    def to_json(self) -> dict:
+        """The step's JSON object (every list sorted)."""
+        return {"rule": self.rule, "level": self.level, "yes": _edges(self.yes), "no": _edges(self.no),
+                "because": {"faces": sorted(set(self.faces)), "dots": sorted(set(self.dots)),
+                            "edges": _edges(self.edges)},
+                "text": self.text}
+
+
+@dataclass
+class Marks:
+    """The player's marks: edges drawn (yes) and crossed out (no)."""
+
+    yes: set = field(default_factory=set)
+    no: set = field(default_factory=set)
+
+    def add(self, step: Step) -> int:
+        """Apply a step's decisions; the number of edges newly decided."""
+        new = 0
+        for e in step.yes:
+            e = edge(*e)
+            new += e not in self.yes
+            self.yes.add(e)
+        for e in step.no:
+            e = edge(*e)
+            new += e not in self.no
+            self.no.add(e)
+        return new
+
+    def to_json(self) -> dict:
+        """The MARKS file object."""
+        return {"yes": _edges(self.yes), "no": _edges(self.no)}
+
+
+def validate_marks(obj, edges, what: str = "marks") -> Marks:
+    """Check a decoded MARKS object against the puzzle's edges (a set of (i, j), i < j)."""
+    if not isinstance(obj, dict):
+        raise TilepressError(f'{what} must be a JSON object {{"yes": [[i, j], ...], "no": [[i, j], ...]}}')
+    unknown = sorted(set(obj) - {"yes", "no"})
+    if unknown:
+        raise TilepressError(f'{what}: unknown field "{unknown[0]}" (only "yes" and "no")')
+    out = Marks()
+    for key in ("yes", "no"):
+        items = obj.get(key, [])
+        if not isinstance(items, list):
+            raise TilepressError(f'{what} "{key}" must be a list of [i, j] dot-index pairs')
+        if len(items) > len(edges):
+            raise TilepressError(f'{what} "{key}" has {len(items)} entries; the puzzle has {len(edges)} edges')
+        for k, p in enumerate(items):
+            if (not isinstance(p, list) or len(p) != 2
+                    or not all(isinstance(c, int) and not isinstance(c, bool) for c in p)):
+                raise TilepressError(f'{what} "{key}" #{k} must be a pair [i, j] of dot indices')
+            e = edge(p[0], p[1])
+            if e not in edges:
+                raise TilepressError(f'{what} "{key}" #{k} {p} is not an edge of this puzzle')
+            getattr(out, key).add(e)
+    both = out.yes & out.no
+    if both:
+        raise TilepressError(f'{what}: edge {list(min(both))} is both in "yes" and in "no"')
+    return out
+
+
+def parse_marks(text: str, edges, what: str = "marks") -> Marks:
+    """A MARKS JSON text, checked (bad JSON or entries: one-line TilepressError)."""
+    try:
+        obj = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise TilepressError(f"{what}: malformed JSON: {str(exc).splitlines()[0][:120]}") from None
+    return validate_marks(obj, edges, what)
+
+
+def read_marks(path: str | None, edges) -> Marks:
+    """The marks of a MARKS file (`-` for standard input); none given: an empty board."""
+    if path is None:
+        return Marks()
+    from generator.inputs import read_text
+    return parse_marks(read_text(path, MAX_MARKS_BYTES), edges, what=path if path != "-" else "marks")
+
+
+def mistake(marks: Marks, solution_yes, line: str = "line", cross: str = "cross") -> Step | None:
+    """A "mistake" step naming the first mark (smallest edge) that the unique solution
+    contradicts, or None; `line`/`cross` are the family's words for the two marks."""
+    wrong = [(e, True) for e in marks.yes if e not in solution_yes]
+    wrong += [(e, False) for e in marks.no if e in solution_yes]
+    if not wrong:
+        return None
+    e, was_yes = min(wrong)
+    text = (f"This {line} is a mistake: the solution has no {line} here. Remove it, and what you built on it."
+            if was_yes else
+            f"This {cross} is a mistake: the solution needs a {line} here. Remove it, and what you built on it.")
+    return Step("mistake", None, text, edges=(e,), dots=e)
+
+
+def page_hint(step: Step, pairs: Sequence[Edge], faces: dict | None = None) -> dict:
+    """A step for the page player: its JSON plus "ids" (board edge ids of what it decides
+    and reads; `pairs[id]` is the dot pair of board edge id) and "shapes" (the dot lists of
+    the faces it reads, from `faces`)."""
+    where = {edge(*p): i for i, p in enumerate(pairs)}
+    ids = lambda es: sorted({where[edge(*e)] for e in es if edge(*e) in where})   # noqa: E731
+    rec = step.to_json()
+    rec["ids"] = {"yes": ids(step.yes), "no": ids(step.no), "read": ids(step.edges)}
+    rec["shapes"] = [list(faces[f]) for f in sorted(set(step.faces)) if faces and f in faces]
+    return rec
+
+
+def marks_from_ids(pairs: Sequence[Edge], lines, crosses) -> Marks:
+    """The page's marks (board edge ids) as Marks (bad ids: a one-line error)."""
+    out = Marks()
+    for key, ids in (("yes", lines), ("no", crosses)):
+        for i in ids:
+            if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(pairs):
+                raise TilepressError(f"{'line' if key == 'yes' else 'cross'}: {i!r} is not an edge of this board")
+            getattr(out, key).add(edge(*pairs[i]))
+    if out.yes & out.no:
+        raise TilepressError(f"edge {list(min(out.yes & out.no))} is marked both as a line and as a cross")
+    return out
+
+
+def solved_step(text: str = "Every edge is decided: the puzzle is solved.") -> Step:
+    """The answer to a hint on a finished board."""
+    return Step("solved", None, text)
+
+
+@dataclass
+class Explanation:
+    """A worked solution: the steps in order, the hardest level used, the final marks."""
+
+    steps: list
+    level: str | None
+    marks: Marks
+
+    def to_json(self, **extra) -> dict:
+        """{"level", "steps": [...], **extra}."""
+        return {"level": self.level, "steps": [s.to_json() for s in self.steps], **extra}
+
+
+def hardest(levels: Sequence[str], steps: Iterable[Step]) -> str | None:
+    """The highest level (in the family's order) that any step uses."""
+    used = [levels.index(s.level) for s in steps if s.level in levels]
+    return levels[max(used)] if used else None
+
+
+def explain(next_step: Callable[[Marks], Step | None], levels: Sequence[str], limit: int,
+            marks: Marks | None = None) -> Explanation:
+    """Apply hints from an empty board (or `marks`) until `next_step` returns None or a
+    step of rule "solved"; each step must decide something new (at most `limit` steps)."""
+    marks = marks or Marks()
+    steps = []
+    while True:
+        step = next_step(marks)
+        if step is None or step.rule == "solved":
+            break
+        if step.rule == "mistake":
+            raise RuntimeError("a hint replay met a mistake: a hint set an edge against the solution")
+        if not marks.add(step):
+            raise RuntimeError(f"hint {step.rule!r} decided nothing new")
+        steps.append(step)
+        if len(steps) > limit:
+            raise RuntimeError(f"more than {limit} hints")
+    return Explanation(steps, hardest(levels, steps), marks)
+
+
+# ---- the worked-solution sheet ------------------------------------------------------------------
+
+PAGE_MM = (210.0, 297.0)          # A4 portrait
+MARGIN = 12.0
+COLUMNS, ROWS = 2, 3              # panels per page
+GAP = 6.0
+TITLE_FONT = 4.2
+CAPTION_FONT = 2.5
+CHAR_WIDTH = 0.6                  # DejaVu Sans average advance in ems (a safe upper bound)
+FONT = "DejaVu Sans"
+CAPTION_LINES = 9                 # caption lines under each panel
+GROUP_STEPS = 4                   # steps per panel in a short solution
+MAX_PANELS = 17                   # long solutions are grouped to fit about three pages
+NEW_YES, NEW_NO, READ = "#e66100", "#e66100", "#1f77b4"   # orange: decided now; blue: read
+
+
+def _wrap(text: str, per: int) -> list[str]:
+    """Greedy word wrap at `per` characters."""
+    lines, line = [], ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > per:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return lines + ([line] if line else [])
+
+
+def _esc(text: str) -> str:
+    """XML-escaped text."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+def _f(v: float) -> str:
+    """A short number."""
+    s = f"{v:.3f}".rstrip("0").rstrip(".")
+    return "0" if s in ("-0", "") else s
+
+
+def groups(steps: Sequence[Step], panels: int = MAX_PANELS) -> list[list[int]]:
+    """Step indices grouped into at most about `panels` panels of consecutive steps: up to
+    GROUP_STEPS steps of one rule each, or, for long solutions, runs of one level each."""
+    per = max(GROUP_STEPS, -(-len(steps) // max(1, panels)))
+    same = (lambda a, b: a.rule == b.rule) if per == GROUP_STEPS else (lambda a, b: a.level == b.level)
+    out: list[list[int]] = []
+    for k, s in enumerate(steps):
+        if out and len(out[-1]) < per and same(steps[out[-1][-1]], s):
+            out[-1].append(k)
+        else:
+            out.append([k])
+    return out
+
+
+def caption(steps: Sequence[Step], ks: Sequence[int]) -> list[str]:
+    """A panel's sentences: each step numbered; in a long group each sentence once, with
+    how many steps it stands for."""
+    if len(ks) <= GROUP_STEPS:
+        return [f"{k + 1}. {steps[k].text}" for k in ks]
+    count: dict[str, int] = {}
+    for k in ks:
+        count[steps[k].text] = count.get(steps[k].text, 0) + 1
+    return [f"({c}×) {t}" if c > 1 else t for t, c in count.items()]
+
+
+def board_svg(board: dict, yes, no, fresh: Step | None = None, faces: dict | None = None) -> tuple[str, tuple]:
+    """(SVG body, view box) of a board description with marks; `fresh` highlights a
+    (merged) step: the faces it reads shaded (face id -> dot ids in `faces`), the edges it
+    reads in blue, the edges it decides in red."""
+    dots = board["dots"]
+    xs = [d[0] for d in dots]
+    ys = [d[1] for d in dots]
+    pad = 0.6
+    box = (min(xs) - pad, min(ys) - pad, max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad)
+    seg = lambda e: (f"M{_f(dots[e[0]][0])} {_f(dots[e[0]][1])}"   # noqa: E731 - tiny formatter
+                     f"L{_f(dots[e[1]][0])} {_f(dots[e[1]][1])}")
+    given = {edge(*board["edges"][g]) for g in board.get("givens", [])}
+    new_yes = {edge(*e) for e in fresh.yes} if fresh else set()
+    new_no = {edge(*e) for e in fresh.no} if fresh else set()
+    read = {edge(*e) for e in fresh.edges} if fresh else set()
+    out = []
+    if fresh and faces:
+        polys = "".join("M" + "L".join(f"{_f(dots[d][0])} {_f(dots[d][1])}" for d in faces[f]) + "Z"
+                        for f in sorted(set(fresh.faces)) if f in faces)
+        if polys:
+            out.append(f'<path fill="#cfe3f5" stroke="none" d="{polys}"/>')
+    all_edges = [edge(*e) for e in board["edges"]]
+    out.append('<path fill="none" stroke="#b0b0b0" stroke-width="0.03" d="'
+               + "".join(seg(e) for e in all_edges if e not in yes and e not in given) + '"/>')
+    if board.get("outline"):
+        out.append('<path fill="none" stroke="#000" stroke-width="0.08" d="'
+                   + "".join(seg(e) for e in board["outline"]) + '"/>')
+    if read:
+        out.append(f'<path fill="none" stroke="{READ}" stroke-width="0.22" stroke-opacity="0.45" '
+                   f'stroke-linecap="round" d="' + "".join(seg(e) for e in sorted(read)) + '"/>')
+    if given:
+        out.append('<path fill="none" stroke="#7a1010" stroke-width="0.12" stroke-linecap="round" d="'
+                   + "".join(seg(e) for e in sorted(given)) + '"/>')
+    old = sorted(e for e in yes if e not in new_yes and e not in given)
+    if old:
+        out.append('<path fill="none" stroke="#000" stroke-width="0.12" stroke-linecap="round" d="'
+                   + "".join(seg(e) for e in old) + '"/>')
+    if new_yes:
+        out.append(f'<path fill="none" stroke="{NEW_YES}" stroke-width="0.16" stroke-linecap="round" d="'
+                   + "".join(seg(e) for e in sorted(new_yes)) + '"/>')
+    crosses = []
+    for e in sorted(no):
+        (x0, y0), (x1, y1) = dots[e[0]], dots[e[1]]
+        mx, my, s = (x0 + x1) / 2, (y0 + y1) / 2, 0.1
+        crosses.append((e in new_no, f"M{_f(mx - s)} {_f(my - s)}L{_f(mx + s)} {_f(my + s)}"
+                                     f"M{_f(mx - s)} {_f(my + s)}L{_f(mx + s)} {_f(my - s)}"))
+    for fresh_one, colour in ((False, "#707070"), (True, NEW_NO)):
+        d = "".join(p for f, p in crosses if f == fresh_one)
+        if d:
+            out.append(f'<path fill="none" stroke="{colour}" stroke-width="0.05" d="{d}"/>')
+    if board.get("dot_radius"):
+        r = board["dot_radius"]
+        out.append('<g fill="#000">' + "".join(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(r)}"/>'
+                                              for x, y in dots) + "</g>")
+    if board.get("clues"):
+        out.append('<g font-family="DejaVu Sans" font-size="0.5" text-anchor="middle" fill="#000">'
+                   + "".join(f'<text x="{_f(c["x"])}" y="{_f(c["y"] + 0.18)}">{_esc(c["text"])}</text>'
+                             for c in board["clues"]) + "</g>")
+    return "".join(out), box
+
+
+def merge(steps: Sequence[Step]) -> Step:
+    """One step holding the decisions and the reads of several (for a panel)."""
+    first = steps[0]
+    return Step(first.rule, first.level, " ".join(s.text for s in steps),
+                tuple(e for s in steps for e in s.yes), tuple(e for s in steps for e in s.no),
+                tuple(f for s in steps for f in s.faces), tuple(d for s in steps for d in s.dots),
+                tuple(e for s in steps for e in s.edges))
+
+
+def sheet_pages(title: str, board: dict, steps: Sequence[Step], faces: dict | None = None,
+                subtitle: str = "") -> list[str]:
+    """The worked solution as A4 pages (SVG documents in mm): the puzzle first, then the
+    board after each group of steps, that group's edges highlighted, its sentences below."""
+    pw, ph = PAGE_MM
+    cw = (pw - 2 * MARGIN - (COLUMNS - 1) * GAP) / COLUMNS
+    sub = _wrap(subtitle, int((pw - 2 * MARGIN) / (CHAR_WIDTH * CAPTION_FONT)))
+    head = TITLE_FONT * 1.6 + CAPTION_FONT * 1.3 * len(sub)
+    ch = (ph - 2 * MARGIN - head - (ROWS - 1) * GAP) / ROWS
+    cap_h = CAPTION_LINES * CAPTION_FONT * 1.25
+    per = int(cw / (CHAR_WIDTH * CAPTION_FONT))
+    yes, no = set(), set()
+    panels = [(None, ["The puzzle: " + (board.get("rules") or "")], set(), set())]
+    for g in groups(steps):
+        step = merge([steps[k] for k in g])
+        yes |= {edge(*e) for e in step.yes}
+        no |= {edge(*e) for e in step.no}
+        words = caption(steps, g)
+        label = f"Steps {g[0] + 1}–{g[-1] + 1}" if len(g) > 1 else f"Step {g[0] + 1}"
+        level = f" ({steps[g[0]].level})" if steps[g[0]].level else ""
+        panels.append((step, [f"{label}{level}:"] + words, set(yes), set(no)))
+    per_page = COLUMNS * ROWS
+    pages = []
+    for p0 in range(0, len(panels), per_page):
+        body = [f'<rect width="{_f(pw)}" height="{_f(ph)}" fill="#fff"/>',
+                f'<text x="{_f(MARGIN)}" y="{_f(MARGIN + TITLE_FONT)}" font-family="{FONT}" '
+                f'font-size="{_f(TITLE_FONT)}" font-weight="bold">{_esc(title)} — page '
+                f'{p0 // per_page + 1} of {-(-len(panels) // per_page)}</text>']
+        for i, ln in enumerate(sub):
+            body.append(f'<text x="{_f(MARGIN)}" y="{_f(MARGIN + TITLE_FONT * 1.5 + CAPTION_FONT * (1 + 1.3 * i))}" '
+                        f'font-family="{FONT}" font-size="{_f(CAPTION_FONT)}">{_esc(ln)}</text>')
+        for k, (step, words, y_set, n_set) in enumerate(panels[p0:p0 + per_page]):
+            x = MARGIN + (k % COLUMNS) * (cw + GAP)
+            y = MARGIN + head + (k // COLUMNS) * (ch + GAP)
+            inner, box = board_svg(board, y_set, n_set, step, faces)
+            body.append(f'<svg x="{_f(x)}" y="{_f(y)}" width="{_f(cw)}" height="{_f(ch - cap_h)}" '
+                        f'viewBox="{" ".join(_f(v) for v in box)}" preserveAspectRatio="xMidYMid meet">'
+                        f'{inner}</svg>')
+            lines = [ln for w in words for ln in _wrap(w, per)]
+            if len(lines) > CAPTION_LINES:
+                lines = lines[:CAPTION_LINES - 1] + [lines[CAPTION_LINES - 1][:per - 1] + "…"]
+            for i, ln in enumerate(lines):
+                body.append(f'<text x="{_f(x)}" y="{_f(y + ch - cap_h + (i + 1) * CAPTION_FONT * 1.25)}" '
+                            f'font-family="{FONT}" font-size="{_f(CAPTION_FONT)}">{_esc(ln)}</text>')
+        pages.append(f'<svg xmlns="http://www.w3.org/2000/svg" width="{_f(pw)}mm" height="{_f(ph)}mm" '
+                     f'viewBox="0 0 {_f(pw)} {_f(ph)}">\n' + "\n".join(body) + "\n</svg>\n")
+    return pages
+
+
+def sheet_svg(pages: Sequence[str]) -> str:
+    """All pages of a sheet stacked in one SVG document (the `--format svg` output)."""
+    pw, ph = PAGE_MM
+    inner = []
+    for k, page in enumerate(pages):
+        body = page[page.index(">", page.index("<svg")) + 1:page.rindex("</svg>")]
+        inner.append(f'<svg y="{_f(k * ph)}" width="{_f(pw)}" height="{_f(ph)}" viewBox="0 0 {_f(pw)} {_f(ph)}">'
+                     f'{body}</svg>')
+    total = ph * len(pages)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{_f(pw)}mm" height="{_f(total)}mm" '
+            f'viewBox="0 0 {_f(pw)} {_f(total)}">\n' + "\n".join(inner) + "\n</svg>\n")
+
+
+def sheet_pdf(pages: Sequence[str], title: str) -> bytes:
+    """The pages as one PDF (cairosvg + pypdf, loaded only here; pinned dates)."""
+    import cairosvg
+    from generator.output import join_pdfs
+    return join_pdfs([cairosvg.svg2pdf(bytestring=p.encode("utf-8")) for p in pages], title)

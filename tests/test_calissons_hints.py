@@ -1,0 +1,140 @@
+"""Calisson hints (generator/calissons/hints.py) and `calissons grade|hint|explain`.
+
+The hints replay the human-style grader's rules; every decision is checked against the
+unique solution found independently by the height-function solver, and the hardest level
+used against the grader's own depth (human.grade)."""
+import json
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from generator import hints as H
+from generator import webapi
+from generator.calissons import hints as CH
+from generator.calissons import human, permalink
+from generator.calissons.generator import generate
+from generator.calissons.model import head, hexagon
+
+ROOT = Path(__file__).resolve().parents[1]
+DEPTH_LEVEL = {0: "local", 1: "what-if", 2: "beyond"}
+# the default site's puzzles (site.toml: sizes 4, 6, 8 x levels x seeds 1, 2)
+GALLERY = [(n, level, seed) for n in (4, 6, 8) for level in ("easy", "medium", "hard") for seed in (1, 2)]
+
+
+def run(*args, stdin=None, tmp=None):
+    """`python -m generator ARGS` in this process (webapi.run: the CLI, captured); stdin via a file."""
+    if stdin is not None:
+        f = Path(tmp or "/tmp") / "tilepress-hint-input.json"
+        f.write_text(stdin)
+        args = [str(f) if a == "-" else a for a in args]
+    r = webapi.run(list(args))
+    return SimpleNamespace(returncode=r["code"], stdout=r["stdout"].decode(), stderr=r["stderr"])
+
+
+@pytest.fixture(scope="module")
+def gallery():
+    return {key: generate(key[0], key[2], key[1]) for key in GALLERY}
+
+
+def replay(n, givens):
+    """Apply hints alone from an empty board; every hint checked against the solution."""
+    sol = CH.solution_edges(n, givens)
+    marks, used = H.Marks(), []
+    for _ in range(10 * len(CH.mark_edges(n))):
+        step = CH.next_hint(n, givens, marks)
+        assert step is not None and step.rule != "mistake", step
+        if step.rule == "solved":
+            return marks, used, sol
+        assert set(step.yes) <= sol, step            # never a line against the solution
+        assert not set(step.no) & sol, step          # never a cross against it
+        assert marks.add(step) > 0
+        used.append(step)
+    raise AssertionError("replay did not finish")
+
+
+@pytest.mark.parametrize("key", GALLERY)
+def test_hint_replay_reaches_the_unique_solution(gallery, key):
+    pz = gallery[key]
+    n, givens = pz.n, pz.givens
+    marks, used, sol = replay(n, givens)
+    reg = hexagon(n)
+    given = {H.edge(reg.index[e[:2]], reg.index[head(e)]) for e in givens}
+    assert marks.yes | given == sol and not marks.yes & given
+    assert marks.no == CH.mark_edges(n) - sol
+    depth = human.grade(n, givens)["depth"]
+    assert H.hardest(CH.LEVELS, used) == DEPTH_LEVEL[depth]
+    steps, solved = CH.explanation(n, tuple(givens))     # explain is the same chain
+    assert solved and [s.to_json() for s in steps] == [s.to_json() for s in used]
+    assert all(set(s.to_json()) == {"rule", "level", "yes", "no", "because", "text"} for s in used)
+    assert all(s.rule in CH.RULES and CH.RULES[s.rule][0] == s.level for s in used)
+
+
+def test_levels_follow_the_grader_on_hard_puzzles(gallery):
+    """The gallery's hard puzzles include what-if ones, the easy ones are local."""
+    got = {key: CH.grade_level(*reversed(CH.explanation(p.n, tuple(p.givens)))) for key, p in gallery.items()}
+    assert {got[k] for k in GALLERY if k[1] == "easy"} == {"local"}
+    assert "what-if" in {got[k] for k in GALLERY if k[1] == "hard"}
+
+
+def test_planted_mistakes_are_named(gallery):
+    pz = gallery[(6, "hard", 1)]
+    n, givens = pz.n, pz.givens
+    sol = CH.solution_edges(n, givens)
+    wrong_line = min(CH.mark_edges(n) - sol)
+    wrong_cross = min(sol)
+    good = sorted(sol)[-3:]
+    step = CH.next_hint(n, givens, H.Marks(set(good) | {wrong_line}, set()))
+    assert step.rule == "mistake" and step.to_json()["because"]["edges"] == [list(wrong_line)]
+    step = CH.next_hint(n, givens, H.Marks(set(good), {wrong_cross}))
+    assert step.rule == "mistake" and step.to_json()["because"]["edges"] == [list(wrong_cross)]
+    first = min(wrong_line, wrong_cross)
+    step = CH.next_hint(n, givens, H.Marks({wrong_line}, {wrong_cross}))
+    assert step.to_json()["because"]["edges"] == [list(first)]
+
+
+def test_cli_grade_hint_explain(gallery, tmp_path):
+    pz = gallery[(4, "hard", 1)]
+    link = permalink.encode(pz.n, pz.givens)
+    r = run("calissons", "grade", link)
+    assert r.returncode == 0, r.stderr
+    g = json.loads(r.stdout)
+    assert g["level"] == DEPTH_LEVEL[human.grade(pz.n, pz.givens)["depth"]] and g["unique"] is True
+    assert g["steps"] == len(CH.explanation(pz.n, tuple(pz.givens))[0])
+    first = CH.explanation(pz.n, tuple(pz.givens))[0][0]
+    r = run("calissons", "hint", link)
+    assert json.loads(r.stdout) == first.to_json()
+    marks = tmp_path / "m.json"
+    marks.write_text(json.dumps({"yes": [list(e) for e in first.yes], "no": [list(e) for e in first.no]}))
+    r = run("calissons", "hint", link, "--marks", str(marks))
+    assert r.returncode == 0 and json.loads(r.stdout) == CH.explanation(pz.n, tuple(pz.givens))[0][1].to_json()
+    puzzle = tmp_path / "p.json"
+    puzzle.write_text(json.dumps({"n": pz.n, "givens": [list(e) for e in pz.givens]}))
+    r = run("calissons", "explain", str(puzzle), "--format", "json")
+    ex = json.loads(r.stdout)
+    assert ex["level"] == g["level"] and len(ex["steps"]) == g["steps"] and ex["solved"]
+    r1 = run("calissons", "explain", link, "--format", "svg")
+    r2 = run("calissons", "explain", link, "--format", "svg")
+    assert r1.returncode == 0 and r1.stdout == r2.stdout and r1.stdout.count("Step") >= 10
+
+
+@pytest.mark.parametrize("marks, words", [
+    ('{"yes": [[0, 1]]}', 'is not an edge of this puzzle'),
+    ('{"yes": "x"}', '"yes" must be a list'),
+    ("[", "malformed JSON"),
+])
+def test_cli_bad_marks_exit_2_one_line(gallery, tmp_path, marks, words):
+    pz = gallery[(4, "easy", 1)]
+    f = tmp_path / "m.json"
+    f.write_text(marks)
+    r = run("calissons", "hint", permalink.encode(pz.n, pz.givens), "--marks", str(f))
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and words in r.stderr and r.stderr.startswith("error: ")
+
+
+def test_cli_refuses_big_and_ambiguous_puzzles(tmp_path):
+    r = run("calissons", "grade", "-", stdin=json.dumps({"n": 25, "givens": []}), tmp=tmp_path)
+    assert r.returncode == 2 and "sides up to 24" in r.stderr
+    r = run("calissons", "hint", "-", stdin=json.dumps({"n": 3, "givens": []}), tmp=tmp_path)
+    assert r.returncode == 2 and "exactly one solution" in r.stderr and r.stderr.count("\n") == 1
+    r = run("calissons", "grade", "-", stdin=json.dumps({"n": 3, "givens": []}), tmp=tmp_path)
+    assert r.returncode == 0 and json.loads(r.stdout)["unique"] is False
