@@ -197,6 +197,12 @@ class Board:
 class Solver:
     """One run at one level: edge states, pair facts, classes; optional trace of steps."""
 
+    # when set, called with the solver before a turn of the rule loop once every `watch.left`
+    # turns (it returns the next count); generate's thinning takes checkpoints there.  Between
+    # turns the queues of the levels below the current one are empty, so a run restarted from
+    # the loop's top goes on exactly as it would have.
+    watch = None
+
     def __init__(self, board: Board, clues, level: int, trace: bool = False, marks=None):
         self.b, self.level, self.tracing = board, level, trace
         b = board
@@ -366,7 +372,7 @@ class Solver:
         self.parent[ra] = rb
         self.par[ra] = pa ^ pb ^ opposite
         moved = self.members[ra]
-        self.members[rb].extend(moved)
+        self.members[rb] = self.members[rb] + moved     # a new list: checkpoints share the old
         self.members[ra] = []
         self.changed = True
         if self.tracing:
@@ -429,8 +435,30 @@ class Solver:
                pairs=(), classes=()) -> None:
         """Apply one firing of a rule (its conclusions), recording it when tracing."""
         st = self.st
-        if not (any(not st[e] for e in yes) or any(not st[e] for e in no) or any(not self.al[p] for p in al)
-                or any(not self.am[p] for p in am) or links):
+        new = bool(links)                  # does the firing add anything? (loops: the hot path)
+        if not new:
+            for e in yes:
+                if not st[e]:
+                    new = True
+                    break
+        if not new:
+            for e in no:
+                if not st[e]:
+                    new = True
+                    break
+        if not new and al:
+            arr = self.al
+            for p in al:
+                if not arr[p]:
+                    new = True
+                    break
+        if not new and am:
+            arr = self.am
+            for p in am:
+                if not arr[p]:
+                    new = True
+                    break
+        if not new:
             for e in yes:
                 if st[e] == NO:
                     raise Contradiction
@@ -901,8 +929,12 @@ class Solver:
         """Apply the rules, cheapest level first, until no rule adds anything."""
         lv, top = 0, self.level
         qf, qd, inf, ind = self.qf, self.qd, self.inf, self.ind
-        face_rule, dot_rule = self.face_rule, self.dot_rule
+        face_rule, dot_rule, watch = self.face_rule, self.dot_rule, self.watch
+        left = -1 if watch is None else watch.left     # turns until the watch is called
         while lv <= top:
+            if not left:
+                left = watch(self)
+            left -= 1
             q = qd[lv]
             if q:
                 d = q.pop()
@@ -920,6 +952,8 @@ class Solver:
                 face_rule[lv](f)
             if self.changed and lv:
                 lv = 0
+        if watch is not None:
+            watch.left = left
 
     def run(self) -> str:
         """Deduce until solved, stuck, ambiguous or contradictory."""
