@@ -122,11 +122,11 @@ SIZE_CAPS = [
     {"prefix": "cal", "re": r"^cal\.v1\.([0-9]+)~", "side": 16},
     # uniformly random tilings (cal.v<N>.<side>.s<seed>): the gallery's sides, at most 64
     {"prefix": "cal", "re": r"^cal\.v[0-9]+\.([0-9]+)\.s", "side": 64},
-    # Loopy: the size of the tiling patch inside the permalink, about 600 faces at most
-    {"prefix": "loopy", "re": r"^loopy\.v1\.[^.]*\.p2\.v1\.([0-9.]+)_([0-9.]+)_", "area": 300},
-    {"prefix": "loopy", "re": r"^loopy\.v1\.[^.]*\.p3\.v1\.([0-9.]+)_([0-9.]+)_", "area": 450},
-    {"prefix": "loopy", "re": r"^loopy\.v1\.[^.]*\.hat\.v1\.([0-9.]+)x([0-9.]+)\.", "area": 7000},
-    {"prefix": "loopy", "re": r"^loopy\.v1\.[^.]*\.spectre\.v1\.([0-9.]+)x([0-9.]+)\.", "area": 4000},
+    # Loopy (every version): the size of the tiling patch inside the permalink, about 600 faces at most
+    {"prefix": "loopy", "re": r"^loopy\.v[0-9]+\.[^.]*\.p2\.v1\.([0-9.]+)_([0-9.]+)_", "area": 300},
+    {"prefix": "loopy", "re": r"^loopy\.v[0-9]+\.[^.]*\.p3\.v1\.([0-9.]+)_([0-9.]+)_", "area": 450},
+    {"prefix": "loopy", "re": r"^loopy\.v[0-9]+\.[^.]*\.hat\.v1\.([0-9.]+)x([0-9.]+)\.", "area": 7600},
+    {"prefix": "loopy", "re": r"^loopy\.v[0-9]+\.[^.]*\.spectre\.v1\.([0-9.]+)x([0-9.]+)\.", "area": 4400},
 ]
 MAX_PERMALINK_CHARS = 20000
 
@@ -157,18 +157,18 @@ FORMS = {
                 "argv": ["tiling", "spectre", "--width", "{width}", "--height", "{height}", "--seed", "{seed}",
                          "--format", "json"]},
     # Loopy: choosing a tiling sets a size of about 70 faces (P2, P3, hat) or 50 (Spectre) and the
-    # largest size the page makes (about 150 faces; bigger puzzles are for the command line).
+    # largest size the page makes, about 600 faces at every level (within the SIZE_CAPS areas).
     "loopy": {"title": "Loopy puzzle",
               "fields": [{"name": "tiling", "label": "Tiling", "type": "select", "value": "p3", "choices": [
-                             {"value": "p2", "label": "Penrose P2", "sets": {"width": [6, 9], "height": [5, 8]}},
-                             {"value": "p3", "label": "Penrose P3", "sets": {"width": [7, 10], "height": [6, 9]}},
-                             {"value": "hat", "label": "hat", "sets": {"width": [28, 40], "height": [24, 34]}},
-                             {"value": "spectre", "label": "Spectre", "sets": {"width": [18, 30],
-                                                                               "height": [15, 25]}}]},
-                         {"name": "width", "label": "Width", "type": "number", "min": 2, "max": 10, "value": 7},
-                         {"name": "height", "label": "Height", "type": "number", "min": 2, "max": 9, "value": 6},
+                             {"value": "p2", "label": "Penrose P2", "sets": {"width": [6, 17], "height": [5, 16]}},
+                             {"value": "p3", "label": "Penrose P3", "sets": {"width": [7, 24], "height": [6, 18]}},
+                             {"value": "hat", "label": "hat", "sets": {"width": [28, 100], "height": [24, 76]}},
+                             {"value": "spectre", "label": "Spectre", "sets": {"width": [18, 76],
+                                                                               "height": [15, 57]}}]},
+                         {"name": "width", "label": "Width", "type": "number", "min": 2, "max": 24, "value": 7},
+                         {"name": "height", "label": "Height", "type": "number", "min": 2, "max": 18, "value": 6},
                          {"name": "level", "label": "Level", "type": "select",
-                          "choices": ["easy", "normal", "tricky", "hard"], "value": "normal"}],
+                          "choices": ["easy", "normal", "tricky", "hard", "expert"], "value": "normal"}],
               "argv": ["loopy", "generate", "--tiling", "{tiling}", "--width", "{width}", "--height", "{height}",
                        "--seed", "{seed}", "--level", "{level}", "--format", "json"],
               "exercise": {"tiling": "p2", "width": "5", "height": "4", "level": "normal"}},
