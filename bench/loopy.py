@@ -38,8 +38,8 @@ from generator.loopy.tiling_source import tilings  # noqa: E402
 # region sizes (tiling units) that give about 250 and 600 faces after trimming
 SIZES = {
     50: {"p2": ("5", "4"), "p3": ("6", "5"), "hat": ("24", "20"), "spectre": ("18", "15")},
-    250: {"p2": ("11", "9.5"), "p3": ("14", "11.5"), "hat": ("60", "45"), "spectre": ("45", "36")},
-    600: {"p2": ("17.5", "15.5"), "p3": ("23", "18.5"), "hat": ("96", "72"), "spectre": ("72", "54")},
+    250: {"p2": ("11", "9.5"), "p3": ("14.5", "12"), "hat": ("63", "47"), "spectre": ("47", "37")},
+    600: {"p2": ("17", "16"), "p3": ("24", "18"), "hat": ("100", "76"), "spectre": ("76", "57")},
 }
 # Tatham's grid type numbers and the sizes of his that give about the same face counts
 TATHAM_TYPE = {"p2": 11, "p3": 12, "hat": 16, "spectre": 17}
