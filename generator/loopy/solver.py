@@ -256,12 +256,14 @@ class Solver:
     def push(self, lv_from: int, faces, dots) -> None:
         """Queue faces and dots for the rules of levels lv_from and up."""
         inf, ind, qf, qd, clues = self.inf, self.ind, self.qf, self.qd, self.clues
+        faces = [f for f in faces if f >= 0 and clues[f] is not None]
         for lv in range(lv_from, self.level + 1):
-            fl, q = inf[lv], qf[lv]
-            for f in faces:
-                if f >= 0 and not fl[f] and clues[f] is not None:
-                    fl[f] = 1
-                    q.append(f)
+            if faces:
+                fl, q = inf[lv], qf[lv]
+                for f in faces:
+                    if not fl[f]:
+                        fl[f] = 1
+                        q.append(f)
             fl, q = ind[lv], qd[lv]
             for d in dots:
                 if not fl[d]:
@@ -296,14 +298,14 @@ class Solver:
             self.dy[a] += 1
             self.dy[c] += 1
             self.join(a, c)
-            self.push(0, b.dot_faces[a], ())
-            self.push(0, b.dot_faces[c], ())
+            # the faces round both dots, then the edge's own (one call: the same queue order)
+            self.push(0, b.dot_faces[a] + b.dot_faces[c] + faces, (a, c))
         else:
             for f in faces:
                 self.fn[f] += 1
             self.dn[a] += 1
             self.dn[c] += 1
-        self.push(0, faces, (a, c))
+            self.push(0, faces, (a, c))
         if self.level >= HARD:
             r = self.find(e)
             if not self.settled[r]:
