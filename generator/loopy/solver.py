@@ -101,6 +101,14 @@ RULES = {  # rule -> level (the table in the docstring)
 }
 
 
+def _some_zero(arr, idx) -> bool:
+    """Is arr[i] zero (undecided, fact missing) for some i in idx? (a loop: the hot path)"""
+    for i in idx:
+        if not arr[i]:
+            return True
+    return False
+
+
 class Contradiction(Exception):
     """The deductions reached an impossibility: the clues have no solution."""
 
@@ -437,30 +445,8 @@ class Solver:
                pairs=(), classes=()) -> None:
         """Apply one firing of a rule (its conclusions), recording it when tracing."""
         st = self.st
-        new = bool(links)                  # does the firing add anything? (loops: the hot path)
-        if not new:
-            for e in yes:
-                if not st[e]:
-                    new = True
-                    break
-        if not new:
-            for e in no:
-                if not st[e]:
-                    new = True
-                    break
-        if not new and al:
-            arr = self.al
-            for p in al:
-                if not arr[p]:
-                    new = True
-                    break
-        if not new and am:
-            arr = self.am
-            for p in am:
-                if not arr[p]:
-                    new = True
-                    break
-        if not new:
+        if not (links or _some_zero(st, yes) or _some_zero(st, no) or (al and _some_zero(self.al, al))
+                or (am and _some_zero(self.am, am))):         # the firing adds nothing
             for e in yes:
                 if st[e] == NO:
                     raise Contradiction
