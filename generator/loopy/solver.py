@@ -563,18 +563,25 @@ class Solver:
     # ---- Normal -------------------------------------------------------------------------
     def normal_dot(self, d: int) -> None:
         b, st, al, am = self.b, self.st, self.al, self.am
-        es = b.dot_edges[d]
-        y = self.dy[d]
-        u = len(es) - y - self.dn[d]
+        es, pe, tracing = b.dot_edges[d], b.pair_edges, self.tracing
         for p in b.dot_pairs[d]:
-            x, z = b.pair_edges[p]
+            x, z = pe[p]
             sx, sz = st[x], st[z]
+            # pair-from-dot on a decided edge: untraced, the commit is just the step and the fact
             if sx == NO or sz == NO:
                 if not am[p]:
-                    self.commit("pair-from-dot", NORMAL, (), (d,), (x, z), am=(p,))
+                    if tracing:
+                        self.commit("pair-from-dot", NORMAL, (), (d,), (x, z), am=(p,))
+                    else:
+                        self.steps_done += 1
+                        self.fact(p, False)
             if sx == YES or sz == YES:
                 if not al[p]:
-                    self.commit("pair-from-dot", NORMAL, (), (d,), (x, z), al=(p,))
+                    if tracing:
+                        self.commit("pair-from-dot", NORMAL, (), (d,), (x, z), al=(p,))
+                    else:
+                        self.steps_done += 1
+                        self.fact(p, True)
             if am[p] and ((sx == YES and not sz) or (sz == YES and not sx)):
                 self.commit("pair-at-dot", NORMAL, (), (d,), (x, z), no=(z if sx else x,), pairs=(p,))
             elif al[p] and ((sx == NO and not sz) or (sz == NO and not sx)):
