@@ -3,6 +3,9 @@
 
     python bench/loopy.py [--reference PATH] [--sizes 250,600] [--tilings p2,p3,hat,spectre]
                           [--levels easy,...] [--seeds 1,2,3] [--per-seed]
+    python bench/loopy.py --hints [--sizes 250,600] [--levels hard] [--replay]
+
+--hints: grade and hint CPU time per puzzle instead (see hint_figures).
 
 Every puzzle is made in a forked child process (ours: generator.loopy.puzzle.create, patch +
 grid + loops + clue removal); its CPU seconds (user + system) and peak resident memory are read
@@ -138,6 +141,47 @@ def _fmt(x, spec, dash="-"):
     return dash if x is None else format(x, spec)
 
 
+def hint_figures(sizes, tiling_names, levels, seeds, replay: bool) -> None:
+    """Grade and hint CPU seconds per puzzle (one fresh v2 puzzle per tiling, size, level, seed).
+
+    grade: generator.loopy.solver.grade (every level up to the puzzle's);  hint0: the first
+    hint from an empty board;  with --replay, the mean and the largest hint time over the
+    whole replay from an empty board to the solution, and the number of hints it took.
+    """
+    from generator import hints as H
+    from generator.loopy import hints as LH
+    from generator.loopy import solver as S
+    print(f"{'tiling':7} {'size':>4} {'level':7} {'seed':>4} {'faces':>5} {'edges':>5} {'grade s':>8} "
+          f"{'hint0 s':>8} {'hints':>5} {'mean s':>7} {'max s':>7}")
+    for size in sizes:
+        for tiling in tiling_names:
+            for level in levels:
+                for seed in seeds:
+                    w, h = SIZES[size][tiling]
+                    p = P.create(tiling, w, h, seed, level)
+                    pz = LH.load(p.permalink)
+                    t0 = time.process_time()
+                    got, _s = S.grade(pz.board, pz.clues)
+                    t_grade = time.process_time() - t0
+                    assert got == level
+                    t0 = time.process_time()
+                    LH.next_step(pz, H.Marks())
+                    t_hint0 = time.process_time() - t0
+                    n, mean, top = "-", "-", "-"
+                    if replay:
+                        marks, times = H.Marks(), []
+                        while True:
+                            t0 = time.process_time()
+                            step = LH.next_step(pz, marks)
+                            times.append(time.process_time() - t0)
+                            if step.rule in ("solved", "stuck", "mistake"):
+                                break
+                            marks.add(step)
+                        n, mean, top = len(times) - 1, f"{sum(times) / len(times):.3f}", f"{max(times):.3f}"
+                    print(f"{tiling:7} {size:>4} {level:7} {seed:>4} {len(pz.clues):>5} {pz.board.n_edges:>5} "
+                          f"{t_grade:>8.3f} {t_hint0:>8.3f} {n:>5} {mean:>7} {top:>7}", flush=True)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(
         description="Loopy generation CPU seconds and peak memory per tiling and level, beside Tatham's C.",
@@ -150,7 +194,14 @@ def main() -> int:
     ap.add_argument("--levels", default=None, help="default: every level of the solver")
     ap.add_argument("--seeds", default="1,2,3", help="seeds; a row is their median (default 1,2,3)")
     ap.add_argument("--per-seed", action="store_true", help="also print one line per seed")
+    ap.add_argument("--hints", action="store_true", help="grade and hint CPU time per puzzle instead")
+    ap.add_argument("--replay", action="store_true", help="with --hints: time every hint of a full replay")
     a = ap.parse_args()
+    if a.hints:
+        hint_figures([int(x) for x in a.sizes.split(",")], a.tilings.split(","),
+                     a.levels.split(",") if a.levels else ["hard"], [int(x) for x in a.seeds.split(",")],
+                     a.replay)
+        return 0
     levels = a.levels.split(",") if a.levels else list(_levels())
     sizes = [int(s) for s in a.sizes.split(",")]
     if any(s not in SIZES for s in sizes):

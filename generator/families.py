@@ -16,7 +16,8 @@ message, naming the key, whichever door it came through.
 Permalinks all have the shape ``<prefix>.v<N>.<payload>``: a family prefix (lower-case
 letters and digits), a format version, and a family-defined payload of URL- and
 filename-safe characters ``[A-Za-z0-9_~.-]``.  A family never changes what an old
-version means; a new format gets a new version number and the old one keeps working.
+version means; a new format gets a new version number and the old one keeps working.  The
+grammar — the shape, the limits, the messages and the cost rule — is `generator.permalinks`.
 
 Tiling families also give their tiles with exact vertex keys (`Tile`), so that puzzles
 built on a tiling (Loopy) can identify shared vertices without floating-point guesswork:
@@ -38,6 +39,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Callable, Iterable, NamedTuple
 
+from generator import permalinks
 from generator.errors import ConfigError, PermalinkError, TilepressError
 from generator.params import format_decimal
 
@@ -52,9 +54,9 @@ REGISTRY: dict[str, str] = {
     "loopy": "generator.loopy.family:FAMILY",
 }
 
-# The longest string we even look at as a permalink (families may set lower limits).
-MAX_PERMALINK_LENGTH = 65536
-PERMALINK_RE = re.compile(r"^([a-z][a-z0-9]*)\.v([1-9][0-9]{0,3})\.([A-Za-z0-9_~.\-]*)$")
+# The permalink shape and the longest string read as one (`generator.permalinks`).
+MAX_PERMALINK_LENGTH = permalinks.MAX_PERMALINK_LENGTH
+PERMALINK_RE = permalinks.PERMALINK_RE
 
 TYPES = ("int", "decimal", "float", "str", "bool", "choice", "ints", "sizes", "strs", "table")
 MAX_LIST = 1000          # no list in a schema is longer than this, whatever max_items says
@@ -147,6 +149,7 @@ class Family:
     formats: tuple = ("json", "svg", "png", "pdf")   # outputs of generate/regen; first = default
     description: str = ""        # one paragraph for --help
     to_png: Callable[[object, dict], bytes] | None = None   # a PNG other than the SVG's rasterisation
+    cost: Callable[[str], float] | None = None   # tilings: about how many tiles a permalink's text asks for
     source: str = field(default="", compare=False)   # where it was loaded from (set by load())
 
 
@@ -219,18 +222,16 @@ def by_prefix(prefix: str) -> Family | None:
     return None
 
 
+def short_id(permalink: str) -> str:
+    """A short printable ID of an item: permalink prefix and 6 hex digits of its SHA-256."""
+    import hashlib
+    prefix = permalink.split(".", 1)[0]
+    return f"{prefix}-{hashlib.sha256(permalink.encode('utf-8')).hexdigest()[:6]}"
+
+
 def split_permalink(text: str) -> tuple[Family, int, str]:
     """Split a permalink into (family, version, payload), or raise PermalinkError."""
-    if not isinstance(text, str):
-        raise PermalinkError("permalink must be a string")
-    if len(text) > MAX_PERMALINK_LENGTH:
-        raise PermalinkError(f"permalink too long ({len(text)} characters, limit {MAX_PERMALINK_LENGTH})")
-    m = PERMALINK_RE.match(text.strip())
-    if not m:
-        shown = text if len(text) <= 40 else text[:37] + "..."
-        raise PermalinkError(f"not a tilepress permalink: {shown!r} "
-                             "(expected <family>.v<N>.<payload>, e.g. p2.v1....)")
-    prefix, version, payload = m.group(1), int(m.group(2)), m.group(3)
+    prefix, version, payload = permalinks.split(text)
     fam = by_prefix(prefix)
     if fam is None:
         known = ", ".join(sorted(f.prefix for f in all_families()))

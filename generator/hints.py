@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
 from generator.errors import TilepressError
+from generator.svg import escape, num
 
 MAX_MARKS_BYTES = 4 << 20
 Edge = tuple[int, int]
@@ -242,26 +243,9 @@ NEW_YES, NEW_NO, READ = "#e66100", "#e66100", "#1f77b4"   # orange: decided now;
 
 
 def _wrap(text: str, per: int) -> list[str]:
-    """Greedy word wrap at `per` characters."""
-    lines, line = [], ""
-    for word in text.split():
-        if line and len(line) + 1 + len(word) > per:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    return lines + ([line] if line else [])
-
-
-def _esc(text: str) -> str:
-    """XML-escaped text."""
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
-
-
-def _f(v: float) -> str:
-    """A short number."""
-    s = f"{v:.3f}".rstrip("0").rstrip(".")
-    return "0" if s in ("-0", "") else s
+    """Greedy word wrap at `per` characters (the sheets' wrap)."""
+    from generator.pipeline.sheets import CHAR_WIDTH as SHEET_CHAR, wrap
+    return wrap(text, per * SHEET_CHAR, 1.0)
 
 
 def groups(steps: Sequence[Step], panels: int = MAX_PANELS) -> list[list[int]]:
@@ -298,20 +282,20 @@ def board_svg(board: dict, yes, no, fresh: Step | None = None, faces: dict | Non
     ys = [d[1] for d in dots]
     pad = 0.6
     box = (min(xs) - pad, min(ys) - pad, max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad)
-    seg = lambda e: (f"M{_f(dots[e[0]][0])} {_f(dots[e[0]][1])}"   # noqa: E731 - tiny formatter
-                     f"L{_f(dots[e[1]][0])} {_f(dots[e[1]][1])}")
+    seg = lambda e: (f"M{num(dots[e[0]][0])} {num(dots[e[0]][1])}"   # noqa: E731 - tiny formatter
+                     f"L{num(dots[e[1]][0])} {num(dots[e[1]][1])}")
     given = {edge(*board["edges"][g]) for g in board.get("givens", [])}
     new_yes = {edge(*e) for e in fresh.yes} if fresh else set()
     new_no = {edge(*e) for e in fresh.no} if fresh else set()
     read = {edge(*e) for e in fresh.edges} if fresh else set()
     out = []
     if fresh and faces:
-        polys = "".join("M" + "L".join(f"{_f(dots[d][0])} {_f(dots[d][1])}" for d in faces[f]) + "Z"
+        polys = "".join("M" + "L".join(f"{num(dots[d][0])} {num(dots[d][1])}" for d in faces[f]) + "Z"
                         for f in sorted(set(fresh.faces)) if f in faces)
         if polys:
             out.append(f'<path fill="#cfe3f5" stroke="none" d="{polys}"/>')
     all_edges = [edge(*e) for e in board["edges"]]
-    out.append('<path fill="none" stroke="#b0b0b0" stroke-width="0.03" d="'
+    out.append('<path fill="none" stroke="#9a9a9a" stroke-width="0.04" d="'
                + "".join(seg(e) for e in all_edges if e not in yes and e not in given) + '"/>')
     if board.get("outline"):
         out.append('<path fill="none" stroke="#000" stroke-width="0.08" d="'
@@ -333,19 +317,19 @@ def board_svg(board: dict, yes, no, fresh: Step | None = None, faces: dict | Non
     for e in sorted(no):
         (x0, y0), (x1, y1) = dots[e[0]], dots[e[1]]
         mx, my, s = (x0 + x1) / 2, (y0 + y1) / 2, 0.1
-        crosses.append((e in new_no, f"M{_f(mx - s)} {_f(my - s)}L{_f(mx + s)} {_f(my + s)}"
-                                     f"M{_f(mx - s)} {_f(my + s)}L{_f(mx + s)} {_f(my - s)}"))
+        crosses.append((e in new_no, f"M{num(mx - s)} {num(my - s)}L{num(mx + s)} {num(my + s)}"
+                                     f"M{num(mx - s)} {num(my + s)}L{num(mx + s)} {num(my - s)}"))
     for fresh_one, colour in ((False, "#707070"), (True, NEW_NO)):
         d = "".join(p for f, p in crosses if f == fresh_one)
         if d:
             out.append(f'<path fill="none" stroke="{colour}" stroke-width="0.05" d="{d}"/>')
     if board.get("dot_radius"):
         r = board["dot_radius"]
-        out.append('<g fill="#000">' + "".join(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(r)}"/>'
+        out.append('<g fill="#000">' + "".join(f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(r)}"/>'
                                               for x, y in dots) + "</g>")
     if board.get("clues"):
         out.append('<g font-family="DejaVu Sans" font-size="0.5" text-anchor="middle" fill="#000">'
-                   + "".join(f'<text x="{_f(c["x"])}" y="{_f(c["y"] + 0.18)}">{_esc(c["text"])}</text>'
+                   + "".join(f'<text x="{num(c["x"])}" y="{num(c["y"] + 0.18)}">{escape(c["text"])}</text>'
                              for c in board["clues"]) + "</g>")
     return "".join(out), box
 
@@ -383,28 +367,28 @@ def sheet_pages(title: str, board: dict, steps: Sequence[Step], faces: dict | No
     per_page = COLUMNS * ROWS
     pages = []
     for p0 in range(0, len(panels), per_page):
-        body = [f'<rect width="{_f(pw)}" height="{_f(ph)}" fill="#fff"/>',
-                f'<text x="{_f(MARGIN)}" y="{_f(MARGIN + TITLE_FONT)}" font-family="{FONT}" '
-                f'font-size="{_f(TITLE_FONT)}" font-weight="bold">{_esc(title)} — page '
+        body = [f'<rect width="{num(pw)}" height="{num(ph)}" fill="#fff"/>',
+                f'<text x="{num(MARGIN)}" y="{num(MARGIN + TITLE_FONT)}" font-family="{FONT}" '
+                f'font-size="{num(TITLE_FONT)}" font-weight="bold">{escape(title)} — page '
                 f'{p0 // per_page + 1} of {-(-len(panels) // per_page)}</text>']
         for i, ln in enumerate(sub):
-            body.append(f'<text x="{_f(MARGIN)}" y="{_f(MARGIN + TITLE_FONT * 1.5 + CAPTION_FONT * (1 + 1.3 * i))}" '
-                        f'font-family="{FONT}" font-size="{_f(CAPTION_FONT)}">{_esc(ln)}</text>')
+            body.append(f'<text x="{num(MARGIN)}" y="{num(MARGIN + TITLE_FONT * 1.5 + CAPTION_FONT * (1 + 1.3 * i))}" '
+                        f'font-family="{FONT}" font-size="{num(CAPTION_FONT)}">{escape(ln)}</text>')
         for k, (step, words, y_set, n_set) in enumerate(panels[p0:p0 + per_page]):
             x = MARGIN + (k % COLUMNS) * (cw + GAP)
             y = MARGIN + head + (k // COLUMNS) * (ch + GAP)
             inner, box = board_svg(board, y_set, n_set, step, faces)
-            body.append(f'<svg x="{_f(x)}" y="{_f(y)}" width="{_f(cw)}" height="{_f(ch - cap_h)}" '
-                        f'viewBox="{" ".join(_f(v) for v in box)}" preserveAspectRatio="xMidYMid meet">'
+            body.append(f'<svg x="{num(x)}" y="{num(y)}" width="{num(cw)}" height="{num(ch - cap_h)}" '
+                        f'viewBox="{" ".join(num(v) for v in box)}" preserveAspectRatio="xMidYMid meet">'
                         f'{inner}</svg>')
             lines = [ln for w in words for ln in _wrap(w, per)]
             if len(lines) > CAPTION_LINES:
                 lines = lines[:CAPTION_LINES - 1] + [lines[CAPTION_LINES - 1][:per - 1] + "…"]
             for i, ln in enumerate(lines):
-                body.append(f'<text x="{_f(x)}" y="{_f(y + ch - cap_h + (i + 1) * CAPTION_FONT * 1.25)}" '
-                            f'font-family="{FONT}" font-size="{_f(CAPTION_FONT)}">{_esc(ln)}</text>')
-        pages.append(f'<svg xmlns="http://www.w3.org/2000/svg" width="{_f(pw)}mm" height="{_f(ph)}mm" '
-                     f'viewBox="0 0 {_f(pw)} {_f(ph)}">\n' + "\n".join(body) + "\n</svg>\n")
+                body.append(f'<text x="{num(x)}" y="{num(y + ch - cap_h + (i + 1) * CAPTION_FONT * 1.25)}" '
+                            f'font-family="{FONT}" font-size="{num(CAPTION_FONT)}">{escape(ln)}</text>')
+        pages.append(f'<svg xmlns="http://www.w3.org/2000/svg" width="{num(pw)}mm" height="{num(ph)}mm" '
+                     f'viewBox="0 0 {num(pw)} {num(ph)}">\n' + "\n".join(body) + "\n</svg>\n")
     return pages
 
 
@@ -414,11 +398,11 @@ def sheet_svg(pages: Sequence[str]) -> str:
     inner = []
     for k, page in enumerate(pages):
         body = page[page.index(">", page.index("<svg")) + 1:page.rindex("</svg>")]
-        inner.append(f'<svg y="{_f(k * ph)}" width="{_f(pw)}" height="{_f(ph)}" viewBox="0 0 {_f(pw)} {_f(ph)}">'
+        inner.append(f'<svg y="{num(k * ph)}" width="{num(pw)}" height="{num(ph)}" viewBox="0 0 {num(pw)} {num(ph)}">'
                      f'{body}</svg>')
     total = ph * len(pages)
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{_f(pw)}mm" height="{_f(total)}mm" '
-            f'viewBox="0 0 {_f(pw)} {_f(total)}">\n' + "\n".join(inner) + "\n</svg>\n")
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{num(pw)}mm" height="{num(total)}mm" '
+            f'viewBox="0 0 {num(pw)} {num(total)}">\n' + "\n".join(inner) + "\n</svg>\n")
 
 
 def sheet_pdf(pages: Sequence[str], title: str) -> bytes:
@@ -426,3 +410,36 @@ def sheet_pdf(pages: Sequence[str], title: str) -> bytes:
     import cairosvg
     from generator.output import join_pdfs
     return join_pdfs([cairosvg.svg2pdf(bytestring=p.encode("utf-8")) for p in pages], title)
+
+
+def figure(board: dict, steps: Sequence[Step], k: int, faces: dict | None = None, title: str = "",
+           px: float = 300.0, crop: float | None = None, focus: float | None = None) -> str:
+    """A standalone SVG of the board after steps[:k] with steps[k] highlighted (an article
+    figure).  `crop` (board units) zooms to the step's faces and edges with that margin;
+    with `focus` only to those within `focus` units of the first edge it decides (a step
+    that holds several places then shows its first)."""
+    yes, no = set(), set()
+    for s in steps[:k]:
+        yes |= {edge(*e) for e in s.yes}
+        no |= {edge(*e) for e in s.no}
+    step = steps[k]
+    body, box = board_svg(board, yes | {edge(*e) for e in step.yes}, no | {edge(*e) for e in step.no}, step, faces)
+    if crop is not None:
+        dots = board["dots"]
+        ids = {d for e in (*step.edges, *step.yes, *step.no) for d in e} | set(step.dots)
+        ids |= {d for f in step.faces if faces and f in faces for d in faces[f]}
+        if focus is not None and (step.yes or step.no):
+            a, b = (step.yes or step.no)[0]
+            cx, cy = (dots[a][0] + dots[b][0]) / 2, (dots[a][1] + dots[b][1]) / 2
+            ids = {d for d in ids if (dots[d][0] - cx) ** 2 + (dots[d][1] - cy) ** 2 <= focus ** 2} | {a, b}
+        xs = [dots[d][0] for d in ids]
+        ys = [dots[d][1] for d in ids]
+        x0, y0 = max(box[0], min(xs) - crop), max(box[1], min(ys) - crop)
+        x1, y1 = min(box[0] + box[2], max(xs) + crop), min(box[1] + box[3], max(ys) + crop)
+        box = (x0, y0, x1 - x0, y1 - y0)
+    w, h = px, px * box[3] / box[2]
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{num(w)}" height="{num(h)}" '
+            f'viewBox="{" ".join(num(v) for v in box)}">')
+    return "\n".join([head, f"<title>{escape(title)}</title>" if title else "",
+                      f'<rect x="{num(box[0])}" y="{num(box[1])}" width="{num(box[2])}" height="{num(box[3])}" '
+                      f'fill="#ffffff"/>', body, "</svg>\n"])

@@ -34,12 +34,22 @@ from generator.errors import TilepressError
 # the site build's worker processes never draw them.
 PROGRESS = False
 STREAMING = False           # families may return a Document / Stream for big outputs (CLI only)
+SINK = None                 # the browser page's progress report: SINK(done, total, unit, desc) (webapi)
+
+
+def _reported(iterable, total, unit, desc):
+    """The iterable, telling SINK how far it got every 64 items."""
+    done = 0
+    for done, item in enumerate(iterable, 1):
+        if not done & 63:
+            SINK(done, total, unit, desc)
+        yield item
 
 
 def progress(iterable, total: int | None = None, unit: str = "it", desc: str | None = None):
     """Wrap an iterable in a tqdm bar on stderr when progress is on, else return it as is."""
     if not PROGRESS:
-        return iterable
+        return iterable if SINK is None else _reported(iterable, total, unit, desc)
     try:
         from tqdm import tqdm
     except ImportError:  # pragma: no cover
@@ -50,7 +60,9 @@ def progress(iterable, total: int | None = None, unit: str = "it", desc: str | N
 def counter(unit: str):
     """(update(n), close()) of a tqdm counter when progress is on, else (None, a no-op)."""
     if not PROGRESS:
-        return None, lambda: None
+        if SINK is None:
+            return None, lambda: None
+        return (lambda n: SINK(n, None, unit, None)), lambda: None
     try:
         from tqdm import tqdm
     except ImportError:  # pragma: no cover

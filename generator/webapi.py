@@ -17,16 +17,31 @@ functions and is listed in `PLAYERS` under its permalink prefix:
                                     plus the board's edge ids and the faces' dots to highlight
     SOLUTION_ARGS                   the `regen` flags that draw the answer ("Show the solution")
 
+    plays(permalink) -> bool        (optional) False for the family's permalinks that are not puzzles
+                                    (e.g. a calisson sample tiling `cal.v2.<n>.s<seed>`)
+
 `player_call(name, permalink, *args)` runs one of them with the same error contract as
 `run` (a TilepressError becomes `{"error": "error: ..."}`).
+
+The page's questions, answered here once (the item pages ask the same at build time):
+`cap_error(permalink, caps, max_chars)` is the page's size cap, decided from the
+permalink's text before any work; `describe(permalink)` says what the page offers for it
+(a player, a "Show the solution").  `call(module, name, args)` is the page worker's one
+entry point: it runs `generator.<module>.<name>(*args)` and returns its JSON-able result.
+
+Progress: `set_progress(fn)` makes every `generator.output.progress` loop (the command
+line's progress bars) call `fn(done, total, unit, desc)` about four times a second.
 """
 
 from __future__ import annotations
 
+import importlib
 import io
+import re
 import sys
+import time
 
-from generator import cli
+from generator import cli, output
 from generator.calissons import play as calissons_play
 from generator.errors import TilepressError
 from generator.families import split_permalink
@@ -69,8 +84,74 @@ def _prefix(link: str) -> str:
 
 
 def playable(link: str) -> bool:
-    """Does a family offer a player for this permalink?"""
-    return isinstance(link, str) and _prefix(link) in PLAYERS
+    """Does a family offer a player for this permalink (a puzzle, not one of its plain pictures)?"""
+    if not isinstance(link, str) or _prefix(link) not in PLAYERS:
+        return False
+    plays = getattr(PLAYERS[_prefix(link)], "plays", None)
+    return plays is None or bool(plays(link.strip()))
+
+
+def describe(link: str) -> dict:
+    """What the page offers for a permalink: {"playable", "solution_args" (None: no answer to show)}."""
+    if not playable(link):
+        return {"playable": False, "solution_args": None}
+    args = list(getattr(PLAYERS[_prefix(link)], "SOLUTION_ARGS", ()))
+    return {"playable": True, "solution_args": args or None}
+
+
+def _number(text: str) -> float:
+    """A size written in a permalink (decimal digits and at most one point)."""
+    try:
+        return float(text)
+    except ValueError:
+        return float("inf")
+
+
+def cap_error(link: str, caps: list, max_chars: int) -> str | None:
+    """The page's size cap, from the permalink's text alone: None when the page makes it, else
+    the one-line message.  `caps` are the page's entries (generator/pipeline/browser.py
+    SIZE_CAPS): {"re": size pattern, "area" or "side": limit}; the first matching entry rules."""
+    p = str(link).strip()
+    if len(p) > max_chars:
+        return (f"error: permalink too long for the page ({len(p)} characters, limit {max_chars}); "
+                "regenerate it with `python -m generator regen`")
+    for cap in caps:
+        m = re.match(cap["re"], p)
+        if not m:
+            continue
+        if "area" in cap:
+            w, h = _number(m.group(1)), _number(m.group(2))
+            if w * h > cap["area"]:
+                return (f"error: this patch is {m.group(1)} × {m.group(2)} = {round(w * h)} square units; "
+                        f"the page regenerates up to {cap['area']} (use `python -m generator regen` for "
+                        "bigger ones)")
+        if "side" in cap and _number(m.group(1)) > cap["side"]:
+            return (f"error: this puzzle has side {m.group(1)}; the page regenerates puzzles up to side "
+                    f"{cap['side']} (use `python -m generator regen` for bigger ones)")
+        return None
+    return None
+
+
+def call(module: str, name: str, args: list):
+    """`generator.<module>.<name>(*args)`: the page worker's one entry point (see regen.js)."""
+    if not re.fullmatch(r"[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)*", module) or name.startswith("_"):
+        raise TilepressError(f"the page cannot call {module}.{name}")
+    fn = getattr(importlib.import_module("generator." + module), name, None)
+    if not callable(fn):
+        raise TilepressError(f"generator.{module} has no function {name}")
+    return fn(*args)
+
+
+def set_progress(fn) -> None:
+    """Report `generator.output.progress` loops to fn(done, total, unit, desc), at most 4 times a second."""
+    last = [0.0]
+
+    def sink(done, total, unit, desc):
+        now = time.monotonic()
+        if now - last[0] >= 0.25:
+            last[0] = now
+            fn(done, total, unit, desc)
+    output.SINK = sink if fn is not None else None
 
 
 def player_call(name: str, link: str, *args) -> dict:

@@ -1,147 +1,238 @@
-/* tilepress in the browser: the Python engines under Pyodide, the regen page, the edge player.
+/* tilepress in the browser: the Python engines under Pyodide in a Web Worker, the regen page,
+ * the edge player.
  *
- * window.tilepress.ready()             -> Promise: the runtime is loaded (only when asked)
+ * window.tilepress.call(module, name, args[, {onprogress}]) -> Promise of the result of the Python
+ *     call generator.<module>.<name>(*args) (args and result JSON-able; bytes come back as text),
+ *     run in the worker; rejects with Error("error: ...") for a TilepressError, Error("cancelled")
+ *     after cancel().  onprogress({done, total, unit, desc}) hears the engine's progress bars.
+ *     e.g. tilepress.call("loopy.play", "check", [permalink, lines, crosses])
+ * window.tilepress.cancel()            stop the running call now (terminates the worker; a fresh
+ *                                      one starts at once, the pending calls reject "cancelled")
+ * window.tilepress.ready()             -> Promise: the worker's Python is loaded (only when asked)
  * window.tilepress.run(argv)           -> Promise<{code, stdout, stderr}> of `python -m generator ARGV`
  * window.tilepress.regen(permalink[, {args}]) -> Promise<{svg, json}>; rejects with Error(CLI message)
  * window.tilepress.player(name, permalink, args) -> Promise<object> (board / check / solution)
+ * window.tilepress.onstatus(fn), onprogress(fn), onbusy(fn)   listeners for the page
  *
- * Works from file:// (classic scripts only, no fetch, no import(), no worker): see
- * generator/pipeline/browser.py for why and how the runtime is packed.
+ * Works from file:// (classic scripts only, no fetch, no import(); the worker is made from a
+ * blob and is handed the runtime's texts): see generator/pipeline/browser.py.
  */
 (function () {
   "use strict";
   var T = window.tilepress = window.tilepress || {};
   var here = (document.currentScript && document.currentScript.src) || location.href;
   var RUNTIME = new URL("runtime/", here).href;
-  var SCRIPTS = ["config.js", "pyodide.js", "pyodide-asm.js", "wasm.js", "stdlib.js", "engines.js"];
-  var listeners = [];
-  var readyPromise = null;
+  var SCRIPTS = ["config.js", "loader.js", "pyodide-asm.js", "wasm.js", "stdlib.js", "engines.js"];
+  var PARTS = ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "stdlib.zip", "engines.zip"];
+  var listeners = {status: [], progress: [], busy: []};
 
-  T.onstatus = function (fn) { listeners.push(fn); };
-  function status(text) { listeners.forEach(function (fn) { fn(text); }); }
-  function paint() { return new Promise(function (ok) { setTimeout(ok, 20); }); }
+  function on(kind) { return function (fn) { listeners[kind].push(fn); }; }
+  T.onstatus = on("status");
+  T.onprogress = on("progress");
+  T.onbusy = on("busy");
+  function tell(kind, value) { listeners[kind].forEach(function (fn) { fn(value); }); }
+  function status(text) { tell("status", text); }
 
   function loadScript(src) {
     return new Promise(function (ok, fail) {
       var s = document.createElement("script");
       s.src = src;
       s.onload = ok;
-      s.onerror = function () { fail(new Error("could not load " + src)); };
+      s.onerror = function () { fail(new Error("error: could not load " + src)); };
       document.head.appendChild(s);
     });
   }
 
-  async function unpack(name) {
-    var text = window.tilepressData[name];
-    delete window.tilepressData[name];
-    var raw = atob(text), bytes = new Uint8Array(raw.length);
-    for (var i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
-    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-    return new Uint8Array(await new Response(stream).arrayBuffer());
+  var scripts = null;
+  function loadScripts() {              // once per page: the texts stay for a fresh worker
+    if (!scripts) {
+      var done = 0;
+      status("Loading the Python runtime (about 8 MB)…");
+      scripts = Promise.all(SCRIPTS.map(function (f) {
+        return loadScript(RUNTIME + f).then(function () {
+          done += 1;
+          status("Loading the Python runtime… " + done + "/" + SCRIPTS.length);
+        });
+      })).catch(function (err) { scripts = null; throw err; });
+    }
+    return scripts;
   }
 
-  async function start() {
-    var t0 = performance.now();
-    status("Loading the Python runtime (about 8 MB)…");
-    var done = 0;
-    await Promise.all(SCRIPTS.map(function (f) {
-      return loadScript(RUNTIME + f).then(function () {
-        done += 1;
-        status("Loading the Python runtime… " + done + "/" + SCRIPTS.length);
-      });
-    }));
-    status("Unpacking…");
-    var cfg = window.tilepressRuntime;
-    var parts = await Promise.all(["pyodide.asm.wasm", "stdlib.zip", "engines.zip", "pyodide.asm.js"].map(unpack));
-    window.tilepressAsmURL = RUNTIME + "pyodide.asm.js";
-    (0, eval)(new TextDecoder().decode(parts[3]));
-    var answers = {"pyodide.asm.wasm": [parts[0], "application/wasm"], "stdlib.zip": [parts[1], "application/zip"]};
-    var realFetch = window.fetch;
-    window.fetch = function (input, init) {       // answers the loader's own two requests only
-      var url = String((input && input.url) || input);
-      var name = url.slice(url.lastIndexOf("/") + 1);
-      if (url.indexOf(RUNTIME) === 0 && answers[name]) {
-        return Promise.resolve(new Response(answers[name][0], {status: 200, headers: {"Content-Type": answers[name][1]}}));
+  /* The worker's program (its text becomes a blob: a worker file would not start on file://). */
+  function workerMain() {
+    var py = null, call = null, current = null;
+    function post(m) { self.postMessage(m); }
+    self.tpProgress = function (done, total, unit, desc) {
+      if (current !== null) {
+        post({id: current, progress: {done: done, total: total === undefined ? null : total,
+          unit: unit || "", desc: desc || ""}});
       }
-      return realFetch.apply(this, arguments);
     };
-    status("Starting Python " + cfg.python + "…");
-    await paint();
-    var py;
-    try {
-      py = await window.loadPyodide({
-        indexURL: RUNTIME, stdLibURL: RUNTIME + "stdlib.zip", lockFileContents: cfg.lock,
-        createPyodideModule: window.tilepressCreatePyodideModule, checkAPIVersion: true,
-        stdout: function () {}, stderr: function () {}
-      });
-    } finally {
-      window.fetch = realFetch;
+    async function unpack(text) {
+      var raw = atob(text), bytes = new Uint8Array(raw.length);
+      for (var i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+      var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+      return new Uint8Array(await new Response(stream).arrayBuffer());
     }
-    status("Loading the engines…");
-    py.FS.mkdirTree("/tmp");
-    py.FS.writeFile("/tmp/engines.zip", parts[2]);
-    py.runPython(cfg.boot);
-    T.python = py;
-    T.startupMs = performance.now() - t0;
-    status("");
-    return py;
+    function message(err) {             // a PythonError's last line, else the JS message
+      var lines = String((err && err.message) || err).trim().split("\n");
+      return "error: internal error: " + lines[lines.length - 1];
+    }
+    async function init(m) {
+      post({status: "Unpacking the runtime…"});
+      var parts = {};
+      for (var i = 0; i < m.names.length; i++) parts[m.names[i]] = await unpack(m.data[m.names[i]]);
+      var text = new TextDecoder();
+      // Pyodide refuses "classic" workers (it tells them apart by a working importScripts); this one
+      // imports nothing (no file loads on file://), so it hides importScripts from the loader.
+      self.importScripts = function () { throw new Error("tilepress: no importScripts in this worker"); };
+      (0, eval)(text.decode(parts["pyodide.js"]));
+      self.tilepressAsmURL = m.runtime + "pyodide.asm.js";
+      (0, eval)(text.decode(parts["pyodide.asm.js"]));
+      var answers = {"pyodide.asm.wasm": [parts["pyodide.asm.wasm"], "application/wasm"],
+                     "stdlib.zip": [parts["stdlib.zip"], "application/zip"]};
+      var realFetch = self.fetch;
+      self.fetch = function (input) {     // answers the loader's own two requests only
+        var url = String((input && input.url) || input), name = url.slice(url.lastIndexOf("/") + 1);
+        if (url.indexOf(m.runtime) === 0 && answers[name]) {
+          return Promise.resolve(new Response(answers[name][0], {status: 200,
+            headers: {"Content-Type": answers[name][1]}}));
+        }
+        return realFetch.apply(self, arguments);
+      };
+      post({status: "Starting Python " + m.cfg.python + "…"});
+      try {
+        py = await self.loadPyodide({indexURL: m.runtime, stdLibURL: m.runtime + "stdlib.zip",
+          lockFileContents: m.cfg.lock, createPyodideModule: self.tilepressCreatePyodideModule,
+          checkAPIVersion: true, stdout: function () {}, stderr: function () {}});
+      } finally {
+        self.fetch = realFetch;
+      }
+      post({status: "Loading the engines…"});
+      py.FS.mkdirTree("/tmp");
+      py.FS.writeFile("/tmp/engines.zip", parts["engines.zip"]);
+      py.runPython(m.cfg.boot);
+      call = py.globals.get("_tp_call");
+    }
+    self.onmessage = async function (ev) {
+      var m = ev.data;
+      if (m.op === "init") {
+        try {
+          await init(m);
+          post({ready: true});
+        } catch (err) {
+          post({ready: false, error: message(err)});
+        }
+        return;
+      }
+      current = m.id;
+      try {
+        post({id: m.id, result: JSON.parse(call(m.module, m.name, JSON.stringify(m.args)))});
+      } catch (err) {
+        post({id: m.id, result: {error: message(err)}});
+      } finally {
+        current = null;
+      }
+    };
+  }
+
+  var worker = null, readyPromise = null, pending = {}, nextId = 1;
+
+  function busyChanged() { tell("busy", Object.keys(pending).length); }
+
+  function failAll(err) {
+    var jobs = pending;
+    pending = {};
+    Object.keys(jobs).forEach(function (id) { jobs[id].fail(err); });
+    busyChanged();
+  }
+
+  function startWorker() {
+    var t0 = performance.now();
+    var p = loadScripts().then(function () {
+      var src = "(" + workerMain.toString() + ")();\n//# sourceURL=tilepress-worker.js\n";
+      var w = new Worker(URL.createObjectURL(new Blob([src], {type: "text/javascript"})));
+      worker = w;
+      return new Promise(function (ok, fail) {
+        w.onmessage = function (ev) {
+          var m = ev.data;
+          if (w !== worker) return;
+          if (m.status !== undefined) status(m.status);
+          else if (m.ready !== undefined) {
+            if (m.ready) { T.startupMs = performance.now() - t0; status(""); ok(w); }
+            else fail(new Error(m.error));
+          } else if (m.id && pending[m.id]) {
+            var job = pending[m.id];
+            if (m.progress) {
+              if (job.onprogress) job.onprogress(m.progress);
+              tell("progress", m.progress);
+            } else {
+              delete pending[m.id];
+              busyChanged();
+              if (m.result && m.result.error !== undefined) job.fail(new Error(m.result.error));
+              else job.ok(m.result ? m.result.ok : null);
+            }
+          }
+        };
+        w.onerror = function (ev) {
+          ev.preventDefault();
+          var err = new Error("error: the Python worker stopped: " + (ev.message || "unknown error"));
+          fail(err);
+          if (w === worker) { worker = null; readyPromise = null; failAll(err); }
+        };
+        var data = {};
+        PARTS.forEach(function (n) { data[n] = window.tilepressData[n]; });
+        w.postMessage({op: "init", names: PARTS, data: data, cfg: window.tilepressRuntime, runtime: RUNTIME});
+      });
+    });
+    p.catch(function () { if (readyPromise === p) readyPromise = null; });
+    return p;
   }
 
   T.ready = function () {
-    if (!readyPromise) {
-      readyPromise = start().catch(function (err) { readyPromise = null; throw err; });
-    }
+    if (!readyPromise) readyPromise = startWorker();
     return readyPromise;
   };
 
-  T.run = async function (argv) {
-    var py = await T.ready();
-    var fn = py.globals.get("_tp_run");
-    try {
-      var res = fn(argv.map(String));
-      var out = res.toJs();
-      res.destroy();
-      return {code: out[0], stdout: out[1], stderr: out[2]};
-    } finally {
-      fn.destroy();
-    }
+  T.call = function (module, name, args, opts) {
+    return T.ready().then(function (w) {
+      return new Promise(function (ok, fail) {
+        var id = nextId++;
+        pending[id] = {ok: ok, fail: fail, onprogress: opts && opts.onprogress};
+        busyChanged();
+        w.postMessage({op: "call", id: id, module: module, name: name, args: args || []});
+      });
+    });
   };
 
-  T.player = async function (name, permalink, args) {
-    var py = await T.ready();
-    var fn = py.globals.get("_tp_player");
-    try {
-      var obj = JSON.parse(fn(name, permalink, JSON.stringify(args || [])));
-    } finally {
-      fn.destroy();
-    }
-    if (obj && obj.error) throw new Error(obj.error);
-    return obj;
+  T.busy = function () { return Object.keys(pending).length > 0; };
+
+  T.cancel = function () {
+    if (worker) worker.terminate();
+    worker = null;
+    readyPromise = null;
+    failAll(new Error("cancelled"));
+    return T.ready();                    // a fresh worker, ready for the next request
   };
 
-  T.config = {caps: [], max_chars: 20000, forms: [], players: [], seed_max: 999999, solutions: {}};
+  T.run = function (argv) { return T.call("webapi", "run", [argv.map(String)]); };
 
-  /* The page's size cap: null when fine, else the one-line message. */
+  T.player = function (name, permalink, args) {
+    return T.call("webapi", "player_call", [name, permalink].concat(args || [])).then(function (obj) {
+      if (obj && obj.error) throw new Error(obj.error);
+      return obj;
+    });
+  };
+
+  T.config = {caps: [], max_chars: 20000, forms: [], players: [], seed_max: 999999, items: {}};
+
+  /* The page's size cap (generator.webapi.cap_error, the rule the item pages use too): null or the message. */
   T.capError = function (permalink) {
-    var p = String(permalink).trim();
-    if (p.length > T.config.max_chars) {
-      return "error: permalink too long for the page (" + p.length + " characters, limit " + T.config.max_chars +
-        "); regenerate it with `python -m generator regen`";
-    }
-    for (var i = 0; i < T.config.caps.length; i++) {
-      var cap = T.config.caps[i], m = new RegExp(cap.re).exec(p);
-      if (!m) continue;
-      if (cap.area && Number(m[1]) * Number(m[2]) > cap.area) {
-        return "error: this patch is " + m[1] + " × " + m[2] + " = " + Math.round(Number(m[1]) * Number(m[2])) +
-          " square units; the page regenerates up to " + cap.area + " (use `python -m generator regen` for bigger ones)";
-      }
-      if (cap.side && Number(m[1]) > cap.side) {
-        return "error: this puzzle has side " + m[1] + "; the page regenerates puzzles up to side " + cap.side +
-          " (use `python -m generator regen` for bigger ones)";
-      }
-    }
-    return null;
+    return T.call("webapi", "cap_error", [String(permalink), T.config.caps, T.config.max_chars]);
   };
+
+  /* What the page offers for a permalink: {playable, solution_args} (generator.webapi.describe). */
+  T.describe = function (permalink) { return T.call("webapi", "describe", [String(permalink)]); };
 
   function cliError(res) {
     return new Error((res.stderr || "error: exit code " + res.code).trim().split("\n")[0]);
@@ -149,7 +240,7 @@
 
   T.regen = async function (permalink, opts) {
     if (typeof permalink !== "string") throw new Error("error: permalink must be a string");
-    var cap = T.capError(permalink);
+    var cap = await T.capError(permalink);
     if (cap) throw new Error(cap);
     var extra = (opts && opts.args) || [];
     var svg = await T.run(["regen", permalink].concat(extra, ["--format", "svg"]));
@@ -183,6 +274,7 @@
     board.givens.forEach(function (g) { self.given[g] = true; });
     this.free = board.edges.map(function (_, i) { return i; }).filter(function (i) { return !self.given[i]; });
     this.cursor = this.free.length ? this.free[0] : 0;
+    this.showCursor = false;       // drawn once the keyboard is used, never before anything is touched
     this.load();
     this.draw(box);
     this.render();
@@ -215,17 +307,39 @@
     try { localStorage.setItem(this.storeKey, JSON.stringify(this.lists())); } catch (e) { /* private mode */ }
   };
 
+  /* Distance from point (px, py) to segment a-c. */
+  function segDist(px, py, a, c) {
+    var dx = c[0] - a[0], dy = c[1] - a[1], L = dx * dx + dy * dy;
+    var t = L ? Math.max(0, Math.min(1, ((px - a[0]) * dx + (py - a[1]) * dy) / L)) : 0;
+    return Math.hypot(px - a[0] - t * dx, py - a[1] - t * dy);
+  }
+
+  var TAP_PX = 24;            // WCAG 2.2 target size: every edge's tap area holds a 24 x 24 px square
+
   Player.prototype.draw = function (box) {
     var b = this.board, dots = b.dots, self = this;
     var xs = dots.map(function (d) { return d[0]; }), ys = dots.map(function (d) { return d[1]; });
     var x0 = Math.min.apply(null, xs), x1 = Math.max.apply(null, xs);
     var y0 = Math.min.apply(null, ys), y1 = Math.max.apply(null, ys);
     var pad = 0.6;
-    var svg = el("svg", {viewBox: [x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad].join(" "),
+    this.W = x1 - x0 + 2 * pad;
+    this.H = y1 - y0 + 2 * pad;
+    // A tap goes to the nearest edge; a 24 px square round an edge's midpoint is all nearer to that
+    // edge than to any other when the midpoint is 24 * sqrt(2) px from every other edge.
+    var dmin = Infinity;
+    b.edges.forEach(function (e, i) {
+      if (self.given[i]) return;
+      var mx = (dots[e[0]][0] + dots[e[1]][0]) / 2, my = (dots[e[0]][1] + dots[e[1]][1]) / 2;
+      b.edges.forEach(function (f, j) {
+        if (j !== i) dmin = Math.min(dmin, segDist(mx, my, dots[f[0]], dots[f[1]]));
+      });
+    });
+    this.playScale = isFinite(dmin) ? TAP_PX * Math.SQRT2 / dmin : 24;
+    var svg = el("svg", {viewBox: [x0 - pad, y0 - pad, this.W, this.H].join(" "),
       "class": "tp-board", role: "application", tabindex: "0",
       "aria-label": b.title + ": arrows move, space cycles line / cross / empty, u undo, r redo, c check"});
-    svg.style.minWidth = Math.round(24 * (x1 - x0 + 2 * pad)) + "px";   // edges stay tappable on phones (box scrolls)
     box.appendChild(svg);
+    this.box = box;
     this.svg = svg;
     var frame = el("g", {"class": "tp-outline"}, svg);
     b.outline.forEach(function (e) {
@@ -233,6 +347,7 @@
     });
     this.lines = [];
     this.crossMarks = [];
+    this.cursorLine = el("line", {"class": "tp-cursor", visibility: "hidden"}, svg);
     var g = el("g", {"class": "tp-edges"}, svg);
     var hits = el("g", {"class": "tp-hits"}, svg);
     b.edges.forEach(function (e, i) {
@@ -244,35 +359,84 @@
         "M" + (mx - s) + " " + (my + s) + "L" + (mx + s) + " " + (my - s), "class": "cross"}, g);
       self.crossMarks.push(cross);
       if (!self.given[i]) {
-        var dx = c[0] - a[0], dy = c[1] - a[1], w = 0.28;     // a diamond around the edge: easy to tap
+        var dx = c[0] - a[0], dy = c[1] - a[1], w = 0.28;     // a diamond round the edge: its hover mark
         var pts = [[a[0] + 0.08 * dx, a[1] + 0.08 * dy], [mx - w * dy, my + w * dx],
                    [c[0] - 0.08 * dx, c[1] - 0.08 * dy], [mx + w * dy, my - w * dx]];
-        var hit = el("path", {d: "M" + pts.map(function (q) { return q[0].toFixed(4) + " " + q[1].toFixed(4); }).join("L") + "Z",
+        el("path", {d: "M" + pts.map(function (q) { return q[0].toFixed(4) + " " + q[1].toFixed(4); }).join("L") + "Z",
           "class": "hit", "data-edge": i}, hits);
-        hit.addEventListener("click", function (ev) {
-          ev.preventDefault();
-          self.cursor = i;
-          self.cycle(i);
-        });
-        hit.addEventListener("contextmenu", function (ev) {     // right-click: cross <-> empty
-          ev.preventDefault();
-          self.cursor = i;
-          self.set(i, self.marks[i] === 2 ? 0 : 2);
-        });
       }
     });
     if (b.dot_radius) {                          // optional: dots drawn as discs (Loopy)
-      var dg = el("g", {"class": "tp-dots"}, svg);
-      dots.forEach(function (d) { el("circle", {cx: d[0], cy: d[1], r: b.dot_radius}, dg); });
+      this.dotGroup = el("g", {"class": "tp-dots"}, svg);
+      this.dotMarks = dots.map(function (d) { return el("circle", {cx: d[0], cy: d[1], r: b.dot_radius}, self.dotGroup); });
     }
     this.clueTexts = [];
     (b.clues || []).forEach(function (c) {
-      var t = el("text", {x: c.x, y: c.y, "class": "clue", "text-anchor": "middle", "dominant-baseline": "central"}, svg);
+      var t = el("text", {x: c.x, y: c.y, "class": "clue", "text-anchor": "middle", "dominant-baseline": "central",
+        "font-size": c.size || 0.5}, svg);
       t.textContent = c.text;
       self.clueTexts.push(t);
     });
-    svg.addEventListener("keydown", function (ev) { self.onKey(ev); });
+    svg.addEventListener("click", function (ev) { ev.preventDefault(); self.tap(ev, false); });
+    svg.addEventListener("contextmenu", function (ev) { ev.preventDefault(); self.tap(ev, true); });
+    svg.addEventListener("keydown", function (ev) { self.showCursor = true; self.onKey(ev); });
+    this.fit();
   };
+
+  /* The nearest markable edge to a point of the screen (client px), or -1. */
+  Player.prototype.edgeAt = function (clientX, clientY) {
+    var m = this.svg.getScreenCTM();
+    if (!m) return -1;
+    var pt = new DOMPoint(clientX, clientY).matrixTransform(m.inverse());
+    var best = -1, bestD = Infinity, dots = this.board.dots, self = this;
+    this.free.forEach(function (i) {
+      var e = self.board.edges[i], d = segDist(pt.x, pt.y, dots[e[0]], dots[e[1]]);
+      if (d < bestD) { bestD = d; best = i; }
+    });
+    return best;
+  };
+
+  /* A click or tap: marks the nearest edge, or first zooms in where the edges are too close to hit. */
+  Player.prototype.tap = function (ev, right) {
+    var i = this.edgeAt(ev.clientX, ev.clientY);
+    if (i < 0) return;
+    if (this.scale < this.playScale * 0.999) {
+      this.zoom(this.playScale, ev.clientX, ev.clientY);
+      if (this.onzoom) this.onzoom("Zoomed in so that every edge is easy to hit; tap an edge now.");
+      return;
+    }
+    this.cursor = i;
+    if (right) this.set(i, this.marks[i] === 2 ? 0 : 2);
+    else this.cycle(i);
+  };
+
+  /* Show the board at `scale` CSS px per unit, keeping the point under (clientX, clientY) in place. */
+  Player.prototype.zoom = function (scale, clientX, clientY) {
+    var box = this.box, r = box.getBoundingClientRect(), old = this.scale || scale;
+    var fx = clientX === undefined ? r.width / 2 : clientX - r.left, fy = clientY === undefined ? r.height / 2 : clientY - r.top;
+    var ux = (box.scrollLeft + fx) / old, uy = (box.scrollTop + fy) / old;
+    this.scale = scale;
+    this.svg.style.width = Math.round(this.W * scale) + "px";
+    this.svg.style.height = Math.round(this.H * scale) + "px";
+    box.scrollLeft = ux * scale - fx;
+    box.scrollTop = uy * scale - fy;
+    var rDot = this.board.dot_radius;
+    if (this.dotMarks) {
+      var rr = Math.max(rDot, 1.5 / scale);
+      this.dotMarks.forEach(function (c) { c.setAttribute("r", rr); });
+    }
+    if (this.onzoomed) this.onzoomed(scale >= this.playScale * 0.999);
+  };
+
+  /* The whole board in its box (the box's width; at most 75% of the window's height). */
+  Player.prototype.fitScale = function () {
+    var w = this.box.clientWidth || 600, h = Math.max(200, window.innerHeight * 0.75);
+    return Math.min(w / this.W, h / this.H, Math.max(this.playScale, 90));
+  };
+
+  Player.prototype.fit = function () { this.zoom(this.fitScale()); };
+  Player.prototype.zoomIn = function () { this.zoom(Math.max(this.playScale, this.scale * 1.5)); };
+  Player.prototype.zoomOut = function () { this.zoom(Math.max(this.fitScale(), this.scale / 1.5)); };
 
   Player.prototype.set = function (i, state, record) {
     var before = this.marks[i] || 0;
@@ -282,9 +446,10 @@
       this.undoStack.push([i, before, state]);
       this.redoStack = [];
     }
-    this.wrong = null;
+    this.wrong = null;             // a checked verdict is about the marks before this change
     this.save();
     this.render();
+    if (this.onmark) this.onmark();
   };
 
   Player.prototype.cycle = function (i) { this.set(i, ((this.marks[i] || 0) + 1) % 3); };
@@ -312,16 +477,64 @@
     this.render();
   };
 
+  /* Live line errors, as in Tatham's Loopy (boards with "loop": true): a dot where three or more
+   * lines meet, and a closed loop while other lines lie outside it.  {edges: {id: true}, dots: {id: true}} */
+  Player.prototype.liveErrors = function () {
+    var out = {edges: {}, dots: {}};
+    if (!this.board.loop) return out;
+    var b = this.board, self = this, at = {}, lines = [];
+    b.edges.forEach(function (e, i) {
+      if ((self.given[i] ? 1 : self.marks[i]) !== 1) return;
+      lines.push(i);
+      (at[e[0]] = at[e[0]] || []).push(i);
+      (at[e[1]] = at[e[1]] || []).push(i);
+    });
+    Object.keys(at).forEach(function (d) {
+      if (at[d].length > 2) {
+        out.dots[d] = true;
+        at[d].forEach(function (i) { out.edges[i] = true; });
+      }
+    });
+    var seen = {};
+    lines.forEach(function (start) {          // components of the lines; a closed one with lines outside it
+      if (seen[start]) return;
+      var comp = [], stack = [start], closed = true;
+      seen[start] = true;
+      while (stack.length) {
+        var i = stack.pop();
+        comp.push(i);
+        b.edges[i].forEach(function (d) {
+          if (at[d].length !== 2) closed = false;
+          at[d].forEach(function (j) { if (!seen[j]) { seen[j] = true; stack.push(j); } });
+        });
+      }
+      if (closed && comp.length < lines.length) comp.forEach(function (i) { out.edges[i] = true; });
+    });
+    return out;
+  };
+
   Player.prototype.render = function () {
     var self = this, wrong = {};
     (this.wrong || []).forEach(function (w) { wrong[w] = true; });
+    var live = this.liveErrors();
     this.lines.forEach(function (line, i) {
       if (self.given[i]) return;
-      var st = self.marks[i] || 0;
-      line.setAttribute("class", "edge" + (st === 1 ? " on" : "") + (wrong[i] ? " wrong" : "") +
-        (i === self.cursor ? " cursor" : ""));
-      self.crossMarks[i].setAttribute("class", "cross" + (st === 2 ? " on" : "") + (wrong[i] ? " wrong" : ""));
+      var st = self.marks[i] || 0, bad = wrong[i] || live.edges[i];
+      // the error style wins over every other, the cursor included (the cursor is a separate halo)
+      line.setAttribute("class", "edge" + (st === 1 ? " on" : "") + (bad ? " wrong" : ""));
+      self.crossMarks[i].setAttribute("class", "cross" + (st === 2 ? " on" : "") + (bad ? " wrong" : ""));
     });
+    if (this.dotMarks) this.dotMarks.forEach(function (c, d) { c.setAttribute("class", live.dots[d] ? "wrong" : ""); });
+    var cur = this.board.edges[this.cursor], dots = this.board.dots;
+    if (this.showCursor && cur) {
+      this.cursorLine.setAttribute("x1", dots[cur[0]][0]);
+      this.cursorLine.setAttribute("y1", dots[cur[0]][1]);
+      this.cursorLine.setAttribute("x2", dots[cur[1]][0]);
+      this.cursorLine.setAttribute("y2", dots[cur[1]][1]);
+      this.cursorLine.setAttribute("visibility", "visible");
+    } else {
+      this.cursorLine.setAttribute("visibility", "hidden");
+    }
     (this.board.clues || []).forEach(function (c, k) {
       self.clueTexts[k].setAttribute("class", "clue" + (self.broken(c) ? " broken" : ""));
     });
@@ -408,11 +621,7 @@
     setTimeout(function () { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
   }
 
-  /* The `regen` flags that draw a puzzle's answer (null for families without one). */
-  function solutionArgs(permalink) {
-    var args = (T.config.solutions || {})[String(permalink).split(".")[0]];
-    return args && args.length ? args : null;
-  }
+  function paint() { return new Promise(function (ok) { setTimeout(ok, 20); }); }
 
   function slug(permalink) { return permalink.replace(/[^A-Za-z0-9_.-]/g, "-").slice(0, 120); }
 
@@ -458,8 +667,12 @@
     var cfgNode = $("tp-config");
     if (cfgNode) Object.assign(T.config, JSON.parse(cfgNode.textContent));
     this.current = null;
+    this.label = "";
+    this.progress = "";
     var self = this;
-    T.onstatus(function (text) { self.status(text); });
+    T.onstatus(function (text) { self.label = text; self.showStatus(); });
+    T.onprogress(function (p) { self.progress = progressText(p); self.showStatus(); });
+    T.onbusy(function (n) { show($("tp-cancel"), n > 0); if (!n) { self.progress = ""; self.showStatus(); } });
     this.buildForm();
     $("tp-open").addEventListener("submit", function (ev) {
       ev.preventDefault();
@@ -473,19 +686,70 @@
     $("tp-svg").addEventListener("click", function () { self.svgDownload(); });
     $("tp-copy").addEventListener("click", function () { self.copy(); });
     $("tp-print").addEventListener("click", function () { self.print(); });
+    $("tp-cancel").addEventListener("click", function () { self.cancel(); });
     $("tp-solution").addEventListener("toggle", function () { if ($("tp-solution").open) self.solution(); });
     window.addEventListener("hashchange", function () { self.fromHash(); });
     this.fromHash();
   }
 
-  Page.prototype.status = function (text) {
-    $("tp-status").textContent = text;
+  function progressText(p) {
+    var n = Number(p.done).toLocaleString("en");
+    var what = p.unit ? " " + p.unit + (p.done === 1 ? "" : "s") : "";
+    var text = p.total ? n + " of about " + Number(p.total).toLocaleString("en") + what : n + what + " so far";
+    return (p.desc ? p.desc + ": " : "") + text;
+  }
+
+  /* The status line: what runs, for how long, how far it got; a Cancel button while Python works. */
+  Page.prototype.showStatus = function () {
+    var text = this.label;
+    if (text && this.started) text += " " + Math.floor((performance.now() - this.started) / 1000) + " s";
+    if (text && this.progress) text += " — " + this.progress;
+    $("tp-status-text").textContent = text;
     $("tp-status").hidden = !text;
+  };
+
+  Page.prototype.status = function (text) {
+    this.label = text;
+    clearInterval(this.ticker);
+    this.started = text ? performance.now() : 0;
+    var self = this;
+    if (text) this.ticker = setInterval(function () { self.showStatus(); }, 500);
+    this.showStatus();
+  };
+
+  /* Run fn() under a status line; "cancelled" ends quietly with a note. */
+  Page.prototype.work = async function (text, fn) {
+    this.error("");
+    this.status(text);
+    try {
+      return await fn();
+    } catch (err) {
+      if (err.message === "cancelled") {
+        this.note("Stopped. Python was restarted, ready for the next request.");
+        return null;
+      }
+      this.error(err.message);
+      document.documentElement.setAttribute("data-tp-error", err.message);
+      return null;
+    } finally {
+      this.status("");
+    }
+  };
+
+  Page.prototype.cancel = function () {
+    T.cancel();
+    this.status("");
+  };
+
+  Page.prototype.note = function (text) {
+    $("tp-note").textContent = text;
+    show($("tp-note"), !!text);
   };
 
   Page.prototype.error = function (msg) {
     $("tp-error").textContent = msg || "";
     show($("tp-error"), !!msg);
+    if (msg) this.note("");
   };
 
   Page.prototype.go = function (permalink) {
@@ -521,11 +785,12 @@
   };
 
   Page.prototype.fields = function () {
-    var box = $("tp-fields"), f = this.form();
+    var box = $("tp-fields"), f = this.form(), self = this;
     box.textContent = "";
     if (!f) return;
     f.fields.forEach(function (fd) {
-      var label = document.createElement("label"), input;
+      var wrap = document.createElement("div"), label = document.createElement("label"), input;
+      wrap.className = "tp-field";
       label.textContent = fd.label + " ";
       if (fd.type === "select") {
         input = document.createElement("select");
@@ -535,7 +800,7 @@
           else o.value = o.textContent = c;
           input.appendChild(o);
         });
-        input.addEventListener("change", function () { applySets(fd, input.value); });
+        input.addEventListener("change", function () { applySets(fd, input.value); self.estimate(); });
       } else {
         input = document.createElement("input");
         input.type = "number";
@@ -543,14 +808,58 @@
         input.max = fd.max;
         input.step = "any";
         input.required = true;
+        input.addEventListener("input", function () { self.estimate(); });
       }
       input.value = fd.value;
       input.name = fd.name;
       input.id = "tp-field-" + fd.name;
+      var help = document.createElement("span");
+      help.className = "tp-help";
+      help.id = "tp-help-" + fd.name;
+      input.setAttribute("aria-describedby", help.id);
       label.appendChild(input);
-      box.appendChild(label);
+      wrap.appendChild(label);
+      wrap.appendChild(help);
+      box.appendChild(wrap);
     });
     f.fields.forEach(function (fd) { if (fd.type === "select") applySets(fd, String(fd.value)); });
+    var est = document.createElement("p");
+    est.id = "tp-estimate";
+    est.className = "tp-help";
+    est.setAttribute("aria-live", "polite");
+    box.appendChild(est);
+    this.estimate();
+  };
+
+  /* Beside each field: what it means and its range (the maximum a tiling choice sets); the form's
+   * "about N tiles" from the family's measured density (FORMS "count" in generator/pipeline/browser.py). */
+  Page.prototype.estimate = function () {
+    var f = this.form();
+    if (!f) return;
+    var val = function (name) { var i = $("tp-field-" + name); return i ? Number(i.value) : NaN; };
+    f.fields.forEach(function (fd) {
+      var input = $("tp-field-" + fd.name), text = fd.help || "";
+      if (fd.type === "number") text += (text ? "; " : "") + input.min + " to " + input.max;
+      $("tp-help-" + fd.name).textContent = text;
+    });
+    var c = f.count, n = null;
+    if (c && c.per_side_squared) n = c.per_side_squared * val("size") * val("size");
+    else if (c) {
+      var per = c.per_area;
+      if (c.per_area_from) {
+        var from = $("tp-field-" + c.per_area_from);
+        f.fields.forEach(function (fd) {
+          if (fd.name !== c.per_area_from) return;
+          fd.choices.forEach(function (ch) { if (typeof ch === "object" && ch.value === from.value) per = ch.per_area; });
+        });
+      }
+      n = per * val("width") * val("height");
+    }
+    var out = $("tp-estimate");
+    if (n !== null && isFinite(n) && n > 0) {
+      var r = n < 100 ? Math.round(n) : Number(n.toPrecision(2));
+      out.textContent = "This makes about " + r.toLocaleString("en") + " " + c.unit + ".";
+    } else out.textContent = "";
   };
 
   /* A select choice {"value", "sets": {field: [value, max]}} sets other number fields' value and maximum. */
@@ -590,59 +899,61 @@
     });
     if (bad) { this.error(bad); return; }
     var argv = f.argv.map(function (a) { return a.replace(/\{(\w+)\}/g, function (_, k) { return values[k]; }); });
-    this.error("");
-    this.status("Making a new " + f.title + "…");
-    try {
-      await T.ready();
-      this.status("Making a new " + f.title + "…");
-      await paint();
+    var self = this;
+    await this.work("Making a new " + f.title + "…", async function () {
       var res = await T.run(argv);
       if (res.code !== 0) throw cliError(res);
-      this.status("");
-      this.go(JSON.parse(res.stdout).permalink);
-    } catch (err) {
-      this.status("");
-      this.error(err.message);
-    }
+      self.status("");
+      self.go(JSON.parse(res.stdout).permalink);
+    });
+  };
+
+  /* The site's own picture of an item, shown at once while Python loads (null for other links). */
+  Page.prototype.staticPicture = function (permalink) {
+    var url = (T.config.items || {})[permalink];
+    if (!url) return false;
+    $("tp-title").textContent = "Loading… " + permalink;
+    var img = $("tp-picture");
+    img.src = url;
+    img.alt = "The site's picture of " + permalink + " (the page regenerates it now)";
+    show($("tp-figure"), true);
+    show($("tp-solution"), false);
+    show($("tp-result"), true);
+    show($("tp-details"), false);
+    return true;
   };
 
   Page.prototype.showItem = async function (permalink) {
-    this.error("");
     show($("tp-result"), false);
     show($("tp-play"), false);
-    var cap = T.capError(permalink);
-    if (cap) { this.error(cap); return; }
-    try {
+    this.player = null;
+    var early = this.staticPicture(permalink);
+    var self = this;
+    await this.work(early ? "Loading Python to regenerate this item…" : "Regenerating…", async function () {
       await T.ready();
-      this.status("Regenerating…");
-      await paint();
+      self.status("Regenerating…");
       var t0 = performance.now();
       var res = await T.regen(permalink);
+      var what = await T.describe(permalink);
       T.lastRegenMs = performance.now() - t0;
-      this.status("");
-      this.current = {permalink: permalink, svg: res.svg, json: res.json, solution: null};
-      this.render();
-      var playable = T.config.players.indexOf(permalink.split(".")[0]) >= 0;
-      show($("tp-figure"), !playable);        // the board shows the same puzzle, playable
-      if (playable) await this.play(permalink);
-      $("tp-result").scrollIntoView({block: "start"});
+      self.current = {permalink: permalink, svg: res.svg, json: res.json, solution: null,
+                      solutionArgs: what.solution_args, playable: what.playable};
+      self.render();
+      show($("tp-figure"), !what.playable);        // the board shows the same puzzle, playable
+      if (what.playable) await self.play(permalink);
+      if (!early) $("tp-result").scrollIntoView({block: "start"});
       document.documentElement.setAttribute("data-tp-shown", permalink);
-    } catch (err) {
-      this.status("");
-      this.error(err.message);
-      document.documentElement.setAttribute("data-tp-error", err.message);
-    }
+    });
   };
 
   Page.prototype.render = function () {
     var c = this.current, json = c.json;
-    $("tp-title").textContent = (json.family ? json.family + ": " : "") + c.permalink;
+    $("tp-title").textContent = titleOf(c.permalink, json);
     var img = $("tp-picture");
     if (img.src && img.src.indexOf("blob:") === 0) URL.revokeObjectURL(img.src);
     img.src = svgURL(c.svg);
     img.alt = "The picture the permalink " + c.permalink + " names";
-    var puzzle = !!solutionArgs(c.permalink);
-    show($("tp-solution"), puzzle);
+    show($("tp-solution"), !!c.solutionArgs);
     $("tp-solution").open = false;
     $("tp-solution-img").removeAttribute("src");
     var tbody = $("tp-facts");
@@ -659,16 +970,37 @@
     $("tp-share").value = location.href.split("#")[0] + "#" + c.permalink;
     $("tp-code").textContent = c.permalink;
     $("tp-command").textContent = "python -m generator regen " + c.permalink + " --format svg";
+    show($("tp-details"), true);
     show($("tp-result"), true);
   };
 
+  var FAMILY_WORDS = {p2: "Penrose P2 tiling", p3: "Penrose P3 tiling", hat: "Hat tiling", spectre: "Spectre tiling",
+                      cal: "Calisson", loopy: "Loopy puzzle", tx: "Tantrix pattern"};
+
+  /* A title in words: the family, its size and level when the JSON says them (never the raw permalink). */
+  function titleOf(permalink, json) {
+    var prefix = String(permalink).split(".")[0], words = FAMILY_WORDS[prefix] || (json.family || prefix);
+    if (prefix === "cal") words = json.givens ? "Calisson puzzle" : "Random calisson tiling";
+    var bits = [];
+    if (json.n) bits.push("side " + json.n);
+    if (json.width && json.height) bits.push(json.width + " × " + json.height);
+    if (json.level) bits.push(String(json.level));
+    if (json.faces && typeof json.faces === "number") bits.push(json.faces + " faces");
+    return words + (bits.length ? ", " + bits.join(", ") : "");
+  }
+
   Page.prototype.solution = async function () {
     var c = this.current;
-    if (!c) return null;
+    if (!c || !c.solutionArgs) return null;
     if (!c.solution) {
-      var res = await T.run(["regen", c.permalink].concat(solutionArgs(c.permalink), ["--format", "svg"]));
-      if (res.code !== 0) { this.error(cliError(res).message); return null; }
-      c.solution = res.stdout;
+      var self = this;
+      var out = await this.work("Drawing the solution…", async function () {
+        var res = await T.run(["regen", c.permalink].concat(c.solutionArgs, ["--format", "svg"]));
+        if (res.code !== 0) throw cliError(res);
+        return res.stdout;
+      });
+      if (!out || self.current !== c) return null;
+      c.solution = out;
     }
     $("tp-solution-img").src = svgURL(c.solution);
     return c.solution;
@@ -696,15 +1028,18 @@
   Page.prototype.print = async function () {
     var c = this.current;
     if (!c) return;
-    var puzzle = !!solutionArgs(c.permalink);
     $("tp-print-title").textContent = $("tp-title").textContent;
     $("tp-print-rules").textContent = this.player ? this.player.board.rules : "";
     $("tp-print-picture").src = svgURL(c.svg);
+    var id = await T.call("families", "short_id", [c.permalink]);
+    $("tp-print-id").textContent = "Short ID " + id + ". To make it again, open regen.html# followed by this " +
+      "permalink, or run python -m generator regen with it:";
     $("tp-print-permalink").textContent = c.permalink;
-    show($("tp-print-second"), puzzle);
-    if (puzzle) {
+    show($("tp-print-second"), !!c.solutionArgs);
+    if (c.solutionArgs) {
       var sol = await this.solution();
       if (sol) $("tp-print-solution").src = svgURL(sol);
+      $("tp-print-solution-title").textContent = $("tp-title").textContent + " — solution (ID " + id + ")";
     }
     await paint();
     window.print();
@@ -716,6 +1051,7 @@
     var board = await T.player("board", permalink, []);
     var self = this;
     var say = function (t) { $("tp-play-status").textContent = t; };
+    show($("tp-play"), true);                 // shown first: the board is fitted to its box's width
     var p = new Player(box, board, permalink, say);
     this.player = p;
     $("tp-rules").textContent = board.rules;
@@ -724,6 +1060,12 @@
       $("tp-progress").textContent = lines + " line" + (lines === 1 ? "" : "s") + ", " + crosses + " cross" +
         (crosses === 1 ? "" : "es") + " marked (kept in this browser)";
     };
+    p.onmark = function () { say(""); $("tp-play-status").className = ""; };
+    p.onzoomed = function (close) {
+      $("tp-zoom-note").textContent = close ? "" : "Zoomed out: the first tap zooms in.";
+    };
+    p.onzoom = function (text) { $("tp-zoom-note").textContent = text; };
+    p.fit();
     p.render();
     p.oncheck = function () { self.check(); };
     if (T.hints) T.hints.attach(this, p);
@@ -740,6 +1082,9 @@
 
   function wirePlayer(page) {
     $("tp-undo").addEventListener("click", function () { if (page.player) page.player.undo(); });
+    $("tp-zoom-in").addEventListener("click", function () { if (page.player) page.player.zoomIn(); });
+    $("tp-zoom-out").addEventListener("click", function () { if (page.player) page.player.zoomOut(); });
+    $("tp-fit").addEventListener("click", function () { if (page.player) page.player.fit(); });
     $("tp-redo").addEventListener("click", function () { if (page.player) page.player.redo(); });
     $("tp-check").addEventListener("click", function () { page.check(); });
     $("tp-reveal").addEventListener("click", async function () {
@@ -826,9 +1171,20 @@
       el("line", {x1: dots[e[0]][0], y1: dots[e[0]][1], x2: dots[e[1]][0], y2: dots[e[1]][1], "class": cls}, over);
     };
     h.ids.read.forEach(function (i) { line(i, "read"); });
-    h.ids.yes.concat(h.ids.no).forEach(function (i) { line(i, "new"); });
+    h.ids.yes.forEach(function (i) { line(i, "new"); });
+    h.ids.no.forEach(function (i) {                   // a cross to come: an orange x at the middle
+      var e = b.edges[i], mx = (dots[e[0]][0] + dots[e[1]][0]) / 2, my = (dots[e[0]][1] + dots[e[1]][1]) / 2, s = 0.16;
+      el("path", {d: "M" + (mx - s) + " " + (my - s) + "L" + (mx + s) + " " + (my + s) + "M" + (mx - s) + " " +
+        (my + s) + "L" + (mx + s) + " " + (my - s), "class": "new"}, over);
+    });
     (h.because.dots || []).forEach(function (d) { el("circle", {cx: dots[d][0], cy: dots[d][1], r: 0.16}, over); });
     this.layers = [under, over];
+    this.reveal(over.querySelector(".new") || over.querySelector("line"));
+  };
+
+  /* Scroll the board (and the page, when needed) so that the hint's first edge is in view. */
+  Hints.prototype.reveal = function (node) {
+    if (node && node.scrollIntoView) node.scrollIntoView({block: "nearest", inline: "center"});
   };
 
   Hints.prototype.press = async function () {

@@ -74,7 +74,7 @@ def test_button_shows_then_applies_the_cli_hint(page, puzzles, tmp_path):
     assert {k: shown[k] for k in KEYS} == want
     assert page.inner_text("#tp-hint").find(want["text"]) >= 0
     decided = len(want["yes"]) + len(want["no"])
-    assert page.evaluate("document.querySelectorAll('.tp-hint-edges line.new').length") == decided
+    assert page.evaluate("document.querySelectorAll('.tp-hint-edges .new').length") == decided
     assert page.evaluate("document.querySelectorAll('.tp-hint-faces polygon').length") == len(want["because"]["faces"])
     assert _marks(page) == [[], []]                      # the first press only shows
     page.click("#tp-hint-button")                        # the second applies
@@ -134,3 +134,68 @@ def test_mistake_hint_removes_the_wrong_mark(page, puzzles):
     assert page.inner_text("#tp-hint").startswith("Mistake")
     page.click("#tp-hint-button")
     assert _marks(page) == [[], []]
+
+
+@pytest.fixture(scope="module")
+def loopy_links():
+    """Fresh Loopy puzzles (about 60 faces) of three levels and two tilings."""
+    out = []
+    for tiling, w, h, level, seed in (("p2", "5", "4", "normal", 3), ("p3", "6", "5", "easy", 4),
+                                      ("p2", "5", "4", "hard", 5)):
+        r = cpython(["loopy", "generate", "--tiling", tiling, "--width", w, "--height", h, "--seed", str(seed),
+                     "--level", level, "--format", "json"])
+        assert r["code"] == 0, r["stderr"]
+        out.append(json.loads(r["stdout"])["permalink"])
+    return out
+
+
+def _loopy_cli_hint(tmp_path, link, lines, crosses):
+    from generator.loopy import play as loopy_play
+    pairs = loopy_play.board(link)["edges"]
+    marks = tmp_path / "marks.json"
+    marks.write_text(json.dumps({"yes": [pairs[i] for i in lines], "no": [pairs[i] for i in crosses]}))
+    r = cpython(["loopy", "hint", link, "--marks", str(marks)])
+    assert r["code"] == 0, r["stderr"]
+    return json.loads(r["stdout"])
+
+
+def test_loopy_page_hint_equals_cli(page, loopy_links, tmp_path):
+    """Empty boards, boards half replayed by the CLI's own hints, and a planted wrong mark."""
+    from generator.loopy import play as loopy_play
+    rng = random.Random(7)
+    cases = []
+    for link in loopy_links:
+        pairs = [H.edge(*e) for e in loopy_play.board(link)["edges"]]
+        answer = set(loopy_play.solution(link)["lines"])
+        cases.append((link, [], []))
+        ids = list(range(len(pairs)))
+        pick = rng.sample(ids, len(ids) // 3)
+        lines = sorted(i for i in pick if i in answer)
+        crosses = sorted(i for i in pick if i not in answer)
+        cases.append((link, lines, crosses))
+        wrong = rng.choice([i for i in ids if i not in pick and i not in answer])
+        cases.append((link, sorted(lines + [wrong]), crosses))
+    got = page.evaluate("""async (cases) => {
+        const out = [];
+        for (const c of cases) out.push(await window.tilepress.player("hint", c[0], [c[1], c[2]]));
+        return out;
+    }""", cases)
+    for (link, lines, crosses), mine in zip(cases, got):
+        assert {k: mine[k] for k in KEYS} == _loopy_cli_hint(tmp_path, link, lines, crosses)
+    assert [g["rule"] for g in got][2::3] == ["mistake"] * len(loopy_links)
+
+
+def test_loopy_button_shows_and_applies(page, loopy_links, tmp_path):
+    link = loopy_links[0]
+    page.evaluate("(link) => { location.hash = link; }", link)
+    page.wait_for_function("(link) => document.documentElement.getAttribute('data-tp-shown') === link", arg=link,
+                           timeout=60000)
+    page.click("#tp-reset")
+    page.click("#tp-hint-button")
+    page.wait_for_function("window.tilepress.page.hints && window.tilepress.page.hints.pending")
+    h = page.evaluate("window.tilepress.lastHint")
+    assert {k: h[k] for k in KEYS} == _loopy_cli_hint(tmp_path, link, [], [])
+    assert page.evaluate("document.querySelectorAll('.tp-hint-faces polygon').length") == len(h["because"]["faces"])
+    page.click("#tp-hint-button")
+    lines, crosses = _marks(page)
+    assert sorted(lines) == h["ids"]["yes"] and sorted(crosses) == h["ids"]["no"]

@@ -138,3 +138,12 @@ def test_cli_refuses_big_and_ambiguous_puzzles(tmp_path):
     assert r.returncode == 2 and "exactly one solution" in r.stderr and r.stderr.count("\n") == 1
     r = run("calissons", "grade", "-", stdin=json.dumps({"n": 3, "givens": []}), tmp=tmp_path)
     assert r.returncode == 0 and json.loads(r.stdout)["unique"] is False
+
+
+def test_item_facts_say_the_level_in_words():
+    from generator.calissons import family
+    item = family.generate_item({"size": 4, "seed": 1, "level": "hard", "minimal": False})
+    facts = dict(family.facts(item))
+    assert facts["Level"] == CH.LABEL_TEXT["hard"]
+    depth = human.grade(item.n, item.givens)["depth"]
+    assert facts["Reasoning it needs"] == CH.LEVEL_TEXT[DEPTH_LEVEL[depth]]

@@ -52,8 +52,8 @@ def test_item_page_hides_the_answer_in_the_solution_picture():
     main = FAMILY.to_svg(item, {})
     assert "#c0392b" not in main                               # no loop on the puzzle picture
     assert "#c0392b" in page["extra_svgs"]["solution"]
-    assert set(page["sheet"]) == {"puzzle", "solution"}
-    assert "closed loop" in page["sheet"]["puzzle"]            # the rules are printed with the puzzle
+    assert {"puzzle", "solution"} <= set(page["sheet"])
+    assert "closed loop" in page["sheet"]["rules"]             # the rules are printed with the puzzles
     assert "stroke-dasharray" in page["sheet"]["puzzle"]
     assert dict(FAMILY.facts(item))["Level"] == "easy"
     again = FAMILY.regen(FAMILY.permalink(item), {})
@@ -67,5 +67,7 @@ def test_unknown_tiling_is_refused():
 
 def test_figures_are_svg_documents():
     figs = FAMILY.figures()
-    assert set(figs) == {"loopy-trim.svg", "loopy-hat-face.svg", "loopy-regions.svg"}
+    from generator.loopy.figures import RULE_PUZZLES
+    assert set(figs) == {"loopy-trim.svg", "loopy-hat-face.svg", "loopy-regions.svg"} | {
+        f"loopy-rule-{rule}.svg" for rule in RULE_PUZZLES}
     assert all(v.startswith("<svg") for v in figs.values())

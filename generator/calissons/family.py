@@ -247,7 +247,12 @@ def facts(item: Puzzle) -> list:
         return sample.facts(item)
     out = [["Size n", item.n]]
     if item.level is not None:
-        out.append(["Level", item.level])
+        from generator.calissons.hints import LABEL_TEXT
+        out.append(["Level", LABEL_TEXT.get(item.level, item.level)])
+    if item.heights is not None and item.n <= hints_max_n():
+        from generator.calissons import hints
+        out.append(["Reasoning it needs", hints.LEVEL_TEXT[hints.grade_level(
+            *reversed(hints.explanation(item.n, tuple(sorted(item.givens)))))]])
     out.append(["Givens", len(item.givens)])
     if item.heights is not None:
         out.append(["Fold edges in the solution", len(hexagon(item.n).salient_edges(item.heights))])
@@ -258,6 +263,12 @@ def facts(item: Puzzle) -> list:
     if item.seed is not None:
         out.append(["Seed", item.seed])
     return out
+
+
+def hints_max_n() -> int:
+    """The largest side that grade/hint/explain take (calissons.hints.MAX_HINT_N)."""
+    from generator.calissons.hints import MAX_HINT_N
+    return MAX_HINT_N
 
 
 def plan(table: dict, site: dict) -> list[dict]:
@@ -327,6 +338,8 @@ def figures() -> dict[str, str]:
     out["calissons-differ.svg"] = render.puzzle_svg(n, givens, marked=marked, title="Where the solutions differ")
     out["calissons-least.svg"] = render.solution_svg(n, sol.least, title="Least solution")
     out["calissons-greatest.svg"] = render.solution_svg(n, sol.greatest, title="Greatest solution")
+    from generator.calissons.hints import rule_figures
+    out.update(rule_figures())
     return out
 
 
@@ -457,7 +470,7 @@ SITE = (
 )
 
 FAMILY = Family(
-    name="calissons", title="Calisson puzzles", prefix="cal", versions=(1, 2), version="calissons-4",
+    name="calissons", title="Calisson puzzles", prefix="cal", versions=(1, 2), version="calissons-5",
     kind="puzzle", params=PARAMS, generate=generate_item, regen=regen,
     regen_params=(Param("count", "bool", "count the solutions (capped)", default=False),),
     permalink=lambda item: item.permalink, to_json=to_json, to_svg=to_svg,

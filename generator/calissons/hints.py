@@ -79,13 +79,18 @@ RULES = {
 }
 
 
+def region(n: int):
+    """The board of side n (the one place that says which shape: a region option goes here)."""
+    return hexagon(n)
+
+
 class _Chain:
     """The grader's deductions on one puzzle, recorded (see the module notes)."""
 
     def __init__(self, n: int, givens):
         self.n = n
         self.board = b = human.Board(n, givens)
-        reg = self.reg = hexagon(n)
+        reg = self.reg = region(n)
         self.tri_index = {t: i for i, t in enumerate(reg.triangles)}
         self.pair = [H.edge(reg.index[e[:2]], reg.index[head(e)]) for e in b.edges]
         self.interior = [e in reg.interior for e in b.edges]
@@ -297,7 +302,7 @@ def solution_edges(n: int, givens) -> set | None:
 def _solution(n: int, givens: tuple) -> frozenset | None:
     """solution_edges, cached (the page asks on every hint)."""
     from generator.calissons.solver import solve
-    reg = hexagon(n)
+    reg = region(n)
     sol = solve(reg, list(givens))
     if sol.status != "unique":
         return None
@@ -306,7 +311,7 @@ def _solution(n: int, givens: tuple) -> frozenset | None:
 
 def mark_edges(n: int) -> set:
     """The interior edges as dot pairs: what a MARKS file may name."""
-    reg = hexagon(n)
+    reg = region(n)
     return {H.edge(reg.index[e[:2]], reg.index[head(e)]) for e in reg.interior}
 
 
@@ -330,7 +335,7 @@ def next_hint(n: int, givens, marks: H.Marks, solution=None) -> H.Step | None:
 
 def triangle_dots(n: int) -> dict:
     """Face id -> its three dot ids (for highlighting)."""
-    reg = hexagon(n)
+    reg = region(n)
     return {i: [reg.index[v] for v in triangle_vertices(t)] for i, t in enumerate(reg.triangles)}
 
 
@@ -421,3 +426,29 @@ def run_explain(v: dict) -> int:
     else:
         emit(H.sheet_pdf(pages, f"Calisson puzzle: worked solution"), v["out"])
     return 0
+
+
+# ---- article figures: each rule as it first fires in one puzzle ------------------------------
+
+FIGURE_PUZZLE = (4, 1, "hard")          # (side, seed, label) of the puzzle the figures come from
+FIGURE_RULES = (("calisson-diagonal", None), ("fold-colours", None), ("fold-status", True),
+                ("fold-status", False), ("what-if", None))
+
+
+def rule_figures() -> dict[str, str]:
+    """File name -> SVG: the first hint of each rule (fold-status: a fold edge, a flat edge)
+    in the explanation of FIGURE_PUZZLE, drawn on the board after the hints before it."""
+    from generator.calissons import play
+    from generator.calissons.generator import generate
+    n, seed, label = FIGURE_PUZZLE
+    pz = generate(n, seed, label)
+    steps, _solved = explanation(n, tuple(sorted(pz.givens)))
+    board = play.board_of(n, sorted(pz.givens), "")
+    out = {}
+    for rule, fold in FIGURE_RULES:
+        k = next(i for i, s in enumerate(steps)
+                 if s.rule == rule and (fold is None or bool(s.yes) == fold))
+        name = rule + ("" if fold is None else ("-fold" if fold else "-flat"))
+        out[f"calissons-rule-{name}.svg"] = H.figure(board, steps, k, triangle_dots(n), px=300, crop=1.6,
+                                                     title=f"{RULES[rule][1]} (hint {k + 1})")
+    return out

@@ -15,11 +15,13 @@ from typing import Iterable
 
 from generator.calissons.model import Edge, interior_edges
 from generator.errors import PermalinkError
+from generator.permalinks import Grammar
 
 PREFIX = "cal"
 VERSION = 1
 MAX_PERMALINK_N = 64
 _PAYLOAD = re.compile(r"^([1-9][0-9]{0,2})~([A-Za-z0-9_-]*)$")
+GRAMMAR = Grammar("calisson", (PREFIX,), (VERSION,), _PAYLOAD, "<n>~<base64url givens>", "cal.v1.2~AAAAAA")
 
 
 def encode(n: int, givens: Iterable[Edge]) -> str:
@@ -38,19 +40,9 @@ def encode(n: int, givens: Iterable[Edge]) -> str:
 
 def decode(permalink: str) -> tuple[int, list[Edge]]:
     """(n, givens) of a permalink, or PermalinkError."""
-    if not isinstance(permalink, str):
-        raise PermalinkError("permalink must be a string")
-    m = re.fullmatch(r"cal\.v([0-9]+)\.(.*)", permalink.strip(), flags=re.S)
-    if not m:
-        raise PermalinkError("not a calisson permalink (expected cal.v1.<n>~<givens>)")
-    if m.group(1) != str(VERSION):
-        raise PermalinkError(f"unknown calisson permalink version v{m.group(1)} (this build reads v1)")
-    pm = _PAYLOAD.match(m.group(2))
-    if not pm:
-        raise PermalinkError("calisson permalink payload must be <n>~<base64url givens>")
+    _prefix, _version, pm = GRAMMAR.parse(permalink)
     n = int(pm.group(1))
-    if not 1 <= n <= MAX_PERMALINK_N:
-        raise PermalinkError(f"calisson permalink size {n} out of range 1..{MAX_PERMALINK_N}")
+    GRAMMAR.check_range(n, "size", 1, MAX_PERMALINK_N)
     edges = interior_edges(n)
     nbytes = (len(edges) + 7) // 8
     want_chars = (nbytes * 8 + 5) // 6

@@ -33,6 +33,12 @@ MAX_PLAY_N = 16
 SOLUTION_ARGS = ("--view", "solution")     # the CLI flags that draw the answer
 
 
+def plays(link: str) -> bool:
+    """A puzzle permalink (cal.v1.<n>~<givens>) plays; a sample tiling (cal.v<N>.<n>.s<seed>) does not."""
+    from generator.calissons import sample
+    return not sample.is_sample_link(link)
+
+
 def _decode(link: str):
     """(n, givens, region) of a playable permalink."""
     n, givens = cal_permalink.decode(link)

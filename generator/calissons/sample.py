@@ -30,14 +30,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from generator.errors import PermalinkError, TilepressError
+from generator.errors import PermalinkError, TilepressError  # noqa: F401 (PermalinkError: what parse raises)
+from generator.permalinks import Grammar
 
 MAX_SAMPLE_N = 256           # version 2: n = 128 takes ~10 s, n = 256 a few minutes
 MAX_SAMPLE_N_V1 = 64         # version 1 (cube bitsets): n = 64 takes ~10 s
 MAX_SIZE = {1: MAX_SAMPLE_N_V1, 2: MAX_SAMPLE_N}
 VERSION = 2                  # the version of new samples
 MAX_SEED = 2 ** 63 - 1
-_LINK = re.compile(r"^cal\.v([12])\.([1-9][0-9]{0,2})\.s(0|[1-9][0-9]{0,18})$")
+GRAMMAR = Grammar("calisson sample", ("cal",), tuple(MAX_SIZE),
+                  re.compile(r"^([1-9][0-9]{0,2})\.s(0|[1-9][0-9]{0,18})$"), "<n>.s<seed>", "cal.v2.30.s1")
 
 
 @dataclass(frozen=True)
@@ -77,15 +79,10 @@ def is_sample_link(text: str) -> bool:
 
 def parse(text: str) -> tuple[int, int, int]:
     """(n, seed, version) of a sample permalink, or PermalinkError."""
-    m = _LINK.match(text.strip()) if isinstance(text, str) else None
-    if not m:
-        raise PermalinkError("malformed calisson sample permalink (expected cal.v2.<n>.s<seed>, "
-                             "e.g. cal.v2.30.s1)")
-    version, n, seed = int(m.group(1)), int(m.group(2)), int(m.group(3))
-    top = MAX_SIZE[version]
-    if not 1 <= n <= top or seed > MAX_SEED:
-        raise PermalinkError(f"calisson sample permalink out of range (v{version}: n in 1..{top}, "
-                             f"seed in 0..{MAX_SEED})")
+    _prefix, version, m = GRAMMAR.parse(text)
+    n, seed = int(m.group(1)), int(m.group(2))
+    GRAMMAR.check_range(n, f"v{version} size", 1, MAX_SIZE[version])
+    GRAMMAR.check_range(seed, "seed", 0, MAX_SEED)
     return n, seed, version
 
 

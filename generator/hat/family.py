@@ -107,6 +107,12 @@ def regen(link: str, overrides: dict) -> HatPatch:
                                      None if h is None else Fraction(h)))
 
 
+def cost(link: str) -> float:
+    """About how many tiles a permalink asks for, from its text (PermalinkError if bad)."""
+    from generator.hat import permalink
+    return permalink.cost(link)
+
+
 def to_json(item: HatPatch) -> dict:
     """The documented JSON object (tiles streamed for big regions)."""
     from generator.hat.render import patch_json, placement_texts
@@ -235,6 +241,6 @@ FAMILY = Family(
     name="hat", title="The hat monotile", prefix="hat", versions=(1,), version="2.2", kind="tiling",
     params=PARAMS, generate=generate, regen=regen, regen_params=REGEN_PARAMS,
     permalink=lambda item: item.permalink(), to_json=to_json, to_svg=to_svg, facts=facts,
-    site=SITE, plan=plan, page=page, commands=(SUPERTILE,), figures=figures, tiles=tiles,
+    site=SITE, plan=plan, page=page, commands=(SUPERTILE,), figures=figures, tiles=tiles, cost=cost,
     description="A random patch: every hat meeting the open rectangle W × H centred on the start "
                 "point (short kite edge 1).")

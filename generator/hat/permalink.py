@@ -29,13 +29,14 @@ Version 1 is the only version; a new format gets a new number and v1 keeps its m
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from fractions import Fraction
 
 from generator.errors import PermalinkError
-from generator.families import split_permalink
 from generator.params import format_decimal as format_side
+from generator.permalinks import Grammar, decimal_re
 from generator.hat.limits import HATS_PER_TYPE, KITES_PER_HAT, TYPES
 from generator.hat.tables_data import CHILD
 
@@ -43,9 +44,14 @@ VERSION = 1
 MAX_LENGTH = 400          # characters in the whole permalink
 MAX_LEVELS = 50           # child indices stored (a level-50 metatile is ~10^41 hats)
 MAX_SIDE = Fraction(4000)  # region width and height (≈ 1.2 million hats at most)
+HAT_AREA = 8 * math.sqrt(3)                   # eight kites of area √3 (short kite edge 1)
+MAX_HATS = float(MAX_SIDE) ** 2 / HAT_AREA    # the cost budget: the largest region's hats
 
-_NUM = r"(?:0|[1-9][0-9]{0,4})(?:\.[0-9]{0,2}[1-9])?"
-_PAYLOAD = re.compile(rf"^({_NUM})x({_NUM})\.r([0-5])\.((?:[0-9]{{1,2}}-){{2,}})([HTPF])$")
+_NUM = decimal_re(5)
+GRAMMAR = Grammar(
+    "hat", ("hat",), (VERSION,),
+    re.compile(rf"^({_NUM})x({_NUM})\.r([0-5])\.((?:[0-9]{{1,2}}-){{2,}})([HTPF])$"),
+    "<W>x<H>.r<0-5>.<kite>-<hat>-<child>-...-<H|T|P|F>", "hat.v1.40x30.r2.5-1-3-12-F", MAX_LENGTH)
 
 
 @dataclass(frozen=True)
@@ -87,31 +93,29 @@ def check_coords(k: int, h: int, cs, top: int) -> None:
         raise PermalinkError(f"kite index {k} is out of range (a hat has kites 0-7)")
 
 
+def region_hats(width, height) -> float:
+    """About how many hats a region of the patch holds (its area over a hat's)."""
+    return float(width) * float(height) / HAT_AREA
+
+
+def cost(text: str) -> float:
+    """The cost a permalink states: about how many hats its region holds (parsed, in budget)."""
+    name = parse(text)
+    return region_hats(name.width, name.height)
+
+
 def parse(text: str) -> PatchName:
     """Parse and validate a hat permalink, or raise PermalinkError."""
-    if isinstance(text, str) and len(text) > MAX_LENGTH:
-        raise PermalinkError(f"hat permalink too long ({len(text)} characters, limit {MAX_LENGTH})")
-    fam, version, payload = split_permalink(text)
-    if fam.prefix != "hat":
-        raise PermalinkError(f"not a hat permalink (family {fam.prefix!r})")
-    if version != VERSION:
-        raise PermalinkError(f"unknown hat permalink version v{version} (this build reads v{VERSION})")
-    m = _PAYLOAD.match(payload)
-    if not m:
-        raise PermalinkError("malformed hat permalink payload: expected "
-                             "<W>x<H>.r<0-5>.<kite>-<hat>-<child>-...-<H|T|P|F>, e.g. hat.v1.40x30.r2.5-1-3-12-F")
+    _prefix, _version, m = GRAMMAR.parse(text)
     width, height = Fraction(m.group(1)), Fraction(m.group(2))
-    for side, name in ((width, "width"), (height, "height")):
-        if side <= 0 or side > MAX_SIDE:
-            raise PermalinkError(f"region {name} must be in (0, {MAX_SIDE}], not {float(side):g}")
+    GRAMMAR.check_side(width, "width", MAX_SIDE)
+    GRAMMAR.check_side(height, "height", MAX_SIDE)
+    GRAMMAR.check_cost(region_hats(width, height), "hats", MAX_HATS)
     nums = [int(x) for x in m.group(4).rstrip("-").split("-")]
     k, h, cs = nums[0], nums[1], tuple(nums[2:])
-    if len(cs) > MAX_LEVELS:
-        raise PermalinkError(f"hat permalink has {len(cs)} child levels (limit {MAX_LEVELS})")
+    GRAMMAR.check_count(len(cs), "child levels", MAX_LEVELS)
     top = TYPES.index(m.group(5))
     check_coords(k, h, cs, top)
     name = PatchName(width, height, int(m.group(3)), k, h, cs, top)
-    if name.text() != text.strip():
-        raise PermalinkError("hat permalink is not in canonical form (numbers without leading "
-                             "zeros or trailing decimal zeros)")
+    GRAMMAR.canonical(name.text(), text)
     return name

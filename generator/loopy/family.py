@@ -73,9 +73,11 @@ def to_svg(item, options: dict) -> str:
 
 
 def facts(item) -> list:
-    """Facts for the item page (deterministic)."""
+    """Facts for the item page (deterministic); the level is the one measured from the clues."""
     g = item.grid
-    return [["Tiling", item.tiling.split(".", 1)[0]], ["Level", item.level], ["Faces", len(g.faces)],
+    from generator.loopy.levels import describe
+    return [["Tiling", item.tiling.split(".", 1)[0]], ["Level", item.level],
+            ["What the level needs", describe(item.level)], ["Faces", len(g.faces)],
             ["Clues", item.clue_count], ["Clue density", f"{item.clue_count / len(g.faces):.2f}"],
             ["Dots", len(g.dots)], ["Edges", len(g.edges)], ["Loop length (edges)", len(item.solution)],
             ["Tiling permalink", item.tiling]]
@@ -108,9 +110,15 @@ def page(item, params: dict) -> dict:
         "group": f"{NAMES.get(t, t)} — {item.level}",
         "alt": (f"A Loopy puzzle on {faces} faces of a {NAMES.get(t, t)} patch: dots at the tile corners, "
                 f"{item.clue_count} faces show how many of their sides the hidden loop uses."),
+        # the gallery thumbnail: dark grid lines, so that a 240 px picture reads as a puzzle
+        "thumb_svg": render.picture(item, print_style=True),
         "extra_svgs": {"solution": render.picture(item, solution=True, title=title + " — solution")},
-        "sheet": {"puzzle": render.picture(item, print_style=True, rules=True, title=title),
-                  "solution": render.picture(item, solution=True, print_style=True, title=title + " — solution")},
+        # sheets: the rules once in the page header, the level under each puzzle, puzzles at least
+        # 120 mm wide (about 7 mm per grid unit, as Tatham's Loopy prints them)
+        "sheet": {"puzzle": render.picture(item, print_style=True, title=title),
+                  "solution": render.picture(item, solution=True, print_style=True, title=title + " — solution"),
+                  "rules": render.RULES, "caption": f"{NAMES.get(t, t)}, level: {item.level}, {faces} faces",
+                  "min_width_mm": 120.0},
     }
 
 
@@ -127,6 +135,27 @@ def run_generate(v: dict) -> int:
         return emit_rendered("json", v["out"], json_obj=to_json(item))
     return emit_rendered(v["format"], v["out"], svg=to_svg(item, v))
 
+
+def _hints_run(name: str):
+    """A command runner of generator.loopy.hints (imported when the command runs)."""
+    def run(v: dict) -> int:
+        from generator.loopy import hints
+        return getattr(hints, name)(v)
+    return run
+
+
+SOURCE = Param("source", "str", "puzzle: a loopy permalink, or a puzzle JSON file (dots, faces with clues; "
+               "- for standard input)", positional=True)
+HINT_COMMANDS = (
+    Command("grade", "the level of a puzzle by Tatham's levels (easy, normal, tricky, hard) or expert/beyond",
+            (SOURCE,), _hints_run("run_grade"), formats=("json",)),
+    Command("hint", "the next deduction from the marks made so far: rule, level, edges, what it reads, sentence",
+            (SOURCE, Param("marks", "str", 'marks so far: {"yes": [[i, j], ...], "no": [[i, j], ...]} with dot '
+                           "indices (default: an empty board)", default=None, metavar="MARKS.json")),
+            _hints_run("run_hint"), formats=("json",)),
+    Command("explain", "the worked solution: every deduction in order (JSON) or an answer sheet (SVG, PDF)",
+            (SOURCE,), _hints_run("run_explain"), formats=("json", "svg", "pdf")),
+)
 
 PARAMS = (
     Param("tiling", "choice", "the tiling whose patch gives the grid (default p3)", default="p3", choices=TILINGS),
@@ -146,12 +175,13 @@ SITE = (
                 default=DEFAULT_SIZES[t], min=0, max=120, max_items=10) for t in TILINGS)
 
 FAMILY = Family(
-    name="loopy", title="Loopy puzzles on aperiodic grids", prefix="loopy", versions=(1, 2), version="loopy-3",
+    name="loopy", title="Loopy puzzles on aperiodic grids", prefix="loopy", versions=(1, 2), version="loopy-4",
     kind="puzzle", params=PARAMS, generate=generate_item, regen=regen, regen_params=(),
     permalink=lambda item: item.permalink, to_json=to_json, to_svg=to_svg, facts=facts, site=SITE,
     plan=plan, page=page,
     commands=(Command("generate", "generate a unique Loopy puzzle on a tiling patch", PARAMS + (SOLUTION,),
-                      run_generate, formats=("json", "svg", "png", "pdf"), description=SIZES_HELP),),
+                      run_generate, formats=("json", "svg", "png", "pdf"), description=SIZES_HELP),)
+    + HINT_COMMANDS,
     figures=figures, svg_params=(SOLUTION,), formats=("svg", "json", "png", "pdf"),
     description="Loopy (Slitherlink) on the tiles of Penrose and hat patches: draw one loop "
                 "along the grid lines so that each number counts its face's sides on the loop.")

@@ -78,7 +78,47 @@ def regions_figure() -> str:
     return svg.document("\n".join(body), w, h, box, title="Inside and outside regions and the loop between them")
 
 
+# One figure per rule the article explains: the first hint of that rule in the worked
+# solution of one of our puzzles (permalinks are forever, so the puzzles stay the same; the
+# hint engine finds the step again each time).
+RULE_PUZZLES = {
+    "face-full": "loopy.v2.ec10a1a2a2g3c132a22a012a111a20b3a21b01b1a10c.p2.v1.5_4_9_AVVBUABUAA",
+    "dot-continue": "loopy.v2.ec10a1a2a2g3c132a22a012a111a20b3a21b01b1a10c.p2.v1.5_4_9_AVVBUABUAA",
+    "loop-too-short": "loopy.v2.ec10a1a2a2g3c132a22a012a111a20b3a21b01b1a10c.p2.v1.5_4_9_AVVBUABUAA",
+    "face-arc": "loopy.v2.n0a2b2a3a12a2b3a122a3b31f1b2c0a13a1b1221013d.p2.v1.5_4_9_AVVBUABUAA",
+    "exactly-one": "loopy.v2.ta00a2a211b122c0a3f11d22g1a10e101c0a.p2.v1.5_4_9_AVVBUABUAA",
+    "dot-parity": "loopy.v2.ha1b33132b1h11c11a3a23f3a13c11a3b0a2a11a.p2.v1.5_4_9_AVVBUABUAA",
+    "class-count": "loopy.v2.xd3a11a1e2a22a2a32b11b2b21a2a3a3c2c3a2b3313a.p2.v1.5_4_9_AVVBUABUAA",
+}
+
+
+def rule_figure(rule: str, link: str, limit: int = 400) -> str:
+    """The board before the first hint of `rule` (replaying hints from an empty board),
+    that hint highlighted: the faces and edges it reads, the edges it decides."""
+    from generator import hints as H
+    from generator.loopy import hints as LH
+    from generator.loopy import play
+    from generator.loopy import puzzle as P
+    pz = LH.for_link(link)
+    marks, steps = H.Marks(), []
+    for _ in range(limit):
+        step = LH.next_step(pz, marks, check=False)
+        if step.rule in ("solved", "stuck"):
+            break
+        steps.append(step)
+        if step.rule == rule:
+            p = P.from_permalink(link)
+            faces = {f: list(ds) for f, ds in enumerate(p.grid.faces)}
+            return H.figure(play.board_of(p), steps, len(steps) - 1, faces, title=step.text, px=360, crop=0.9,
+                            focus=2.2)
+        marks.add(step)
+    raise RuntimeError(f"no {rule!r} hint in the worked solution of {link}")
+
+
 def all_figures() -> dict[str, str]:
     """File name -> SVG text."""
-    return {"loopy-trim.svg": trim_figure(), "loopy-hat-face.svg": hat_face_figure(),
-            "loopy-regions.svg": regions_figure()}
+    out = {"loopy-trim.svg": trim_figure(), "loopy-hat-face.svg": hat_face_figure(),
+           "loopy-regions.svg": regions_figure()}
+    for rule, link in RULE_PUZZLES.items():
+        out[f"loopy-rule-{rule}.svg"] = rule_figure(rule, link)
+    return out

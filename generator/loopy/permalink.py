@@ -23,14 +23,18 @@ from __future__ import annotations
 import re
 
 from generator.errors import PermalinkError
+from generator.permalinks import Grammar
 
-PREFIX = "loopy.v1."
 VERSIONS = (1, 2)
 LEVEL_LETTERS = {"e": "easy", "n": "normal", "t": "tricky", "h": "hard", "x": "expert"}
 LETTER_OF = {v: k for k, v in LEVEL_LETTERS.items()}
 MAX_LENGTH = 20000
 _PAYLOAD = {1: re.compile(r"^([enth])([0-9A-Za-z]*)\.([a-z][a-z0-9]*\.v[0-9]+\..*)$"),
             2: re.compile(r"^([enthx])([0-9A-Za-z]*)\.([a-z][a-z0-9]*\.v[0-9]+\..*)$")}
+GRAMMAR = Grammar("loopy", ("loopy",), VERSIONS, _PAYLOAD[2], "<level e|n|t|h|x><clues>.<tiling permalink>",
+                  "loopy.v2.e2a3b.p2.v1.5_4_0_A", MAX_LENGTH)
+GRAMMAR_V1 = Grammar("loopy", ("loopy",), (1,), _PAYLOAD[1], "<level e|n|t|h><clues>.<tiling permalink>",
+                     "loopy.v1.e2a3b.p2.v1.5_4_0_A", MAX_LENGTH)
 
 
 def encode_clues(clues) -> str:
@@ -79,20 +83,7 @@ def decode(text: str) -> tuple[str, list, str]:
 
 def decode_versioned(text: str) -> tuple[int, str, list, str]:
     """(version, level letter's name, clues, tiling permalink), or PermalinkError."""
-    if not isinstance(text, str):
-        raise PermalinkError("loopy permalink must be a string")
-    text = text.strip()
-    if len(text) > MAX_LENGTH:
-        raise PermalinkError(f"loopy permalink too long ({len(text)} characters, limit {MAX_LENGTH})")
-    parts = text.split(".")
-    if len(parts) < 3 or parts[0] != "loopy":
-        raise PermalinkError(f"not a loopy permalink: {text[:40]!r} (expected loopy.v2.…)")
-    version = {f"v{v}": v for v in VERSIONS}.get(parts[1])
-    if version is None:
-        raise PermalinkError(f"loopy permalink version {parts[1]!r} is not known (this build reads v1, v2)")
-    m = _PAYLOAD[version].match(text[len(f"loopy.v{version}."):])
-    if not m:
-        letters = "e|n|t|h" if version == 1 else "e|n|t|h|x"
-        raise PermalinkError(f"loopy permalink: expected loopy.v{version}.<level {letters}><clues>.<tiling permalink>")
+    _prefix, version, payload = GRAMMAR.split(text)
+    m = (GRAMMAR_V1 if version == 1 else GRAMMAR).match(payload)
     level, clue_text, tiling = m.groups()
     return version, LEVEL_LETTERS[level], decode_clues(clue_text), tiling

@@ -57,17 +57,23 @@ def _unit(grid) -> float:
 
 def board(link: str) -> dict:
     """The board description: dots (y down, unit edges), every edge markable, the clues."""
-    p = _puzzle(link.strip())
+    return board_of(_puzzle(link.strip()))
+
+
+def board_of(p: P.Puzzle) -> dict:
+    """The board description of a puzzle."""
     g = p.grid
     u = _unit(g)
     pts = [(x / u, -y / u) for x, y in g.dots]
     r = lambda v: round(v, 4) + 0.0                    # noqa: E731 - tiny formatter (no -0.0)
-    clues = []
+    clues, places = [], []
     for f, c in enumerate(p.clues):
-        if c is None:
-            continue
-        cx, cy, _rad = pole([pts[i] for i in g.faces[f]])
-        clues.append({"x": r(cx), "y": r(cy), "text": str(c), "count": c, "edges": list(g.face_edges[f])})
+        if c is not None:
+            places.append((f, c, pole([pts[i] for i in g.faces[f]])))
+    size = min([0.9] + [1.8 * rad for _f, _c, (_x, _y, rad) in places])   # one digit size, fits every face
+    for f, c, (cx, cy, _rad) in places:
+        clues.append({"x": r(cx), "y": r(cy), "text": str(c), "count": c, "edges": list(g.face_edges[f]),
+                      "size": r(size)})
     name = p.tiling.split(".", 1)[0]
     return {
         "kind": "edges",
@@ -80,6 +86,7 @@ def board(link: str) -> dict:
         "outline": [],
         "clues": clues,
         "dot_radius": 0.07,
+        "loop": True,                                  # the page flags a dot of three lines, a loop too early
     }
 
 
@@ -199,3 +206,16 @@ def check(link: str, lines, crosses) -> dict:
 def solution(link: str) -> dict:
     """{"lines": [edge ids]} of the unique loop (asked for by "reveal" only)."""
     return {"lines": sorted(_puzzle(link.strip()).solution)}
+
+
+def hint(link: str, lines, crosses) -> dict:
+    """The next deduction for the player's marks (the Hint button): `loopy hint`'s JSON plus
+    the board's edge ids and the faces to highlight (generator.hints.page_hint)."""
+    from generator import hints as H
+    from generator.loopy import hints as LH
+    p = _puzzle(link.strip())
+    pz = LH.for_link(p.permalink)
+    pairs = list(p.grid.edges)
+    marks = H.marks_from_ids(pairs, lines, crosses)
+    step = LH.next_step(pz, marks)
+    return H.page_hint(step, pairs, {f: list(ds) for f, ds in enumerate(p.grid.faces)})

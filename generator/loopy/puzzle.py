@@ -24,6 +24,7 @@ import random
 from dataclasses import dataclass
 
 from generator.errors import PermalinkError, TilepressError
+from generator.permalinks import check_cost
 from generator.loopy import generate, grid as G, permalink as PL, tiling_source
 from generator.loopy import solver as S
 from generator.loopy.solver_v1 import CONTRADICTION, HARD, SOLVED, YES, Tables, solve
@@ -32,6 +33,9 @@ from generator.loopy.solver_v1 import LEVELS as LEVELS_V1
 LEVELS = S.LEVELS
 
 MAX_FACES = 2500
+# A grid has at least about as many faces as its tiling's region holds tiles (area over mean
+# tile area); the cost check allows this margin over MAX_FACES for the estimate's error.
+FACE_ESTIMATE_MARGIN = 1.25
 
 
 @dataclass(frozen=True)
@@ -97,13 +101,21 @@ def create(tiling: str, width, height, seed: int, level: str, stats: dict | None
     return Puzzle(measured, link, grid, tuple(clues), tuple(loop), version, level)
 
 
+def _tiling_part(read, tiling: str):
+    """read(tiling), a bad tiling permalink reported as the Loopy link's fault."""
+    try:
+        return read(tiling)
+    except PermalinkError as exc:
+        raise PermalinkError(f"loopy permalink: its tiling part is bad: {exc}") from None
+
+
 def from_permalink(text: str) -> Puzzle:
     """The puzzle a permalink names (the solution found by solving its clues, the level measured)."""
     version, letter, clues, tiling = PL.decode_versioned(text)
-    try:
-        _name, link, tiles = tiling_source.from_permalink(tiling)
-    except PermalinkError as exc:
-        raise PermalinkError(f"loopy permalink: its tiling part is bad: {exc}") from None
+    # the cost its text states (clues, and the tiling region's tiles), before any tile is made
+    faces = max(len(clues), _tiling_part(tiling_source.cost, tiling) / FACE_ESTIMATE_MARGIN)
+    check_cost("loopy permalink", faces, "faces", MAX_FACES, "choose a smaller tiling region")
+    _name, link, tiles = _tiling_part(tiling_source.from_permalink, tiling)
     grid = _grid(tiles)
     if len(clues) != len(grid.faces):
         raise PermalinkError(f"loopy permalink: {len(clues)} clues for a grid of {len(grid.faces)} faces")

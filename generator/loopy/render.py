@@ -60,9 +60,9 @@ def picture(puzzle, *, solution: bool = False, print_style: bool = False, title:
         return svg.num(v, 3)
 
     edge_d = "".join(f"M{n(pts[a][0])} {n(pts[a][1])}L{n(pts[b][0])} {n(pts[b][1])}" for a, b in g.edges)
-    dash = f' stroke-dasharray="{n(0.06 * u)} {n(0.1 * u)}"' if print_style else ""
-    parts = [f'<path fill="none" stroke="{"#777" if print_style else "#c8c8c8"}" '
-             f'stroke-width="{n(0.035 * u)}" stroke-linecap="round"{dash} d="{edge_d}"/>']
+    dash = f' stroke-dasharray="{n(0.08 * u)} {n(0.08 * u)}"' if print_style else ""
+    parts = [f'<path fill="none" stroke="{"#444" if print_style else "#c8c8c8"}" '
+             f'stroke-width="{n((0.05 if print_style else 0.035) * u)}" stroke-linecap="round"{dash} d="{edge_d}"/>']
     if solution and puzzle.solution:
         ring = _loop_points(g, puzzle.solution)
         width = (0.2 if print_style else 0.13) * u

@@ -55,7 +55,8 @@ Rules (stable names, used by hints; level, what it reads, what it decides):
   hard    dot-parity         the same at a dot with p = y (a dot ends with 0 or 2 lines)
   hard    pair-link          a pair linked opposite gets AL1 and AM1; a pair with AL1 and AM1
                              is linked opposite
-  hard    class-decided      an edge of a class is decided: so is all the class
+  hard    class-decided      an edge of a class is decided: so is all the class (in a trace,
+                             the step that decided the first edge holds the rest too)
 
 Expert = every Hard rule plus what this project's first solver (solver_v1) knew beyond
 Tatham's Hard:
@@ -251,6 +252,7 @@ class Solver:
         # tracing: steps and the step behind every edge, fact and class link
         self.steps: list = []
         self.cur = -1
+        self.collect = None            # a hint's batch: {"rule", "steps"} (see hint_run)
         if trace:
             self.edge_from = [-1] * ne
             self.al_from, self.am_from = [-1] * npairs, [-1] * npairs
@@ -291,6 +293,8 @@ class Solver:
         self.changed = True
         if self.tracing:
             self.edge_from[e] = self.cur
+            if self.cur >= 0:
+                self.steps[self.cur]["yes" if v == YES else "no"].append(e)
         b = self.b
         faces = b.edge_faces[e]
         a, c = b.edges[e]
@@ -407,16 +411,11 @@ class Solver:
         undecided = [x for x in self.members[r] if not self.st[x]]
         if not undecided:
             return
-        if self.tracing:
-            cur = self.cur
-            self.cur = self._step("class-decided", HARD, (), (), tuple(self.members[r]),
-                                  deps=[self.edge_from[origin]] + self.link_from[r])
+        if self.tracing and self.cur >= 0:       # the step that decided the first one decides all
+            self.steps[self.cur]["classes"] += 1
         for x in undecided:
             self.find(x)
             self.set(x, YES if root_val ^ self.parity(x) else NO)
-        if self.tracing:
-            self._finish(self.cur, undecided)
-            self.cur = cur
 
     # ---- steps --------------------------------------------------------------------------
     def _step(self, rule, level, faces, dots, edges, deps=(), pairs=(), classes=()) -> int:
@@ -432,19 +431,16 @@ class Solver:
         for e in classes:
             d.update(self.link_from[self.find(e)])
         self.steps.append({"rule": rule, "level": level, "faces": tuple(faces), "dots": tuple(dots),
-                           "edges": tuple(edges), "deps": sorted(d), "yes": [], "no": [], "facts": 0})
+                           "edges": tuple(edges), "deps": sorted(d), "yes": [], "no": [], "al": [], "am": [],
+                           "links": [], "classes": 0})
         return len(self.steps) - 1
 
-    def _finish(self, i: int, decided) -> None:
-        step = self.steps[i]
-        for e in decided:
-            if self.edge_from[e] == i:
-                (step["yes"] if self.st[e] == YES else step["no"]).append(e)
-
     def commit(self, rule, level, faces=(), dots=(), edges=(), yes=(), no=(), al=(), am=(), links=(),
-               pairs=(), classes=()) -> None:
+               pairs=(), classes=(), note=0) -> None:
         """Apply one firing of a rule (its conclusions), recording it when tracing."""
         st = self.st
+        if self.collect is not None and self.collect["rule"] not in (None, rule):
+            return                     # a hint's batch: only its own rule goes on
         if not (links or _some_zero(st, yes) or _some_zero(st, no) or (al and _some_zero(self.al, al))
                 or (am and _some_zero(self.am, am))):         # the firing adds nothing
             for e in yes:
@@ -470,10 +466,12 @@ class Solver:
         for e in no:
             self.set(e, NO)
         if self.tracing:
-            i = self.cur
-            self._finish(i, list(yes) + list(no))
-            self.steps[i]["facts"] = len(al) + len(am) + len(links)
+            step = self.steps[self.cur]
+            step["al"], step["am"], step["links"], step["note"] = list(al), list(am), list(links), note
             self.cur = -1
+            if self.collect is not None and (step["yes"] or step["no"]):
+                self.collect["rule"] = rule
+                self.collect["steps"].append(len(self.steps) - 1)
 
     # ---- Easy ---------------------------------------------------------------------------
     def easy_face(self, f: int) -> None:
@@ -563,7 +561,7 @@ class Solver:
     # ---- Normal -------------------------------------------------------------------------
     def normal_dot(self, d: int) -> None:
         b, st, al, am = self.b, self.st, self.al, self.am
-        es, pe, tracing = b.dot_edges[d], b.pair_edges, self.tracing
+        es, pe, tracing = b.dot_edges[d], b.pair_edges, self.tracing or self.collect is not None
         for p in b.dot_pairs[d]:
             x, z = pe[p]
             sx, sz = st[x], st[z]
@@ -705,7 +703,7 @@ class Solver:
         """H2/H3 on undecided edges `und` whose yes count has parity p."""
         u = len(und)
         if u == 2:
-            self.commit(rule, HARD, faces, dots, es, links=((und[0], und[1], p),))
+            self.commit(rule, HARD, faces, dots, es, links=((und[0], und[1], p),), note=2)
             return
         if u > 4:
             return
@@ -719,13 +717,13 @@ class Solver:
                 if u == 3:
                     val = p ^ rel
                     self.commit(rule, HARD, faces, dots, es, yes=rest if val else (), no=() if val else rest,
-                                classes=(und[i],))
+                                classes=(und[i],), note=3)
                 else:
                     ra, rc = self.find(rest[0]), self.find(rest[1])
                     if ra == rc:
                         continue
                     self.commit(rule, HARD, faces, dots, es, links=((rest[0], rest[1], p ^ rel),),
-                                classes=(und[i],))
+                                classes=(und[i],), note=4)
                 return
 
     def hard_face(self, f: int) -> None:
@@ -965,6 +963,17 @@ class Solver:
                     return STUCK
         except Contradiction:
             return CONTRADICTION
+
+
+def hint_run(board: Board, clues, level: int, marks) -> tuple[Solver, list[int]]:
+    """From marks [(edge, YES|NO)], the first edge-deciding rule at this level, and every edge
+    that this rule alone then forces (the other rules are set aside once it has fired):
+    (solver with its traced steps, indices of the batch's deciding steps; empty when this
+    level decides nothing)."""
+    s = Solver(board, clues, level, trace=True, marks=marks)
+    s.collect = {"rule": None, "steps": []}
+    s.run()
+    return s, s.collect["steps"]
 
 
 def solve(board: Board, clues, level: int) -> tuple[str, list[int]]:

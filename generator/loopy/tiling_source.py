@@ -42,3 +42,11 @@ def from_permalink(text: str) -> tuple[str, str, list]:
         raise PermalinkError(f"{text[:40]!r} is not a tiling permalink (family {fam.name!r} has no tiles)")
     item, tiles = families.patch(fam.name, permalink=text)
     return fam.name, fam.permalink(item), tiles
+
+
+def cost(text: str) -> float:
+    """About how many tiles a tiling permalink asks for, from its text alone (the family's cost)."""
+    fam, _version, _payload = families.split_permalink(text)
+    if fam.tiles is None or fam.cost is None:
+        raise PermalinkError(f"{text[:40]!r} is not a tiling permalink (family {fam.name!r} has no tiles)")
+    return fam.cost(text)

@@ -144,6 +144,12 @@ def page_for(name: str):
     return page
 
 
+def cost(link: str) -> float:
+    """About how many tiles a permalink asks for, from its text (PermalinkError if bad)."""
+    from generator.penrose import permalink
+    return permalink.cost(link)
+
+
 def figures() -> dict[str, str]:
     """Article figures (site_src/articles/penrose.md)."""
     from generator.penrose import figures as FIG
@@ -156,7 +162,7 @@ def _family(name: str, title: str) -> Family:
         params=PARAMS, generate=generate_for(name), regen=regen, regen_params=REGEN_PARAMS,
         permalink=lambda result: result.permalink, to_json=lambda result: _patch().to_json_any(result),
         to_svg=to_svg, facts=facts, site=SITE, plan=plan_for(name), page=page_for(name),
-        figures=figures, tiles=tiles, svg_params=SVG_PARAMS,
+        figures=figures, tiles=tiles, cost=cost, svg_params=SVG_PARAMS,
         description="A random patch of the W × H rectangle centred on the start point "
                     "(x0 = −W/2 … x1 = W/2, y0 = −H/2 … y1 = H/2).  Units: P2 long edge 1, "
                     "P3 edge 1; y points up.")

@@ -32,8 +32,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from generator.errors import PermalinkError
-from generator.families import split_permalink
 from generator.params import format_decimal
+from generator.permalinks import Grammar, check_cost, decimal_re
 from generator.penrose import geometry as G
 from generator.penrose import tables as TB
 
@@ -45,8 +45,10 @@ MAX_PAYLOAD = 200
 MAX_TRIANGLES = 3_000_000
 # Limiting mean tile area (kite sin36°·φ/(φ+1) + dart …; thick sin72°·φ/(φ+1) + thin …).
 MEAN_TILE_AREA = {"p2": 0.502, "p3": 0.812}
-_DECIMAL = r"(?:0|[1-9][0-9]{0,3})(?:\.[0-9]{0,2}[1-9])?"
+_DECIMAL = decimal_re(4)
 PAYLOAD_RE = re.compile(rf"^({_DECIMAL})_({_DECIMAL})_([0-9])_([A-Z]+)$")
+GRAMMAR = Grammar("Penrose", ("p2", "p3"), (VERSION,), PAYLOAD_RE, "W_H_r_LABELS",
+                  "p2.v1.20_12_3_BAAUB", len("p2.v1.") + MAX_PAYLOAD)
 
 
 @dataclass(frozen=True)
@@ -72,8 +74,7 @@ class Spec:
 
 def check_size(value: Fraction, what: str) -> None:
     """Raise unless 0 < value ≤ MAX_SIDE."""
-    if not 0 < value <= MAX_SIDE:
-        raise PermalinkError(f"{what} must be > 0 and ≤ {MAX_SIDE}, got {float(value)}")
+    GRAMMAR.check_side(value, what, MAX_SIDE)
 
 
 def estimated_triangles(family: str, width: Fraction, height: Fraction) -> float:
@@ -84,10 +85,9 @@ def estimated_triangles(family: str, width: Fraction, height: Fraction) -> float
 def check_area(family: str, width: Fraction, height: Fraction, limit: int | None = MAX_TRIANGLES,
                error=PermalinkError) -> None:
     """Raise unless the region is small enough to generate."""
-    estimate = estimated_triangles(family, width, height)
-    if limit is not None and estimate > limit:
-        raise error(f"region {float(width):g} × {float(height):g} is too large: "
-                    f"about {estimate / 2:.0f} tiles (limit about {limit // 2})")
+    if limit is not None:
+        check_cost(f"{family} region {float(width):g} × {float(height):g}",
+                   estimated_triangles(family, width, height) / 2, "tiles", limit // 2, error=error)
 
 
 def check_labels(family: str, labels: str) -> None:
@@ -95,8 +95,7 @@ def check_labels(family: str, labels: str) -> None:
     letters = G.FAMILY_LETTERS[family]
     if not labels:
         raise PermalinkError("coordinates are empty (need at least the start triangle's label)")
-    if len(labels) > MAX_LABELS:
-        raise PermalinkError(f"coordinates too long: {len(labels)} labels (limit {MAX_LABELS})")
+    GRAMMAR.check_count(len(labels), "labels", MAX_LABELS)
     for i, ch in enumerate(labels):
         if ch not in letters:
             raise PermalinkError(f"label {ch!r} at level {i} is not a {family} label "
@@ -105,6 +104,12 @@ def check_labels(family: str, labels: str) -> None:
         if not TB.valid_parent(labels[i], labels[i + 1]):
             raise PermalinkError(f"impossible coordinates: {labels[i]!r} (level {i}) cannot be "
                                  f"a child of {labels[i + 1]!r} (level {i + 1})")
+
+
+def cost(text: str) -> float:
+    """The cost a permalink states: about how many tiles its region holds (parsed, in budget)."""
+    spec = decode(text)
+    return estimated_triangles(spec.family, spec.width, spec.height) / 2
 
 
 def encode(spec: Spec) -> str:
@@ -119,22 +124,12 @@ def encode(spec: Spec) -> str:
 
 def decode(text: str) -> Spec:
     """Parse and validate a permalink (raise PermalinkError with a one-line reason)."""
-    fam, version, payload = split_permalink(text)
-    if fam.name not in ("p2", "p3"):
-        raise PermalinkError(f"not a Penrose permalink: family {fam.name!r}")
-    if version != VERSION:
-        raise PermalinkError(f"unknown {fam.name} permalink version v{version} (this build reads v{VERSION})")
-    if len(payload) > MAX_PAYLOAD:
-        raise PermalinkError(f"{fam.name} permalink payload too long ({len(payload)} > {MAX_PAYLOAD})")
-    m = PAYLOAD_RE.match(payload)
-    if not m:
-        raise PermalinkError(f"malformed {fam.name} permalink payload {payload[:40]!r} "
-                             "(expected W_H_r_LABELS, e.g. 20_12_3_BAAUB)")
+    family, _version, m = GRAMMAR.parse(text)
     w, h = Fraction(m.group(1)), Fraction(m.group(2))
     check_size(w, "width")
     check_size(h, "height")
-    check_area(fam.name, w, h)
+    check_area(family, w, h)
     labels = m.group(4)
-    check_labels(fam.name, labels)
-    spec = Spec(fam.name, w, h, int(m.group(3)), labels)
+    check_labels(family, labels)
+    spec = Spec(family, w, h, int(m.group(3)), labels)
     return spec

@@ -10,7 +10,8 @@ corpus.
 What this module vendors into `regen/` at build time (cached in the build cache under a key
 over the Pyodide files, the engine sources and this module):
 
-    regen/runtime/pyodide.js        Pyodide's classic-script loader, unchanged (text asserted)
+    regen/runtime/loader.js         Pyodide's classic-script loader pyodide.js, unchanged (text
+                                    asserted), gzip + base64
     regen/runtime/pyodide-asm.js    pyodide.asm.mjs rewritten into classic-script text that sets
                                     `globalThis.tilepressCreatePyodideModule` (handed to
                                     loadPyodide as `createPyodideModule`), gzip + base64,
@@ -23,10 +24,14 @@ over the Pyodide files, the engine sources and this module):
     regen.html                      the page (templates/regen.html)
 
 Why scripts and not files: Chromium refuses `fetch()` and `import()` on `file://` pages
-(origin `null`), and Web Workers cannot start there.  Classic `<script>` tags still load,
-so the binary parts travel as base64 text inside scripts, are unpacked with
-`DecompressionStream("gzip")`, and a fetch shim that lives only while `loadPyodide` runs
-answers the loader's own two requests (the wasm and the standard library zip).  The lock
+(origin `null`), and a Worker cannot be started from a file there, nor `importScripts` a file.
+Classic `<script>` tags still load, so every part travels as base64 text inside a script.
+The page hands those texts to a Web Worker made from a blob (`new Worker(blob URL)` does
+start from `file://`), and the worker runs Python: it unpacks the parts with
+`DecompressionStream("gzip")`, evaluates the loader and the asm module, and a fetch shim
+that lives only while `loadPyodide` runs answers the loader's own two requests (the wasm and
+the standard library zip).  So the page never freezes, and "Cancel" terminates the worker
+(Python stops at once) and starts a fresh one.  The lock
 file is replaced by `lockFileContents` with no packages.  These rest on Pyodide internals,
 so `ASM_REWRITES` and `LOADER_TEXTS` assert the exact text relied on: a Pyodide upgrade
 fails the build loudly instead of failing silently at view time.
@@ -61,10 +66,14 @@ permalink prefix); the page's one player (templates/regen.js) then needs no new 
         "givens": [edge id, ...],            # drawn as fixed lines, not clickable
         "outline": [[i, j], ...],            # fixed frame lines (not edges of the puzzle)
         "clues": [{"x": x, "y": y, "text": "3",          # e.g. Loopy's face numbers;
-                   "count": 3, "edges": [edge id, ...]}, ...]   # optional: the clue turns red
-    }                                        #   when more than `count` of its edges are lines or
-                                             #   fewer than `count` are left uncrossed
+                   "count": 3, "edges": [edge id, ...],  # optional: the clue turns red
+                   "size": s}, ...]                      #   when more than `count` of its edges are
+                                             #   lines or fewer than `count` are left uncrossed;
+                                             #   size: the digits' height in board units
         "dot_radius": r                      # optional: draw the dots as discs
+        "loop": true                         # optional: the answer is one closed loop; the page
+    }                                        #   flags live a dot with three lines and a closed
+                                             #   loop while other lines lie outside it
     check(permalink, lines, crosses) -> {"solved": bool, "message": str,
                                          "wrong": [edge id, ...] (the first contradiction),
                                          "drawn": int, "total": int}
@@ -75,7 +84,9 @@ permalink prefix); the page's one player (templates/regen.js) then needs no new 
     SOLUTION_ARGS = ("--view", "solution")   # the `regen` flags that draw the answer (folded
                                              #   "Show the solution" and the printout's 2nd page)
 
-A click or tap cycles an edge empty → line → cross → empty (a right-click: cross ↔ empty);
+A click or tap goes to the nearest edge and cycles it empty → line → cross → empty (a
+right-click: cross ↔ empty); the board is fitted to its box, and where edges are closer than a
+24 × 24 px tap area allows, the first tap zooms in there (the box then scrolls both ways);
 the keyboard moves a cursor (arrows), marks (space / l / x / backspace), undoes (u, ctrl+z)
 and redoes (r, ctrl+y).
 Marks are kept per permalink in localStorage; the answer is fetched only on "reveal".
@@ -108,7 +119,7 @@ from generator.errors import TilepressError
 ROOT = Path(__file__).resolve().parents[2]
 ENGINES = ROOT / "generator"
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
-RUNTIME_FORMAT = 1                    # bump when the vendored layout changes
+RUNTIME_FORMAT = 2                    # bump when the vendored layout changes
 STDLIB_ZIP = "/lib/python314.zip"     # where Pyodide mounts the standard library zip
 ENGINE_DIR = "/tilepress"             # where the page unpacks the engines
 
@@ -134,48 +145,73 @@ MAX_PERMALINK_CHARS = 20000
 # (its JSON output carries the permalink).  {name} is replaced by the field's value.  A select
 # field's choices are values or {"value", "label", "sets": {field: [value, max]}}: choosing one
 # sets those number fields' value and maximum.  "exercise" (optional): the field values the
-# build's exercise uses instead of its small defaults.
+# build's exercise uses instead of its small defaults.  "help" says what a field means (shown
+# beside it with its range); "count" = {"unit", "per_area" (per width x height) or
+# "per_area_from" (a select field whose choices carry "per_area") or "per_side_squared"}
+# gives the form's "about N tiles" (densities measured on seeds 1-3; only an estimate).
 FORMS = {
     "p2": {"title": "Penrose P2 (kites and darts)",
-           "fields": [{"name": "width", "label": "Width", "type": "number", "min": 2, "max": 60, "value": 16},
-                      {"name": "height", "label": "Height", "type": "number", "min": 2, "max": 50, "value": 12}],
+           "fields": [{"name": "width", "label": "Width", "type": "number", "min": 2, "max": 60, "value": 16,
+                       "help": "of the patch, in long edges of the kite"},
+                      {"name": "height", "label": "Height", "type": "number", "min": 2, "max": 50, "value": 12,
+                       "help": "of the patch, in long edges of the kite"}],
+           "count": {"unit": "tiles", "per_area": 2.3},
            "argv": ["tiling", "p2", "--width", "{width}", "--height", "{height}", "--seed", "{seed}",
                     "--format", "json"]},
     "p3": {"title": "Penrose P3 (rhombs)",
-           "fields": [{"name": "width", "label": "Width", "type": "number", "min": 2, "max": 60, "value": 16},
-                      {"name": "height", "label": "Height", "type": "number", "min": 2, "max": 50, "value": 12}],
+           "fields": [{"name": "width", "label": "Width", "type": "number", "min": 2, "max": 60, "value": 16,
+                       "help": "of the patch, in rhomb edges"},
+                      {"name": "height", "label": "Height", "type": "number", "min": 2, "max": 50, "value": 12,
+                       "help": "of the patch, in rhomb edges"}],
+           "count": {"unit": "tiles", "per_area": 1.4},
            "argv": ["tiling", "p3", "--width", "{width}", "--height", "{height}", "--seed", "{seed}",
                     "--format", "json"]},
     "hat": {"title": "The hat monotile",
-            "fields": [{"name": "width", "label": "Width", "type": "number", "min": 4, "max": 60, "value": 16},
-                       {"name": "height", "label": "Height", "type": "number", "min": 4, "max": 50, "value": 12}],
+            "fields": [{"name": "width", "label": "Width", "type": "number", "min": 4, "max": 60, "value": 16,
+                        "help": "of the patch, in short edges of the hat (a hat is about 3 across)"},
+                       {"name": "height", "label": "Height", "type": "number", "min": 4, "max": 50, "value": 12,
+                        "help": "of the patch, in short edges of the hat"}],
+            "count": {"unit": "hats", "per_area": 0.11},
             "argv": ["tiling", "hat", "--width", "{width}", "--height", "{height}", "--seed", "{seed}",
                      "--format", "json"]},
     "spectre": {"title": "The Spectre (chiral monotile)",
-                "fields": [{"name": "width", "label": "Width", "type": "number", "min": 4, "max": 60, "value": 20},
-                           {"name": "height", "label": "Height", "type": "number", "min": 4, "max": 50, "value": 15}],
+                "fields": [{"name": "width", "label": "Width", "type": "number", "min": 4, "max": 60, "value": 20,
+                            "help": "of the patch, in Spectre edges (a Spectre is about 3 across)"},
+                           {"name": "height", "label": "Height", "type": "number", "min": 4, "max": 50, "value": 15,
+                            "help": "of the patch, in Spectre edges"}],
+                "count": {"unit": "Spectres", "per_area": 0.18},
                 "argv": ["tiling", "spectre", "--width", "{width}", "--height", "{height}", "--seed", "{seed}",
                          "--format", "json"]},
     # Loopy: choosing a tiling sets a size of about 70 faces (P2, P3, hat) or 50 (Spectre) and the
     # largest size the page makes, about 600 faces at every level (within the SIZE_CAPS areas).
     "loopy": {"title": "Loopy puzzle",
               "fields": [{"name": "tiling", "label": "Tiling", "type": "select", "value": "p3", "choices": [
-                             {"value": "p2", "label": "Penrose P2", "sets": {"width": [6, 17], "height": [5, 16]}},
-                             {"value": "p3", "label": "Penrose P3", "sets": {"width": [7, 24], "height": [6, 18]}},
-                             {"value": "hat", "label": "hat", "sets": {"width": [28, 100], "height": [24, 76]}},
-                             {"value": "spectre", "label": "Spectre", "sets": {"width": [18, 76],
+                             {"value": "p2", "label": "Penrose P2", "per_area": 2.7,
+                              "sets": {"width": [6, 17], "height": [5, 16]}},
+                             {"value": "p3", "label": "Penrose P3", "per_area": 1.7,
+                              "sets": {"width": [7, 24], "height": [6, 18]}},
+                             {"value": "hat", "label": "hat", "per_area": 0.103,
+                              "sets": {"width": [28, 100], "height": [24, 76]}},
+                             {"value": "spectre", "label": "Spectre", "per_area": 0.18, "sets": {"width": [18, 76],
                                                                                "height": [15, 57]}}]},
-                         {"name": "width", "label": "Width", "type": "number", "min": 2, "max": 24, "value": 7},
-                         {"name": "height", "label": "Height", "type": "number", "min": 2, "max": 18, "value": 6},
+                         {"name": "width", "label": "Width", "type": "number", "min": 2, "max": 24, "value": 7,
+                          "help": "of the tiling patch, in the tiling's own unit"},
+                         {"name": "height", "label": "Height", "type": "number", "min": 2, "max": 18, "value": 6,
+                          "help": "of the tiling patch, in the tiling's own unit"},
                          {"name": "level", "label": "Level", "type": "select",
-                          "choices": ["easy", "normal", "tricky", "hard", "expert"], "value": "normal"}],
+                          "choices": ["easy", "normal", "tricky", "hard", "expert"], "value": "normal",
+                          "help": "how much reasoning the puzzle needs (easy: each step follows from one clue)"}],
+              "count": {"unit": "faces", "per_area_from": "tiling"},
               "argv": ["loopy", "generate", "--tiling", "{tiling}", "--width", "{width}", "--height", "{height}",
                        "--seed", "{seed}", "--level", "{level}", "--format", "json"],
               "exercise": {"tiling": "p2", "width": "5", "height": "4", "level": "normal"}},
     "calissons": {"title": "Calisson puzzle",
-                  "fields": [{"name": "size", "label": "Side", "type": "number", "min": 2, "max": 10, "value": 5},
+                  "fields": [{"name": "size", "label": "Side", "type": "number", "min": 2, "max": 10, "value": 5,
+                              "help": "of the hexagon, in lozenge edges"},
                              {"name": "level", "label": "Level", "type": "select",
-                              "choices": ["easy", "medium", "hard"], "value": "medium"}],
+                              "choices": ["easy", "medium", "hard"], "value": "medium",
+                              "help": "easy and medium keep extra given edges; hard gives as few as possible"}],
+                  "count": {"unit": "calissons", "per_side_squared": 3},
                   "argv": ["calissons", "generate", "--size", "{size}", "--seed", "{seed}", "--level", "{level}",
                            "--format", "json"]},
     "tantrix": {"title": "Infinite Tantrix pattern",
@@ -209,6 +245,7 @@ zipfile.ZipFile("/tmp/engines.zip").extractall({ENGINE_DIR!r})
 sys.path.insert(0, {ENGINE_DIR!r})
 import json
 from generator import webapi
+from generator.errors import TilepressError
 
 def _tp_run(argv):
     r = webapi.run(list(argv))
@@ -216,6 +253,25 @@ def _tp_run(argv):
 
 def _tp_player(name, link, args_json):
     return json.dumps(webapi.player_call(name, link, *json.loads(args_json)), sort_keys=True)
+
+def _tp_text(value):
+    if isinstance(value, (bytes, bytearray)):
+        return bytes(value).decode("utf-8", "replace")
+    raise TypeError(f"cannot send {{type(value).__name__}} to the page")
+
+def _tp_call(module, name, args_json):
+    try:
+        return json.dumps({{"ok": webapi.call(module, name, json.loads(args_json))}}, sort_keys=True,
+                          default=_tp_text)
+    except TilepressError as exc:
+        return json.dumps({{"error": f"error: {{exc}}"}})
+
+try:
+    import js
+    if hasattr(js, "tpProgress"):
+        webapi.set_progress(lambda done, total, unit, desc: js.tpProgress(done, total, unit, desc))
+except ImportError:
+    pass
 """
 
 # The exercise: runs in Pyodide (to trace imports) and in CPython (to compare outputs).
@@ -556,7 +612,7 @@ def vendor(pkg: Path | None = None) -> dict:
     engines.update({k: base64.b64decode(v) for k, v in answer["engines"].items()})
     lock = json.loads((pkg / "pyodide-lock.json").read_text())["info"]
     out = {
-        "pyodide.js": check_loader((pkg / "pyodide.js").read_text()).encode(),
+        "loader.js": _data_script("pyodide.js", check_loader((pkg / "pyodide.js").read_text()).encode()).encode(),
         "pyodide-asm.js": _data_script("pyodide.asm.js", rewrite_asm((pkg / "pyodide.asm.mjs").read_text())
                                        .encode()).encode(),
         "wasm.js": _data_script("pyodide.asm.wasm", (pkg / "pyodide.asm.wasm").read_bytes()).encode(),
@@ -591,16 +647,28 @@ def runtime(cache) -> dict:
     return got
 
 
+def offers(link: str) -> dict:
+    """What an item page offers in the browser: {"regen": the page makes it (its size cap, the
+    same rule regen.html applies), "play": a puzzle the page plays}."""
+    from generator import webapi
+    ok = webapi.cap_error(link, SIZE_CAPS, MAX_PERMALINK_CHARS) is None
+    return {"regen": ok, "play": ok and webapi.playable(link)}
+
+
 def page_config(families: list[dict]) -> dict:
-    """What regen.html needs to know: size caps, the form's families (those built), players."""
+    """What regen.html needs to know: size caps, the form's families (those built), players, and
+    the site's own picture of each item it can regenerate (shown at once while Python loads)."""
     from generator import webapi
     forms = {name: FORMS[name] for name in FORMS}
     built = [f["name"] for f in families]
     order = [n for n in built if n in forms] + [n for n in forms if n not in built]
+    items = {i["permalink"]: f"{f['name']}/{i['slug']}.svg" for f in families for i in f["items"]
+             if i.get("permalink") and offers(i["permalink"])["regen"]}
     return {"caps": SIZE_CAPS, "max_chars": MAX_PERMALINK_CHARS, "seed_max": SEED_MAX,
             "forms": [dict(forms[n], name=n) for n in order], "players": sorted(webapi.PLAYERS),
             "solutions": {k: list(getattr(m, "SOLUTION_ARGS", ())) for k, m in sorted(webapi.PLAYERS.items())},
-            "hints": sorted(k for k, m in webapi.PLAYERS.items() if hasattr(m, "hint"))}
+            "hints": sorted(k for k, m in webapi.PLAYERS.items() if hasattr(m, "hint")),
+            "items": dict(sorted(items.items()))}
 
 
 def write(writer, env, render, common: dict, cache) -> None:

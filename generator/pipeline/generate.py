@@ -100,7 +100,10 @@ def _check(family: str, gen, prefix: str | None = None) -> dict:
         raise TypeError("group must be a non-empty string when given")
     if not isinstance(gen.get("png_2x", True), bool):
         raise TypeError("png_2x must be true or false when given")
-    return {"title": gen["title"], "permalink": gen["permalink"], "command": gen["command"],
+    thumb = gen.get("thumb_svg")
+    if thumb is not None and not (isinstance(thumb, str) and "<svg" in thumb[:400]):
+        raise TypeError("thumb_svg must be an SVG document when given")
+    return {"thumb_svg": thumb, "title": gen["title"], "permalink": gen["permalink"], "command": gen["command"],
             "group": group,
             "svg": gen["svg"], "alt": gen["alt"], "facts": [[f[0], f[1]] for f in facts],
             "extra_svgs": dict(extra), "sheet": dict(sheet) if sheet else None,

@@ -196,6 +196,8 @@ def write_pages(writer, env, cfg, families: list[dict], sheets: list[dict], base
                  "url": f"articles/{a.name}.html"} for a in cfg.articles]
     from generator.webapi import PLAYERS
     players = sorted(PLAYERS) if site["interactive"] else []
+    from generator.pipeline.browser import offers
+    env.globals["offers"] = offers if site["interactive"] else (lambda link: {"regen": False, "play": False})
     common = {"site": site, "families": families, "articles": articles, "sheets": sheets, "players": players}
     writer.write("assets/style.css", render(env, "style.css"))
     writer.write("assets/favicon.svg", render(env, "favicon.svg"))

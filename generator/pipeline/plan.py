@@ -31,7 +31,7 @@ from generator.families import Family
 from generator.pipeline import config as config_mod
 
 # Bump when the pipeline renders the same item differently (thumbnail sizes, PNG rules...).
-RENDER_VERSION = "4"
+RENDER_VERSION = "5"
 
 ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 MAX_ITEMS_PER_FAMILY = 10000

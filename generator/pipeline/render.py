@@ -152,7 +152,7 @@ def render_item(slug: str, gen: dict, settings: dict) -> tuple[dict[str, bytes],
         png2 = rasterise(svg, two)
         files[f"{slug}@2x.png"] = palette_png(png2)
     tw, th = thumb_size(settings["thumb_width"])
-    thumb2 = framed(svg, 2 * tw, 2 * th)
+    thumb2 = framed(gen.get("thumb_svg") or svg, 2 * tw, 2 * th)     # a family may draw it bolder
     thumb1 = thumb2.resize((tw, th), _lanczos())
     files[f"{slug}.thumb@2x.webp"] = _encode(thumb2, "WEBP")
     files[f"{slug}.thumb.png"] = _encode(_palette(thumb1, 64), "PNG")   # fallback only: 64 colours

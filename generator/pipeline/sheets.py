@@ -1,6 +1,8 @@
 """Printable sheets: several puzzles per page with their numbers and IDs, solutions after.
 
-A sheet is a list of entries (ID text, puzzle SVG, solution SVG[, page URL[, caption]]).
+A sheet is a list of entries (ID text, puzzle SVG, solution SVG[, page URL[, caption[, least
+width in mm]]]): the caption (e.g. a Loopy puzzle's tiling and level) is printed after the ID, and
+a family may ask for wider puzzles than MIN_PICTURE_MM (fewer per page, one per page if need be).
 Pages are laid out in millimetres on A4 (210 x 297) or Letter (215.9 x 279.4): a header
 (the sheet's title, and on puzzle pages the rules of the puzzle in two or three sentences),
 then a grid of `columns x rows` cells; each cell holds one picture, scaled to fit and
@@ -25,9 +27,9 @@ pages: the puzzle is the outline (`outline`: fills white, lines black) and the
 
 from __future__ import annotations
 
-import hashlib
 import re
 
+from generator.families import short_id  # noqa: F401 (printed on sheets, item pages and regen.html)
 from generator.output import FIXED_PDF_EPOCH, join_pdfs, pdf_date  # noqa: F401 (pdf_date: cache keys)
 from generator.svg import escape, num
 
@@ -150,12 +152,6 @@ def _label(cx: float, bottom: float, width: float, text: str) -> list[str]:
             for i, chunk in enumerate(chunks)]
 
 
-def short_id(permalink: str) -> str:
-    """A short printable ID of an item: permalink prefix and 6 hex digits of its SHA-256."""
-    prefix = permalink.split(".", 1)[0]
-    return f"{prefix}-{hashlib.sha256(permalink.encode('utf-8')).hexdigest()[:6]}"
-
-
 def wrap(text: str, width_mm: float, size_mm: float) -> list[str]:
     """Greedy word wrap of text into lines that fit width_mm at a font size of size_mm."""
     per = max(8, int(width_mm / (CHAR_WIDTH * size_mm)))
@@ -220,12 +216,13 @@ def fit_grid(entries: list[tuple], columns: int, rows: int, rules: str = "") -> 
         return columns, rows
     aspect = min(_aspect(e[1]) for e in entries)
     qr = any(len(e) > 3 and e[3] for e in entries)
+    least = max([MIN_PICTURE_MM] + [e[5] for e in entries if len(e) > 5 and e[5]])
     lines = max(len(wrap(rules, PAPERS_MM[p][0] - 2 * MARGIN, RULES_FONT)) if rules else 0 for p in PAPERS_MM)
 
     def narrowest(c: int, r: int) -> float:
         return min(min(w, h * aspect) for p in PAPERS_MM
                    for (_x, _y, w, h) in picture_boxes(p, c, r, lines, qr)[:1])
-    while narrowest(columns, rows) < MIN_PICTURE_MM and (rows > 1 or columns > 1):
+    while narrowest(columns, rows) < least and (rows > 1 or columns > 1):
         if rows > 1:
             rows -= 1
         else:
@@ -258,13 +255,14 @@ def page_svg(title: str, heading: str, page_no: int, paper: str, columns: int, r
     for (x, y, w, h), cell in zip(boxes, cells):
         number, ident, picture = cell[:3]
         url = cell[3] if len(cell) > 3 else ""
+        caption = cell[4] if len(cell) > 4 else ""
         view_box, inner = split_svg(picture)
         out.append(f'<svg x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(h)}" '
                    f'viewBox="{view_box}" preserveAspectRatio="xMidYMid meet">{inner}</svg>')
         text_w = w - (QR_SIZE + 2 if url else 0)
         bottom = y + h + (QR_SIZE + 1 if room else LABEL)
         out.extend(_label(x + text_w / 2, bottom - (QR_SIZE / 2 - 2 if room else 0), text_w,
-                          f"#{number}  {_short(ident)}"))
+                          f"#{number}  {_short(ident)}" + (f"  ·  {caption}" if caption else "")))
         if url:
             out.append(qr_path(url, x + w - QR_SIZE, y + h + 1, QR_SIZE))
     out.append("</svg>\n")
@@ -284,7 +282,8 @@ def sheet_pages(title: str, entries: list[tuple], paper: str = "a4", columns: in
     pages = []
     for heading, which in (("puzzles", 1), ("solutions", 2)):
         for start in range(0, len(entries), per):
-            chunk = [(start + i + 1, e[0], paint(e[which]), e[3] if len(e) > 3 and which == 1 else "")
+            chunk = [(start + i + 1, e[0], paint(e[which]), e[3] if len(e) > 3 and which == 1 else "",
+                      e[4] if len(e) > 4 else "")
                      for i, e in enumerate(entries[start:start + per])]
             pages.append(page_svg(title, heading, len(pages) + 1, paper, columns, rows, chunk,
                                   rules if which == 1 else "", layout))
@@ -315,10 +314,14 @@ def entries(items: list[dict], tilings: bool, tilings_max: int, base_url: str = 
     for item in items:
         url = f"{base_url}{item['url']}" if base_url else ""
         if item["sheet"]:
-            out.append((short_id(item["permalink"]), item["sheet"]["puzzle"], item["sheet"]["solution"], url))
+            sh = item["sheet"]
+            out.append((short_id(item["permalink"]), sh["puzzle"], sh["solution"], url, sh.get("caption", ""),
+                        sh.get("min_width_mm", 0)))
             rules = rules or item["sheet"].get("rules", "")
+            item["on_sheet"] = True
         elif tilings and colouring < tilings_max:
             out.append((short_id(item["permalink"]), outline(item["_svg"]), item["_svg"], url))
             colouring += 1
             rules = rules or COLOURING_RULES
+            item["on_sheet"] = True
     return out, rules

@@ -112,6 +112,12 @@ def regen(link: str, overrides: dict) -> SpectrePatch:
                                          None if h is None else Fraction(h)))
 
 
+def cost(link: str) -> float:
+    """About how many tiles a permalink asks for, from its text (PermalinkError if bad)."""
+    from generator.spectre import permalink
+    return permalink.cost(link)
+
+
 def to_json(item: SpectrePatch) -> dict:
     """The documented JSON object (tiles streamed for big regions)."""
     from generator.output import progress, spooled_array, to_json as text
@@ -231,7 +237,7 @@ FAMILY = Family(
     name="spectre", title="The Spectre monotile", prefix="spectre", versions=(1,), version="1.0",
     kind="tiling", params=PARAMS, generate=generate, regen=regen, regen_params=REGEN_PARAMS,
     permalink=lambda item: item.permalink(), to_json=to_json, to_svg=to_svg, facts=facts,
-    site=SITE, plan=plan, page=page, commands=(SUPERTILE,), figures=figures, tiles=tiles,
+    site=SITE, plan=plan, page=page, commands=(SUPERTILE,), figures=figures, tiles=tiles, cost=cost,
     svg_params=SVG_PARAMS,
     description="A random patch: every Spectre meeting the open rectangle W × H centred on the "
                 "start Spectre's vertex 0 (unit edges).")

@@ -19,13 +19,14 @@ string alone (SHA-256), so every region of one permalink shows one tiling.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from fractions import Fraction
 
 from generator.errors import PermalinkError
-from generator.families import split_permalink
 from generator.params import format_decimal as format_side
+from generator.permalinks import Grammar, decimal_re
 from generator.spectre.substitution import CHILD, GAMMA, TYPES
 
 PREFIX = "spectre"
@@ -33,9 +34,14 @@ VERSION = 1
 MAX_LENGTH = 300
 MAX_LEVELS = 40
 MAX_SIDE = Fraction(4000)
+SPECTRE_AREA = 3 + 3 * math.sqrt(3)                   # a Spectre with unit edges
+MAX_SPECTRES = float(MAX_SIDE) ** 2 / SPECTRE_AREA    # the cost budget: the largest region's
 
-_NUM = r"(?:0|[1-9][0-9]{0,4})(?:\.[0-9]{0,2}[1-9])?"
-_PAYLOAD = re.compile(rf"^({_NUM})x({_NUM})\.r(1[01]|[0-9])\.((?:[0-9]{{1,2}}-){{2,}})([{TYPES}])$")
+_NUM = decimal_re(5)
+GRAMMAR = Grammar(
+    PREFIX, (PREFIX,), (VERSION,),
+    re.compile(rf"^({_NUM})x({_NUM})\.r(1[01]|[0-9])\.((?:[0-9]{{1,2}}-){{2,}})([{TYPES}])$"),
+    "<W>x<H>.r<0-11>.<s>-<place>-...-<G|D|J|L|X|P|S|F|Y>", "spectre.v1.40x30.r5.0-3-7-1-S", MAX_LENGTH)
 
 
 @dataclass(frozen=True)
@@ -74,32 +80,29 @@ def check_coords(s: int, cs, top: int) -> None:
                              f"has {'2 Spectres (0-1)' if t == GAMMA else '1 Spectre (0)'}")
 
 
+def region_spectres(width, height) -> float:
+    """About how many Spectres a region of the patch holds (its area over a Spectre's)."""
+    return float(width) * float(height) / SPECTRE_AREA
+
+
+def cost(text: str) -> float:
+    """The cost a permalink states: about how many Spectres its region holds (parsed, in budget)."""
+    name = parse(text)
+    return region_spectres(name.width, name.height)
+
+
 def parse(text: str) -> PatchName:
     """Parse and validate a Spectre permalink, or raise PermalinkError."""
-    if isinstance(text, str) and len(text) > MAX_LENGTH:
-        raise PermalinkError(f"spectre permalink too long ({len(text)} characters, limit {MAX_LENGTH})")
-    fam, version, payload = split_permalink(text)
-    if fam.prefix != PREFIX:
-        raise PermalinkError(f"not a spectre permalink (family {fam.prefix!r})")
-    if version != VERSION:
-        raise PermalinkError(f"unknown spectre permalink version v{version} (this build reads v{VERSION})")
-    m = _PAYLOAD.match(payload)
-    if not m:
-        raise PermalinkError("malformed spectre permalink payload: expected "
-                             "<W>x<H>.r<0-11>.<s>-<place>-...-<G|D|J|L|X|P|S|F|Y>, "
-                             "e.g. spectre.v1.40x30.r5.0-3-7-1-S")
+    _prefix, _version, m = GRAMMAR.parse(text)
     width, height = Fraction(m.group(1)), Fraction(m.group(2))
-    for side, name in ((width, "width"), (height, "height")):
-        if side <= 0 or side > MAX_SIDE:
-            raise PermalinkError(f"region {name} must be in (0, {MAX_SIDE}], not {float(side):g}")
+    GRAMMAR.check_side(width, "width", MAX_SIDE)
+    GRAMMAR.check_side(height, "height", MAX_SIDE)
+    GRAMMAR.check_cost(region_spectres(width, height), "Spectres", MAX_SPECTRES)
     nums = [int(x) for x in m.group(4).rstrip("-").split("-")]
     s, cs = nums[0], tuple(nums[1:])
-    if len(cs) > MAX_LEVELS:
-        raise PermalinkError(f"spectre permalink has {len(cs)} levels (limit {MAX_LEVELS})")
+    GRAMMAR.check_count(len(cs), "levels", MAX_LEVELS)
     top = TYPES.index(m.group(5))
     check_coords(s, cs, top)
     name = PatchName(width, height, int(m.group(3)), s, cs, top)
-    if name.text() != text.strip():
-        raise PermalinkError("spectre permalink is not in canonical form (numbers without leading "
-                             "zeros or trailing decimal zeros)")
+    GRAMMAR.canonical(name.text(), text)
     return name

@@ -1,0 +1,136 @@
+"""The one permalink grammar: `<prefix>.v<N>.<payload>`, its limits, its messages, its cost rule.
+
+Every permalink has the shape ``<prefix>.v<N>.<payload>``: a family prefix (lower-case
+letters and digits), a format version (1–9999) and a payload of URL- and filename-safe
+characters ``[A-Za-z0-9_~.-]``.  A family describes its own formats as `Grammar` values
+(prefix, versions, payload pattern, an example, a length limit) and reads every link
+through `Grammar.parse`, so a bad link gets the same kind of one-line message whichever
+family it names: too long, not a permalink, another family's, an unknown version, a
+malformed payload, a number out of range, too many levels, not canonical, too costly.
+
+The cost rule.  A permalink says in its text what it will cost — the area of its region
+(so about how many tiles), the side of a puzzle, the number of faces or levels — and the
+family's parser states that cost and compares it with its budget (`check_cost`) before any
+work is done.  The command line, the site build and the page all regenerate through the
+parser, so all three refuse an over-budget link alike, in the time it takes to read it.
+
+This module imports nothing from the families (they and `generator.families` import it).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+from generator.errors import PermalinkError
+
+# The longest string we even look at as a permalink (families set lower limits).
+MAX_PERMALINK_LENGTH = 65536
+PERMALINK_RE = re.compile(r"^([a-z][a-z0-9]*)\.v([1-9][0-9]{0,3})\.([A-Za-z0-9_~.\-]*)$")
+
+
+def decimal_re(digits: int) -> str:
+    """A canonical decimal with at most `digits` integer digits and 3 decimals, as a regex."""
+    return rf"(?:0|[1-9][0-9]{{0,{digits - 1}}})(?:\.[0-9]{{0,2}}[1-9])?"
+
+
+def shown(text: str, width: int = 40) -> str:
+    """The start of a string as a message quotes it."""
+    return repr(text if len(text) <= width else text[:width - 3] + "...")
+
+
+def split(text) -> tuple[str, int, str]:
+    """(prefix, version, payload) of anything shaped like a permalink, or PermalinkError."""
+    if not isinstance(text, str):
+        raise PermalinkError("permalink must be a string")
+    if len(text) > MAX_PERMALINK_LENGTH:
+        raise PermalinkError(f"permalink too long ({len(text)} characters, limit {MAX_PERMALINK_LENGTH})")
+    m = PERMALINK_RE.match(text.strip())
+    if not m:
+        raise PermalinkError(f"not a tilepress permalink: {shown(text)} "
+                             "(expected <family>.v<N>.<payload>, e.g. p2.v1....)")
+    return m.group(1), int(m.group(2)), m.group(3)
+
+
+@dataclass(frozen=True)
+class Grammar:
+    """One family's permalink format(s): what `parse` accepts before the family's own checks.
+
+    label      the family as messages name it ("hat", "spectre", "p2", "calisson")
+    prefixes   the prefixes it reads (Penrose reads p2 and p3 with one grammar)
+    versions   the format versions it reads
+    payload    the payload's shape (a compiled regex, matched from the start)
+    shape      the payload's shape in words, shown when it does not match
+    example    a valid permalink, shown with the shape
+    max_length the longest permalink of this format (the whole text)
+    """
+
+    label: str
+    prefixes: tuple
+    versions: tuple
+    payload: re.Pattern
+    shape: str
+    example: str
+    max_length: int = MAX_PERMALINK_LENGTH
+
+    def split(self, text) -> tuple[str, int, str]:
+        """(prefix, version, payload): the length, prefix and version checked."""
+        if isinstance(text, str) and len(text) > self.max_length:
+            raise PermalinkError(f"{self.label} permalink too long ({len(text)} characters, "
+                                 f"limit {self.max_length})")
+        prefix, version, payload = split(text)
+        if prefix not in self.prefixes:
+            raise PermalinkError(f"not a {self.label} permalink (family {prefix!r})")
+        if version not in self.versions:
+            reads = ", ".join(f"v{v}" for v in self.versions)
+            raise PermalinkError(f"unknown {self.label} permalink version v{version} (this build reads {reads})")
+        return prefix, version, payload
+
+    def match(self, payload: str) -> re.Match:
+        """The payload's match, or PermalinkError showing the expected shape."""
+        m = self.payload.match(payload)
+        if not m:
+            raise PermalinkError(f"malformed {self.label} permalink payload: expected {self.shape}, "
+                                 f"e.g. {self.example}")
+        return m
+
+    def parse(self, text) -> tuple[str, int, re.Match]:
+        """(prefix, version, payload match) of a permalink of this grammar."""
+        prefix, version, payload = self.split(text)
+        return prefix, version, self.match(payload)
+
+    def canonical(self, rebuilt: str, text: str) -> None:
+        """Raise unless the text is the canonical spelling `rebuilt` (one link per object)."""
+        if rebuilt != text.strip():
+            raise PermalinkError(f"{self.label} permalink is not in canonical form (numbers without "
+                                 "leading zeros or trailing decimal zeros)")
+
+    # ---- limits on fields -----------------------------------------------------------
+
+    def check_side(self, value: Fraction, name: str, limit) -> None:
+        """Raise unless 0 < value ≤ limit (a region's width or height)."""
+        if not 0 < value <= limit:
+            raise PermalinkError(f"{self.label} region {name} must be in (0, {limit}], not {float(value):g}")
+
+    def check_count(self, count: int, what: str, limit: int) -> None:
+        """Raise if a list in the payload (levels, labels) is longer than its limit."""
+        if count > limit:
+            raise PermalinkError(f"{self.label} permalink too long: {count} {what} (limit {limit})")
+
+    def check_range(self, value: int, what: str, low: int, high: int) -> None:
+        """Raise unless low ≤ value ≤ high (a size, a seed)."""
+        if not low <= value <= high:
+            raise PermalinkError(f"{self.label} permalink {what} {value} out of range {low}..{high}")
+
+    def check_cost(self, amount: float, unit: str, limit: float,
+                   fix: str = "choose a smaller region") -> None:
+        """The cost rule: refuse a link whose stated cost is over budget, before any work."""
+        check_cost(f"{self.label} permalink", amount, unit, limit, fix)
+
+
+def check_cost(what: str, amount: float, unit: str, limit: float,
+               fix: str = "choose a smaller region", error=PermalinkError) -> None:
+    """Raise `error` when what is asked (its cost stated from its text) is over the budget."""
+    if amount > limit:
+        raise error(f"{what} is too large: about {amount:,.0f} {unit} (limit {limit:,.0f}); {fix}")

@@ -1,0 +1,252 @@
+"""What a visitor meets first on regen.html, in headless Chromium over file://: every browser link
+an item page offers regenerates; Python runs in a worker (the page answers while it works) and
+Cancel stops it; Loopy boards have visible lines, 24 x 24 px tap areas after zooming, the error
+style after the last click and live loop errors; a stale verdict leaves on Undo; the page's
+print PDF keeps its text inside the margins; Loopy sheets carry rules and level and print wide.
+
+One small interactive site per session (browser_helpers.built_site), one browser for the file."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+
+import pytest
+
+from browser_helpers import CHROMIUM, FLAGS, built_site, open_regen, require_chromium
+
+from generator import webapi
+from generator.loopy import play as loopy_play
+from generator.pipeline import browser as browser_mod
+
+pytestmark = pytest.mark.browser
+
+LOOPY = "loopy.v1.eb3a1g110c0c2a0c.p3.v1.4_3_2_DXCYYDXXYD"      # 28 faces (tests/test_browser_regen.py)
+PAPER = (0xfb, 0xf8, 0xf0)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    return built_site(tmp_path_factory.getbasetemp() / "browser-site")
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        yield b
+        b.close()
+
+
+def _luminance(rgb):
+    def lin(c):
+        c = c / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (lin(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _contrast(a, b):
+    la, lb = sorted((_luminance(a), _luminance(b)))
+    return (lb + 0.05) / (la + 0.05)
+
+
+def _rgb(css: str):
+    return tuple(int(v) for v in re.findall(r"\d+", css)[:3])
+
+
+def _shown(page, timeout=90000):
+    page.wait_for_function("document.documentElement.getAttribute('data-tp-shown') || "
+                           "document.documentElement.getAttribute('data-tp-error')", timeout=timeout)
+    return page.evaluate("document.documentElement.getAttribute('data-tp-error')")
+
+
+def test_offers_follow_the_page_cap():
+    caps, most = browser_mod.SIZE_CAPS, browser_mod.MAX_PERMALINK_CHARS
+    assert browser_mod.offers("hat.v1.120x80.r4.5-0-1-1-0-H") == {"regen": False, "play": False}
+    assert browser_mod.offers("cal.v2.16.s1") == {"regen": True, "play": False}       # a tiling, not a puzzle
+    assert browser_mod.offers("cal.v1.16.s1") == {"regen": True, "play": False}
+    assert browser_mod.offers("cal.v1.3~QDTBAggEUIhI") == {"regen": True, "play": True}
+    assert browser_mod.offers(LOOPY) == {"regen": True, "play": True}
+    assert "9600 square units" in webapi.cap_error("hat.v1.120x80.r4.5-0-1-1-0-H", caps, most)
+    assert webapi.cap_error("cal.v2.65.s0", caps, most) and not webapi.cap_error("cal.v2.64.s0", caps, most)
+    assert webapi.describe("cal.v2.16.s1") == {"playable": False, "solution_args": None}
+
+
+def test_every_offered_link_shows_a_picture(chromium, site):
+    links = set()
+    for html in sorted(site.glob("*/*.html")):
+        links.update(re.findall(r'href="\.\./regen\.html#([^"]+)"', html.read_text()))
+    links.add("cal.v2.16.s1")        # a sample tiling: failed with a calisson player's error before
+    assert len(links) >= 2
+    page, errors = open_regen(chromium, site.as_uri() + "/regen.html")
+    for link in sorted(links):
+        assert webapi.cap_error(link, browser_mod.SIZE_CAPS, browser_mod.MAX_PERMALINK_CHARS) is None
+        page.evaluate("document.documentElement.removeAttribute('data-tp-shown')")
+        page.evaluate(f"location.hash = {link!r}")
+        assert _shown(page) is None, link
+        assert page.evaluate("document.documentElement.getAttribute('data-tp-shown')") == link
+        assert page.evaluate("document.getElementById('tp-picture').src").startswith("blob:")
+        if link.startswith("cal.v2"):
+            assert page.is_hidden("#tp-solution") and page.is_hidden("#tp-play")
+            assert not page.inner_text("#tp-title").startswith("cal.")      # a title in words
+    assert errors.errors == []
+    page.close()
+
+
+def test_worker_keeps_the_page_responsive_and_cancel_stops_it(chromium, site):
+    page, errors = open_regen(chromium, site.as_uri() + "/regen.html")
+    page.evaluate("""() => { window._r = "running";
+        tilepress.T = tilepress.page.work("Making a huge patch…", () =>
+          tilepress.call("webapi", "run", [["tiling", "hat", "--width", "400", "--height", "400", "--seed", "1",
+                                            "--format", "json"]]))
+          .then(() => { window._r = "finished"; }, (e) => { window._r = e.message; }); }""")
+    # while Python searches, the page's own thread keeps running: timers fire on time
+    gaps = page.evaluate("""() => new Promise((ok) => { const t = []; let last = performance.now();
+        const id = setInterval(() => { const now = performance.now(); t.push(now - last); last = now;
+          if (t.length === 10) { clearInterval(id); ok(t); } }, 50); })""")
+    assert max(gaps) < 400, gaps
+    assert page.evaluate("window._r") == "running" and page.is_visible("#tp-cancel")
+    # the engine's progress bar is reported on the status line
+    page.wait_for_function("/hats? so far|of about/.test(document.getElementById('tp-status-text').textContent)",
+                           timeout=30000)
+    page.click("#tp-cancel")
+    page.wait_for_function("window._r !== 'running'", timeout=5000)
+    assert page.evaluate("window._r") == "finished"          # work() ends quietly on "cancelled" ...
+    assert "Stopped" in page.inner_text("#tp-note")                                   # ... with a note
+    page.wait_for_selector("#tp-status", state="hidden", timeout=30000)    # a fresh worker started
+    res = page.evaluate("() => tilepress.regen('cal.v1.3~QDTBAggEUIhI').then(r => r.svg.length)")   # a fresh worker
+    assert res > 1000
+    assert errors.errors == []
+    page.close()
+
+
+def _open_board(chromium, site, width):
+    page = chromium.new_page(viewport={"width": width, "height": 844})
+    page.goto(site.as_uri() + "/regen.html#" + LOOPY)
+    assert _shown(page) is None
+    page.evaluate("localStorage.clear()")
+    page.click("#tp-reset")
+    return page
+
+
+def test_board_lines_contrast_and_tap_areas(chromium, site):
+    page = _open_board(chromium, site, 390)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390          # nothing pans the page
+    style = page.evaluate("""() => { const l = document.querySelector('svg.tp-board line.edge');
+        const s = getComputedStyle(l); return [s.stroke, s.strokeWidth, s.vectorEffect]; }""")
+    assert float(style[1].rstrip("px")) >= 1 and style[2] == "non-scaling-stroke"
+    assert _contrast(_rgb(style[0]), PAPER) >= 3, style
+    digit = page.evaluate("document.querySelector('svg.tp-board text.clue').getBoundingClientRect().height")
+    player = "tilepress.page.player"
+    # zoomed out, a tap zooms in first; then every edge's 24 x 24 px square round its midpoint is its own
+    box = page.query_selector("#tp-board svg").bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    assert page.evaluate(f"{player}.lists().lines") == []
+    assert page.evaluate(f"{player}.scale >= {player}.playScale * 0.999")
+    bad = page.evaluate(f"""() => {{ const p = {player}, d = p.board.dots, bad = [];
+        const m = p.svg.getScreenCTM();
+        p.free.forEach((i) => {{ const e = p.board.edges[i];
+          const q = new DOMPoint((d[e[0]][0] + d[e[1]][0]) / 2, (d[e[0]][1] + d[e[1]][1]) / 2).matrixTransform(m);
+          for (const dx of [-12, -6, 0, 6, 12]) for (const dy of [-12, -6, 0, 6, 12])
+            if (p.edgeAt(q.x + dx, q.y + dy) !== i) {{ bad.push([i, dx, dy]); return; }} }});
+        return [bad, p.free.length]; }}""")
+    assert bad[0] == [] and bad[1] == len(loopy_play.board(LOOPY)["edges"])
+    zoomed = page.evaluate("document.querySelector('svg.tp-board text.clue').getBoundingClientRect().height")
+    assert zoomed >= 14 and zoomed > digit
+    page.close()
+
+
+def _click_edge(page, i):
+    page.evaluate(f"document.querySelector(\"path.hit[data-edge='{i}']\").scrollIntoView({{block: 'center'}})")
+    page.click(f"path.hit[data-edge='{i}']")
+
+
+def test_live_errors_and_the_error_style_after_the_last_click(chromium, site):
+    page = _open_board(chromium, site, 1280)
+    page.click("#tp-zoom-in")
+    board = loopy_play.board(LOOPY)
+    at = {}
+    for i, (a, b) in enumerate(board["edges"]):
+        at.setdefault(a, []).append(i)
+        at.setdefault(b, []).append(i)
+    dot = next(d for d, es in sorted(at.items()) if len(es) >= 3)
+    three = at[dot][:3]
+    assert page.evaluate("getComputedStyle(document.querySelector('svg.tp-board line.tp-cursor')).visibility") \
+        == "hidden"                                                    # no cursor before anything is touched
+    for i in three:
+        _click_edge(page, i)
+    last = page.query_selector(f"svg.tp-board .tp-edges line:nth-of-type({three[-1] + 1})")
+    assert "wrong" in last.get_attribute("class")                     # the last one clicked is red too
+    assert _rgb(page.evaluate("(l) => getComputedStyle(l).stroke", last)) == (0xd0, 0x10, 0x1a)
+    assert page.evaluate(f"document.querySelectorAll('svg.tp-board .tp-dots circle')[{dot}].getAttribute('class')") \
+        == "wrong"
+    # Check names the contradiction; Undo removes the line and the stale verdict with it
+    page.click("#tp-check")
+    page.wait_for_function("document.getElementById('tp-play-status').textContent.length > 0")
+    page.click("#tp-undo")
+    assert page.inner_text("#tp-play-status") == ""
+    assert "wrong" not in last.get_attribute("class")
+    # a closed loop with other lines outside it is flagged while it is drawn
+    page.click("#tp-reset")
+    answer = loopy_play.solution(LOOPY)["lines"]
+    extra = next(i for i in range(len(board["edges"])) if i not in answer
+                 and not set(board["edges"][i]) & {v for j in answer for v in board["edges"][j]})
+    page.evaluate(f"""() => {{ const p = tilepress.page.player;
+        {answer + [extra]}.forEach((i) => p.set(i, 1)); }}""")
+    wrong = page.evaluate("[...document.querySelectorAll('svg.tp-board .tp-edges line.wrong')].length")
+    assert wrong == len(answer)
+    page.click("#tp-reset")
+    page.close()
+
+
+def test_print_pdf_text_stays_inside_the_margins(chromium, site, tmp_path):
+    page = _open_board(chromium, site, 1280)
+    page.evaluate("window.print = () => {}")
+    page.click("#tp-print")
+    page.wait_for_function("document.getElementById('tp-print-id').textContent.length > 0")
+    page.wait_for_function("document.getElementById('tp-print-solution').complete")
+    pdf = tmp_path / "print.pdf"
+    page.pdf(path=str(pdf), format="A4", prefer_css_page_size=True)
+    page.close()
+    out = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    pages = re.findall(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', out, re.S)
+    assert len(pages) == 2                                            # the puzzle, then its solution
+    words = []
+    margin = 15 / 25.4 * 72 - 1                                       # @page margin 15 mm, in pt
+    for w, h, body in pages:
+        for x0, y0, x1, y1, text in re.findall(r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" '
+                                               r'yMax="([\d.]+)">([^<]*)<', body):
+            words.append(text)
+            assert float(x0) >= margin and float(x1) <= float(w) - margin, text
+            assert float(y0) >= margin and float(y1) <= float(h) - margin, text
+    text = " ".join(words)
+    assert "Loopy puzzle" in text and "loopy-" in text and "closed loop" in text
+    assert not text.startswith("loopy.v1")                           # the title is words, not the permalink
+
+
+def test_loopy_sheet_has_rules_level_and_wide_puzzles(tmp_path):
+    from generator import families
+    from generator.pipeline import generate, sheets
+    fam = families.get("loopy")
+    gen = generate.site_item(fam, {"tiling": "p3", "width": 4, "height": 3, "seed": 2, "level": "easy"})
+    entry = (sheets.short_id(LOOPY), gen["sheet"]["puzzle"], gen["sheet"]["solution"], "",
+             gen["sheet"]["caption"], gen["sheet"]["min_width_mm"])
+    entries = [entry] * 3
+    rules = gen["sheet"]["rules"]
+    cols, rows = sheets.fit_grid(entries, 2, 3, rules)
+    pages = sheets.sheet_pages("Loopy", entries, "a4", 2, 3, False, rules)
+    drawn = [float(m) for m in re.findall(r'<svg x="[\d.]+" y="[\d.]+" width="([\d.]+)"', pages[0])]
+    aspect = sheets._aspect(entry[1])
+    for (_x, _y, w, h) in sheets.picture_boxes("a4", cols, rows, len(sheets.wrap(rules, 186, sheets.RULES_FONT)))[:1]:
+        assert min(w, h * aspect) >= 120                             # the drawing itself, not only its box
+    assert drawn and cols == 1
+    pdf = tmp_path / "sheet.pdf"
+    pdf.write_bytes(sheets.pages_to_pdf(pages, "Loopy"))
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    puzzle_pages = [p for p in text.split("\f") if "puzzles" in p]
+    assert puzzle_pages and all("closed loop" in p and "level:" in p for p in puzzle_pages)
+    solution_pages = [p for p in text.split("\f") if "solutions" in p]
+    assert solution_pages and all("closed loop" not in p for p in solution_pages)
