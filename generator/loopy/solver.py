@@ -347,7 +347,17 @@ class Solver:
         self.changed = True
         if self.tracing:
             (self.al_from if least else self.am_from)[p] = self.cur
-        self.push(1, (self.b.pair_face[p],), (self.b.pair_dot[p],))
+        # push(1, (its face,), (its dot,)) for one face and one dot (the hot path: inlined)
+        f, d = self.b.pair_face[p], self.b.pair_dot[p]
+        clued = f >= 0 and self.clues[f] is not None
+        inf, ind, qf, qd = self.inf, self.ind, self.qf, self.qd
+        for lv in range(1, self.level + 1):
+            if clued and not inf[lv][f]:
+                inf[lv][f] = 1
+                qf[lv].append(f)
+            if not ind[lv][d]:
+                ind[lv][d] = 1
+                qd[lv].append(d)
 
     # ---- classes (Hard) -----------------------------------------------------------------
     def find(self, e: int) -> int:
