@@ -575,21 +575,10 @@ class Solver:
         for p in b.dot_pairs[d]:
             x, z = pe[p]
             sx, sz = st[x], st[z]
-            # pair-from-dot on a decided edge: untraced, the commit is just the step and the fact
-            if sx == NO or sz == NO:
-                if not am[p]:
-                    if tracing:
-                        self.commit("pair-from-dot", NORMAL, (), (d,), (x, z), am=(p,))
-                    else:
-                        self.steps_done += 1
-                        self.fact(p, False)
-            if sx == YES or sz == YES:
-                if not al[p]:
-                    if tracing:
-                        self.commit("pair-from-dot", NORMAL, (), (d,), (x, z), al=(p,))
-                    else:
-                        self.steps_done += 1
-                        self.fact(p, True)
+            if (sx == NO or sz == NO) and not am[p]:
+                self._dot_fact(d, x, z, p, False, tracing)
+            if (sx == YES or sz == YES) and not al[p]:
+                self._dot_fact(d, x, z, p, True, tracing)
             if am[p] and ((sx == YES and not sz) or (sz == YES and not sx)):
                 self.commit("pair-at-dot", NORMAL, (), (d,), (x, z), no=(z if sx else x,), pairs=(p,))
             elif al[p] and ((sx == NO and not sz) or (sz == NO and not sx)):
@@ -607,6 +596,15 @@ class Solver:
             elif y == 1:
                 if not am[p] or (u == 2 and not al[p]):
                     self.commit("pair-from-dot", NORMAL, (), (d,), es, am=(p,), al=(p,) if u == 2 else ())
+
+    def _dot_fact(self, d: int, x: int, z: int, p: int, least: bool, tracing: bool) -> None:
+        """pair-from-dot on a pair with a decided edge; untraced, its commit is the step and the fact."""
+        if tracing:
+            self.commit("pair-from-dot", NORMAL, (), (d,), (x, z), al=(p,) if least else (),
+                        am=() if least else (p,))
+        else:
+            self.steps_done += 1
+            self.fact(p, least)
 
     def arcs(self, f: int):
         """Per position j of face f: single-edge (lo, hi) and block (j, j+1) (lo, hi)."""
