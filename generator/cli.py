@@ -175,7 +175,7 @@ def usage() -> str:
     for fam in families.all_families():
         lines.append(f"  {fam.name:<10} {fam.title}: {', '.join(subcommands(fam))}")
     lines += ["", f"  {PROG} regen PERMALINK [--width W --height H] --format json|svg|png|pdf",
-              "", "Exit codes: 0 success, 2 bad input (`error: ...`), 1 internal error."]
+              f"  {PROG} --version", "", "Exit codes: 0 success, 2 bad input (`error: ...`), 1 internal error."]
     return "\n".join(lines)
 
 
@@ -188,6 +188,10 @@ def dispatch(argv: list[str]) -> int:
     """Route a command line to the family that owns it."""
     if not argv or argv[0] in ("-h", "--help", "help"):
         print(usage())
+        return 0
+    if argv[0] == "--version":
+        from generator import __version__
+        print(f"tilepress {__version__}")
         return 0
     cmd, rest = argv[0], argv[1:]
     if cmd == "regen":

@@ -223,7 +223,7 @@ def test_site_toml_section_is_valid():
 
 def test_figures():
     figs = publish.figures()
-    assert "calissons-arctic.svg" in figs and all(v.startswith("<svg") for v in figs.values())
+    assert "calissons-differ.svg" in figs and all(v.startswith("<svg") for v in figs.values())
     article = (ROOT / "site_src" / "articles" / "calissons.md").read_text()
     for name in figs:
         assert f"figures/{name}" in article

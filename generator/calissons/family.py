@@ -56,7 +56,6 @@ MAX_SAMPLE_N = 256          # calissons.sample.MAX_SAMPLE_N
 MAX_INPUT_BYTES = 8 << 20
 DEFAULT_CAP = 100000
 MAX_ITEMS = 600
-ARCTIC_N = 40
 VIEWS = ("puzzle", "solution", "player")
 
 
@@ -319,13 +318,12 @@ def page(item: Puzzle, params: dict) -> dict:
 
 
 def figures() -> dict[str, str]:
-    """Article figures: the arctic circle, and a non-unique grid with its two extreme solutions."""
+    """Article figures: a non-unique grid with its two extreme solutions.  (The arctic circle
+    is a sample's permalink, `!tilepress cal.v2.40.s1`, drawn by the Markdown extension.)"""
     from generator.calissons import render
     from generator.calissons.model import hexagon, triangle_vertices
-    from generator.calissons.sampler import sample_heights
     from generator.calissons.solver import solve_hexagon
-    H = sample_heights(ARCTIC_N, "article")
-    out = {"calissons-arctic.svg": render.tiling_svg(ARCTIC_N, H, title=f"A uniformly random tiling, n = {ARCTIC_N}")}
+    out = {}
     # a small puzzle with two solutions: the least and greatest solutions and where they differ
     n = 5
     givens = [(-4, -2, "y"), (-3, -5, "y"), (-3, -3, "x"), (-3, 0, "y"), (-1, 0, "x"), (-1, 3, "x"),

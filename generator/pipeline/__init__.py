@@ -10,6 +10,9 @@
     pages.py     Jinja2 pages: home, family galleries, item pages, articles, sitemap/feed
     build.py     the orchestration and the atomic swap (`build.py` at the top is its CLI)
     serve.py     `build.py serve`: 127.0.0.1 preview, rebuild on change (watchfiles)
+    cli.py       the command line of `build.py` / `tilepress-build`
+    embed.py     the `tilepress` Markdown extension: `!tilepress PERMALINK` in the articles and
+                 in any MkDocs, Pelican or Python-Markdown site (docs/embedding.md)
 
 What the build asks of a family (the `Family` value of `generator/<package>/family.py`,
 see `generator/families.py` and docs/adding-a-family.md):

@@ -31,13 +31,29 @@ ROOT = Path(__file__).resolve().parents[2]
 MARKER = outdir.MARKER
 
 
+def data_folder(name: str) -> Path:
+    """The repository's `templates/` or `site_src/`, or the copy an installed package carries.
+
+    A checkout has them beside `generator/`; a wheel (`pip install .`) installs them as
+    package data under `generator/_data/` (see setup.py).
+    """
+    beside = ROOT / name
+    return beside if (ROOT / "build.py").is_file() and beside.is_dir() else ROOT / "generator" / "_data" / name
+
+
+DEFAULT_CONFIG = data_folder("site_src") / "site.toml"
+DEFAULT_TEMPLATES = data_folder("templates")
+# A checkout builds into its own _site/; an installed package into ./_site of the caller.
+DEFAULT_OUT = ROOT / "_site" if (ROOT / "build.py").is_file() else Path("_site")
+
+
 @dataclass
 class Options:
     """Everything a build needs; the CLI fills it from its flags."""
 
-    config: Path = ROOT / "site_src" / "site.toml"
-    templates: Path = ROOT / "templates"
-    out: Path = ROOT / "_site"
+    config: Path = DEFAULT_CONFIG
+    templates: Path = DEFAULT_TEMPLATES
+    out: Path = DEFAULT_OUT
     cache_dir: Path | None = None        # default: <out parent>/.tilepress-cache
     use_cache: bool = True
     jobs: int = 1

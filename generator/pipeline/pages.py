@@ -8,7 +8,8 @@ from `file://`, from any sub-path and from a web server; no page uses `fetch()`)
     <family>/<slug>.html             one item (slug derived from the permalink alone)
     <family>/<slug>.svg|.png|...     its files (see render.py)
     articles/<name>.html             an article rendered from site_src/articles/<name>.md
-    articles/figures/<file>.svg      the families' article figures
+    articles/figures/<file>.svg      the families' article figures, and tp<hash>.svg: the items
+                                     the articles embed (`!tilepress PERMALINK`, embed.py)
     sheets/index.html                the printable sheets, with the rules of each puzzle type
     sheets/<family>-<paper>.pdf      printable sheets
     regen.html, regen/...            regenerate / make your own / play in the browser (browser.py;
@@ -27,7 +28,7 @@ import re
 import traceback
 from pathlib import Path
 
-from generator.errors import ConfigError
+from generator.errors import ConfigError, TilepressError
 from generator.pipeline.sheets import short_id
 
 TEMPLATES = ("base.html", "home.html", "family.html", "item.html", "article.html", "sheets.html",
@@ -136,17 +137,23 @@ _IMAGE = re.compile(r'<img alt="([^"]*)" src="([^"]*)"\s*/?>')
 _IMAGES_ONLY = re.compile(r'<p>((?:\s*<img alt="[^"]*" src="[^"]*"\s*/?>)+)\s*</p>')
 
 
-def markdown_html(article, image_size=lambda src: None) -> str:
+def markdown_html(article, image_size=lambda src: None, embed: dict | None = None) -> str:
     """An article's Markdown body as HTML; a paragraph holding only images becomes a figure.
 
     The figure's caption is the images' alt texts (`![what it shows](figures/x.svg)`), and
     each <img> gets its file's width and height (image_size(src) -> (w, h) or None) so the
-    page does not jump while it loads.
+    page does not jump while it loads.  `!tilepress PERMALINK` lines and ```tilepress blocks
+    are the items' figures (the `tilepress` Markdown extension, `embed.py`, with the settings
+    `embed`); a bad permalink is a ConfigError naming the article's line.
     """
     import markdown
-    md = markdown.Markdown(extensions=["tables", "fenced_code", "sane_lists"], output_format="html")
+    from generator.pipeline.embed import TilepressExtension
+    ext = TilepressExtension(source=_rel(article.path), line_offset=article.body_line - 1, **(embed or {}))
+    md = markdown.Markdown(extensions=["tables", "fenced_code", "sane_lists", ext], output_format="html")
     try:
         html = md.convert(article.body)
+    except TilepressError as exc:
+        raise ConfigError(str(exc)) from None
     except RecursionError:
         raise ConfigError(f"{_rel(article.path)}:{article.body_line}: Markdown nested too deeply "
                           "(recursion limit reached)") from None
@@ -178,6 +185,21 @@ def _figure_size(folder: Path):
         w, h = svg_size(path.read_text(encoding="utf-8"))
         return max(1, round(w)), max(1, round(h))
     return size
+
+
+def embed_settings(writer, cache, interactive: bool) -> dict:
+    """The articles' `tilepress` extension settings: figures as files under articles/figures/
+    (each written once, however many articles show it), the build's cache, links to regen.html."""
+    written: set[str] = set()
+
+    def write_figure(name: str, svg: str) -> str:
+        if name not in written:
+            writer.write(f"articles/figures/{name}", svg)
+            written.add(name)
+        return f"figures/{name}"
+    folder = getattr(cache, "folder", None)
+    return {"write_file": write_figure, "cache_dir": str(folder) if folder else "",
+            "regen_url": "../regen.html" if interactive else ""}
 
 
 def picture(item: dict, root: str) -> dict:
@@ -219,9 +241,10 @@ def write_pages(writer, env, cfg, families: list[dict], sheets: list[dict], base
         from generator.pipeline import browser
         browser.write(writer, env, render, common, cache)
     size = _figure_size(writer.staging / "articles")
+    embed = embed_settings(writer, cache, site["interactive"])
     for art, a in zip(articles, cfg.articles):
         writer.write(art["url"], render(env, "article.html", root="../", page_url=art["url"],
-                                        article=art, content=markdown_html(a, size), title=a.title,
+                                        article=art, content=markdown_html(a, size, embed), title=a.title,
                                         **common))
     if sheets:
         writer.write("sheets/index.html", render(env, "sheets.html", root="../", page_url="sheets/index.html",

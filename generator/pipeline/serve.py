@@ -2,8 +2,9 @@
 
 The server is the standard library's threading HTTP server serving the output folder
 (bound to 127.0.0.1 only).  watchfiles watches site_src/, templates/ and generator/; on a
-change the site is rebuilt in a fresh `python build.py` process (so edited engine code is
-picked up) and, the build being atomic, the server simply serves the new folder.  A
+change the site is rebuilt in a fresh process (`python -m generator.pipeline.cli`, the
+command behind `build.py`, so edited engine code is picked up) and, the build being
+atomic, the server simply serves the new folder.  A
 failed rebuild prints its one-line error and keeps the previous site online.
 """
 
@@ -41,7 +42,7 @@ def serve(build_argv: list[str], out: Path, port: int, root: Path, config: Path,
     import watchfiles
 
     def rebuild() -> int:
-        proc = subprocess.run([sys.executable, str(root / "build.py"), *build_argv], cwd=str(root))
+        proc = subprocess.run([sys.executable, "-m", "generator.pipeline.cli", *build_argv], cwd=str(root))
         return proc.returncode
 
     rc = rebuild()

@@ -1,0 +1,496 @@
+"""`tilepress` as a Python-Markdown extension: a permalink in a page becomes its picture.
+
+    !tilepress loopy.v1.ea310b2a22a2b3a1e22b22022b222e1a0d02c301a3.p2.v1.5_4_9_AVVBUABUAA
+
+or, with options, a fenced block (``` or ~~~):
+
+    ```tilepress
+    permalink: loopy.v1.ea310b2a22a2b3a1e22b22022b222e1a0d02c301a3.p2.v1.5_4_9_AVVBUABUAA
+    width: 320                 CSS pixels (16..4096); default: the picture's own width
+    caption: A first Loopy     default: the family and the item's first facts
+    solution: below            puzzles: below (folded <details>, the default), shown (unfolded), hidden
+    link: regen                regen (the picture links to regen.html#PERMALINK) or none
+    ```
+
+Each becomes a `<figure>`: the item's SVG, byte for byte what `python -m generator regen
+PERMALINK --format svg` prints apart from its root tag (size, `role="img"`, `aria-label`) and
+its `id`s (prefixed per figure, so several pictures on one page never share an id); an alt
+text made from the item's facts (its tile counts, clues, level...), which are recomputed
+from the permalink, never read from the page; a caption; and for puzzles the answer, drawn
+with the flags the family's player uses (`SOLUTION_ARGS` of `generator/webapi.py`), folded in
+a `<details>` element.  The pictures are inline SVG, or files when the host gives the
+extension a `write_file(name, text) -> url` callable (the project's own site build does).
+
+Registered as the `markdown.extensions` entry point `tilepress` (pyproject.toml), so
+`markdown.markdown(text, extensions=["tilepress"])`, MkDocs' `markdown_extensions:
+[tilepress]` and Pelican's `MARKDOWN = {"extension_configs": {"tilepress": {}}}` all load it.
+Settings: `cache_dir` (default `.tilepress-cache`, the build cache's folder and format;
+empty: no cache), `regen_url` (where regen.html is; empty: no links), `solution`, `width`,
+`link` (page-wide defaults), `source` and `line_offset` (how messages name the file).
+
+A bad permalink or option stops the host's build with one line naming the file and line,
+`docs/index.md:7: bad permalink ...`: an `EmbedError` (a TilepressError), which under MkDocs is also
+MkDocs' own BuildError, so `mkdocs build` (strict or not) prints it without a traceback and
+fails; Pelican logs it ("Could not process ...") and `pelican --fatal errors` fails.  Under
+MkDocs and Pelican the file is found from the page the host is rendering and the line by the
+directive's own text in that file (front matter and plugins may have changed the lines the
+extension sees).  The cost of a permalink is checked from its text before any work: the
+extension's `max_chars` and `max_tiles` (a tiling family's `Family.cost` states the tiles a
+permalink asks for), then the family's own limits (`families.split_permalink`, the family's
+parser inside `regen`).
+
+Cache: an item is a pure function of its permalink, so its figure data (SVG, answer, facts)
+is stored in the site build's cache (`generator/pipeline/cache.py`, keys from
+`plan.item_key`: family, family VERSION, permalink, settings); a host rebuild with the same
+permalinks regenerates nothing, and the output is the same bytes every time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+import logging
+import os
+import re
+import sys
+from pathlib import Path
+
+from markdown.extensions import Extension
+from markdown.preprocessors import Preprocessor
+
+from generator.errors import TilepressError, one_line
+
+EMBED_VERSION = "1"        # bump when the same permalink gives a different figure
+SOLUTIONS = ("below", "shown", "hidden")
+LINKS = ("regen", "none")
+OPTIONS = ("permalink", "width", "caption", "solution", "link")
+MAX_CHARS = 8192           # the longest permalink a page may embed (a family may allow more)
+MAX_TILES = 20_000         # the most tiles a page may embed (a 100 x 100 P2 patch is ~25,000)
+MIN_WIDTH, MAX_WIDTH = 16, 4096
+CAPTION_FACTS = 3          # facts in the default caption
+ALT_FACTS = 8              # facts in the alt text
+
+_LINE = re.compile(r"^ {0,3}!tilepress(?:\s(.*))?$")
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})\s*\{?\s*\.?tilepress\s*\}?\s*$")
+_ANY_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+
+
+class EmbedError(TilepressError):
+    """A bad permalink or option in a page: one line naming the file and line."""
+
+
+_ERROR_CLASS = None
+
+
+def _error(message: str) -> EmbedError:
+    """The error to raise: under MkDocs also a mkdocs BuildError (shown cleanly, fails the build)."""
+    global _ERROR_CLASS
+    mk = sys.modules.get("mkdocs.exceptions")
+    if mk is None:
+        return EmbedError(message)
+    if _ERROR_CLASS is None or not issubclass(_ERROR_CLASS, mk.BuildError):
+        _ERROR_CLASS = type("TilepressBuildError", (EmbedError, mk.BuildError), {})
+    return _ERROR_CLASS(message)
+
+
+# ---- the item: regenerated once, cached --------------------------------------------------
+
+def _fact_text(facts, count: int) -> str:
+    """`label value, label value, ...` of the first facts."""
+    return ", ".join(f"{label} {value}" for label, value in facts[:count])
+
+
+def answer_options(fam) -> dict | None:
+    """The SVG options that draw a puzzle's answer (its player's SOLUTION_ARGS), or None."""
+    from generator import cli, webapi
+    player = webapi.PLAYERS.get(fam.prefix)
+    args = getattr(player, "SOLUTION_ARGS", None)
+    if not args:
+        return None
+    parser = cli.make_parser("tilepress", "", fam.svg_params)
+    return cli.values_of(parser.parse_args(list(args)), fam.svg_params, "")
+
+
+def item_data(link: str) -> dict:
+    """What a figure needs from a permalink: svg, answer (or None), title, alt, caption."""
+    from generator import families
+    fam, _version, _payload = families.split_permalink(link)
+    item = fam.regen(link, {})
+    facts = [[str(k), v] for k, v in fam.facts(item)]
+    options = answer_options(fam)
+    svg = fam.to_svg(item, {})
+    answer = fam.to_svg(item, options) if options is not None else None
+    if answer == svg:                       # e.g. a calisson sample: a picture, not a puzzle
+        answer = None
+    title = fam.title
+    return {"family": fam.name, "permalink": fam.permalink(item), "svg": svg, "answer": answer, "title": title,
+            "alt": f"{title}: {_fact_text(facts, ALT_FACTS)}." if facts else f"{title}.",
+            "caption": f"{title}: {_fact_text(facts, CAPTION_FACTS)}" if facts else title}
+
+
+def check_cost(link: str, max_tiles: float) -> None:
+    """Refuse, from the permalink's text alone, an item bigger than a page should hold.
+
+    A tiling family states how many tiles its permalink asks for (`Family.cost`, read from
+    the text before any tile is made); other families' parsers keep their own limits (a
+    Loopy link's faces, a calisson hexagon's side), which `regen` checks before any work.
+    """
+    from generator import families
+    fam, _version, _payload = families.split_permalink(link)
+    cost = getattr(fam, "cost", None)
+    if cost is None:
+        return
+    tiles = cost(link)
+    if tiles > max_tiles:
+        raise TilepressError(f"asks for about {tiles:,.0f} tiles; a page embeds at most {max_tiles:,.0f} "
+                             "(the extension's max_tiles setting)")
+
+
+class Items:
+    """item_data() memoised in this process and in the build cache (a folder, or None)."""
+
+    def __init__(self, cache_dir: str | os.PathLike | None):
+        from generator.pipeline.cache import Cache
+        self.cache = Cache(Path(cache_dir) if cache_dir else None)
+        self.memo: dict[str, dict] = {}
+        self.generated = 0
+        self._checked = False
+
+    def key(self, link: str) -> str:
+        """The cache key, made as the site build makes an item's (`plan.item_key`)."""
+        from generator import families
+        from generator.pipeline.plan import RENDER_VERSION, item_key
+        fam, _v, _p = families.split_permalink(link)
+        return item_key(fam.name, fam.version, json.dumps([link, "{}"]),
+                        {"embed_version": EMBED_VERSION, "render_version": RENDER_VERSION})
+
+    def get(self, link: str) -> dict:
+        """The item's figure data (TilepressError for a bad permalink)."""
+        if link in self.memo:
+            return self.memo[link]
+        key = self.key(link)                  # checks the permalink's shape and family first
+        if not self._checked:
+            self.cache.check()                # refuses a folder that is not a tilepress cache
+            self._checked = True
+        data = self.cache.get(key)
+        if data is None:
+            data = item_data(link)
+            self.generated += 1
+            self.cache.put(key, data)
+        self.memo[link] = data
+        return data
+
+
+# ---- one directive: its options -----------------------------------------------------------
+
+def parse_options(pairs: list[tuple[int, str]], defaults: dict) -> tuple[dict, dict]:
+    """Options of a fenced block from its (line number, text) lines; (values, line of each key)."""
+    values, where = dict(defaults), {}
+    for number, text in pairs:
+        if not text.strip():
+            continue
+        key, sep, value = text.partition(":")
+        key, value = key.strip().lower(), value.strip()
+        if not sep and not where.get("permalink") and re.fullmatch(r"\S+", key):
+            key, value = "permalink", text.strip()          # a bare permalink line
+        if key not in OPTIONS:
+            raise _OptionError(number, f"unknown option {key!r} (options: {', '.join(OPTIONS)})")
+        if key in where:
+            raise _OptionError(number, f"option {key!r} given twice")
+        where[key] = number
+        values[key] = value
+    for key in ("width", "solution", "link"):
+        if key in where:
+            values[key] = check_option(key, values[key], where[key])
+    return values, where
+
+
+class _OptionError(Exception):
+    """An option's error before the file name is known: (line number, message)."""
+
+    def __init__(self, number: int, message: str):
+        super().__init__(message)
+        self.number = number
+
+
+def check_option(key: str, value, number):
+    """A checked option value (width: int or None; solution, link: one of their choices)."""
+    text = str(value).strip() if value is not None else ""
+    if key == "width":
+        if text == "":
+            return None
+        if not re.fullmatch(r"[0-9]{1,5}", text) or not MIN_WIDTH <= int(text) <= MAX_WIDTH:
+            raise _OptionError(number, f"width must be a whole number of CSS pixels from {MIN_WIDTH} "
+                                       f"to {MAX_WIDTH}, not {text!r}")
+        return int(text)
+    choices = SOLUTIONS if key == "solution" else LINKS
+    if text not in choices:
+        raise _OptionError(number, f"{key} must be {' or '.join(choices)}, not {text!r}")
+    return text
+
+
+# ---- the HTML of a figure -----------------------------------------------------------------
+
+_ROOT_TAG = re.compile(r"<svg\b[^>]*>")
+_ID = re.compile(r'\bid="([^"]+)"')
+_REF = re.compile(r'(url\(#|href="#)([^")]+)')
+
+
+def inline_svg(svg: str, label: str, width: int | None, prefix: str, css_class: str) -> str:
+    """An SVG document as an element of an HTML page: sized, labelled, ids made unique."""
+    from generator.pipeline.render import svg_size
+    start = svg.find("<svg")
+    if start < 0:
+        raise TilepressError("the item's picture is not an SVG document")
+    svg = svg[start:].rstrip()
+    w, h = svg_size(svg)
+    if width is None:
+        width = max(1, round(w))
+    height = round(width * h / w, 2) if w > 0 else width
+    tag = _ROOT_TAG.match(svg).group(0)
+    body = svg[len(tag):]
+    tag = re.sub(r'\s(width|height|version|role|aria-label|class|style)="[^"]*"', "", tag)
+    tag = (tag[:-1].rstrip("/").rstrip() + f' width="{width}" height="{_num(height)}" role="img" '
+           f'aria-label="{html.escape(label)}" class="{css_class}" style="max-width:100%;height:auto">')
+    if "<title>" not in body[:200]:
+        body = f"<title>{html.escape(label)}</title>" + body
+    body = _ID.sub(lambda m: f'id="{prefix}{m.group(1)}"', body)
+    body = _REF.sub(lambda m: f"{m.group(1)}{prefix}{m.group(2)}", body)
+    return tag + body
+
+
+def _num(x: float) -> str:
+    """A number without a trailing .0."""
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+def figure_html(data: dict, opts: dict, config: dict, write_file=None) -> str:
+    """The <figure> of one directive (deterministic: a function of data, opts, config)."""
+    link = data["permalink"]
+    tag = "tp" + hashlib.sha256(link.encode("utf-8")).hexdigest()[:10]
+    caption = opts.get("caption") or data["caption"]
+    alt = data["alt"]
+    width = opts.get("width")
+    solution = opts.get("solution") or "below"
+    link_mode = opts.get("link") or ("regen" if config["regen_url"] else "none")
+    if link_mode == "regen" and not config["regen_url"]:
+        raise _OptionError(opts.get("_line_link"),
+                           "link: regen needs the extension's regen_url setting (where regen.html is)")
+
+    def picture(svg: str, label: str, suffix: str) -> str:
+        if write_file is not None:
+            from generator.pipeline.render import svg_size
+            w, h = svg_size(svg)
+            shown = width or max(1, round(w))
+            url = write_file(f"{tag}{suffix}.svg", svg)
+            return (f'<img class="paper tilepress-picture" src="{html.escape(url)}" width="{shown}" '
+                    f'height="{_num(round(shown * h / w, 2))}" loading="lazy" alt="{html.escape(label)}">')
+        return inline_svg(svg, label, width, f"{tag}{suffix}-", "tilepress-picture")
+
+    shown = picture(data["svg"], alt, "")
+    if link_mode == "regen":
+        href = f"{config['regen_url']}#{link}"
+        shown = f'<a class="tilepress-link" href="{html.escape(href)}">{shown}</a>'
+    parts = [f'<figure class="tilepress" data-permalink="{html.escape(link)}">', shown,
+             f"<figcaption>{html.escape(caption)}</figcaption>"]
+    if data["answer"] is not None and solution != "hidden":
+        answer = picture(data["answer"], f"The solution of the puzzle above. {alt}", "-answer")
+        opened = " open" if solution == "shown" else ""
+        parts.append(f'<details class="tilepress-answer"{opened}><summary>Show the solution</summary>'
+                     f"{answer}</details>")
+    parts.append("</figure>")
+    return "\n".join(parts)
+
+
+# ---- where the page comes from (for messages) ---------------------------------------------
+
+def host_source() -> tuple[str, str] | None:
+    """(host, file) of the page MkDocs or Pelican is rendering now, found on the call stack."""
+    frame = sys._getframe(1)
+    for _ in range(60):
+        if frame is None:
+            return None
+        loc = frame.f_locals
+        owner = loc.get("self")
+        module = type(owner).__module__ if owner is not None else ""
+        if module.startswith("mkdocs.") and hasattr(getattr(owner, "file", None), "abs_src_path"):
+            return "mkdocs", owner.file.abs_src_path        # mkdocs Page.render
+        if module.startswith("pelican.") and isinstance(loc.get("source_path"), str):
+            return "pelican", loc["source_path"]            # pelican MarkdownReader.read
+        frame = frame.f_back
+    return None
+
+
+def _shown_path(path: str) -> str:
+    """A path as messages show it: relative to the working folder when inside it."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return path
+    return path if rel.startswith("..") else rel
+
+
+def file_line(source_path: str | None, lines: list[str], index: int) -> int | None:
+    """The line of lines[index] in the source file: its k-th occurrence there, or None."""
+    if not source_path:
+        return None
+    try:
+        text = Path(source_path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    target = lines[index].strip()
+    k = sum(1 for line in lines[:index] if line.strip() == target)
+    for number, line in enumerate(text.replace("\r\n", "\n").split("\n"), start=1):
+        if line.expandtabs(4).strip() == target:
+            if k == 0:
+                return number
+            k -= 1
+    return None
+
+
+# ---- Python-Markdown plumbing -------------------------------------------------------------
+
+class TilepressPreprocessor(Preprocessor):
+    """Replace each directive (a `!tilepress` line or a fenced block) by its stashed figure."""
+
+    def __init__(self, md, ext: "TilepressExtension"):
+        super().__init__(md)
+        self.ext = ext
+
+    def run(self, lines: list[str]) -> list[str]:
+        cfg = self.ext.getConfigs()
+        source = cfg["source"] or None
+        detected = None if source else host_source()
+        out, i, fence = [], 0, None
+        while i < len(lines):
+            line = lines[i]
+            if fence is not None:                       # inside someone else's code fence
+                out.append(line)
+                if line.strip().startswith(fence) and set(line.strip()) <= set(fence[0]):
+                    fence = None
+                i += 1
+                continue
+            m_line, m_fence = _LINE.match(line), _FENCE.match(line)
+            if not m_line and not m_fence:
+                m_any = _ANY_FENCE.match(line)
+                if m_any:
+                    fence = m_any.group(1)
+                out.append(line)
+                i += 1
+                continue
+            start = i
+            try:
+                if m_line:
+                    words = (m_line.group(1) or "").split()
+                    if len(words) > 1:
+                        raise _OptionError(i, "`!tilepress` takes one permalink; options go in a "
+                                              "```tilepress block")
+                    pairs = [(i, f"permalink: {words[0] if words else ''}")]
+                    i += 1
+                else:
+                    mark, j = m_fence.group(1), i + 1
+                    while j < len(lines) and not (lines[j].strip().startswith(mark)
+                                                  and set(lines[j].strip()) <= set(mark[0])):
+                        j += 1
+                    if j == len(lines):
+                        raise _OptionError(i, f"the {mark}tilepress block is never closed")
+                    pairs = [(k, lines[k]) for k in range(i + 1, j)]
+                    i = j + 1
+                html_text = self.ext.render(pairs, cfg, start)
+            except _OptionError as exc:
+                error = self._located(exc.number if exc.number is not None else start, lines,
+                                      str(exc), source, detected and detected[1])
+                if detected and detected[0] == "pelican":
+                    # Pelican logs only "Could not process FILE" for an exception (its text
+                    # only with --debug): say what and where ourselves, as Pelican's own
+                    # messages do (with --fatal errors this logging call stops the build).
+                    logging.getLogger("tilepress").error("%s", error)
+                raise error from None
+            out += ["", self.md.htmlStash.store(html_text), ""]
+        return out
+
+    def _located(self, index: int, lines, message: str, source, detected) -> EmbedError:
+        """The error naming file:line (the file's own line when the host's file is known)."""
+        offset = int(self.ext.getConfig("line_offset") or 0)
+        if source:
+            return _error(f"{source}:{index + 1 + offset}: {one_line(message)}")
+        if detected:
+            number = file_line(detected, lines, index)
+            where = _shown_path(detected)
+            return _error(f"{where}:{number if number else index + 1}: {one_line(message)}")
+        return _error(f"line {index + 1 + offset}: {one_line(message)}")
+
+
+class TilepressExtension(Extension):
+    """The `tilepress` Markdown extension (see the module docstring for the syntax)."""
+
+    def __init__(self, **kwargs):
+        self.config = {
+            "cache_dir": [".tilepress-cache", "folder of the build cache (empty: no cache)"],
+            "regen_url": ["", "URL of regen.html, to link each picture to it (empty: no links)"],
+            "solution": ["below", "puzzles' answers: below (folded), shown or hidden"],
+            "link": ["", "regen or none (default: regen when regen_url is set)"],
+            "width": ["", "default width of the pictures in CSS pixels (default: their own)"],
+            "max_chars": [MAX_CHARS, "the longest permalink a page may embed"],
+            "max_tiles": [MAX_TILES, "the most tiles a tiling's permalink may ask for"],
+            "source": ["", "the file name messages give (default: the host's page)"],
+            "line_offset": [0, "lines before the Markdown text in its file (for messages)"],
+            "write_file": ["", "write_file(name, svg) -> url: pictures as files, not inline"],
+        }
+        super().__init__(**kwargs)
+        self._items = None
+
+    def items(self) -> Items:
+        """The item store (created once per extension, with its cache folder)."""
+        if self._items is None:
+            self._items = Items(self.getConfig("cache_dir"))
+        return self._items
+
+    def render(self, pairs: list[tuple[int, str]], cfg: dict, start: int = 0) -> str:
+        """The HTML of one directive; _OptionError(line index, message) when it is bad."""
+        defaults = {"solution": cfg["solution"] or "below", "link": cfg["link"] or None,
+                    "width": cfg["width"]}
+        try:
+            for key in ("solution", "width") + (("link",) if defaults["link"] else ()):
+                defaults[key] = check_option(key, defaults[key], None)
+        except _OptionError as exc:
+            raise _OptionError(start, f"the extension's {exc}") from None
+        opts, where = parse_options(pairs, defaults)
+        link = (opts.get("permalink") or "").strip()
+        number = where.get("permalink", start)
+        if not link:
+            raise _OptionError(number, "a permalink is needed (`!tilepress PERMALINK`, or "
+                                       "`permalink: ...` in the block)")
+        limit = int(cfg["max_chars"])
+        if len(link) > limit:
+            raise _OptionError(number, f"permalink too long to embed ({len(link)} characters, "
+                                       f"limit {limit})")
+        try:
+            check_cost(link, float(cfg["max_tiles"]))
+            data = self.items().get(link)
+        except TilepressError as exc:
+            raise _OptionError(number, f"bad permalink {_short(link)!r}: {exc}") from None
+        except Exception as exc:   # noqa: BLE001 - an engine bug still gives one line
+            raise _OptionError(number, f"internal error regenerating {_short(link)!r}: "
+                                       f"{type(exc).__name__}: {exc}") from None
+        if data["answer"] is None and "solution" in where:
+            raise _OptionError(where["solution"], f"{data['family']} items have no solution to show")
+        opts["_line_link"] = where.get("link")
+        return figure_html(data, opts, cfg, cfg["write_file"] or None)
+
+    def extendMarkdown(self, md):
+        # After normalize_whitespace (30), before meta (27) and fenced_code (25): the lines
+        # are still the file's lines, and a ```tilepress block is ours, not a code block.
+        md.preprocessors.register(TilepressPreprocessor(md, self), "tilepress", 29)
+        md.registerExtension(self)
+
+
+def _short(link: str) -> str:
+    """A permalink as a message shows it (long ones cut)."""
+    return link if len(link) <= 60 else link[:57] + "..."
+
+
+def makeExtension(**kwargs):  # noqa: N802 - Python-Markdown's name for it
+    """`markdown.markdown(text, extensions=["generator.pipeline.embed"])`."""
+    return TilepressExtension(**kwargs)
