@@ -1,23 +1,35 @@
 #!/usr/bin/env python3
-"""Loopy generation time per level and tiling, next to Tatham's C figures; clue density.
+"""Loopy generation cost per tiling and level against Tatham's C: CPU seconds, ratio, peak memory.
 
-    python bench/loopy.py [--sizes 50,250,600] [--tilings p2,p3,hat] [--levels easy,normal,tricky,hard]
-                          [--seeds 1]
+    python bench/loopy.py [--reference PATH] [--sizes 250,600] [--tilings p2,p3,hat,spectre]
+                          [--levels easy,...] [--seeds 1,2,3] [--per-seed]
     python bench/loopy.py --hints [--sizes 250,600] [--levels hard] [--replay]
 
 --hints: grade and hint CPU time per puzzle instead (see hint_figures).
 
-For each (tiling, size class, level, seed) it makes one puzzle with generator.loopy.puzzle.create
-and prints: faces, wall time of the whole generation (patch + grid + loops + clue removal),
-the clue density (clued faces / faces), loops tried and how many were rejected as too easy.
-The reference column is the C Loopy's time on this kind of machine (from the design notes):
-about 50 faces 0.003–0.024 s, 255 faces Easy 0.31 s / Hard 0.72 s, 600 faces Easy 3.2 s /
-Hard 9.8 s (other levels not measured there: shown as "-").  The ratio column is ours / C.
+Every puzzle is made in a forked child process (ours: generator.loopy.puzzle.create, patch +
+grid + loops + clue removal); its CPU seconds (user + system) and peak resident memory are read
+from the operating system (wait4), so our side and the reference's are measured the same way
+(the child then grades its puzzle from scratch, as `loopy grade` does: that CPU time is the
+"grade s" column and is not counted in "ours s").  A row is the median over the seeds.
+
+--reference PATH: a program run as `PATH PARAMS SEED` that makes one puzzle with Tatham's Loopy
+generator (`new_game_desc` of loopy.c) for his parameter string PARAMS (e.g. 20x20t16dh: 20x20
+hats, Hard) and seed string SEED, and may print `faces=N` and its own peak `maxrss_kb=K`.  It is measured side by side, in the
+same run, at his sizes nearest the face counts (`TATHAM_SIZE`).  It is never needed by the tests
+or CI; it is built outside this repository from his source.
+
+Without --reference the C column shows fixed figures measured on this kind of machine (labelled
+"fixed", see FIXED_C); levels his Loopy does not have show "-".
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -27,18 +39,106 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from generator.loopy import puzzle as P  # noqa: E402
 from generator.loopy.tiling_source import tilings  # noqa: E402
 
-# region sizes (tiling units) that give about 50, 250 and 600 faces after trimming
+# region sizes (tiling units) that give about 250 and 600 faces after trimming
 SIZES = {
     50: {"p2": ("5", "4"), "p3": ("6", "5"), "hat": ("24", "20"), "spectre": ("18", "15")},
-    250: {"p2": ("11", "9.5"), "p3": ("14", "11.5"), "hat": ("60", "45"), "spectre": ("45", "36")},
-    600: {"p2": ("17.5", "15.5"), "p3": ("23", "18.5"), "hat": ("96", "72"), "spectre": ("72", "54")},
+    250: {"p2": ("11", "9.5"), "p3": ("14.5", "12"), "hat": ("63", "47"), "spectre": ("47", "37")},
+    600: {"p2": ("17", "16"), "p3": ("24", "18"), "hat": ("100", "76"), "spectre": ("76", "57")},
 }
-# C Loopy at about 50 faces: 0.003 s (Penrose Hard, the fastest) to 0.024 s (hat Hard, the
-# slowest); the notes give no per-level split, so the 50-face ratio is against 0.024 s for hats
-# and 0.003 s for Penrose Hard (Easy: against the 0.024 s upper end — a lower bound on the ratio).
-C_SECONDS = {(50, "easy"): 0.024, (50, "hard"): 0.024, (250, "easy"): 0.31, (250, "hard"): 0.72,
-             (600, "easy"): 3.2, (600, "hard"): 9.8}
-C_PENROSE_HARD_50 = 0.003
+# Tatham's grid type numbers and the sizes of his that give about the same face counts
+TATHAM_TYPE = {"p2": 11, "p3": 12, "hat": 16, "spectre": 17}
+TATHAM_SIZE = {250: {"p2": 19, "p3": 19, "hat": 20, "spectre": 20},
+               600: {"p2": 27, "p3": 28, "hat": 30, "spectre": 30}}
+TATHAM_LEVEL = {"easy": "e", "normal": "n", "tricky": "t", "hard": "h"}
+# Fixed figures: CPU seconds per puzzle of Tatham's C generator (commit 790f5851, gcc -O2),
+# median of 5 seeds on this 2-core machine while it was loaded.  250 faces, Easy and Hard of P2,
+# hat and Spectre: the figures quoted when this benchmark was asked for (process CPU); the rest:
+# the same build on 2026-12-01, CPU of his new_game_desc alone (a few ms less than the process's).
+FIXED_C = {
+    (250, "p2", "easy"): 0.037, (250, "p2", "normal"): 0.049, (250, "p2", "tricky"): 0.089,
+    (250, "p2", "hard"): 0.177, (250, "p3", "easy"): 0.024, (250, "p3", "normal"): 0.036,
+    (250, "p3", "tricky"): 0.050, (250, "p3", "hard"): 0.070, (250, "hat", "easy"): 0.109,
+    (250, "hat", "normal"): 0.150, (250, "hat", "tricky"): 0.238, (250, "hat", "hard"): 0.315,
+    (250, "spectre", "easy"): 0.167, (250, "spectre", "normal"): 0.163, (250, "spectre", "tricky"): 0.259,
+    (250, "spectre", "hard"): 0.438,
+    (600, "p2", "easy"): 0.235, (600, "p2", "normal"): 0.376, (600, "p2", "tricky"): 0.597,
+    (600, "p2", "hard"): 0.973, (600, "p3", "easy"): 0.180, (600, "p3", "normal"): 0.282,
+    (600, "p3", "tricky"): 0.451, (600, "p3", "hard"): 0.732, (600, "hat", "easy"): 1.052,
+    (600, "hat", "normal"): 1.495, (600, "hat", "tricky"): 2.294, (600, "hat", "hard"): 2.731,
+    (600, "spectre", "easy"): 1.080, (600, "spectre", "normal"): 1.332, (600, "spectre", "tricky"): 2.576,
+    (600, "spectre", "hard"): 2.925,
+}
+
+
+def _levels() -> tuple[str, ...]:
+    from generator.loopy import solver
+    return tuple(solver.LEVELS)
+
+
+def _in_child(work):
+    """Run work() in a forked child: (its JSON result, CPU seconds, peak RSS in MB)."""
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:                                   # child
+        os.close(r)
+        try:
+            out = json.dumps(work()).encode()
+        except Exception as exc:                   # noqa: BLE001 - reported by the parent
+            out = json.dumps({"error": f"{type(exc).__name__}: {exc}"}).encode()
+        os.write(w, out)
+        os.close(w)
+        os._exit(0)
+    os.close(w)
+    with os.fdopen(r, "rb") as fh:
+        data = fh.read()
+    _pid, _status, ru = os.wait4(pid, 0)
+    return json.loads(data or b"{}"), ru.ru_utime + ru.ru_stime, ru.ru_maxrss / 1024
+
+
+def ours(tiling: str, size: int, level: str, seed: int) -> dict:
+    """One of our puzzles: faces, clues, CPU s, peak MB."""
+    w, h = SIZES[size][tiling]
+
+    def work():
+        p = P.create(tiling, w, h, seed, level)
+        made = time.process_time()
+        from generator.loopy import solver as S
+        graded, _s = S.grade(S.Board.of_grid(p.grid), p.clues)    # as `loopy grade` does
+        if graded != level:
+            raise RuntimeError(f"made at {level}, graded {graded}")
+        return {"faces": len(p.grid.faces), "clues": p.clue_count, "grade": time.process_time() - made}
+    res, cpu, mb = _in_child(work)
+    if "error" in res:
+        raise SystemExit(f"error: {tiling} {size} {level} seed {seed}: {res['error']}")
+    return {**res, "cpu": cpu - res["grade"], "mb": mb}
+
+
+def reference(path: str, tiling: str, size: int, level: str, seed: int) -> dict | None:
+    """One puzzle of the reference program: faces (if it says), CPU s, peak MB (None: no such level)."""
+    if level not in TATHAM_LEVEL:
+        return None
+    n = TATHAM_SIZE[size][tiling]
+    params = f"{n}x{n}t{TATHAM_TYPE[tiling]}d{TATHAM_LEVEL[level]}"
+    # through a small shell that forks it, so that its peak memory starts from the shell's, not
+    # from the pages of this Python process (a forked child's peak RSS counts them)
+    proc = subprocess.Popen(["/bin/sh", "-c", '"$@"; exit $?', "sh", path, params, str(seed)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    out, err = proc.stdout.read(), proc.stderr.read()
+    _pid, status, ru = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    proc.stdout.close()
+    proc.stderr.close()
+    if proc.returncode:
+        raise SystemExit(f"error: reference {path} {params} {seed} failed: {err.strip()[:200]}")
+    words = out.split()
+    faces = next((int(t[6:]) for t in words if t.startswith("faces=")), None)
+    # its own peak if it says (wait4's includes the pages of this Python parent copied by fork)
+    kb = next((int(t[10:]) for t in words if t.startswith("maxrss_kb=")), ru.ru_maxrss)
+    return {"faces": faces, "params": params, "cpu": ru.ru_utime + ru.ru_stime, "mb": kb / 1024}
+
+
+def _fmt(x, spec, dash="-"):
+    return dash if x is None else format(x, spec)
 
 
 def hint_figures(sizes, tiling_names, levels, seeds, replay: bool) -> None:
@@ -83,37 +183,69 @@ def hint_figures(sizes, tiling_names, levels, seeds, replay: bool) -> None:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--sizes", default="50,250,600")
+    ap = argparse.ArgumentParser(
+        description="Loopy generation CPU seconds and peak memory per tiling and level, beside Tatham's C.",
+        epilog="--reference PATH: a program run as `PATH PARAMS SEED` (PARAMS like 20x20t16dh, "
+               "Tatham's Loopy parameter string) that makes one puzzle with his generator; measured "
+               "side by side in the same run. Without it the C column is fixed figures, labelled 'fixed'.")
+    ap.add_argument("--reference", metavar="PATH", help="Tatham-generator driver to measure side by side")
+    ap.add_argument("--sizes", default="250,600", help="face-count classes: 50, 250, 600 (default 250,600)")
     ap.add_argument("--tilings", default=",".join(tilings()), help="default: every registered tiling")
-    ap.add_argument("--levels", default="easy,normal,tricky,hard")
-    ap.add_argument("--seeds", default="1")
+    ap.add_argument("--levels", default=None, help="default: every level of the solver")
+    ap.add_argument("--seeds", default="1,2,3", help="seeds; a row is their median (default 1,2,3)")
+    ap.add_argument("--per-seed", action="store_true", help="also print one line per seed")
     ap.add_argument("--hints", action="store_true", help="grade and hint CPU time per puzzle instead")
     ap.add_argument("--replay", action="store_true", help="with --hints: time every hint of a full replay")
     a = ap.parse_args()
     if a.hints:
-        hint_figures(list(map(int, a.sizes.split(","))) if a.sizes != "50,250,600" else [250, 600],
-                     a.tilings.split(","), a.levels.split(",") if a.levels != "easy,normal,tricky,hard"
-                     else ["hard"], list(map(int, a.seeds.split(","))), a.replay)
+        hint_figures([int(x) for x in a.sizes.split(",")], a.tilings.split(","),
+                     a.levels.split(",") if a.levels else ["hard"], [int(x) for x in a.seeds.split(",")],
+                     a.replay)
         return 0
-    print(f"{'tiling':6} {'size':>4} {'level':7} {'seed':>4} {'faces':>5} {'seconds':>8} {'C s':>6} "
-          f"{'ratio':>6} {'density':>7} {'loops':>5} {'too easy':>8}")
-    for size in map(int, a.sizes.split(",")):
+    levels = a.levels.split(",") if a.levels else list(_levels())
+    sizes = [int(s) for s in a.sizes.split(",")]
+    if any(s not in SIZES for s in sizes):
+        print(f"error: --sizes: choose from {', '.join(map(str, SIZES))}", file=sys.stderr)
+        return 2
+    if a.reference and not os.access(a.reference, os.X_OK):
+        print(f"error: --reference: {a.reference} is not an executable program", file=sys.stderr)
+        return 2
+    seeds = [int(s) for s in a.seeds.split(",")]
+    src = "C s" if a.reference else "C fixed"
+    print(f"# CPU seconds per puzzle (user+system of the process that made it), median of {len(seeds)} seeds; "
+          f"peak = peak RSS of that process; C = Tatham's generator"
+          + (f" ({a.reference}, measured in this run)" if a.reference else " (fixed figures, not measured here)"))
+    print(f"{'tiling':7} {'size':>4} {'level':7} {'faces':>5} {'C faces':>7} {'ours s':>7} {src:>8} "
+          f"{'ratio':>6} {'ours MB':>7} {'C MB':>6} {'grade s':>7}")
+    t_start = time.process_time()
+    for size in sizes:
+        if size not in TATHAM_SIZE and a.reference:
+            print(f"# no Tatham size for {size} faces: reference not run", flush=True)
         for tiling in a.tilings.split(","):
-            for level in a.levels.split(","):
-                for seed in map(int, a.seeds.split(",")):
-                    w, h = SIZES[size][tiling]
-                    stats: dict = {}
-                    t0 = time.perf_counter()
-                    p = P.create(tiling, w, h, seed, level, stats)
-                    dt = time.perf_counter() - t0
-                    c = C_SECONDS.get((size, level))
-                    if (size, level) == (50, "hard") and tiling in ("p2", "p3"):
-                        c = C_PENROSE_HARD_50
-                    faces = len(p.grid.faces)
-                    print(f"{tiling:6} {size:>4} {level:7} {seed:>4} {faces:>5} {dt:>8.2f} "
-                          f"{(f'{c:.3f}' if c else '-'):>6} {(f'{dt / c:.0f}x' if c else '-'):>6} "
-                          f"{p.clue_count / faces:>7.2f} {stats['loops']:>5} {stats['too_easy']:>8}", flush=True)
+            for level in levels:
+                mine, refs = [], []
+                for seed in seeds:
+                    m = ours(tiling, size, level, seed)
+                    mine.append(m)
+                    r = (reference(a.reference, tiling, size, level, seed)
+                         if a.reference and size in TATHAM_SIZE else None)
+                    if r:
+                        refs.append(r)
+                    if a.per_seed:
+                        print(f"  {tiling} {size} {level} seed {seed}: ours {m['cpu']:.3f} s {m['faces']} faces "
+                              f"{m['clues']} clues {m['mb']:.0f} MB"
+                              + (f"; C {r['cpu']:.3f} s {r['faces']} faces" if r else ""), flush=True)
+                med = statistics.median
+                cs = med(r["cpu"] for r in refs) if refs else (None if a.reference else
+                                                               FIXED_C.get((size, tiling, level)))
+                cf = med(r["faces"] for r in refs) if refs and all(r["faces"] for r in refs) else None
+                cm = max((r["mb"] for r in refs if r["mb"]), default=None)
+                ms = med(m["cpu"] for m in mine)
+                print(f"{tiling:7} {size:>4} {level:7} {med(m['faces'] for m in mine):>5.0f} "
+                      f"{_fmt(cf, '>7.0f', '      -')} {ms:>7.3f} {_fmt(cs, '>8.3f', '       -')} "
+                      f"{(f'{ms / cs:.1f}x' if cs else '-'):>6} {max(m['mb'] for m in mine):>7.0f} "
+                      f"{_fmt(cm, '>6.1f', '     -')} {med(m['grade'] for m in mine):>7.3f}", flush=True)
+    print(f"# bench parent CPU {time.process_time() - t_start:.1f} s; the machine may be loaded by other work")
     return 0
 
 

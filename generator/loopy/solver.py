@@ -102,6 +102,14 @@ RULES = {  # rule -> level (the table in the docstring)
 }
 
 
+def _some_zero(arr, idx) -> bool:
+    """Is arr[i] zero (undecided, fact missing) for some i in idx? (a loop: the hot path)"""
+    for i in idx:
+        if not arr[i]:
+            return True
+    return False
+
+
 class Contradiction(Exception):
     """The deductions reached an impossibility: the clues have no solution."""
 
@@ -198,6 +206,12 @@ class Board:
 class Solver:
     """One run at one level: edge states, pair facts, classes; optional trace of steps."""
 
+    # when set, called with the solver before a turn of the rule loop once every `watch.left`
+    # turns (it returns the next count); generate's thinning takes checkpoints there.  Between
+    # turns the queues of the levels below the current one are empty, so a run restarted from
+    # the loop's top goes on exactly as it would have.
+    watch = None
+
     def __init__(self, board: Board, clues, level: int, trace: bool = False, marks=None):
         self.b, self.level, self.tracing = board, level, trace
         b = board
@@ -252,12 +266,14 @@ class Solver:
     def push(self, lv_from: int, faces, dots) -> None:
         """Queue faces and dots for the rules of levels lv_from and up."""
         inf, ind, qf, qd, clues = self.inf, self.ind, self.qf, self.qd, self.clues
+        faces = [f for f in faces if f >= 0 and clues[f] is not None]
         for lv in range(lv_from, self.level + 1):
-            fl, q = inf[lv], qf[lv]
-            for f in faces:
-                if f >= 0 and not fl[f] and clues[f] is not None:
-                    fl[f] = 1
-                    q.append(f)
+            if faces:
+                fl, q = inf[lv], qf[lv]
+                for f in faces:
+                    if not fl[f]:
+                        fl[f] = 1
+                        q.append(f)
             fl, q = ind[lv], qd[lv]
             for d in dots:
                 if not fl[d]:
@@ -294,14 +310,14 @@ class Solver:
             self.dy[a] += 1
             self.dy[c] += 1
             self.join(a, c)
-            self.push(0, b.dot_faces[a], ())
-            self.push(0, b.dot_faces[c], ())
+            # the faces round both dots, then the edge's own (one call: the same queue order)
+            self.push(0, b.dot_faces[a] + b.dot_faces[c] + faces, (a, c))
         else:
             for f in faces:
                 self.fn[f] += 1
             self.dn[a] += 1
             self.dn[c] += 1
-        self.push(0, faces, (a, c))
+            self.push(0, faces, (a, c))
         if self.level >= HARD:
             r = self.find(e)
             if not self.settled[r]:
@@ -331,7 +347,17 @@ class Solver:
         self.changed = True
         if self.tracing:
             (self.al_from if least else self.am_from)[p] = self.cur
-        self.push(1, (self.b.pair_face[p],), (self.b.pair_dot[p],))
+        # push(1, (its face,), (its dot,)) for one face and one dot (the hot path: inlined)
+        f, d = self.b.pair_face[p], self.b.pair_dot[p]
+        clued = f >= 0 and self.clues[f] is not None
+        inf, ind, qf, qd = self.inf, self.ind, self.qf, self.qd
+        for lv in range(1, self.level + 1):
+            if clued and not inf[lv][f]:
+                inf[lv][f] = 1
+                qf[lv].append(f)
+            if not ind[lv][d]:
+                ind[lv][d] = 1
+                qd[lv].append(d)
 
     # ---- classes (Hard) -----------------------------------------------------------------
     def find(self, e: int) -> int:
@@ -370,7 +396,7 @@ class Solver:
         self.parent[ra] = rb
         self.par[ra] = pa ^ pb ^ opposite
         moved = self.members[ra]
-        self.members[rb].extend(moved)
+        self.members[rb] = self.members[rb] + moved     # a new list: checkpoints share the old
         self.members[ra] = []
         self.changed = True
         if self.tracing:
@@ -425,8 +451,8 @@ class Solver:
         st = self.st
         if self.collect is not None and self.collect["rule"] not in (None, rule):
             return                     # a hint's batch: only its own rule goes on
-        if not (any(not st[e] for e in yes) or any(not st[e] for e in no) or any(not self.al[p] for p in al)
-                or any(not self.am[p] for p in am) or links):
+        if not (links or _some_zero(st, yes) or _some_zero(st, no) or (al and _some_zero(self.al, al))
+                or (am and _some_zero(self.am, am))):         # the firing adds nothing
             for e in yes:
                 if st[e] == NO:
                     raise Contradiction
@@ -545,18 +571,14 @@ class Solver:
     # ---- Normal -------------------------------------------------------------------------
     def normal_dot(self, d: int) -> None:
         b, st, al, am = self.b, self.st, self.al, self.am
-        es = b.dot_edges[d]
-        y = self.dy[d]
-        u = len(es) - y - self.dn[d]
+        es, pe, tracing = b.dot_edges[d], b.pair_edges, self.tracing or self.collect is not None
         for p in b.dot_pairs[d]:
-            x, z = b.pair_edges[p]
+            x, z = pe[p]
             sx, sz = st[x], st[z]
-            if sx == NO or sz == NO:
-                if not am[p]:
-                    self.commit("pair-from-dot", NORMAL, (), (d,), (x, z), am=(p,))
-            if sx == YES or sz == YES:
-                if not al[p]:
-                    self.commit("pair-from-dot", NORMAL, (), (d,), (x, z), al=(p,))
+            if (sx == NO or sz == NO) and not am[p]:
+                self._dot_fact(d, x, z, p, False, tracing)
+            if (sx == YES or sz == YES) and not al[p]:
+                self._dot_fact(d, x, z, p, True, tracing)
             if am[p] and ((sx == YES and not sz) or (sz == YES and not sx)):
                 self.commit("pair-at-dot", NORMAL, (), (d,), (x, z), no=(z if sx else x,), pairs=(p,))
             elif al[p] and ((sx == NO and not sz) or (sz == NO and not sx)):
@@ -574,6 +596,15 @@ class Solver:
             elif y == 1:
                 if not am[p] or (u == 2 and not al[p]):
                     self.commit("pair-from-dot", NORMAL, (), (d,), es, am=(p,), al=(p,) if u == 2 else ())
+
+    def _dot_fact(self, d: int, x: int, z: int, p: int, least: bool, tracing: bool) -> None:
+        """pair-from-dot on a pair with a decided edge; untraced, its commit is the step and the fact."""
+        if tracing:
+            self.commit("pair-from-dot", NORMAL, (), (d,), (x, z), al=(p,) if least else (),
+                        am=() if least else (p,))
+        else:
+            self.steps_done += 1
+            self.fact(p, least)
 
     def arcs(self, f: int):
         """Per position j of face f: single-edge (lo, hi) and block (j, j+1) (lo, hi)."""
@@ -899,8 +930,12 @@ class Solver:
         """Apply the rules, cheapest level first, until no rule adds anything."""
         lv, top = 0, self.level
         qf, qd, inf, ind = self.qf, self.qd, self.inf, self.ind
-        face_rule, dot_rule = self.face_rule, self.dot_rule
+        face_rule, dot_rule, watch = self.face_rule, self.dot_rule, self.watch
+        left = -1 if watch is None else watch.left     # turns until the watch is called
         while lv <= top:
+            if not left:
+                left = watch(self)
+            left -= 1
             q = qd[lv]
             if q:
                 d = q.pop()
@@ -918,6 +953,8 @@ class Solver:
                 face_rule[lv](f)
             if self.changed and lv:
                 lv = 0
+        if watch is not None:
+            watch.left = left
 
     def run(self) -> str:
         """Deduce until solved, stuck, ambiguous or contradictory."""

@@ -133,11 +133,11 @@ SIZE_CAPS = [
     {"prefix": "cal", "re": r"^cal\.v1\.([0-9]+)~", "side": 16},
     # uniformly random tilings (cal.v<N>.<side>.s<seed>): the gallery's sides, at most 64
     {"prefix": "cal", "re": r"^cal\.v[0-9]+\.([0-9]+)\.s", "side": 64},
-    # Loopy: the size of the tiling patch inside the permalink, about 600 faces at most
-    {"prefix": "loopy", "re": r"^loopy\.v1\.[^.]*\.p2\.v1\.([0-9.]+)_([0-9.]+)_", "area": 300},
-    {"prefix": "loopy", "re": r"^loopy\.v1\.[^.]*\.p3\.v1\.([0-9.]+)_([0-9.]+)_", "area": 450},
-    {"prefix": "loopy", "re": r"^loopy\.v1\.[^.]*\.hat\.v1\.([0-9.]+)x([0-9.]+)\.", "area": 7000},
-    {"prefix": "loopy", "re": r"^loopy\.v1\.[^.]*\.spectre\.v1\.([0-9.]+)x([0-9.]+)\.", "area": 4000},
+    # Loopy (every version): the size of the tiling patch inside the permalink, about 600 faces at most
+    {"prefix": "loopy", "re": r"^loopy\.v[0-9]+\.[^.]*\.p2\.v1\.([0-9.]+)_([0-9.]+)_", "area": 300},
+    {"prefix": "loopy", "re": r"^loopy\.v[0-9]+\.[^.]*\.p3\.v1\.([0-9.]+)_([0-9.]+)_", "area": 450},
+    {"prefix": "loopy", "re": r"^loopy\.v[0-9]+\.[^.]*\.hat\.v1\.([0-9.]+)x([0-9.]+)\.", "area": 7600},
+    {"prefix": "loopy", "re": r"^loopy\.v[0-9]+\.[^.]*\.spectre\.v1\.([0-9.]+)x([0-9.]+)\.", "area": 4400},
 ]
 MAX_PERMALINK_CHARS = 20000
 
@@ -184,25 +184,25 @@ FORMS = {
                 "argv": ["tiling", "spectre", "--width", "{width}", "--height", "{height}", "--seed", "{seed}",
                          "--format", "json"]},
     # Loopy: choosing a tiling sets a size of about 70 faces (P2, P3, hat) or 50 (Spectre) and the
-    # largest size the page makes (about 150 faces; bigger puzzles are for the command line).
+    # largest size the page makes, about 600 faces at every level (within the SIZE_CAPS areas).
     "loopy": {"title": "Loopy puzzle",
               "fields": [{"name": "tiling", "label": "Tiling", "type": "select", "value": "p3",
                           "help": "the tiling whose edges the loop runs along (choosing one sets a size)",
                           "choices": [
                              {"value": "p2", "label": "Penrose P2", "per_area": 2.7,
-                              "sets": {"width": [6, 9], "height": [5, 8]}},
+                              "sets": {"width": [6, 17], "height": [5, 16]}},
                              {"value": "p3", "label": "Penrose P3", "per_area": 1.7,
-                              "sets": {"width": [7, 10], "height": [6, 9]}},
+                              "sets": {"width": [7, 24], "height": [6, 18]}},
                              {"value": "hat", "label": "hat", "per_area": 0.103,
-                              "sets": {"width": [28, 40], "height": [24, 34]}},
-                             {"value": "spectre", "label": "Spectre", "per_area": 0.18, "sets": {"width": [18, 30],
-                                                                               "height": [15, 25]}}]},
-                         {"name": "width", "label": "Width", "type": "number", "min": 2, "max": 10, "value": 7,
+                              "sets": {"width": [28, 100], "height": [24, 76]}},
+                             {"value": "spectre", "label": "Spectre", "per_area": 0.18, "sets": {"width": [18, 76],
+                                                                               "height": [15, 57]}}]},
+                         {"name": "width", "label": "Width", "type": "number", "min": 2, "max": 24, "value": 7,
                           "help": "of the tiling patch, in the tiling's own unit"},
-                         {"name": "height", "label": "Height", "type": "number", "min": 2, "max": 9, "value": 6,
+                         {"name": "height", "label": "Height", "type": "number", "min": 2, "max": 18, "value": 6,
                           "help": "of the tiling patch, in the tiling's own unit"},
                          {"name": "level", "label": "Level", "type": "select",
-                          "choices": ["easy", "normal", "tricky", "hard"], "value": "normal",
+                          "choices": ["easy", "normal", "tricky", "hard", "expert"], "value": "normal",
                           "help": "how much reasoning the puzzle needs (easy: each step follows from one clue)"}],
               "count": {"unit": "faces", "per_area_from": "tiling"},
               "argv": ["loopy", "generate", "--tiling", "{tiling}", "--width", "{width}", "--height", "{height}",

@@ -15,8 +15,9 @@ JSON of a patch: {"permalink", "family": "spectre", "region": {"x0","y0","x1","y
 "tiles": [{"kind": "spectre", "odd", "metatile", "points": [[x, y] × 14]}]}.  Pictures
 up to 100,000 Spectres are built in memory; above that the command line streams them (SVG
 in one walk with each colour spooled, PNG in bands of pixel rows; PDF refused).  JSON is
-streamed (a first walk fixes the permalink, the second writes tile by tile).  `--style curved` draws every edge
-as an arc, alternating in sense (the shape that forbids mirror images).
+streamed in one walk too (the tiles are spooled while the walk completes the permalink,
+which is written first).  `--style curved` draws every edge as an arc, alternating in
+sense (the shape that forbids mirror images).
 
 site.toml:
 
@@ -121,12 +122,14 @@ def cost(link: str | None, params: dict | None = None) -> float:
 
 def to_json(item: SpectrePatch) -> dict:
     """The documented JSON object (tiles streamed for big regions)."""
-    from generator.output import Stream
+    from generator.output import progress, spooled_array, to_json as text
     from generator.spectre.render import patch_json, tile_json
     if item._spectres is None and item.estimate > JSON_STREAM_FROM:
-        link = item.permalink()
-        obj = patch_json([], link, item.patch.region)
-        obj["tiles"] = Stream(lambda: (tile_json(s) for s in item.patch.spectres()))
+        # one walk: the tiles go to a spool while it completes the permalink (written first)
+        walk = progress(item.patch.spectres(), item.estimate, "spectre")
+        tiles = spooled_array(text(tile_json(s))[:-1] for s in walk)
+        obj = patch_json([], item.patch.permalink(), item.patch.region)
+        obj["tiles"] = tiles
         return obj
     sps = item.spectres()
     return patch_json(sps, item.patch.permalink(), item.patch.region)
