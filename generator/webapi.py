@@ -12,11 +12,12 @@ functions and is listed in `PLAYERS` under its permalink prefix:
     board(permalink) -> dict        the edge-marking board (see generator/pipeline/browser.py)
     check(permalink, lines, crosses) -> {"solved", "message", "wrong", "drawn", "total"}
     solution(permalink) -> {"lines": [edge ids]}     (only on "reveal")
-    hint(permalink, lines, crosses) -> the next deduction (optional; the Hint button):
-                                    `generator.hints.page_hint`'s object, the CLI's hint JSON
-                                    plus the board's edge ids and the faces' dots to highlight
     SOLUTION_ARGS                   the `regen` flags that draw the answer ("Show the solution")
     PRINT_ARGS                      (optional) the `regen` flags of the page's printout
+
+The Hint button calls `hint(permalink, lines, crosses)` of the family's hint engine, listed in
+`HINTERS` (its module imports the player, never the other way round): `generator.hints.page_hint`'s
+object, the CLI's hint JSON plus the board's edge ids and the faces' dots to highlight.
 
     plays(permalink) -> bool        (optional) False for the family's permalinks that are not puzzles
                                     (e.g. a calisson sample tiling `cal.v2.<n>.s<seed>`)
@@ -42,13 +43,17 @@ import sys
 import time
 
 from generator import cli, output
+from generator.calissons import hints as calissons_hints
 from generator.calissons import play as calissons_play
 from generator.errors import TilepressError
 from generator.families import module_named, split_permalink
+from generator.loopy import hints as loopy_hints
 from generator.loopy import play as loopy_play
 
 # permalink prefix -> the family module that offers board/check/solution
 PLAYERS = {"cal": calissons_play, "loopy": loopy_play}
+# permalink prefix -> the hint engine whose hint(permalink, lines, crosses) the Hint button calls
+HINTERS = {"cal": calissons_hints, "loopy": loopy_hints}
 
 
 class _Capture(io.TextIOWrapper):
@@ -175,7 +180,7 @@ def player_call(name: str, link: str, *args) -> dict:
     try:
         split_permalink(link)                   # the CLI's message for a malformed permalink
         prefix = _prefix(link)
-        mod = PLAYERS.get(prefix)
+        mod = (HINTERS if name == "hint" else PLAYERS).get(prefix)
         if mod is None or name not in ("board", "check", "solution", "hint") or not hasattr(mod, name):
             raise TilepressError(f"permalinks {prefix}.v… cannot be played on the page")
         return getattr(mod, name)(link, *args)

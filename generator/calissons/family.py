@@ -58,35 +58,20 @@ import sys
 from dataclasses import dataclass
 
 from generator.errors import TilepressError
-from generator.calissons.onregion import MAX_SOLVE_N, _deleting_bar, _sweep_counter, validate_puzzle
+from generator.calissons.onregion import (MAX_INPUT_BYTES, MAX_SOLVE_N, _deleting_bar, _read, _sweep_counter,
+                                          load_any, parse_puzzle, validate_puzzle)
 from generator.families import Command, Family, Param, lazy_run
 
 LEVEL_NAMES = ("easy", "medium", "hard")
 MAX_COUNT_N = 128           # counting solutions beyond this takes minutes on a bare hexagon
 MAX_GENERATE_N = 256        # calissons.generator.MAX_GENERATE_N
 MAX_SAMPLE_N = 256          # calissons.sample.MAX_SAMPLE_N
-MAX_INPUT_BYTES = 8 << 20
 DEFAULT_CAP = 100000
 MAX_ITEMS = 600
 VIEWS = ("puzzle", "solution", "player")
 
 
 # ---- puzzles in and out -------------------------------------------------------------------
-
-def _read(path: str) -> str:
-    """Text of a file or of standard input, size-capped."""
-    from generator.inputs import read_text
-    return read_text(path, MAX_INPUT_BYTES)
-
-
-def parse_puzzle(text: str) -> tuple[int, list[tuple[int, int, str]]]:
-    """Validate a puzzle JSON text: (n, givens)."""
-    try:
-        obj = json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise TilepressError(f"malformed JSON: {str(exc).splitlines()[0][:120]}") from None
-    return validate_puzzle(obj)
-
 
 def solution_record(n: int, H: list[int]) -> dict:
     """{"salient": [...], "pp": [...]} for a height function."""
@@ -134,18 +119,6 @@ def view_svg(view: str, n: int, givens, H, title: str) -> str:
     if view == "player":
         return render.player_svg(n, region_of(n).salient_edges(H), givens, title=title)
     return render.puzzle_svg(n, givens, title=title)
-
-
-def load_any(source: str) -> tuple[int, list]:
-    """A puzzle from a JSON file, a mathix URL or tab string, or a cal permalink."""
-    from generator.calissons import mathix, permalink
-    s = source.strip()
-    if s.startswith("cal.v"):
-        return permalink.decode(s)
-    if "tab=" in s or (s and set(s.rstrip("0123456789")) <= set("tsf") and len(s) > 5):
-        n, givens, _hidden, _num = mathix.parse(s)
-        return n, givens
-    return parse_puzzle(_read(source))
 
 
 # ---- the item -----------------------------------------------------------------------------

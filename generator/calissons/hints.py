@@ -350,7 +350,7 @@ def stuck_step() -> H.Step:
 def load(v: dict) -> tuple[int, list, str | None]:
     """(n, givens, permalink or None) of the command's SOURCE, size-checked before any work.
     The one place that reads a puzzle for grade/hint/explain (a region option goes here)."""
-    from generator.calissons.family import load_any
+    from generator.calissons.onregion import load_any
     from generator.calissons import permalink
     from generator.errors import TilepressError
     n, givens = load_any(v["source"])
@@ -452,3 +452,21 @@ def rule_figures() -> dict[str, str]:
         out[f"calissons-rule-{name}.svg"] = H.figure(board, steps, k, triangle_dots(n), px=300, crop=1.6,
                                                      title=f"{RULES[rule][1]} (hint {k + 1})")
     return out
+
+
+# ---- the page's Hint button (generator.webapi.HINTERS) ----------------------------------
+
+def hint(link: str, lines, crosses) -> dict:
+    """The next deduction for the player's marks (the Hint button): `calissons hint`'s JSON
+    plus the board's edge ids and the triangles to highlight (generator.hints.page_hint)."""
+    from generator.calissons import play
+    from generator.calissons.model import head
+    from generator.errors import TilepressError
+    n, givens, reg = play._decode(link)
+    if not isinstance(n, int):
+        raise TilepressError("hints are given for puzzles on the hexagon (this one is on another shape)")
+    index = reg.index
+    pairs = [H.edge(index[e[:2]], index[head(e)]) for e in sorted(reg.interior)]
+    marks = H.marks_from_ids(pairs, lines, crosses)
+    step = next_hint(n, sorted(givens), marks, unique_solution(n, sorted(givens))) or stuck_step()
+    return H.page_hint(step, pairs, triangle_dots(n))

@@ -19,6 +19,7 @@ import json
 from generator.calissons import regions
 from generator.errors import TilepressError
 
+MAX_INPUT_BYTES = 8 << 20   # a puzzle file read by solve, check, grade, hint
 MAX_SOLVE_N = 256          # the hexagon sides solve, check and grade take
 
 MAX_REGION_COUNT_TRIANGLES = 20000   # counting solutions on bigger regions is refused
@@ -290,3 +291,30 @@ def _sweep_counter(n: int):
     if n < 48 or not output.PROGRESS:
         return None, lambda: None
     return output.counter("sweep")
+
+
+def _read(path: str) -> str:
+    """Text of a file or of standard input, size-capped."""
+    from generator.inputs import read_text
+    return read_text(path, MAX_INPUT_BYTES)
+
+
+def parse_puzzle(text: str) -> tuple[int, list[tuple[int, int, str]]]:
+    """Validate a puzzle JSON text: (n, givens)."""
+    try:
+        obj = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise TilepressError(f"malformed JSON: {str(exc).splitlines()[0][:120]}") from None
+    return validate_puzzle(obj)
+
+
+def load_any(source: str) -> tuple[int, list]:
+    """A puzzle from a JSON file, a mathix URL or tab string, or a cal permalink."""
+    from generator.calissons import mathix, permalink
+    s = source.strip()
+    if s.startswith("cal.v"):
+        return permalink.decode(s)
+    if "tab=" in s or (s and set(s.rstrip("0123456789")) <= set("tsf") and len(s) > 5):
+        n, givens, _hidden, _num = mathix.parse(s)
+        return n, givens
+    return parse_puzzle(_read(source))

@@ -127,18 +127,3 @@ def solution(link: str) -> dict:
     edges = sorted(reg.interior)
     target = set(reg.salient_edges(answer.least))
     return {"lines": [i for i, e in enumerate(edges) if e in target and e not in set(givens)]}
-
-
-def hint(link: str, lines, crosses) -> dict:
-    """The next deduction for the player's marks (the Hint button): `calissons hint`'s JSON
-    plus the board's edge ids and the triangles to highlight (generator.hints.page_hint)."""
-    from generator import hints as H
-    from generator.calissons import hints as CH
-    n, givens, reg = _decode(link)
-    if not isinstance(n, int):
-        raise TilepressError("hints are given for puzzles on the hexagon (this one is on another shape)")
-    index = reg.index
-    pairs = [H.edge(index[e[:2]], index[head(e)]) for e in sorted(reg.interior)]
-    marks = H.marks_from_ids(pairs, lines, crosses)
-    step = CH.next_hint(n, sorted(givens), marks, CH.unique_solution(n, sorted(givens))) or CH.stuck_step()
-    return H.page_hint(step, pairs, CH.triangle_dots(n))

@@ -374,3 +374,18 @@ def run_explain(v: dict) -> int:
 def for_link(link: str) -> Puzzle:
     """The puzzle of a permalink (memoised for the page's Hint button)."""
     return load(link)
+
+
+# ---- the page's Hint button (generator.webapi.HINTERS) ----------------------------------
+
+def hint(link: str, lines, crosses) -> dict:
+    """The next deduction for the player's marks (the Hint button): `loopy hint`'s JSON plus
+    the board's edge ids and the faces to highlight (generator.hints.page_hint)."""
+    from generator import hints as H
+    from generator.loopy import play
+    p = play._puzzle(link.strip())
+    pz = for_link(p.permalink)
+    pairs = list(p.grid.edges)
+    marks = H.marks_from_ids(pairs, lines, crosses)
+    step = next_step(pz, marks)
+    return H.page_hint(step, pairs, {f: list(ds) for f, ds in enumerate(p.grid.faces)})

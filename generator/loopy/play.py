@@ -207,16 +207,3 @@ def check(link: str, lines, crosses) -> dict:
 def solution(link: str) -> dict:
     """{"lines": [edge ids]} of the unique loop (asked for by "reveal" only)."""
     return {"lines": sorted(_puzzle(link.strip()).solution)}
-
-
-def hint(link: str, lines, crosses) -> dict:
-    """The next deduction for the player's marks (the Hint button): `loopy hint`'s JSON plus
-    the board's edge ids and the faces to highlight (generator.hints.page_hint)."""
-    from generator import hints as H
-    from generator.loopy import hints as LH
-    p = _puzzle(link.strip())
-    pz = LH.for_link(p.permalink)
-    pairs = list(p.grid.edges)
-    marks = H.marks_from_ids(pairs, lines, crosses)
-    step = LH.next_step(pz, marks)
-    return H.page_hint(step, pairs, {f: list(ds) for f, ds in enumerate(p.grid.faces)})

@@ -78,9 +78,6 @@ permalink prefix); the page's one player (templates/regen.js) then needs no new 
                                          "wrong": [edge id, ...] (the first contradiction),
                                          "drawn": int, "total": int}
     solution(permalink) -> {"lines": [edge id, ...]}       # only called by "reveal"
-    hint(permalink, lines, crosses) -> generator.hints.page_hint(...)   # optional: the Hint
-                                             #   button (first press shows what the next
-                                             #   deduction reads and its sentence, second applies)
     SOLUTION_ARGS = ("--view", "solution")   # the `regen` flags that draw the answer (folded
                                              #   "Show the solution" and the printout's 2nd page)
 
@@ -685,7 +682,7 @@ def page_config(families: list[dict], base_url: str = "") -> dict:
     qr = {link: path[:-4] + ".qr.svg" for link, path in items.items()} if base_url else {}
     return {"caps": SIZE_CAPS, "max_chars": MAX_PERMALINK_CHARS, "seed_max": SEED_MAX,
             "forms": [dict(forms[n], name=n) for n in order], "players": sorted(webapi.PLAYERS),
-            "hints": sorted(k for k, m in webapi.PLAYERS.items() if hasattr(m, "hint")),
+            "hints": sorted(webapi.HINTERS),
             "items": dict(sorted(items.items())), "qr": dict(sorted(qr.items())), "base_url": base_url}
 
 
