@@ -686,6 +686,9 @@
     $("tp-svg").addEventListener("click", function () { self.svgDownload(); });
     $("tp-copy").addEventListener("click", function () { self.copy(); });
     $("tp-print").addEventListener("click", function () { self.print(); });
+    // The printout replaces the page only while the Print button prints it: the browser's own
+    // Print (Ctrl+P) then prints the page as shown, never a blank or a stale printout.
+    window.addEventListener("afterprint", function () { document.documentElement.classList.remove("tp-printing"); });
     $("tp-cancel").addEventListener("click", function () { self.cancel(); });
     $("tp-solution").addEventListener("toggle", function () { if ($("tp-solution").open) self.solution(); });
     window.addEventListener("hashchange", function () { self.fromHash(); });
@@ -1057,6 +1060,7 @@
       $("tp-print-solution-title").textContent = $("tp-title").textContent + " — solution (ID " + id + ")";
     }
     await paint();
+    document.documentElement.classList.add("tp-printing");
     window.print();
   };
 
