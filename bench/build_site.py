@@ -2,6 +2,9 @@
 """Benchmark the site build: cold build, no-change rebuild, one-item-change rebuild, peak memory.
 
     python bench/build_site.py [--config site_src/site.toml] [--jobs N] [--fixture]
+    python bench/build_site.py --scale          # 200, 1,000, 5,000 cheap items: cost per phase
+    python bench/build_site.py --cluster 1000   # local pool against a Dask LocalCluster (2 + 2)
+    python bench/build_site.py --year p3 7x6 easy   # a year of daily Loopy, local and on a cluster
 
 Builds into a temporary folder with a private cache (your _site/ and cache are not touched):
 
@@ -11,8 +14,15 @@ Builds into a temporary folder with a private cache (your _site/ and cache are n
    and rendered again (with --fixture the fixture config really changes one item's params).
 
 Peak memory is the maximum resident set size of this process and of the largest worker
-process (resource.getrusage), in MiB.  Targets (issue 2): cold <= 90 s on 2 cores,
-no-change <= 5 s.
+process (resource.getrusage), in MiB.  Targets: cold <= 90 s on 2 cores, no-change <= 5 s.
+
+`--scale` builds 200, 1,000 and 5,000 items of the cheap test family (2x2 Truchet grids,
+tests/fixtures/tinyfamily.py), each cold, with --jobs 1 in a fresh process, and prints items
+per CPU-second, the CPU per item of each phase and the peak memory: the per-item cost at
+5,000 should be within 10% of the cost at 200 and the memory grow by less than 20%.
+`--cluster N` times an N-item build with the local pool of 2 processes and through a
+`distributed.LocalCluster` of 2 worker processes on this machine (the ratio is the Dask
+path's overhead, not a speed-up: same cores), and the per-item overhead in ms.
 """
 
 from __future__ import annotations
@@ -40,13 +50,161 @@ def timed(opts: Options):
     return time.perf_counter() - start, report
 
 
+SCALE_SIZES = (200, 1000, 5000)
+
+
+def tiny_site(folder: Path, count: int, extra: str = "") -> Path:
+    """A site.toml of `count` cheap items (2x2 Truchet grids of the test family), no sheets."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "site.toml"
+    path.write_text('[site]\ntitle = "scale"\ntagline = "bench"\nthumb_width = 120\npng_width = 320\n'
+                    f'interactive = false\nbase_url = "https://example.org/"\n{extra}'
+                    f'[families.tiny]\ncount = {count}\nn = 2\n', encoding="utf-8")
+    return path
+
+
+def one_build(count: int, executor: str, scheduler: str | None, jobs: int) -> dict:
+    """One cold build of `count` tiny items in this (fresh) process: CPU per phase, peak memory."""
+    tmp = Path(tempfile.mkdtemp(prefix="tilepress-bench-"))
+    try:
+        opts = Options(config=tiny_site(tmp / "content", count), out=tmp / "site", use_cache=False,
+                       jobs=jobs, family_modules={"tiny": str(ROOT / "tests" / "fixtures" / "tinyfamily.py")},
+                       executor=executor, scheduler=scheduler)
+        from generator.pipeline.build import cpu_seconds
+        cpu0, wall0 = cpu_seconds(), time.perf_counter()
+        rep = build(opts)
+        return {"items": rep.items, "cpu": cpu_seconds() - cpu0, "wall": time.perf_counter() - wall0,
+                "phases": rep.phases,
+                "rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _child(count: int, executor="local", scheduler=None, jobs=1) -> dict:
+    """one_build() in a fresh interpreter (so peak memory is that build's alone)."""
+    import json
+    import subprocess
+    args = [sys.executable, __file__, "--one", str(count), "--executor", executor, "--jobs", str(jobs)]
+    if scheduler:
+        args += ["--scheduler", scheduler]
+    proc = subprocess.run(args, capture_output=True, text=True, check=True)
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def scale(sizes=SCALE_SIZES) -> None:
+    """Items per CPU-second, CPU per item of each phase and peak memory at each size (jobs=1:
+    all the work in one process, so its CPU is the build's)."""
+    rows = [_child(n) for n in sizes]
+    phases = list(rows[0]["phases"])
+    print(f"{'items':>6} {'items/CPU-s':>11} {'ms/item':>8} {'peak MiB':>9}  " +
+          "  ".join(f"{p} ms/item" for p in phases))
+    for r in rows:
+        print(f"{r['items']:6d} {r['items'] / r['cpu']:11.2f} {1000 * r['cpu'] / r['items']:8.2f} "
+              f"{r['rss_mib']:9.1f}  " + "  ".join(f"{1000 * r['phases'][p] / r['items']:{len(p) + 8}.3f}"
+                                                  for p in phases))
+    first, last = rows[0], rows[-1]
+    growth = (last["cpu"] / last["items"]) / (first["cpu"] / first["items"]) - 1
+    mem = last["rss_mib"] / first["rss_mib"] - 1
+    print(f"per-item CPU at {last['items']} vs {first['items']}: {100 * growth:+.1f}% (target within ±10%); "
+          f"peak memory {100 * mem:+.1f}% (target < +20%)")
+
+
+def cluster(count: int = 1000) -> None:
+    """Wall time of one build: the local pool of 2 processes against a LocalCluster of 2 workers."""
+    from distributed import LocalCluster
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                      scheduler_port=0, dashboard_address="127.0.0.1:0") as lc:
+        local = _child(count, jobs=2)
+        dask = _child(count, "dask", lc.scheduler_address, jobs=2)
+    print(f"{count} items, wall: local pool of 2 processes {local['wall']:.1f} s, "
+          f"LocalCluster of 2 workers {dask['wall']:.1f} s (ratio {dask['wall'] / local['wall']:.2f}; "
+          "same machine, so the ratio is the Dask path's overhead)")
+    print(f"per-item Dask overhead: {1000 * (dask['wall'] - local['wall']) / count:.2f} ms wall; "
+          f"driver CPU {1000 * dask['cpu'] / count:.2f} ms/item with Dask (its workers' CPU not counted) "
+          f"against {1000 * local['cpu'] / count:.2f} ms/item for driver + pool locally")
+
+
+def year(tiling: str, size: str, level: str, start: str = "2027-01-01", end: str = "2027-12-31") -> None:
+    """A year of daily Loopy puzzles on one tiling: local pool of 2 against a LocalCluster of 2
+    workers; the two sites must be equal byte for byte."""
+    import hashlib
+    import subprocess
+    from distributed import LocalCluster
+    tmp = Path(tempfile.mkdtemp(prefix="tilepress-year-"))
+    try:
+        cfg = tmp / "content" / "site.toml"
+        cfg.parent.mkdir(parents=True)
+        w, h = size.split("x")
+        cfg.write_text('[site]\ntitle = "daily"\ntagline = "a puzzle a day"\ninteractive = false\n'
+                       'base_url = "https://example.org/daily/"\n'
+                       f'[families.loopy]\ntilings = ["{tiling}"]\nlevels = ["{level}"]\nseeds = [1]\n'
+                       f'sizes_{tiling} = [[{w}, {h}]]\n[families.loopy.daily]\nfrom = {start}\nto = {end}\n'
+                       f'tilings = ["{tiling}"]\nlevels = ["{level}"]\nsizes_{tiling} = [[{w}, {h}]]\n',
+                       encoding="utf-8")
+        env = dict(os.environ, SOURCE_DATE_EPOCH=os.environ.get("SOURCE_DATE_EPOCH", "1814400000"))
+
+        def run(name, *extra):
+            t0 = time.perf_counter()
+            kids0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+            proc = subprocess.run([sys.executable, str(ROOT / "build.py"), "--config", str(cfg), "--out",
+                                   str(tmp / name), "--no-cache", "--jobs", "2", *extra],
+                                  capture_output=True, text=True, env=env)
+            kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+            if proc.returncode:
+                raise SystemExit(proc.stderr)
+            return (time.perf_counter() - t0,
+                    kids.ru_utime + kids.ru_stime - kids0.ru_utime - kids0.ru_stime, proc.stderr.strip())
+
+        def digest(folder):
+            return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+                    for p in sorted(folder.rglob("*")) if p.is_file()}
+        wall_l, cpu_l, out_l = run("local")
+        print(f"local pool of 2: {wall_l:.1f} s wall, {cpu_l:.1f} CPU-s; {out_l.splitlines()[-1]}")
+        with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                          scheduler_port=0, dashboard_address="127.0.0.1:0") as lc:
+            wall_d, cpu_d, out_d = run("dask", "--executor", "dask", "--scheduler", lc.scheduler_address)
+        print(f"LocalCluster of 2 workers: {wall_d:.1f} s wall (driver {cpu_d:.1f} CPU-s); "
+              f"{out_d.splitlines()[-1]}")
+        a, b = digest(tmp / "local"), digest(tmp / "dask")
+        months = sorted(k for k in a if "/daily-" in k)
+        print(f"identical sites: {a == b} ({len(a)} files); {len(months)} archive pages; "
+              f"feed {'present' if 'feed.xml' in a else 'MISSING'}; today page "
+              f"{'present' if 'loopy/today.html' in a else 'MISSING'}")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def main() -> int:
     """Run the three builds and print the figures."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--config", type=Path, default=ROOT / "site_src" / "site.toml")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--fixture", action="store_true", help="bench the small test fixture site instead")
+    ap.add_argument("--scale", action="store_true", help="cost per item and memory at 200, 1,000, 5,000 items")
+    ap.add_argument("--sizes", type=int, nargs="+", default=list(SCALE_SIZES), help="item counts of --scale")
+    ap.add_argument("--cluster", type=int, default=0, metavar="N",
+                    help="N-item build: local pool of 2 against a Dask LocalCluster of 2 workers")
+    ap.add_argument("--year", nargs=3, metavar=("TILING", "WxH", "LEVEL"),
+                    help="a year of daily Loopy puzzles (e.g. p3 7x6 easy), local pool against a LocalCluster")
+    ap.add_argument("--one", type=int, default=0, help=argparse.SUPPRESS)
+    ap.add_argument("--executor", default="local", help=argparse.SUPPRESS)
+    ap.add_argument("--scheduler", default=None, help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.one:
+        import json
+        print(json.dumps(one_build(args.one, args.executor, args.scheduler, args.jobs)))
+        return 0
+    if args.year:
+        print("Wall and CPU seconds on this machine, shared by other jobs (loaded).")
+        year(*args.year)
+        return 0
+    if args.scale or args.cluster:
+        print("CPU seconds are this machine's, shared by other jobs (loaded): compare rows, not machines.")
+        if args.scale:
+            scale(args.sizes)
+        if args.cluster:
+            cluster(args.cluster)
+        return 0
     tmp = Path(tempfile.mkdtemp(prefix="tilepress-bench-"))
     try:
         mods, config = {}, args.config

@@ -424,7 +424,7 @@ def test_colouring_sheets_of_tilings_are_capped(tmp_path):
 
 def test_gallery_sections_follow_plan_order_and_group_consecutive_items():
     """Items with the same `group` in a row share a section; order is never changed."""
-    from generator.pipeline.build import _sections
+    from generator.pipeline.pages import _sections
     items = [{"id": 1, "group": "a"}, {"id": 2, "group": "a"}, {"id": 3, "group": "b"},
              {"id": 4}, {"id": 5, "group": "a"}]
     secs = _sections(items)

@@ -2,12 +2,16 @@
 
     config.py    read site_src/site.toml and the Markdown articles; validate (ConfigError names file:line)
     plan.py      ask each enabled family for its item descriptors; cache keys
-    generate.py  run each family's pure `generate(params)` and render it (process pool, progress bar)
+    generate.py  run each family's pure `generate(params)` and render it (an executor: the local
+                 process pool, or cluster.py's Dask cluster; progress bar)
+    cluster.py   `--executor dask`: items on a Dask distributed cluster (optional dependency)
+    schedule.py  `[families.NAME.daily]`: one item a day, archives, today page, feed
+    spool.py     items' page data on disk while the pages are written (memory flat in items)
     render.py    SVG → PNG 1×/2× (cairosvg), thumbnails WebP + PNG (Pillow)
     sheets.py    printable PDF sheets, A4 and Letter (cairosvg + pypdf), solutions after
     cache.py     the incremental cache, keyed by (family VERSION, params, render settings)
     writer.py    the one writer: every output file goes through it; refuses to write a path twice
-    pages.py     Jinja2 pages: home, family galleries, item pages, articles, sitemap/feed
+    pages.py     Jinja2 pages: home, paginated galleries, item pages, articles, sitemap/feed
     build.py     the orchestration and the atomic swap (`build.py` at the top is its CLI)
     serve.py     `build.py serve`: 127.0.0.1 preview, rebuild on change (watchfiles)
     cli.py       the command line of `build.py` / `tilepress-build`

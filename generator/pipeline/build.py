@@ -12,6 +12,7 @@ is not a tilepress site; the cache folder carries its own marker for the same re
 
 from __future__ import annotations
 
+import array
 import hashlib
 import json
 import os
@@ -23,8 +24,9 @@ from pathlib import Path
 
 from generator.errors import TilepressError
 from generator.pipeline import config as config_mod
-from generator.pipeline import generate, outdir, pages, plan, sheets
+from generator.pipeline import generate, outdir, pages, plan, schedule, sheets
 from generator.pipeline.cache import Cache
+from generator.pipeline.spool import Items, Spool
 from generator.pipeline.writer import Writer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -61,6 +63,8 @@ class Options:
     clean: bool = False
     base_url: str | None = None
     family_modules: dict[str, str] = field(default_factory=dict)   # test hook: name -> file.py
+    executor: str = "local"              # "local" (process pool of `jobs`) or "dask"
+    scheduler: str | None = None         # tcp://HOST:PORT of the Dask scheduler (executor "dask")
 
 
 @dataclass
@@ -76,7 +80,13 @@ class Report:
     removed: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     seconds: float = 0.0
-    generated_labels: list[str] = field(default_factory=list)
+    labels: str = ""                    # the generated items' labels, one a line (one string, not 1 per item)
+    phases: dict[str, float] = field(default_factory=dict)   # CPU seconds (this process + children)
+
+    @property
+    def generated_labels(self) -> list[str]:
+        """The labels (family/id) of the items this build generated, in plan order."""
+        return self.labels.split("\n") if self.labels else []
 
     def summary(self) -> str:
         """One line for stderr."""
@@ -102,31 +112,48 @@ def _check_out(out: Path) -> None:
                                  f"(no {MARKER} marker); choose an empty or new folder")
 
 
-def _sections(items: list[dict]) -> list[dict]:
-    """Consecutive items with the same `group` (in plan order) as gallery sections."""
-    sections: list[dict] = []
-    for item in items:
-        group = item.get("group")
-        if not sections or sections[-1]["group"] != group:
-            sections.append({"group": group, "items": []})
-        sections[-1]["items"].append(item)
-    return sections
+def cpu_seconds() -> float:
+    """CPU time of this process and its finished children (user + system)."""
+    import resource
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + kids.ru_utime + kids.ru_stime
 
 
-def _family_view(name: str, title: str, items: list[dict], articles: list[dict]) -> dict:
-    """The dict the templates see for one family."""
+def make_executor(opts: Options):
+    """The executor the options name (a bad choice or a missing Dask is TilepressError)."""
+    if opts.executor == "local":
+        if opts.scheduler:
+            raise TilepressError("--scheduler is only used with --executor dask")
+        return generate.LocalExecutor(opts.jobs)
+    if opts.executor == "dask":
+        from generator.pipeline.cluster import DaskExecutor, _distributed
+        if not opts.scheduler:
+            raise TilepressError("--executor dask needs --scheduler tcp://HOST:PORT")
+        _distributed()
+        return DaskExecutor(opts.scheduler)
+    raise TilepressError(f"--executor {opts.executor!r}: choose local or dask")
+
+
+def _family_view(name: str, title: str, items, articles: list[dict], daily=()) -> dict:
+    """The dict the templates see for one family (items: a sequence, possibly spooled)."""
     return {"name": name, "title": title, "short": title.split(" — ")[0], "url": f"{name}/index.html",
-            "items": items, "sections": _sections(items), "articles": articles, "sheet": None}
+            "items": items, "daily": daily, "articles": articles, "sheet": None}
 
 
 def _make_sheets(writer: Writer, cache: Cache, cfg, fams: list[dict], jobs: int,
                  base_url: str = "") -> list[dict]:
-    """Write the printable sheets of every family that has entries; return their listing."""
+    """Write the printable sheets of every family that has entries; return their listing.
+
+    The PDFs are always made in child processes, never in the driver nor on a cluster's
+    workers: cairo keeps font state from drawing text on a PDF surface that changes the
+    anti-aliasing of later PNG text in the same process, so a process that renders items
+    must never have rendered a PDF (else its PNG bytes would depend on what ran before).
+    """
     listing, todo, planned = [], {}, []
     sc = cfg.sheets
     for fam in fams:
         tilings = sc["tilings"] if isinstance(sc["tilings"], bool) else fam["name"] in sc["tilings"]
-        entries, rules = sheets.entries(fam["items"], tilings, sc["tilings_max"], base_url)
+        entries, rules = sheets.entries(_marking(fam["items"], fam["daily"]), tilings, sc["tilings_max"], base_url)
         if not entries:
             continue
         cols, rows = sheets.fit_grid(entries, sc["columns"], sc["rows"], rules)
@@ -144,12 +171,24 @@ def _make_sheets(writer: Writer, cache: Cache, cfg, fams: list[dict], jobs: int,
         info = {"files": files, "count": len(entries), "pages": 2 * -(-len(entries) // per)}
         fam["sheet"] = info
         listing.append(dict(info, title=fam["title"], rules=rules))
-    made = dict(zip(todo, generate.map_pool(sheets.sheet_pdf, list(todo.values()), jobs, "sheets")))
+    made = dict(zip(todo, generate.map_pool(sheets.sheet_pdf, list(todo.values()), jobs, "sheets",
+                                                isolated=True)))
     for key, pdf in made.items():
         cache.put(key, pdf)
     for url, key in planned:
         writer.write(url, made[key] if key in made else cache.get(key))
     return listing
+
+
+def _marking(*sequences):
+    """The views of spooled item sequences, one at a time; a view that comes back marked
+    `on_sheet` (sheets.entries marks what it puts on a sheet) is flagged in its sequence, so
+    the item page loaded later says so too."""
+    for seq in sequences:
+        for n, view in enumerate(seq):
+            yield view
+            if view.get("on_sheet") and isinstance(seq, Items):
+                seq.flag(n, "on_sheet")
 
 
 def _figures(writer: Writer, cache: Cache, mods: dict) -> None:
@@ -187,6 +226,7 @@ def build(opts: Options) -> Report:
     if base_url and not base_url.endswith("/"):
         base_url += "/"
     env = pages.environment(Path(opts.templates))
+    make_executor(opts)          # bad --executor/--scheduler flags or a missing Dask: exit 2 now
     _check_out(out)
     cache_dir = opts.cache_dir or out.parent / ".tilepress-cache"
     cache = Cache(cache_dir if opts.use_cache else None)
@@ -208,6 +248,12 @@ def build(opts: Options) -> Report:
 def _build_locked(opts: Options, out: Path, cfg, sources, env, base_url, cache: Cache,
                   notes: list[str]) -> Report:
     """The phases after the lock is taken: plan, generate, write into staging, swap."""
+    phases, mark = {}, [cpu_seconds()]
+
+    def lap(name: str) -> None:
+        now = cpu_seconds()
+        phases[name] = phases.get(name, 0.0) + now - mark[0]
+        mark[0] = now
     planned, more = plan.plan(cfg, sources, opts.only or None, cache)
     notes += more
     kept = [a for a in cfg.articles if a.family is None or a.family in planned]
@@ -215,47 +261,70 @@ def _build_locked(opts: Options, out: Path, cfg, sources, env, base_url, cache: 
               for a in cfg.articles if a not in kept]
     cfg.articles = kept          # an article's figures come from its family
     all_items = [it for name in planned for it in planned[name]]
-    results, stats = generate.run(all_items, plan.render_settings(cfg), cache, opts.jobs)
-    report = Report(out=out, items=stats["items"], generated=stats["generated"], cached=stats["cached"],
-                    notes=notes)
-    report.generated_labels = stats["generated_labels"]
+    executor = make_executor(opts)
     staging = outdir.staging_path(out)
     if staging.exists():
         shutil.rmtree(staging)
     staging.mkdir(parents=True)
+    spool = Spool()
     try:
         writer = Writer(staging, None if opts.clean else out)
         writer.write(MARKER, "This folder is a tilepress site; build.py replaces it on every build.\n")
-        fams = []
+        slugs: dict[str, dict[str, int]] = {name: {} for name in planned}   # slug -> plan index
+        offsets = {name: array.array("q", [-1]) * (1 + max((it.index for it in items), default=-1))
+                   for name, items in planned.items()}
+        svg_max = cfg.sheets["tilings_max"]
+
+        def keep(item, res) -> None:
+            """Write an item's files now; spool its page data and remember only its offset."""
+            meta = res["meta"]
+            other = slugs[item.family].setdefault(meta["slug"], item.index)
+            if other != item.index:        # named in plan order, whichever finished first
+                a, b = (next(it.label for it in planned[item.family] if it.index == i)
+                        for i in sorted((other, item.index)))
+                raise TilepressError(f"items {a} and {b} have the same permalink {meta['permalink'][:80]!r}")
+            for fname in sorted(res["files"]):
+                writer.write(f"{item.family}/{fname}", res["files"][fname])
+            view = dict(meta, url=f"{item.family}/{meta['slug']}.html", id=item.id, index=item.index,
+                        day=item.day)
+            if item.index < svg_max:          # colouring sheets use the first items' pictures
+                view["_svg"] = res["files"][f"{meta['slug']}.svg"].decode("utf-8")
+            offsets[item.family][item.index] = spool.put(view)
+        lap("plan")
+        _, stats = generate.run(all_items, plan.render_settings(cfg), cache, executor, keep)
+        lap("generate+write items")
+        del slugs
+        report = Report(out=out, items=stats["items"], generated=stats["generated"], cached=stats["cached"],
+                        notes=notes)
+        report.labels = stats["generated_labels"]
+        fams, mods = [], {name: plan.available(sources[name]) for name in planned}
         for name, items in planned.items():
-            views, slugs = [], {}
-            for it in items:
-                res = results[it.label]
-                slug = res["meta"]["slug"]
-                if slug in slugs:
-                    raise TilepressError(f"items {slugs[slug]} and {it.label} have the same permalink "
-                                         f"{res['meta']['permalink'][:80]!r}")
-                slugs[slug] = it.label
-                for fname in sorted(res["files"]):
-                    writer.write(f"{name}/{fname}", res["files"][fname])
-                view = dict(res["meta"], url=f"{name}/{res['meta']['slug']}.html")
-                view["_svg"] = res["files"][f"{res['meta']['slug']}.svg"].decode("utf-8")
-                views.append(view)
+            off = offsets[name]
+            gallery = Items(spool, array.array("q", (off[it.index] for it in items if it.day is None)))
+            daily = Items(spool, array.array("q", (off[it.index] for it in items if it.day is not None)))
             arts = [{"title": a.title, "url": f"articles/{a.name}.html"} for a in cfg.articles
                     if a.family == name]
-            fams.append(_family_view(name, plan.available(sources[name]).title, views, arts))
-        _figures(writer, cache, {name: plan.available(sources[name]) for name in planned})
+            fams.append(_family_view(name, mods[name].title, gallery, arts, daily))
+            fams[-1]["days"] = [it.day for it in items if it.day is not None]
+        del planned, all_items, offsets     # the items' descriptors are not needed any more
+        _figures(writer, cache, mods)
         listing = _make_sheets(writer, cache, cfg, fams, opts.jobs, base_url)
+        lap("figures+sheets")
         if cfg.site["interactive"]:
             from generator.pipeline import browser
             reason = browser.missing_reason()
             if reason:
                 cfg.site["interactive"] = False
                 report.notes.append(f"regen.html not built: {reason}")
-        pages.write_pages(writer, env, cfg, fams, listing, base_url, _date_iso(), cache)
+        pages.write_pages(writer, env, cfg, fams, listing, base_url, _date_iso(), cache, schedule.build_date())
+        lap("pages")
         report.written, report.kept, report.removed = writer.written, writer.kept, writer.removed()
         outdir.swap(staging, out)
+        lap("swap")
+        report.phases = phases
     except BaseException:
         outdir.remove(staging)
         raise
+    finally:
+        spool.close()
     return report

@@ -53,6 +53,12 @@ def _parser(serve: bool, prog: str = PROG) -> argparse.ArgumentParser:
                    help="output folder (default _site)")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                    help="worker processes for generating and rendering items (default: CPU count)")
+    p.add_argument("--executor", choices=("local", "dask"), default="local",
+                   help="where items are generated and rendered: local (a process pool of --jobs, "
+                        "the default) or dask (the workers of a Dask distributed cluster, given by "
+                        "--scheduler; needs pip install '.[dask]'). The output does not depend on it.")
+    p.add_argument("--scheduler", default=None, metavar="tcp://HOST:PORT",
+                   help="address of the Dask scheduler (with --executor dask)")
     p.add_argument("--only", action="append", default=[], metavar="FAMILY",
                    help="build only this family (repeatable); the others are left out of this build")
     p.add_argument("--clean", action="store_true",
@@ -86,7 +92,8 @@ def _options(args) -> Options:
     only = [o for part in args.only for o in part.split(",") if o]
     return Options(config=args.config, templates=args.templates, out=args.out, cache_dir=args.cache_dir,
                    use_cache=not args.no_cache, jobs=args.jobs, only=only, clean=args.clean,
-                   base_url=args.base_url, family_modules=mods)
+                   base_url=args.base_url, family_modules=mods,
+                   executor=args.executor, scheduler=args.scheduler)
 
 
 def main(argv: list[str] | None = None, prog: str = PROG) -> int:

@@ -36,6 +36,7 @@ SITE_DEFAULTS = {
     "thumb_width": 240,        # CSS pixels of a gallery thumbnail (WebP 1x/2x + PNG fallback)
     "png_width": 1200,         # largest 1x PNG download width (2x is twice that)
     "home_thumbs": 4,          # thumbnails per family on the home page
+    "gallery_page": 48,        # thumbnails per gallery page (galleries paginate past it)
     "interactive": True,       # regen.html: regenerate / make / play in the browser (needs `npm ci`)
     "safe_markdown": False,    # articles: escape raw HTML, drop javascript: links (else HTML passes)
 }
@@ -192,7 +193,8 @@ def _validate_site(path: Path, text: str, data: dict) -> tuple[dict, dict]:
                               f"(known: {', '.join(list(SITE_DEFAULTS) + ['sheets'])})")
         _check_type(path, text, "site", key, value, type(SITE_DEFAULTS[key]))
         site[key] = value
-    for key, lo, hi in (("thumb_width", 32, 1024), ("png_width", 64, 4096), ("home_thumbs", 0, 24)):
+    for key, lo, hi in (("thumb_width", 32, 1024), ("png_width", 64, 4096), ("home_thumbs", 0, 24),
+                         ("gallery_page", 4, 1000)):
         if not lo <= site[key] <= hi:
             raise ConfigError(f"{_rel(path)}:{_key_line(text, 'site', key)}: [site] {key} must be "
                               f"between {lo} and {hi}")
@@ -269,6 +271,16 @@ def config_error_at(cfg: SiteConfig, family: str, message: str) -> ConfigError:
     prefix = f"[families.{family}]"
     message = message.removeprefix(prefix).strip()
     return ConfigError(f"{_rel(cfg.path)}:{line}: {prefix} {message}")
+
+
+def config_error_in(cfg: SiteConfig, table: str, message: str) -> ConfigError:
+    """A ConfigError located in `[table]` (at the key the message names, when found)."""
+    text = cfg.path.read_text("utf-8")
+    line = _table_line(text, table)
+    m = re.match(rf"^\[{re.escape(table)}\]\s*([A-Za-z_][A-Za-z0-9_-]*)", message)
+    if m:
+        line = _key_line(text, table, m.group(1))
+    return ConfigError(f"{_rel(cfg.path)}:{line}: {message}")
 
 
 # ---- articles ---------------------------------------------------------------------------

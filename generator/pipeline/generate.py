@@ -1,10 +1,13 @@
-"""Phase 3 — generate and render every planned item (process pool, progress bar, cache).
+"""Phase 3 — generate and render every planned item (an executor, progress bar, cache).
 
 An item is a pure function of its descriptor (`site_item`: the family's
 generate or regen, then page), so an item is a pure
 function of its cache key: a worker generates it, checks the result against the family
-protocol, renders its files (`render.render_item`) and returns plain data.  Results are
-gathered by item, never by completion order, so `--jobs` cannot change the output.
+protocol, renders its files (`render.render_item`) and returns plain data.  Where the
+workers are is the executor's business — `LocalExecutor` (this machine's process pool) or
+`cluster.DaskExecutor` (a Dask cluster) — and the output never depends on it: results are
+handed to the build as they complete, and the build writes each item's files at once
+(paths, never order, decide the bytes) and keeps only its page data.
 
 The first item that fails stops the build: pending work is cancelled and `ItemFailure`
 names the item (`family/id`) and the reason.  Items finished before the failure are kept
@@ -19,7 +22,7 @@ import os
 import sys
 import time
 import traceback
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 
 from generator import families
@@ -117,7 +120,7 @@ def build_item(item: Item, settings: dict):
         files, sizes = render.render_item(slug, gen, settings)
         meta = {k: gen[k] for k in ("title", "permalink", "command", "alt", "facts", "sheet", "group")}
         meta.update(slug=slug, sizes=sizes, extra=sorted(gen["extra_svgs"]), id=item.id,
-                    family=item.family, index=item.index, key=item.key)
+                    family=item.family, index=item.index, key=item.key, day=item.day)
         return "ok", {"meta": meta, "files": files, "seconds": time.perf_counter() - start}
     except Exception as exc:  # reported by the parent, naming the item
         reason = f"{type(exc).__name__}: {exc}".splitlines()[0][:300]
@@ -134,28 +137,41 @@ def _progress(total: int, desc: str):
                 leave=False, ncols=cols if cols > 0 else 80, nrows=rows if rows > 0 else 24)
 
 
-def run(items: list[Item], settings: dict, cache, jobs: int = 1) -> tuple[dict, dict]:
-    """Generate every item (cached ones are read back); return (results by label, stats)."""
+def run(items: list[Item], settings: dict, cache, executor=None, on_result=None) -> tuple[dict, dict]:
+    """Generate every item (cached ones are read back); return (what on_result returned, by label; stats).
+
+    on_result(item, result) is called once per item as soon as its result is there (cached
+    hits first, then in completion order) and returns what the build keeps of it (default:
+    the whole result), so the caller can write an item's files at once and hold only its
+    page data: the driver's memory does not grow with the items' files.  The executor
+    (`LocalExecutor` by default) decides where items run; the results do not depend on it.
+    """
+    executor = executor or LocalExecutor(1)
+    keep = on_result or (lambda _item, result: result)
     results: dict[str, dict] = {}
+
+    def store(item: Item, result) -> None:
+        kept = keep(item, result)
+        if kept is not None:             # on_result may keep the data itself (None: nothing here)
+            results[item.label] = kept
     todo = []
     for item in items:
         hit = cache.get(item.key)
         if hit is not None:
-            results[item.label] = hit
+            store(item, hit)
         else:
             todo.append(item)
     stats = {"items": len(items), "cached": len(items) - len(todo), "generated": len(todo),
-             "generated_labels": [item.label for item in todo]}
+             "generated_labels": "\n".join(item.label for item in todo)}   # one string, not one per item
     if not todo:
         return results, stats
-    bar = _progress(len(todo), "generate")
+    bar = _progress(len(todo), f"generate {executor.where}".strip())
+
+    def done(item: Item, outcome) -> None:
+        store(item, _collect(item, outcome, cache))
+        bar.update(1)
     try:
-        if jobs <= 1 or len(todo) == 1:
-            for item in todo:
-                results[item.label] = _collect(item, build_item(item, settings), cache)
-                bar.update(1)
-        else:
-            _run_pool(todo, settings, cache, jobs, results, bar)
+        executor.run_items(todo, settings, done)
     finally:
         bar.close()
     return results, stats
@@ -169,35 +185,64 @@ def _collect(item: Item, outcome, cache) -> dict:
     return outcome[1]
 
 
-def _run_pool(todo, settings, cache, jobs, results, bar) -> None:
-    """Run items in a process pool; stop at the first failure."""
-    ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-    broken = False
+# --- executors: where items run ------------------------------------------------------------
+# An executor has `where` (shown after "generate" on the progress bar), `run_items(todo, settings, done)` which
+# calls build_item(item, settings) for each item somewhere and done(item, outcome) in the
+# driver as each finishes (raising from done stops the run).  The build's output never
+# depends on which.
+
+
+class LocalExecutor:
+    """This machine's process pool (`--executor local`, the default); jobs=1 runs in-process."""
+
+    def __init__(self, jobs: int = 1):
+        self.jobs = max(1, int(jobs))
+        self.where = ""
+
+    def run_items(self, todo: list[Item], settings: dict, done) -> None:
+        """build_item for each item; done(item, outcome) as each finishes."""
+        if self.jobs <= 1 or len(todo) == 1:
+            for item in todo:
+                done(item, build_item(item, settings))
+        else:
+            _run_pool(todo, settings, self.jobs, done)
+
+
+def _pool_context():
+    """The multiprocessing context of the local pool."""
+    return multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+
+
+def _run_pool(todo, settings, jobs, done) -> None:
+    """Run items in a process pool; stop at the first failure.
+
+    Completions are taken with `as_completed` (one waiter over all futures), not a
+    `wait(FIRST_COMPLETED)` per completion, which walks every pending future each time:
+    that made the driver's cost per item grow with the number of items.
+    """
+    ctx = _pool_context()
+    broken, finished = False, set()
     with ProcessPoolExecutor(max_workers=min(jobs, len(todo)), mp_context=ctx) as pool:
         futures = {pool.submit(build_item, item, settings): item for item in todo}
-        pending = set(futures)
         try:
-            while pending and not broken:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for fut in sorted(done, key=lambda f: futures[f].label):
-                    item = futures[fut]
-                    try:
-                        outcome = fut.result()
-                    except BrokenProcessPool:
-                        broken = True        # some worker died; which item killed it is found below
-                        continue
-                    results[item.label] = _collect(item, outcome, cache)
-                    bar.update(1)
+            for fut in as_completed(futures):
+                item = futures[fut]
+                try:
+                    outcome = fut.result()
+                except BrokenProcessPool:
+                    broken = True        # some worker died; which item killed it is found below
+                    break
+                finished.add(item.label)
+                done(item, outcome)
         except BaseException:
-            for fut in pending:
+            for fut in futures:
                 fut.cancel()
             pool.shutdown(wait=True, cancel_futures=True)
             raise
     if broken:
         for item in todo:                    # rerun the unfinished items one by one, in isolation
-            if item.label not in results:
-                results[item.label] = _collect(item, _isolated(item, settings, ctx), cache)
-                bar.update(1)
+            if item.label not in finished:
+                done(item, _isolated(item, settings, ctx))
 
 
 def _isolated(item: Item, settings: dict, ctx):
@@ -209,20 +254,20 @@ def _isolated(item: Item, settings: dict, ctx):
             return ("error", "worker process died (killed, out of memory or crashed)", "")
 
 
-def map_pool(fn, arg_tuples: list[tuple], jobs: int, desc: str) -> list:
-    """fn(*args) for each tuple, in order, in a process pool when jobs > 1 (progress bar)."""
+def map_pool(fn, arg_tuples: list[tuple], jobs: int, desc: str, isolated: bool = False) -> list:
+    """fn(*args) for each tuple, in order, in a process pool when jobs > 1 or `isolated`
+    (then never in this process, even for one job); with a progress bar."""
     if not arg_tuples:
         return []
     bar = _progress(len(arg_tuples), desc)
     try:
-        if jobs <= 1 or len(arg_tuples) == 1:
+        if not isolated and (jobs <= 1 or len(arg_tuples) == 1):
             out = []
             for args in arg_tuples:
                 out.append(fn(*args))
                 bar.update(1)
             return out
-        ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-        with ProcessPoolExecutor(max_workers=min(jobs, len(arg_tuples)), mp_context=ctx) as pool:
+        with ProcessPoolExecutor(max_workers=max(1, min(jobs, len(arg_tuples))), mp_context=_pool_context()) as pool:
             futures = [pool.submit(fn, *args) for args in arg_tuples]
             for fut in futures:
                 fut.add_done_callback(lambda _f: bar.update(1))

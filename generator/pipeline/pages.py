@@ -4,7 +4,11 @@ URL layout (every link is relative and names `index.html` explicitly, so the sit
 from `file://`, from any sub-path and from a web server; no page uses `fetch()`):
 
     index.html                       home: families with a few thumbnails, articles, sheets
-    <family>/index.html              the family's gallery
+    <family>/index.html              the family's gallery, page 1 ([site] gallery_page items a page)
+    <family>/page-<n>.html           its further pages (stable while the plan is: item k is on
+                                     page 1 + k // gallery_page), with previous/next and a count
+    <family>/daily-<YYYY-MM>.html    a schedule's archive page per month (`schedule.py`)
+    <family>/today.html              the schedule's puzzle of the build date (stated on the page)
     <family>/<slug>.html             one item (slug derived from the permalink alone)
     <family>/<slug>.svg|.png|...     its files (see render.py)
     articles/<name>.html             an article rendered from site_src/articles/<name>.md
@@ -15,7 +19,8 @@ from `file://`, from any sub-path and from a web server; no page uses `fetch()`)
     regen.html, regen/...            regenerate / make your own / play in the browser (browser.py;
                                      only with `[site] interactive` and the Pyodide runtime installed)
     assets/style.css, assets/favicon.svg
-    sitemap.xml, feed.xml            only when a base URL is configured
+    sitemap.xml, feed.xml            only when a base URL is configured; past SITEMAP_MAX URLs
+                                     sitemap.xml is a sitemap index of sitemap-<n>.xml
 
 Templates live in `templates/`; every page extends `base.html`.  Template problems
 (missing file, syntax error, undefined variable) become a ConfigError naming the template
@@ -24,15 +29,21 @@ file and line.
 
 from __future__ import annotations
 
+import io
+import itertools
 import re
 import traceback
 from pathlib import Path
 
 from generator.errors import ConfigError, TilepressError
+from generator.pipeline import schedule
 from generator.pipeline.sheets import short_id
 
+SITEMAP_MAX = 50_000          # URLs per sitemap file (the sitemaps.org protocol's limit)
+FEED_ITEMS = 50               # the feed holds each family's last FEED_ITEMS gallery items (and the latest days)
+
 TEMPLATES = ("base.html", "home.html", "family.html", "item.html", "article.html", "sheets.html",
-             "sitemap.xml", "feed.xml", "style.css", "favicon.svg", "regen.html", "regen.js", "regen.css")
+             "daily.html", "today.html", "sitemap.xml", "sitemapindex.xml", "feed.xml", "style.css", "favicon.svg", "regen.html", "regen.js", "regen.css")
 
 
 def _rel(path: Path) -> str:
@@ -131,6 +142,19 @@ def render(env, name: str, **context) -> str:
     """Render one template with the shared context."""
     folder = env.globals["templates_folder"]
     return _guard(folder, lambda: env.get_template(name).render(**context))
+
+
+def render_bytes(env, name: str, **context) -> bytes:
+    """render() streamed into UTF-8 bytes: for the pages whose size grows with the site
+    (sitemap, feed), so the template's output pieces are never all held at once."""
+    folder = env.globals["templates_folder"]
+
+    def run() -> bytes:
+        buf = io.BytesIO()
+        for piece in env.get_template(name).generate(**context):
+            buf.write(piece.encode("utf-8"))
+        return buf.getvalue()
+    return _guard(folder, run)
 
 
 _IMAGE = re.compile(r'<img alt="([^"]*)" src="([^"]*)"\s*/?>')
@@ -238,33 +262,86 @@ def picture(item: dict, root: str) -> dict:
             "width": w, "height": h, "alt": item["alt"]}
 
 
+def _sections(items: list[dict]) -> list[dict]:
+    """Consecutive items with the same `group` (in plan order) as gallery sections."""
+    sections: list[dict] = []
+    for item in items:
+        group = item.get("group")
+        if not sections or sections[-1]["group"] != group:
+            sections.append({"group": group, "items": []})
+        sections[-1]["items"].append(item)
+    return sections
+
+
+def page_url(n: int) -> str:
+    """The file name of gallery page n (1-based) inside the family folder."""
+    return "index.html" if n == 1 else f"page-{n}.html"
+
+
+def gallery_pages(count: int, per: int) -> list[dict]:
+    """The pages of a gallery of `count` items, `per` a page: numbers, URLs, item ranges."""
+    total = max(1, -(-count // per))
+    return [{"number": n, "url": page_url(n), "start": (n - 1) * per, "stop": min(count, n * per),
+             "prev_url": page_url(n - 1) if n > 1 else None,
+             "next_url": page_url(n + 1) if n < total else None} for n in range(1, total + 1)]
+
+
+def _neighbours(items):
+    """(previous, item, next) for each item of a sequence, reading each item once."""
+    it = iter(items)
+    prev, cur = None, next(it, None)
+    while cur is not None:
+        nxt = next(it, None)
+        yield prev, cur, nxt
+        prev, cur = cur, nxt
+
+
 def write_pages(writer, env, cfg, families: list[dict], sheets: list[dict], base_url: str,
-                date_iso: str, cache=None) -> None:
-    """Render every page of the site through the writer."""
+                date_iso: str, cache=None, today=None) -> None:
+    """Render every page of the site through the writer.
+
+    A family's items may be a spooled sequence (`spool.Items`): each page loads only the
+    items it shows (a gallery page, one item and its neighbours), so the pages' memory does
+    not grow with the number of items.
+    """
     site = dict(cfg.site, base_url=base_url)
+    today = today or schedule.build_date()
     articles = [{"name": a.name, "title": a.title, "family": a.family,
                  "url": f"articles/{a.name}.html"} for a in cfg.articles]
     from generator.webapi import PLAYERS
     players = sorted(PLAYERS) if site["interactive"] else []
     from generator.pipeline.browser import offers
     env.globals["offers"] = offers if site["interactive"] else (lambda link: {"regen": False, "play": False})
+    for fam in families:
+        daily = fam.get("daily") or ()
+        fam["count"] = len(fam["items"]) + len(daily)
+        if "days" not in fam:
+            fam["days"] = [d["day"] for d in daily]
+        fam["months"] = schedule.months(fam["days"]) if daily else []
+        fam["today_url"] = "today.html" if daily else None
     common = {"site": site, "families": families, "articles": articles, "sheets": sheets, "players": players}
     writer.write("assets/style.css", render(env, "style.css"))
     writer.write("assets/favicon.svg", render(env, "favicon.svg"))
     writer.write("index.html", render(env, "home.html", root="", page_url="index.html",
                                       picture=picture, title=site["title"], **common))
+    feed_daily = []
     for fam in families:
-        writer.write(f"{fam['name']}/index.html",
-                     render(env, "family.html", root="../", page_url=f"{fam['name']}/index.html",
-                            family=fam, picture=picture, title=fam["title"], **common))
         items = fam["items"]
-        for i, item in enumerate(items):
-            prev_item = items[i - 1] if i > 0 else None
-            next_item = items[i + 1] if i + 1 < len(items) else None
-            writer.write(f"{fam['name']}/{item['slug']}.html",
-                         render(env, "item.html", root="../", page_url=item["url"], family=fam,
-                                item=item, prev_item=prev_item, next_item=next_item,
-                                title=item["title"], **common))
+        per = site["gallery_page"]
+        pages = gallery_pages(len(items), per)
+        for page in pages:
+            shown = items[page["start"]:page["stop"]]
+            gallery = dict(page, pages=pages, total=len(items), first=page["start"] + 1,
+                           last=page["stop"], sections=_sections(shown))
+            url = f"{fam['name']}/{page['url']}"
+            writer.write(url, render(env, "family.html", root="../", page_url=url, family=fam,
+                                     gallery=gallery, picture=picture, title=fam["title"] if page["number"] == 1
+                                     else f"{fam['title']} (page {page['number']} of {len(pages)})", **common))
+        for prev_item, item, next_item in _neighbours(items):
+            _item_page(writer, env, fam, item, prev_item, next_item, common)
+        daily = fam.get("daily") or ()
+        if daily:
+            feed_daily += _daily_pages(writer, env, fam, daily, today, common)
     if site["interactive"]:
         from generator.pipeline import browser
         browser.write(writer, env, render, common, cache)
@@ -279,8 +356,85 @@ def write_pages(writer, env, cfg, families: list[dict], sheets: list[dict], base
         writer.write("sheets/index.html", render(env, "sheets.html", root="../", page_url="sheets/index.html",
                                                  title="Printable sheets", **common))
     if base_url:
-        urls = ["index.html"] + [f["url"] for f in families] + \
-               [i["url"] for f in families for i in f["items"]] + [a["url"] for a in articles]
-        writer.write("sitemap.xml", render(env, "sitemap.xml", urls=urls, **common))
-        writer.write("feed.xml", render(env, "feed.xml", date=date_iso, **common))
+        per = site["gallery_page"]
+        count = 1 + len(articles) + sum(len(gallery_pages(len(f["items"]), per)) + len(f["items"]) + len(f["months"])
+                                        + len(f.get("daily") or ()) + bool(f["today_url"]) for f in families)
+        _sitemaps(writer, env, common, _urls(families, articles, per), count)
+        feed_daily.sort(key=lambda v: (v["day"], v["family"], v["index"]), reverse=True)
+        feed_items = [item for fam in families for item in fam["items"][-FEED_ITEMS:]]
+        writer.write("feed.xml", render_bytes(env, "feed.xml", date=date_iso, daily_items=feed_daily,
+                                        feed_items=feed_items, **common))
 
+
+def _item_page(writer, env, fam, item, prev_item, next_item, common) -> None:
+    """One item's page."""
+    writer.write(f"{fam['name']}/{item['slug']}.html",
+                 render(env, "item.html", root="../", page_url=item["url"], family=fam,
+                        item=item, prev_item=prev_item, next_item=next_item,
+                        title=item["title"], **common))
+
+
+def _daily_pages(writer, env, fam, daily, today, common) -> list[dict]:
+    """A schedule's item pages (previous/next day), its month archives and its today page.
+
+    Returns the views of the latest FEED_DAYS days up to the build date, for the feed.
+    """
+    today_iso = today.isoformat()
+    months = fam["months"]
+    for prev_item, item, next_item in _neighbours(daily):
+        _item_page(writer, env, fam, item, prev_item, next_item, common)
+    for n, month in enumerate(months):
+        url = f"{fam['name']}/{month['url']}"
+        writer.write(url, render(env, "daily.html", root="../", page_url=url, family=fam, month=month,
+                                 months=months, prev_month=months[n - 1] if n else None,
+                                 next_month=months[n + 1] if n + 1 < len(months) else None,
+                                 items=daily[month["start"]:month["stop"]], picture=picture,
+                                 title=f"{fam['title']}: {month['title']}", **common))
+    day_list = fam["days"]
+    past = sorted({d for d in day_list if d <= today_iso})
+    feed_days = set(past[-schedule.FEED_DAYS:])
+    todays = [daily[n] for n, d in enumerate(day_list) if d == today_iso]
+    recent = [{k: v for k, v in daily[n].items() if k not in ("sheet", "_svg")}
+              for n, d in enumerate(day_list) if d in feed_days]
+    latest = past[-1] if past else None
+    first, last = min(day_list), max(day_list)
+    url = f"{fam['name']}/today.html"
+    writer.write(url, render(env, "today.html", root="../", page_url=url, family=fam, today=today_iso,
+                             items=todays, first_day=first, last_day=last, latest_day=latest,
+                             months=months, picture=picture, title=f"{fam['title']}: today", **common))
+    return recent
+
+
+def _urls(families, articles, per: int):
+    """Every page URL of the site, for the sitemap (streamed)."""
+    yield "index.html"
+    for fam in families:
+        for page in gallery_pages(len(fam["items"]), per):
+            yield f"{fam['name']}/{page['url']}"
+        for item in fam["items"]:
+            yield item["url"]
+        for month in fam["months"]:
+            yield f"{fam['name']}/{month['url']}"
+        if fam["today_url"]:
+            yield f"{fam['name']}/{fam['today_url']}"
+        for item in fam.get("daily") or ():
+            yield item["url"]
+    for art in articles:
+        yield art["url"]
+
+
+def _sitemaps(writer, env, common, urls, count: int) -> None:
+    """sitemap.xml, or past SITEMAP_MAX URLs a sitemap index of sitemap-<n>.xml files.
+
+    The URLs are streamed into the template (never a list of them all); `count` says how
+    many there are, so the choice between one file and an index is made before rendering.
+    """
+    if count <= SITEMAP_MAX:
+        writer.write("sitemap.xml", render_bytes(env, "sitemap.xml", urls=urls, **common))
+        return
+    names = []
+    for n in range(1, -(-count // SITEMAP_MAX) + 1):
+        names.append(f"sitemap-{n}.xml")
+        writer.write(names[-1], render_bytes(env, "sitemap.xml", urls=itertools.islice(urls, SITEMAP_MAX),
+                                             **common))
+    writer.write("sitemap.xml", render(env, "sitemapindex.xml", sitemaps=names, **common))

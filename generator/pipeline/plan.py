@@ -29,6 +29,7 @@ from generator import families
 from generator.errors import ConfigError
 from generator.families import Family
 from generator.pipeline import config as config_mod
+from generator.pipeline import schedule
 
 # Bump when the pipeline renders the same item differently (thumbnail sizes, PNG rules...).
 RENDER_VERSION = "7"
@@ -48,6 +49,7 @@ class Item:
     module: str          # where the Family comes from: "module:attribute" or "file:/abs/path.py"
     key: str             # cache key (hex sha256)
     permalink: str | None = None   # the item is regen(permalink) instead of generate(params)
+    day: str | None = None         # YYYY-MM-DD of a scheduled item (`schedule.py`), else None
 
     @property
     def label(self) -> str:
@@ -92,12 +94,13 @@ def item_key(family: str, version: str, params_json: str, settings: dict) -> str
 
 
 def _descriptors(cfg, name: str, fam: Family, cache) -> list:
-    """The family's plan(), memoised in the cache by (family, VERSION, its table, [site]).
+    """The family's plan() (and its schedule's days), memoised by (family, VERSION, its table, [site]).
 
     plan() is a pure function of those, and some families enumerate to plan (Tantrix):
     the memo keeps a no-change rebuild fast.
     """
-    section = cfg.families[name]
+    section = dict(cfg.families[name])
+    daily = section.pop("daily", None)
     key = hashlib.sha256(json.dumps(["plan", name, fam.source, fam.version, section, cfg.site],
                                     sort_keys=True, default=str).encode("utf-8")).hexdigest()
     if cache is not None:
@@ -108,6 +111,14 @@ def _descriptors(cfg, name: str, fam: Family, cache) -> list:
         descriptors = family_plan(fam, dict(section), cfg.site)
     except ConfigError as exc:
         raise config_mod.config_error_at(cfg, name, str(exc)) from None
+    if daily is not None:
+        where = f"[families.{name}.daily]"
+        if not isinstance(daily, dict):
+            raise config_mod.config_error_at(cfg, name, f"daily must be a table {where}")
+        try:
+            descriptors = list(descriptors) + schedule.plan_days(fam, daily, cfg.site, where)
+        except ConfigError as exc:
+            raise config_mod.config_error_in(cfg, f"families.{name}.daily", str(exc)) from None
     if cache is not None and isinstance(descriptors, list):
         cache.put(key, descriptors)
     return descriptors
@@ -143,7 +154,8 @@ def plan_family(cfg, name: str, fam: Family, cache=None) -> list[Item]:
         if link is not None and not isinstance(link, str):
             raise ConfigError(f"family {name!r}: permalink of {d['id']!r} must be a string")
         key = item_key(name, version, pj if link is None else json.dumps([link, pj]), settings)
-        items.append(Item(name, d["id"], i, pj, fam.source, key, link))
+        day = d.get("day")
+        items.append(Item(name, d["id"], i, pj, fam.source, key, link, day))
     return items
 
 

@@ -35,7 +35,8 @@ class Writer:
     def __init__(self, staging: Path, previous: Path | None):
         self.staging = Path(staging)
         self.previous = Path(previous) if previous and Path(previous).is_dir() else None
-        self.paths: dict[str, str] = {}       # case-folded path -> path
+        self.paths: set[str] = set()          # case-folded paths (the path itself when equal)
+        self._cased: dict[str, str] = {}      # case-folded -> path, only where they differ
         self.written: list[str] = []          # new or changed files
         self.kept: list[str] = []             # identical to the previous site (linked)
 
@@ -45,11 +46,15 @@ class Writer:
         if rel.startswith("/") or not all(_PART.match(p) and p not in (".", "..") for p in parts):
             raise TilepressError(f"writer: unsafe output path {rel!r}")
         folded = rel.casefold()
+        if folded == rel:
+            folded = rel                      # one string per path: memory flat-ish in the file count
         if folded in self.paths:
-            other = self.paths[folded]
+            other = self._cased.get(folded, folded)
             what = "twice" if other == rel else f"twice (collides with {other!r} on case-insensitive disks)"
             raise WriteTwiceError(f"writer: refusing to write {rel!r} {what}")
-        self.paths[folded] = rel
+        self.paths.add(folded)
+        if folded is not rel:
+            self._cased[folded] = rel
 
     def write(self, rel: str, data: bytes | str) -> None:
         """Write one file of the site (text is encoded as UTF-8)."""

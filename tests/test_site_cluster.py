@@ -1,0 +1,177 @@
+"""The site build on a real Dask cluster: a `distributed.LocalCluster` of 2 worker processes
+started here (bound to 127.0.0.1, no external service).  A build through it is byte for byte
+the local build; a worker killed mid-build still gives the complete, identical site; an item
+that kills every worker that runs it fails the build naming it, leaving the previous site."""
+from __future__ import annotations
+
+import hashlib
+import os
+import signal
+
+import pytest
+
+from site_helpers import REPO, TINY, build_fixture, run_build, snapshot
+from generator.errors import TilepressError
+from generator.pipeline import generate
+from generator.pipeline.build import Options, build
+from generator.pipeline.generate import ItemFailure
+
+distributed = pytest.importorskip("distributed", reason="Dask distributed is pinned in requirements-test.txt")
+
+DELAY = "0.15"        # seconds per tiny item on the workers, so a kill lands mid-build
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    """A LocalCluster of 2 worker processes (one thread each) and a client to steer it; the
+    scheduler, workers and dashboard listen on 127.0.0.1 only, on free ports."""
+    import dask
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("TINY_DELAY", DELAY)               # inherited by the worker processes
+        mp.setenv("TINY_CRASH", "1")                 # a `fail` item kills its worker
+        with dask.config.set({"distributed.scheduler.allowed-failures": 1,
+                              "distributed.worker.daemon": False}):
+            lc = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                          host="127.0.0.1", scheduler_port=0, dashboard_address="127.0.0.1:0")
+            client = distributed.Client(lc, set_as_default=False)
+            try:
+                yield lc, client
+            finally:
+                client.close()
+                lc.close()
+
+
+def config(tmp_path, body: str):
+    """A site.toml of the tiny family (a base URL, so sitemap and feed are built too)."""
+    path = tmp_path / "content" / "site.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('[site]\ntitle = "cluster test"\ntagline = "t"\nthumb_width = 64\npng_width = 96\n'
+                    'interactive = false\ngallery_page = 8\nbase_url = "https://example.org/c/"\n'
+                    '[site.sheets]\npapers = ["a4"]\n' + body)
+    return path
+
+
+def digests(folder):
+    """Every file of a built site -> sha256 of its bytes."""
+    return {rel: hashlib.sha256(v[0]).hexdigest() for rel, v in snapshot(folder).items()}
+
+
+def opts(tmp_path, cfg, name, **kw):
+    return Options(config=cfg, out=tmp_path / name, use_cache=False, jobs=1,
+                   family_modules={"tiny": str(TINY)}, **kw)
+
+
+def local_build(tmp_path, cfg, name="local") -> int:
+    """The reference: `build.py --executor local --jobs 1` in a fresh process; returns its item count.
+
+    A fresh process, because cairo's text rendering in a process that has drawn a PDF differs
+    (see build._make_sheets): the test process may have drawn sheets for other tests.
+    """
+    proc = run_build("--config", cfg, "--family-module", f"tiny={TINY}", "--out", tmp_path / name,
+                     "--no-cache", "--jobs", "1", "--executor", "local")
+    assert proc.returncode == 0, proc.stderr
+    return int(proc.stderr.rsplit(": ", 1)[1].split()[0])
+
+
+def test_cluster_build_equals_the_local_build_even_when_a_worker_is_killed(cluster, tmp_path, monkeypatch):
+    lc, client = cluster
+    cfg = config(tmp_path, "[families.tiny]\ncount = 14\nn = 3\nsheets = true\n")
+    monkeypatch.delenv("TINY_DELAY", raising=False)
+    local = local_build(tmp_path, cfg)
+    pids = client.run(os.getpid)                     # worker address -> process id
+    seen, killed = [], []
+    real = generate._collect
+
+    def collect(item, outcome, cache):
+        """After the 3rd item is back, kill a worker that is busy with another item."""
+        seen.append(item.label)
+        if len(seen) == 3:
+            busy = [w for w, tasks in client.processing().items() if tasks and w in pids]
+            victim = (busy or sorted(pids))[0]
+            os.kill(pids[victim], signal.SIGKILL)
+            killed.append(victim)
+        return real(item, outcome, cache)
+    monkeypatch.setattr(generate, "_collect", collect)
+    report = build(opts(tmp_path, cfg, "dask", executor="dask", scheduler=lc.scheduler_address))
+    assert killed and report.items == local == 14 and report.generated == 14
+    assert sorted(seen) == sorted(f"tiny/grid-{n}" for n in range(1, 15))     # each item once
+    site = digests(tmp_path / "dask")
+    assert site == digests(tmp_path / "local")
+    assert "tiny/page-2.html" in site and "sheets/tiny-a4.pdf" in site       # pages and sheets too
+
+
+@pytest.mark.slow
+def test_an_item_that_kills_every_worker_fails_the_build_naming_it(cluster, tmp_path):
+    lc, client = cluster
+    cfg = config(tmp_path, "[families.tiny]\ncount = 4\nn = 2\n")
+    build(opts(tmp_path, cfg, "site"))
+    before = snapshot(tmp_path / "site")
+    cfg.write_text(cfg.read_text() + "fail_item = 2\n")
+    with pytest.raises(ItemFailure) as failure:
+        build(opts(tmp_path, cfg, "site", executor="dask", scheduler=lc.scheduler_address))
+    assert failure.value.label == "tiny/grid-3" and "workers died" in str(failure.value)
+    assert snapshot(tmp_path / "site") == before                      # never a half site
+    assert not list(tmp_path.glob(".site.staging-*"))   # (the nannies restart the dead workers)
+
+
+def test_a_daily_schedule_through_the_cluster(cluster, tmp_path, monkeypatch):
+    """Two months of daily Loopy puzzles (small ones): archive per month, today page, feed."""
+    lc, client = cluster
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1802044800")             # 2027-02-08 00:00 UTC
+    cfg = config(tmp_path, "[families.loopy]\ntilings = [\"p3\"]\nlevels = [\"easy\"]\nseeds = [1]\nsizes_p3 = [[3, 3]]\n"
+                           "[families.loopy.daily]\nfrom = 2027-01-28\nto = 2027-02-10\n"
+                           "tilings = [\"p3\"]\nlevels = [\"easy\"]\nsizes_p3 = [[3, 3]]\n")
+    local = local_build(tmp_path, cfg)
+    build(opts(tmp_path, cfg, "dask", executor="dask", scheduler=lc.scheduler_address))
+    site, same = digests(tmp_path / "dask"), digests(tmp_path / "local")
+    assert local == 1 + 14 and [k for k in site if site[k] != same.get(k)] == [] and site == same
+    out = tmp_path / "dask" / "loopy"
+    jan, feb = (out / "daily-2027-01.html").read_text(), (out / "daily-2027-02.html").read_text()
+    assert jan.count('<time datetime="2027-01-') == 4 and feb.count('<time datetime="2027-02-') == 10
+    assert 'href="daily-2027-01.html"' in feb and 'rel="next" href="daily-2027-02.html"' in jan
+    today = (out / "today.html").read_text()
+    assert 'datetime="2027-02-08"' in today
+    # the day's item is the one whose seed is its date, whatever else the site holds
+    from generator import families
+    link = families.get("loopy").permalink(families.get("loopy").generate(
+        {"tiling": "p3", "width": 3, "height": 3, "seed": 20270208, "level": "easy"}))
+    from generator.pipeline.generate import slug_of
+    assert f'href="{slug_of(link)}.html"' in today
+    feed = (tmp_path / "dask" / "feed.xml").read_text()
+    assert feed.count("<entry><title>2027-") == 12 and "2027-02-09" not in feed   # the days up to today
+    assert feed.index("<title>2027-02-08: ") < feed.index("<title>2027-02-07: ")   # latest first
+
+
+def test_bad_executor_flags_exit_2_naming_them(tmp_path):
+    cfg = config(tmp_path, "[families.tiny]\ncount = 1\n")
+    base = ["--config", cfg, "--family-module", f"tiny={TINY}", "--out", tmp_path / "site", "--no-cache"]
+    proc = run_build(*base, "--executor", "dask")
+    assert proc.returncode == 2 and proc.stderr == "error: --executor dask needs --scheduler tcp://HOST:PORT\n"
+    proc = run_build(*base, "--executor", "dask", "--scheduler", "http://x")
+    assert proc.returncode == 2 and "expected tcp://HOST:PORT" in proc.stderr
+    proc = run_build(*base, "--scheduler", "tcp://127.0.0.1:1")
+    assert proc.returncode == 2 and "only used with --executor dask" in proc.stderr
+    assert not (tmp_path / "site").exists()
+
+
+def test_an_unreachable_scheduler_is_bad_input(tmp_path, monkeypatch):
+    from generator.pipeline import cluster
+    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 1)
+    cfg = config(tmp_path, "[families.tiny]\ncount = 1\n")
+    with pytest.raises(TilepressError, match=r"tcp://127\.0\.0\.1:1: cannot reach the Dask scheduler"):
+        build(opts(tmp_path, cfg, "site", executor="dask", scheduler="tcp://127.0.0.1:1"))
+    assert not (tmp_path / "site").exists() and not list(tmp_path.glob(".site.staging-*"))
+
+
+def test_without_distributed_the_dask_executor_names_the_dependency(monkeypatch):
+    import builtins
+    real = builtins.__import__
+
+    def no_dask(name, *a, **kw):
+        if name == "distributed" or name.startswith("distributed."):
+            raise ImportError("No module named 'distributed'")
+        return real(name, *a, **kw)
+    monkeypatch.setattr(builtins, "__import__", no_dask)
+    from generator.pipeline.build import make_executor
+    with pytest.raises(TilepressError, match=r"optional dependency 'distributed'.*pip install '\.\[dask\]'"):
+        make_executor(Options(executor="dask", scheduler="tcp://127.0.0.1:8786"))
