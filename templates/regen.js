@@ -1034,6 +1034,7 @@
   Page.prototype.print = async function () {
     var c = this.current;
     if (!c) return;
+    document.documentElement.classList.add("tp-printing");   // print media only; cleared on afterprint
     $("tp-print-title").textContent = $("tp-title").textContent;
     $("tp-print-rules").textContent = this.player ? this.player.board.rules : "";
     var printed = c.svg;
@@ -1060,7 +1061,6 @@
       $("tp-print-solution-title").textContent = $("tp-title").textContent + " — solution (ID " + id + ")";
     }
     await paint();
-    document.documentElement.classList.add("tp-printing");
     window.print();
   };
 
