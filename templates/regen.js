@@ -687,6 +687,9 @@
     $("tp-svg").addEventListener("click", function () { self.svgDownload(); });
     $("tp-copy").addEventListener("click", function () { self.copy(); });
     $("tp-print").addEventListener("click", function () { self.print(); });
+    // The printout replaces the page only while the Print button prints it: the browser's own
+    // Print (Ctrl+P) then prints the page as shown, never a blank or a stale printout.
+    window.addEventListener("afterprint", function () { document.documentElement.classList.remove("tp-printing"); });
     $("tp-cancel").addEventListener("click", function () { self.cancel(); });
     $("tp-solution").addEventListener("toggle", function () { if ($("tp-solution").open) self.solution(); });
     window.addEventListener("hashchange", function () { self.fromHash(); });
@@ -1032,6 +1035,7 @@
   Page.prototype.print = async function () {
     var c = this.current;
     if (!c) return;
+    document.documentElement.classList.add("tp-printing");   // print media only; cleared on afterprint
     $("tp-print-title").textContent = $("tp-title").textContent;
     $("tp-print-rules").textContent = this.player ? this.player.board.rules : "";
     var printed = c.svg;

@@ -223,6 +223,10 @@ def test_live_errors_and_the_error_style_after_the_last_click(chromium, site):
 
 def test_print_pdf_text_stays_inside_the_margins(chromium, site, tmp_path):
     page = _open_board(chromium, site, 1280)
+    shown = tmp_path / "shown.pdf"                                    # the browser's own Print, no button:
+    page.pdf(path=str(shown), format="A4", prefer_css_page_size=True)  # the page as shown, not a blank
+    seen = subprocess.run(["pdftotext", str(shown), "-"], capture_output=True, text=True, check=True).stdout
+    assert "closed loop" in seen and "Zoom in" not in seen           # the rules, without the buttons
     page.evaluate("window.print = () => {}")
     page.click("#tp-print")
     page.wait_for_function("document.getElementById('tp-print-id').textContent.length > 0")

@@ -65,6 +65,16 @@ def test_bad_input_one_line_exit_2(text):
     assert r.stderr.startswith("error:") and r.stderr.count("\n") == 1
 
 
+def test_bad_puzzle_file_is_named(tmp_path):
+    bad = tmp_path / "puzzle.json"
+    for text, says in (('{"n": 3, "givens": [[1, 2', "malformed JSON"), ('{"n": 3, "givens": [[0, 0, "w"]]}', "given #0")):
+        bad.write_text(text)
+        r = run("calissons", "solve", str(bad))
+        assert r.returncode == 2 and r.stderr.startswith(f"error: {bad}: ") and says in r.stderr, r.stderr
+    r = run("calissons", "solve", "-", stdin="{")
+    assert r.stderr.startswith("error: input: malformed JSON"), r.stderr
+
+
 def test_bad_arguments_exit_2():
     for args in (["calissons", "generate", "--size", "0"], ["calissons", "generate", "--size", "x"],
                  ["calissons", "generate", "--size", "4", "--level", "ultra"], ["calissons", "frob"],
@@ -319,4 +329,4 @@ def test_solve_takes_n_256_and_count_stops_at_128(tmp_path):
     assert r.returncode == 2 and r.stderr.startswith("error: --count takes n up to 128")
     src.write_text('{"n": 257, "givens": []}')
     r = run("calissons", "solve", str(src))
-    assert r.returncode == 2 and r.stderr.strip() == "error: n = 257 out of range 1..256", r.stderr
+    assert r.returncode == 2 and r.stderr.strip() == f"error: {src}: n = 257 out of range 1..256", r.stderr

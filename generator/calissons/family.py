@@ -503,10 +503,16 @@ def json_board(source: str, region: str | None = None, size: int | None = None):
     """(board, givens) of a puzzle JSON file read once: `{"n", "givens"}` (a hexagon) or
     `{"region", "givens"}`, or givens alone with --region."""
     from generator.calissons import onregion
-    obj = _load_json(_read(source))
-    if isinstance(obj, dict) and ("region" in obj or "n" not in obj) or region:
-        return onregion.puzzle_from_obj(obj, region, size)
-    return validate_puzzle(obj)
+    text = _read(source)
+    try:                                  # a message about the file's content names the file
+        obj = _load_json(text)
+        if isinstance(obj, dict) and ("region" in obj or "n" not in obj) or region:
+            return onregion.puzzle_from_obj(obj, region, size)
+        return validate_puzzle(obj)
+    except TilepressError as exc:
+        if region and not str(exc).startswith("malformed JSON"):
+            raise                         # it may be about --region, not the file: said as it is
+        raise TilepressError(f"{'input' if source == '-' else source}: {exc}") from None
 
 
 def run_sample(v: dict) -> int:
