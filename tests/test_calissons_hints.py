@@ -147,3 +147,86 @@ def test_item_facts_say_the_level_in_words():
     assert facts["Level"] == CH.LABEL_TEXT["hard"]
     depth = human.grade(item.n, item.givens)["depth"]
     assert facts["Reasoning it needs"] == CH.LEVEL_TEXT[DEPTH_LEVEL[depth]]
+
+
+# ---- other regions (cal.v3): the same rules through hints.region / hints.load ----------------
+
+REGION_PUZZLES = [("star", 1, "hard", 1), ("star", 1, "easy", 2), ("random:3:60", 0, "hard", 1),
+                  ("random:5:90", 0, "medium", 1)]
+
+
+@pytest.fixture(scope="module")
+def region_puzzles():
+    from generator.calissons import family
+    return {key: family.generate_item({"region": key[0], "size": key[1], "level": key[2], "seed": key[3],
+                                       "minimal": False}) for key in REGION_PUZZLES}
+
+
+@pytest.mark.parametrize("key", REGION_PUZZLES)
+def test_region_hint_replay_reaches_the_unique_solution(region_puzzles, key):
+    """From an empty board the hints reach the tiling the generator made (its heights), never
+    contradict it, and their hardest level is the human grader's on the region."""
+    from generator.calissons.solver import solve
+    item = region_puzzles[key]
+    shape, givens = item.n, sorted(item.givens)
+    assert not isinstance(shape, int)
+    reg = shape.region
+    assert solve(reg, givens).status == "unique"                   # the height solver's verdict
+    pair = lambda e: H.edge(reg.index[e[:2]], reg.index[head(e)])  # noqa: E731
+    expected = {pair(e) for e in reg.salient_edges(item.heights)}  # the generator's own tiling
+    assert CH.solution_edges(shape, givens) == expected
+    marks, used, sol = replay(shape, givens)
+    given = {pair(e) for e in givens}
+    assert marks.yes | given == expected and not marks.yes & given
+    assert marks.no == CH.mark_edges(shape) - expected
+    assert CH.mark_edges(shape) == {pair(e) for e in reg.interior}
+    depth = human.grade(reg, givens)["depth"]
+    assert H.hardest(CH.LEVELS, used) == DEPTH_LEVEL[depth] == CH.grade_record(shape, givens)["level"]
+
+
+def test_region_planted_mistake_is_named(region_puzzles):
+    item = region_puzzles[("random:3:60", 0, "hard", 1)]
+    shape, givens = item.n, sorted(item.givens)
+    sol = CH.solution_edges(shape, givens)
+    wrong = min(CH.mark_edges(shape) - sol)
+    step = CH.next_hint(shape, givens, H.Marks({wrong}, set()))
+    assert step.rule == "mistake" and step.to_json()["because"]["edges"] == [list(wrong)]
+    reg = shape.region
+    given = {H.edge(reg.index[e[:2]], reg.index[head(e)]) for e in givens}
+    wrong_cross = min(sol - given)                     # a fold edge of the solution, crossed out
+    step = CH.next_hint(shape, givens, H.Marks(set(), {wrong_cross}))
+    assert step.rule == "mistake" and step.to_json()["because"]["edges"] == [list(wrong_cross)]
+
+
+def test_region_cli_and_page_hint(region_puzzles, tmp_path):
+    """grade/hint/explain read a cal.v3 link, a region JSON file and givens with --region alike;
+    the page's Hint button answers on a cal.v3 board with that board's edge ids."""
+    from generator.calissons import play
+    item = region_puzzles[("star", 1, "hard", 1)]
+    shape, givens = item.n, sorted(item.givens)
+    link = item.permalink
+    assert link.startswith("cal.v3.")
+    first = CH.explanation(shape, tuple(givens))[0][0]
+    level = CH.grade_level(*reversed(CH.explanation(shape, tuple(givens))))
+    obj = {"givens": [list(e) for e in givens]}
+    own = tmp_path / "own.json"
+    own.write_text(json.dumps(dict(obj, region=shape.word)))
+    bare = tmp_path / "bare.json"
+    bare.write_text(json.dumps(obj))
+    for src in ([link], [str(own)], [str(bare), "--region", "star", "--size", "1"]):
+        r = run("calissons", "grade", *src)
+        assert r.returncode == 0, r.stderr
+        g = json.loads(r.stdout)
+        assert g["level"] == level and g["unique"] and g["region"]["word"] == shape.word and g["permalink"] == link
+        r = run("calissons", "hint", *src)
+        assert r.returncode == 0 and json.loads(r.stdout) == first.to_json()
+    r = run("calissons", "explain", link, "--format", "json")
+    assert r.returncode == 0 and json.loads(r.stdout)["level"] == level and json.loads(r.stdout)["solved"]
+    board = play.board(link)
+    page = webapi.HINTERS["cal"].hint(link, [], [])
+    assert page["rule"] == first.rule
+    assert [board["edges"][i] for i in page["ids"]["no"]] == [list(e) for e in first.no]
+    r = run("calissons", "grade", str(bare), "--region", "nosuchshape")
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and r.stderr.startswith("error: ") and "region" in r.stderr
+    r = run("calissons", "hint", str(bare), "--region", "star", "--size", "8")     # 3,840 triangles
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and f"up to {CH.MAX_HINT_TRIANGLES} triangles" in r.stderr

@@ -58,8 +58,9 @@ import sys
 from dataclasses import dataclass
 
 from generator.errors import TilepressError
-from generator.calissons.onregion import (MAX_INPUT_BYTES, MAX_SOLVE_N, _deleting_bar, _read, _sweep_counter,
-                                          load_any, parse_puzzle, validate_puzzle)
+from generator.calissons.onregion import (MAX_INPUT_BYTES, MAX_SOLVE_N, _deleting_bar, _load_json, _read,
+                                          _sweep_counter, json_board, load_any, load_board, parse_puzzle,
+                                          validate_puzzle)
 from generator.families import Command, Family, Param, lazy_run
 
 LEVEL_NAMES = ("easy", "medium", "hard")
@@ -401,14 +402,6 @@ STUCK_WORD = "af2bdc2e"        # three up and three down triangles, untilable
 
 # ---- commands -----------------------------------------------------------------------------
 
-def _load_json(text: str):
-    """A decoded JSON text or one-line error."""
-    try:
-        return json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise TilepressError(f"malformed JSON: {str(exc).splitlines()[0][:120]}") from None
-
-
 def run_solve(v: dict) -> int:
     """solve FILE|- [--count] [--region R] --format json"""
     from generator.calissons import onregion
@@ -487,34 +480,6 @@ def run_check(v: dict) -> int:
     return 0
 
 
-def load_board(source: str, region: str | None = None, size: int | None = None):
-    """(board, givens) from a cal permalink (v1 or v3), a mathix URL or tab string, or a JSON file
-    read once (`{"n", "givens"}`, or `{"region", "givens"}`, or givens for --region)."""
-    from generator.calissons import permalink
-    s = source.strip()
-    if s.startswith("cal.v"):
-        return permalink.decode_region(s) if permalink.is_region_link(s) else permalink.decode(s)
-    if "tab=" in s or (s and set(s.rstrip("0123456789")) <= set("tsf") and len(s) > 5):
-        return load_any(s)
-    return json_board(source, region, size)
-
-
-def json_board(source: str, region: str | None = None, size: int | None = None):
-    """(board, givens) of a puzzle JSON file read once: `{"n", "givens"}` (a hexagon) or
-    `{"region", "givens"}`, or givens alone with --region."""
-    from generator.calissons import onregion
-    text = _read(source)
-    try:                                  # a message about the file's content names the file
-        obj = _load_json(text)
-        if isinstance(obj, dict) and ("region" in obj or "n" not in obj) or region:
-            return onregion.puzzle_from_obj(obj, region, size)
-        return validate_puzzle(obj)
-    except TilepressError as exc:
-        if region and not str(exc).startswith("malformed JSON"):
-            raise                         # it may be about --region, not the file: said as it is
-        raise TilepressError(f"{'input' if source == '-' else source}: {exc}") from None
-
-
 def run_sample(v: dict) -> int:
     """sample --size N --seed S [--region R] --format svg|png|json"""
     from generator.calissons import sample
@@ -551,7 +516,12 @@ def _hints():
 
 
 HINT_SOURCE = Param("source", "str", "puzzle JSON file (- for stdin), mathix.org URL or tab string, or cal "
-                    "permalink (sides up to 24)", positional=True)
+                    "permalink (hexagons up to side 24, other regions up to as many triangles)",
+                    positional=True)
+# the board of a JSON file that names none (a permalink or a file's "region" / "n" names its own)
+FILE_BOARD = (Param("region", "str", "the board when the JSON file names none (a shape name or a boundary "
+                    "word, as in `calissons solve --region`)", default=None, metavar="WORD|NAME"),
+              Param("size", "int", "the size of a named --region", default=None, min=1, max=MAX_SOLVE_N))
 
 
 def run_region(v: dict) -> int:
@@ -626,9 +596,7 @@ COMMANDS = (
              Param("cap", "int", "stop counting here (default 1000)", default=1000, min=1, max=10 ** 12),
              Param("picture", "str", "also write an SVG marking the triangles where solutions differ "
                    "(default: no picture)", default=None, metavar="FILE"),
-             Param("region", "str", "the board when the JSON file names none", default=None,
-                   metavar="WORD|NAME"),
-             Param("size", "int", "the size of a named --region", default=None, min=1, max=MAX_SOLVE_N)),
+             *FILE_BOARD),
             run_check, formats=("text", "json")),
     Command("sample", "a uniformly random calisson tiling of the hexagon (the arctic circle)",
             (Param("size", "int", f"hexagon side 1..{MAX_SAMPLE_N} (required for the hexagon), or the size of a "
@@ -639,13 +607,14 @@ COMMANDS = (
                    default="hexagon", metavar="WORD|NAME")),
             run_sample, formats=("svg", "png", "json")),
     Command("grade", "the level a puzzle needs, measured by the hint rules (local, what-if or beyond)",
-            (HINT_SOURCE,), lazy_run(_hints, "run_grade"), formats=("json",)),
+            (HINT_SOURCE, *FILE_BOARD), lazy_run(_hints, "run_grade"), formats=("json",)),
     Command("hint", "the next deduction from the marks made so far: rule, level, edges, sentence",
             (HINT_SOURCE, Param("marks", "str", 'marks so far: {"yes": [[i, j], ...], "no": [[i, j], ...]} '
-                                "with dot indices (default: an empty board)", default=None, metavar="MARKS.json")),
+                                "with dot indices (default: an empty board)", default=None, metavar="MARKS.json"),
+             *FILE_BOARD),
             lazy_run(_hints, "run_hint"), formats=("json",)),
     Command("explain", "the worked solution: every deduction in order (JSON) or an answer sheet (SVG, PDF)",
-            (HINT_SOURCE,), lazy_run(_hints, "run_explain"), formats=("json", "svg", "pdf")),
+            (HINT_SOURCE, *FILE_BOARD), lazy_run(_hints, "run_explain"), formats=("json", "svg", "pdf")),
     Command("region", "a random tilable simply connected region (its boundary word)",
             (Param("seed", "int", "random seed (default 0)", default=0, min=0, max=2 ** 63 - 1),
              Param("size", "int", "number of triangles, even, 2..20000 (default 200)", default=200, min=2,

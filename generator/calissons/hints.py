@@ -1,6 +1,6 @@
 """Hints for calisson puzzles: the human-style grader's rules, one named deduction at a time.
 
-The grader (`human.py`) knows, for every edge of the hexagon, whether a calisson *crosses*
+The grader (`human.py`) knows, for every edge of the board, whether a calisson *crosses*
 it (the edge is a calisson's short diagonal) or it is a calisson *side*.  The player draws
 something else: the *fold edges* (sides where two calissons of different colours meet) and
 crosses the rest.  So each deduction of the grader is replayed here with a record of what
@@ -33,8 +33,11 @@ grader's: `local` when propagation alone solves the puzzle (depth 0), `what-if` 
 probing is needed (depth 1), and the chain stops short when the grader gets stuck (depth 2:
 the puzzle's level is `beyond`).
 
-Edges are pairs of dot indices: the dots are the hexagon's vertices in `Region.coords`
-order (the page board's dots), faces are triangles in `Region.triangles` order.
+Edges are pairs of dot indices: the dots are the board's vertices in `Region.coords`
+order (the page board's dots), faces are triangles in `Region.triangles` order.  A board is
+the hexagon's side or a `regions.Shape` (any simply connected region, onregion.py): the
+rules never look at the shape, only at its triangles and edges, so `region(n)` and
+`load(v)` are the only places that know which board it is.
 """
 
 from __future__ import annotations
@@ -45,11 +48,12 @@ from functools import lru_cache
 from generator import hints as H
 from generator.calissons import human
 from generator.calissons.human import CROSSED, SIDE, UNKNOWN
-from generator.calissons.model import NEXT, edge_triangles, far_vertices, head, hexagon, triangle_vertices
+from generator.calissons.model import NEXT, edge_triangles, far_vertices, head, triangle_vertices
 
 LEVELS = ("local", "what-if")
 GRADES = LEVELS + ("beyond",)
 MAX_HINT_N = 24            # the human grader's size limit (generator.GRADE_MAX_N)
+MAX_HINT_TRIANGLES = 6 * MAX_HINT_N ** 2   # the same limit on another region (its triangles)
 
 # The level of a calisson puzzle in words: what kind of reasoning it needs.  One source for
 # the item page, the sheets and the article.
@@ -79,9 +83,27 @@ RULES = {
 }
 
 
-def region(n: int):
-    """The board of side n (the one place that says which shape: a region option goes here)."""
-    return hexagon(n)
+def region(n):
+    """The solver's Region of a board (a hexagon side or a regions.Shape): the one place that
+    says which shape."""
+    from generator.calissons.onregion import region_of
+    return region_of(n)
+
+
+class _Key:
+    """A board as a cache key: a hexagon by its side, a Shape (not hashable) by its canonical word."""
+
+    __slots__ = ("board", "name")
+
+    def __init__(self, board):
+        self.board = board
+        self.name = board if isinstance(board, int) else board.word
+
+    def __hash__(self):
+        return hash(self.name)
+
+    def __eq__(self, other):
+        return isinstance(other, _Key) and self.name == other.name
 
 
 class _Chain:
@@ -89,8 +111,8 @@ class _Chain:
 
     def __init__(self, n: int, givens):
         self.n = n
-        self.board = b = human.Board(n, givens)
         reg = self.reg = region(n)
+        self.board = b = human.Board(reg, givens)
         self.tri_index = {t: i for i, t in enumerate(reg.triangles)}
         self.pair = [H.edge(reg.index[e[:2]], reg.index[head(e)]) for e in b.edges]
         self.interior = [e in reg.interior for e in b.edges]
@@ -278,10 +300,14 @@ class _Chain:
                 + ("these edges are now decided." if many else "this edge is now decided."))
 
 
-@lru_cache(maxsize=8)
-def explanation(n: int, givens: tuple) -> tuple[tuple, bool]:
+def explanation(n, givens: tuple) -> tuple[tuple, bool]:
     """(hints in order, solved?) of a puzzle from its givens alone (cached: the page asks often)."""
-    steps, solved = _Chain(n, list(givens)).hints()
+    return _explanation(_Key(n), tuple(givens))
+
+
+@lru_cache(maxsize=8)
+def _explanation(key: _Key, givens: tuple) -> tuple[tuple, bool]:
+    steps, solved = _Chain(key.board, list(givens)).hints()
     return tuple(steps), solved
 
 
@@ -294,15 +320,15 @@ def grade_level(solved: bool, steps) -> str:
 
 def solution_edges(n: int, givens) -> set | None:
     """The fold edges of the unique solution as dot pairs (None unless unique)."""
-    sol = _solution(n, tuple(sorted(givens)))
+    sol = _solution(_Key(n), tuple(sorted(givens)))
     return set(sol) if sol is not None else None
 
 
 @lru_cache(maxsize=8)
-def _solution(n: int, givens: tuple) -> frozenset | None:
+def _solution(key: _Key, givens: tuple) -> frozenset | None:
     """solution_edges, cached (the page asks on every hint)."""
     from generator.calissons.solver import solve
-    reg = region(n)
+    reg = region(key.board)
     sol = solve(reg, list(givens))
     if sol.status != "unique":
         return None
@@ -347,17 +373,29 @@ def stuck_step() -> H.Step:
 
 # ---- the commands: calissons grade | hint | explain -------------------------------------------
 
-def load(v: dict) -> tuple[int, list, str | None]:
-    """(n, givens, permalink or None) of the command's SOURCE, size-checked before any work.
-    The one place that reads a puzzle for grade/hint/explain (a region option goes here)."""
-    from generator.calissons.onregion import load_any
+def load(v: dict) -> tuple:
+    """(board, givens, permalink or None) of the command's SOURCE (a JSON file, a mathix URL,
+    a cal.v1 or cal.v3 permalink; `--region` names the board of a JSON file that names none),
+    size-checked before any work: the one place that reads a puzzle for grade/hint/explain."""
     from generator.calissons import permalink
+    from generator.calissons.onregion import load_board
     from generator.errors import TilepressError
-    n, givens = load_any(v["source"])
-    if n > MAX_HINT_N:
-        raise TilepressError(f"grade, hint and explain take sides up to {MAX_HINT_N} (this puzzle has side {n})")
-    link = permalink.encode(n, givens) if n <= permalink.MAX_PERMALINK_N else None
+    n, givens = load_board(v["source"], v.get("region"), v.get("size"))
+    if isinstance(n, int):
+        if n > MAX_HINT_N:
+            raise TilepressError(f"grade, hint and explain take sides up to {MAX_HINT_N} (this puzzle has side {n})")
+        link = permalink.encode(n, givens) if n <= permalink.MAX_PERMALINK_N else None
+    else:
+        if len(n.triangles) > MAX_HINT_TRIANGLES:
+            raise TilepressError(f"grade, hint and explain take regions up to {MAX_HINT_TRIANGLES} triangles "
+                                 f"(this one has {len(n.triangles)})")
+        link = permalink.encode_region(n, givens)
     return n, sorted(givens), link
+
+
+def board_record(n) -> dict:
+    """How the JSON answers name the board: {"n": side} or {"region": the shape's record}."""
+    return {"n": n} if isinstance(n, int) else {"region": n.record()}
 
 
 def unique_solution(n: int, givens) -> set:
@@ -373,7 +411,7 @@ def grade_record(n: int, givens) -> dict:
     """{"level", "unique", "steps", "depth", "propagation", "probes"}: the level the hints
     measure beside the human grader's own figures."""
     steps, solved = explanation(n, tuple(givens))
-    rec = dict(human.grade(n, givens))
+    rec = dict(human.grade(region(n), givens))
     rec.update({"level": grade_level(solved, steps), "unique": solution_edges(n, givens) is not None,
                 "steps": len(steps), "text": LEVEL_TEXT[grade_level(solved, steps)]})
     return rec
@@ -384,7 +422,7 @@ def run_grade(v: dict) -> int:
     from generator.output import emit_rendered
     n, givens, link = load(v)
     rec = grade_record(n, givens)
-    rec.update({"n": n, "givens": len(givens), "permalink": link})
+    rec.update({**board_record(n), "givens": len(givens), "permalink": link})
     return emit_rendered("json", v["out"], json_obj=rec)
 
 
@@ -403,8 +441,10 @@ def sheet(n: int, givens, link: str | None) -> list[str]:
     steps, solved = explanation(n, tuple(givens))
     from generator.pipeline.sheets import short_id
     level = grade_level(solved, steps)
-    board = play.board_of(n, givens, link or "")
-    name = f"{short_id(link)}, side {n}" if link else f"side {n}"
+    from generator.calissons.onregion import describe
+    board = play.board_of(n, givens, link or "", region(n))
+    where = f"side {n}" if isinstance(n, int) else describe(n)
+    name = f"{short_id(link)}, {where}" if link else where
     return H.sheet_pages(f"Calisson puzzle {name}: worked solution", board, list(steps), triangle_dots(n),
                          subtitle=f"Level {level}: {LEVEL_TEXT[level]} Orange: the edges each group decides; "
                                   "blue: the edges and triangles it reads; dark red: the givens.")
@@ -418,7 +458,7 @@ def run_explain(v: dict) -> int:
     steps, solved = explanation(n, tuple(givens))
     if v["format"] == "json":
         return emit_rendered("json", v["out"], json_obj={
-            "level": grade_level(solved, steps), "solved": solved, "n": n, "permalink": link,
+            "level": grade_level(solved, steps), "solved": solved, **board_record(n), "permalink": link,
             "steps": [s.to_json() for s in steps]})
     pages = sheet(n, givens, link)
     if v["format"] == "svg":
@@ -463,8 +503,9 @@ def hint(link: str, lines, crosses) -> dict:
     from generator.calissons.model import head
     from generator.errors import TilepressError
     n, givens, reg = play._decode(link)
-    if not isinstance(n, int):
-        raise TilepressError("hints are given for puzzles on the hexagon (this one is on another shape)")
+    if not isinstance(n, int) and len(n.triangles) > MAX_HINT_TRIANGLES:
+        raise TilepressError(f"hints are given on regions up to {MAX_HINT_TRIANGLES} triangles "
+                             f"(this one has {len(n.triangles)})")
     index = reg.index
     pairs = [H.edge(index[e[:2]], index[head(e)]) for e in sorted(reg.interior)]
     marks = H.marks_from_ids(pairs, lines, crosses)

@@ -318,3 +318,38 @@ def load_any(source: str) -> tuple[int, list]:
         n, givens, _hidden, _num = mathix.parse(s)
         return n, givens
     return parse_puzzle(_read(source))
+
+
+def _load_json(text: str):
+    """A decoded JSON text or one-line error."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise TilepressError(f"malformed JSON: {str(exc).splitlines()[0][:120]}") from None
+
+
+def load_board(source: str, region: str | None = None, size: int | None = None):
+    """(board, givens) from a cal permalink (v1 or v3), a mathix URL or tab string, or a JSON file
+    read once (`{"n", "givens"}`, or `{"region", "givens"}`, or givens for --region)."""
+    from generator.calissons import permalink
+    s = source.strip()
+    if s.startswith("cal.v"):
+        return permalink.decode_region(s) if permalink.is_region_link(s) else permalink.decode(s)
+    if "tab=" in s or (s and set(s.rstrip("0123456789")) <= set("tsf") and len(s) > 5):
+        return load_any(s)
+    return json_board(source, region, size)
+
+
+def json_board(source: str, region: str | None = None, size: int | None = None):
+    """(board, givens) of a puzzle JSON file read once: `{"n", "givens"}` (a hexagon) or
+    `{"region", "givens"}`, or givens alone with --region."""
+    text = _read(source)
+    try:                                  # a message about the file's content names the file
+        obj = _load_json(text)
+        if isinstance(obj, dict) and ("region" in obj or "n" not in obj) or region:
+            return puzzle_from_obj(obj, region, size)
+        return validate_puzzle(obj)
+    except TilepressError as exc:
+        if region and not str(exc).startswith("malformed JSON"):
+            raise                         # it may be about --region, not the file: said as it is
+        raise TilepressError(f"{'input' if source == '-' else source}: {exc}") from None
