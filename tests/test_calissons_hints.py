@@ -222,6 +222,8 @@ def test_region_cli_and_page_hint(region_puzzles, tmp_path):
         assert r.returncode == 0 and json.loads(r.stdout) == first.to_json()
     r = run("calissons", "explain", link, "--format", "json")
     assert r.returncode == 0 and json.loads(r.stdout)["level"] == level and json.loads(r.stdout)["solved"]
+    from generator.calissons import family
+    assert dict(family.facts(item))["Reasoning it needs"] == CH.LEVEL_TEXT[level]
     board = play.board(link)
     page = webapi.HINTERS["cal"].hint(link, [], [])
     assert page["rule"] == first.rule

@@ -27,7 +27,7 @@ Commands:
         sampler still regenerate); JSON {"n", "seed", "permalink", "volume", "pp"}
 
 Other shapes (onregion.py, regions.py): `--region WORD|NAME` on solve (or "region" in the
-file instead of "n"), check, generate and sample; JSON then carries "region": {"word", "name",
+file instead of "n"), check, generate, sample, grade, hint and explain; JSON then carries "region": {"word", "name",
 "size", "boundary", "triangles"} and solutions as {"salient", "calissons"}; permalinks
 cal.v3.<word>~<givens> and cal.v3.<word>.s<seed>.
 
@@ -211,7 +211,7 @@ def facts(item: Puzzle) -> list:
     if item.level is not None:
         from generator.calissons.hints import LABEL_TEXT
         out.append(["Level", LABEL_TEXT.get(item.level, item.level)])
-    if item.heights is not None and isinstance(item.n, int) and item.n <= hints_max_n():
+    if item.heights is not None and _hintable(item.n):
         from generator.calissons import hints
         out.append(["Reasoning it needs", hints.LEVEL_TEXT[hints.grade_level(
             *reversed(hints.explanation(item.n, tuple(sorted(item.givens)))))]])
@@ -230,10 +230,10 @@ def facts(item: Puzzle) -> list:
     return out
 
 
-def hints_max_n() -> int:
-    """The largest side that grade/hint/explain take (calissons.hints.MAX_HINT_N)."""
-    from generator.calissons.hints import MAX_HINT_N
-    return MAX_HINT_N
+def _hintable(board) -> bool:
+    """Whether grade/hint/explain take this board (calissons.hints' size limits)."""
+    from generator.calissons.hints import MAX_HINT_N, MAX_HINT_TRIANGLES
+    return board <= MAX_HINT_N if isinstance(board, int) else len(board.triangles) <= MAX_HINT_TRIANGLES
 
 
 def plan(table: dict, site: dict) -> list[dict]:
