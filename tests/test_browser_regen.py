@@ -404,14 +404,18 @@ def test_loopy_broken_clue_turns_red_and_check_names_it(chromium, site):
 def test_loopy_form_sizes_follow_the_tiling(chromium, site):
     page, errors = open_regen(chromium, site.as_uri() + "/regen.html")
     page.select_option("#tp-family", "loopy")
+    from generator.pipeline.browser import FORMS
+    sets = {c["value"]: c["sets"] for c in FORMS["loopy"]["fields"][0]["choices"]}
     page.select_option("#tp-field-tiling", "hat")
-    assert page.input_value("#tp-field-width") == "28" and page.get_attribute("#tp-field-width", "max") == "40"
+    assert page.input_value("#tp-field-width") == str(sets["hat"]["width"][0])
+    assert page.get_attribute("#tp-field-width", "max") == str(sets["hat"]["width"][1])
     page.select_option("#tp-field-tiling", "p2")
-    assert page.input_value("#tp-field-width") == "6" and page.input_value("#tp-field-height") == "5"
-    page.fill("#tp-field-width", "60")                 # too big for the page: one line, nothing run
+    assert page.input_value("#tp-field-width") == str(sets["p2"]["width"][0])
+    assert page.input_value("#tp-field-height") == str(sets["p2"]["height"][0])
+    page.fill("#tp-field-width", str(sets["p2"]["width"][1] + 40))   # too big for the page: one line, nothing run
     page.evaluate("document.getElementById('tp-make').noValidate = true")
     page.click("#tp-make button[type=submit]")
     page.wait_for_selector("#tp-error:not([hidden])")
-    assert "width must be between 2 and 9" in page.inner_text("#tp-error")
+    assert f"width must be between 2 and {sets['p2']['width'][1]}" in page.inner_text("#tp-error")
     assert errors.errors == []
     page.close()

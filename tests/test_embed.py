@@ -72,6 +72,10 @@ def test_alt_text_and_caption_are_the_items_facts(loopy_page):
     clues = sum(1 for f in item["faces"] if f["clue"] is not None)
     label = re.search(r'<svg\b[^>]*aria-label="([^"]*)"', loopy_page).group(1)
     assert f"Faces {faces}," in label and f"Clues {clues}," in label and "Level easy" in label
+    from generator.pipeline.embed import ALT_FACTS
+    from generator.loopy import family as loopy_family
+    facts = loopy_family.facts(loopy_family.regen(LOOPY, {}))
+    assert label.endswith(", ".join(f"{k} {v}" for k, v in facts[:ALT_FACTS]) + ".")   # the first facts, in order
     assert f"Loop length (edges) {len(item['solution'])}" in label
     caption = re.search(r"<figcaption>(.*?)</figcaption>", loopy_page).group(1)
     assert caption.startswith("Loopy") and f"Faces {faces}" in caption

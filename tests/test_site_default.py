@@ -71,10 +71,13 @@ def test_default_site_in_chromium(two_builds, browser):
     assert errors == []
 
 
-MAX_SITE_BYTES = 60_000_000      # the default site must stay under 60 MB (du counts blocks: a bit more)
+# The default site must stay under 72 MB (du counts blocks: a bit more).  It was 60 MB until the
+# site gained the Expert Loopy level, calissons on other shapes, one-puzzle-a-page Loopy sheets
+# (puzzles at least 120 mm wide) and a QR code per item: 67 MB with a base URL on 2026-12-01.
+MAX_SITE_BYTES = 72_000_000
 
 
-def test_default_site_is_under_60_mb(two_builds):
+def test_default_site_is_under_the_size_budget(two_builds):
     a, _, _ = two_builds
     sizes = {}
     for p in a.rglob("*"):
@@ -121,12 +124,13 @@ def test_default_site_pages_look_right(two_builds, browser):
 
 def test_readme_states_the_default_sites_size(two_builds):
     """The README's item and file counts are what the build makes (without --base-url, which
-    adds sitemap.xml and feed.xml)."""
+    adds sitemap.xml, feed.xml and each item's QR code, *.qr.svg)."""
     import re
     a, _b, reports = two_builds
     text = " ".join((REPO / "README.md").read_text(encoding="utf-8").split())
     m = re.search(r"The default site is ([0-9,]+) items of \w+ families \([^)]*\) in ([0-9,]+) files", text)
     assert m, "README lost its default-site sentence"
     items, files = (int(g.replace(",", "")) for g in m.groups())
-    made = [p for p in a.rglob("*") if p.is_file() and p.name not in ("sitemap.xml", "feed.xml")]
+    made = [p for p in a.rglob("*") if p.is_file() and p.name not in ("sitemap.xml", "feed.xml")
+            and not p.name.endswith(".qr.svg")]
     assert (items, files) == (reports[0].items, len(made))

@@ -76,11 +76,10 @@ def facts(item) -> list:
     """Facts for the item page (deterministic); the level is the one measured from the clues."""
     g = item.grid
     from generator.loopy.levels import describe
-    return [["Tiling", item.tiling.split(".", 1)[0]], ["Level", item.level],
-            ["What the level needs", describe(item.level)], ["Faces", len(g.faces)],
+    return [["Tiling", item.tiling.split(".", 1)[0]], ["Level", item.level], ["Faces", len(g.faces)],
             ["Clues", item.clue_count], ["Clue density", f"{item.clue_count / len(g.faces):.2f}"],
             ["Dots", len(g.dots)], ["Edges", len(g.edges)], ["Loop length (edges)", len(item.solution)],
-            ["Tiling permalink", item.tiling]]
+            ["What the level needs", describe(item.level)], ["Tiling permalink", item.tiling]]
 
 
 def plan(table: dict, site: dict) -> list[dict]:
