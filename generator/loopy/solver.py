@@ -211,6 +211,9 @@ class Solver:
     # turns the queues of the levels below the current one are empty, so a run restarted from
     # the loop's top goes on exactly as it would have.
     watch = None
+    # False: the loop rule's ambiguity check sets nothing and stops nothing (the monotone
+    # closure generate.Halving keeps; see there), instead of giving up
+    ambiguity_stop = True
 
     def __init__(self, board: Board, clues, level: int, trace: bool = False, marks=None):
         self.b, self.level, self.tracing = board, level, trace
@@ -261,6 +264,31 @@ class Solver:
             for e, v in marks:
                 self.set(e, v)
             self.changed = False
+
+    def clone(self) -> "Solver":
+        """An independent copy of an untraced solver's state (the board is shared)."""
+        s = object.__new__(type(self))
+        d = s.__dict__
+        d.update(self.__dict__)
+        for k in ("clues", "st", "fy", "fn", "dy", "dn", "al", "am", "other_end", "read"):
+            d[k] = d[k].copy()
+        for k in ("qf", "qd", "inf", "ind"):
+            d[k] = [x.copy() for x in d[k]]
+        if self.level >= HARD:
+            for k in ("parent", "par", "members", "settled"):   # members' lists are replaced, never changed
+                d[k] = d[k].copy()
+        s.face_rule = [getattr(s, m.__name__) for m in self.face_rule]
+        s.dot_rule = [getattr(s, m.__name__) for m in self.dot_rule]
+        return s
+
+    def add_clue(self, f: int, c: int) -> None:
+        """Give face f the clue c (it had none) and queue it for every level's face rule."""
+        self.clues[f] = c
+        self.bad += self.fy[f] != c
+        for fl, q in zip(self.inf, self.qf):
+            if not fl[f]:
+                fl[f] = 1
+                q.append(f)
 
     # ---- state changes ------------------------------------------------------------------
     def push(self, lv_from: int, faces, dots) -> None:
@@ -549,8 +577,8 @@ class Solver:
                     c = self.clues[f]
                     if c is not None:
                         bad += (self.fy[f] == c) - (self.fy[f] + 1 == c)
-                if bad == 0:
-                    return AMBIGUOUS
+                if bad == 0:          # one chain; closing it would meet every clue
+                    return AMBIGUOUS if self.ambiguity_stop else None
         for e in cands:
             chain = self._chain(e) if self.tracing else ()
             self.commit("loop-too-short", EASY, (), b.edges[e], chain, no=(e,))
