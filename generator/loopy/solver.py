@@ -133,6 +133,26 @@ def rest_bounds(l1, h1, l2, h2, w: int) -> tuple[list, list]:
     position is a single edge or the first of a two-edge block.
     """
     k = len(l1)
+    if k == 4:          # (rhombs, kites and darts) the rest is the 3 or 2 positions after i
+        lo, hi = [0] * 4, [0] * 4
+        for i in range(4):
+            a, b = i - 3, i - 2                   # positions i+1, i+2 (negative indices)
+            if w == 1:
+                c = i - 1
+                x, y = l1[a] + l1[b] + l1[c], l2[a] + l1[c]
+                z = l1[a] + l2[b]
+                x = x if x > y else y
+                lo[i] = x if x > z else z
+                x, y = h1[a] + h1[b] + h1[c], h2[a] + h1[c]
+                z = h1[a] + h2[b]
+                x = x if x < y else y
+                hi[i] = x if x < z else z
+            else:
+                x, y = l1[a] + l1[b], l2[a]
+                lo[i] = x if x > y else y
+                x, y = h1[a] + h1[b], h2[a]
+                hi[i] = x if x < y else y
+        return lo, hi
     # S: suffix [j, k); T: [j, k-1); P: prefix [0, t); Q: [1, t)  (..l largest lo, ..h smallest hi)
     sl, sh = [0] * (k + 1), [0] * (k + 1)
     sl[k - 1], sh[k - 1] = l1[k - 1], h1[k - 1]
@@ -271,11 +291,12 @@ class Board:
         self.dot_deg = [len(es) for es in self.dot_edges]
         # (pair, its two edges) round each dot
         self.dot_pe = [tuple((p,) + self.pair_edges[p] for p in ps) for ps in self.dot_pairs]
-        # the faces an edge's yes pushes: round both dots, then its own (the order of the queues)
         # (edge i-1, edge i, their corner) round each face
         self.face_ce = [tuple((es[i - 1], es[i], cs[i]) for i in range(len(es)))
                         for es, cs in zip(face_edges, self.face_corner)]
-        self.yes_faces = [tuple(self.dot_faces[a] + self.dot_faces[c] + self.edge_faces[e])
+        # the faces an edge's yes pushes: round both dots, then its own, each at its first place
+        # (a face already queued stays where it is: pushing it again changes nothing)
+        self.yes_faces = [tuple(dict.fromkeys(self.dot_faces[a] + self.dot_faces[c] + self.edge_faces[e]))
                           for e, (a, c) in enumerate(self.edges)]
 
     @classmethod
@@ -470,16 +491,21 @@ class Solver:
         if self.tracing:
             (self.al_from if least else self.am_from)[p] = self.cur
         # push(1, (its face,), (its dot,)) for one face and one dot (the hot path: inlined)
-        f, d = self.b.pair_face[p], self.b.pair_dot[p]
-        clued = f >= 0 and self.clues[f] is not None
-        inf, ind, qf, qd = self.inf, self.ind, self.qf, self.qd
+        b = self.b
+        f, d = b.pair_face[p], b.pair_dot[p]
+        ind, qd = self.ind, self.qd
         for lv in range(1, self.level + 1):
-            if clued and not inf[lv][f]:
-                inf[lv][f] = 1
-                qf[lv].append(f)
-            if not ind[lv][d]:
-                ind[lv][d] = 1
+            fl = ind[lv]
+            if not fl[d]:
+                fl[d] = 1
                 qd[lv].append(d)
+        if f >= 0 and self.clues[f] is not None:
+            inf, qf = self.inf, self.qf
+            for lv in range(1, self.level + 1):
+                fl = inf[lv]
+                if not fl[f]:
+                    fl[f] = 1
+                    qf[lv].append(f)
 
     # ---- classes (Hard) -----------------------------------------------------------------
     # Hot callers inline the common case of find: e is a root, or its parent is (then find
@@ -870,7 +896,14 @@ class Solver:
             return
         if u > 4:
             return
-        roots = [self.find(e) for e in und]
+        parent, roots = self.parent, []
+        for e in und:               # find(e), inlined for a root or a root's child
+            r = parent[e]
+            if parent[r] != r:
+                r = self.find(e)
+            roots.append(r)
+        if len(set(roots)) == u:
+            return                  # no two in one class
         for i in range(u):
             for j in range(i + 1, u):
                 if roots[i] != roots[j]:
