@@ -658,12 +658,12 @@ class Solver:
             raise Contradiction
         if not u:
             return
-        und = [e for e in es if not st[e]]
         if y == c:
-            self.commit("face-full", EASY, (f,), (), es, no=und)
+            self.commit("face-full", EASY, (f,), (), es, no=[e for e in es if not st[e]])
         elif n == k - c:
-            self.commit("face-needs-all", EASY, (f,), (), es, yes=und)
+            self.commit("face-needs-all", EASY, (f,), (), es, yes=[e for e in es if not st[e]])
         elif n == k - c - 1 and u > 2:
+            und = [e for e in es if not st[e]]
             ds, dy = self.b.faces[f], self.dy
             for i in range(k):
                 a, e = es[i - 1], es[i]
@@ -752,25 +752,30 @@ class Solver:
                     if not am[p] or (u == 2 and not al[p]):
                         self.commit("pair-from-dot", NORMAL, (), (d,), b.dot_edges[d], am=(p,),
                                     al=(p,) if u == 2 else ())
-                continue
-            # a decided edge (it stays decided: the rules on undecided pairs do not apply)
-            if (sx == NO or sz == NO) and not am[p]:
-                # pair-from-dot on a pair with a decided edge; untraced, its commit is the step and the fact
-                if tracing:
-                    self.commit("pair-from-dot", NORMAL, (), (d,), (x, z), am=(p,))
-                else:
-                    self.steps_done += 1
-                    self.fact(p, False)
-            if (sx == YES or sz == YES) and not al[p]:
-                if tracing:
-                    self.commit("pair-from-dot", NORMAL, (), (d,), (x, z), al=(p,))
-                else:
-                    self.steps_done += 1
-                    self.fact(p, True)
-            if am[p] and ((sx == YES and not sz) or (sz == YES and not sx)):
-                self.commit("pair-at-dot", NORMAL, (), (d,), (x, z), no=(z if sx else x,), pairs=(p,))
-            elif al[p] and ((sx == NO and not sz) or (sz == NO and not sx)):
-                self.commit("pair-at-dot", NORMAL, (), (d,), (x, z), yes=(z if sx else x,), pairs=(p,))
+            elif sx and sz:                  # both decided: the facts only
+                if (sx == NO or sz == NO) and not am[p]:
+                    self._dot_fact(d, x, z, p, False, tracing)
+                if (sx == YES or sz == YES) and not al[p]:
+                    self._dot_fact(d, x, z, p, True, tracing)
+            elif sx == NO or sz == NO:       # one no, the other undecided
+                if not am[p]:
+                    self._dot_fact(d, x, z, p, False, tracing)
+                if al[p]:
+                    self.commit("pair-at-dot", NORMAL, (), (d,), (x, z), yes=(z if sx else x,), pairs=(p,))
+            else:                            # one yes, the other undecided
+                if not al[p]:
+                    self._dot_fact(d, x, z, p, True, tracing)
+                if am[p]:
+                    self.commit("pair-at-dot", NORMAL, (), (d,), (x, z), no=(z if sx else x,), pairs=(p,))
+
+    def _dot_fact(self, d: int, x: int, z: int, p: int, least: bool, tracing: bool) -> None:
+        """pair-from-dot on a pair with a decided edge; untraced, its commit is the step and the fact."""
+        if tracing:
+            self.commit("pair-from-dot", NORMAL, (), (d,), (x, z), al=(p,) if least else (),
+                        am=() if least else (p,))
+        else:
+            self.steps_done += 1
+            self.fact(p, least)
 
     def arcs(self, f: int):
         """Per position j of face f: single-edge (lo, hi) and block (j, j+1) (lo, hi)."""
