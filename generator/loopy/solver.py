@@ -341,10 +341,12 @@ class Solver:
         self.inf = [bytearray(nf) for _ in range(top + 1)]
         self.ind = [bytearray(nd) for _ in range(top + 1)]
         clued = [f for f, c in enumerate(self.clues) if c is not None]
+        flags = bytearray(nf)
+        for f in clued:
+            flags[f] = 1
         for lv in range(top + 1):
-            self.qf[lv] = list(reversed(clued))
-            for f in clued:
-                self.inf[lv][f] = 1
+            self.qf[lv] = clued[::-1]
+            self.inf[lv] = flags.copy()
             self.qd[lv] = list(range(nd - 1, -1, -1))
             self.ind[lv] = bytearray([1]) * nd
         self.face_rule = [self.easy_face, self.normal_face, self.tricky_face, self.hard_face, self.expert_face][:top + 1]
@@ -352,7 +354,7 @@ class Solver:
         if level >= HARD:
             self.parent = list(range(ne))
             self.par = [0] * ne
-            self.members = [[e] for e in range(ne)]
+            self.members = list(zip(range(ne)))     # (e,): tuples, replaced and never changed
             self.settled = bytearray(ne)
         # tracing: steps and the step behind every edge, fact and class link
         self.steps: list = []
@@ -377,7 +379,7 @@ class Solver:
         for k in ("qf", "qd", "inf", "ind"):
             d[k] = [x.copy() for x in d[k]]
         if self.level >= HARD:
-            for k in ("parent", "par", "members", "settled"):   # members' lists are replaced, never changed
+            for k in ("parent", "par", "members", "settled"):   # members: tuples, replaced, never changed
                 d[k] = d[k].copy()
         s.face_rule = [getattr(s, m.__name__) for m in self.face_rule]
         s.dot_rule = [getattr(s, m.__name__) for m in self.dot_rule]
@@ -560,8 +562,8 @@ class Solver:
         parent[ra] = rb
         par[ra] = pa ^ pb ^ opposite
         moved = members[ra]
-        members[rb] = members[rb] + moved     # a new list: checkpoints share the old
-        members[ra] = []
+        members[rb] = members[rb] + moved     # a new tuple: checkpoints share the old
+        members[ra] = ()
         self.changed = True
         if self.tracing:
             self.link_from[rb].extend(self.link_from[ra])
@@ -870,6 +872,8 @@ class Solver:
 
     def tricky_dot(self, d: int) -> None:
         b, st, al, am = self.b, self.st, self.al, self.am
+        if b.dot_deg[d] - self.dy[d] - self.dn[d] < 2:
+            return                   # both rules start from a pair of undecided edges
         ps = b.dot_pairs[d]
         for p in ps:
             if not al[p]:
@@ -952,6 +956,8 @@ class Solver:
 
     def hard_dot(self, d: int) -> None:
         b, st = self.b, self.st
+        if b.dot_deg[d] - self.dy[d] - self.dn[d] < 2:
+            return                   # both rules need two undecided edges
         es = b.dot_edges[d]
         und = [e for e in es if not st[e]]
         if len(und) >= 2:
