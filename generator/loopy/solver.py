@@ -16,7 +16,10 @@ cut it into blocks of one or two edges in every way; a single edge counts [1 if 
 not no]; a two-edge block counts lo = its yes edges (raised to 1 by AL1 of its corner), hi =
 2 − its no edges (lowered to 1 by AM1); the run's bounds are the largest lo-sum and the
 smallest hi-sum over the cuts (exactly these, not tighter).  A face has k sides, clue c,
-y yes and n no edges.
+y yes and n no edges.  (`rest_bounds` finds them for the rest beside every edge or corner of
+a face at once, from prefix and suffix tables of the best cuts; a cut's lo-sum is its yes
+edges plus its blocks raised by AL1, its hi-sum its edges not no minus those lowered by AM1,
+which bounds every rest cheaply first: `Solver._gain_loss`.)
 
 Rules (stable names, used by hints; level, what it reads, what it decides):
 
