@@ -13,6 +13,13 @@ The method is Tatham's Loopy's (the facts in its documentation and source; our c
 
 The result is a locally minimal clue set: no single clue can go without leaving the level.
 
+Step 3 is the cost: one solve per face tried, which is all Tatham's generator does (a fresh
+solve each time, in C).  We make the same decisions with far less work: `Halving` (Easy to
+Hard) builds every trial's state by *adding* clues to states deduced before, down a binary
+tree over the order, so each clue is deduced from about log2(faces) times instead of once
+per trial; `Thinning` (Expert) resumes each trial from a checkpoint taken before the clue
+was first read.  Both give exactly the clues of a fresh solve per trial (`thin_naive`).
+
 `make` is the generator of `loopy.v1` links with the first (frozen) solver; `make_v2` makes
 `loopy.v2` puzzles with Tatham's levels (generator.loopy.solver), in the same four steps.
 """
