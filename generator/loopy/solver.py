@@ -133,6 +133,26 @@ def rest_bounds(l1, h1, l2, h2, w: int) -> tuple[list, list]:
     position is a single edge or the first of a two-edge block.
     """
     k = len(l1)
+    if k == 4:          # (rhombs, kites and darts) the rest is the 3 or 2 positions after i
+        lo, hi = [0] * 4, [0] * 4
+        for i in range(4):
+            a, b = i - 3, i - 2                   # positions i+1, i+2 (negative indices)
+            if w == 1:
+                c = i - 1
+                x, y = l1[a] + l1[b] + l1[c], l2[a] + l1[c]
+                z = l1[a] + l2[b]
+                x = x if x > y else y
+                lo[i] = x if x > z else z
+                x, y = h1[a] + h1[b] + h1[c], h2[a] + h1[c]
+                z = h1[a] + h2[b]
+                x = x if x < y else y
+                hi[i] = x if x < z else z
+            else:
+                x, y = l1[a] + l1[b], l2[a]
+                lo[i] = x if x > y else y
+                x, y = h1[a] + h1[b], h2[a]
+                hi[i] = x if x < y else y
+        return lo, hi
     # S: suffix [j, k); T: [j, k-1); P: prefix [0, t); Q: [1, t)  (..l largest lo, ..h smallest hi)
     sl, sh = [0] * (k + 1), [0] * (k + 1)
     sl[k - 1], sh[k - 1] = l1[k - 1], h1[k - 1]
@@ -271,11 +291,12 @@ class Board:
         self.dot_deg = [len(es) for es in self.dot_edges]
         # (pair, its two edges) round each dot
         self.dot_pe = [tuple((p,) + self.pair_edges[p] for p in ps) for ps in self.dot_pairs]
-        # the faces an edge's yes pushes: round both dots, then its own (the order of the queues)
         # (edge i-1, edge i, their corner) round each face
         self.face_ce = [tuple((es[i - 1], es[i], cs[i]) for i in range(len(es)))
                         for es, cs in zip(face_edges, self.face_corner)]
-        self.yes_faces = [tuple(self.dot_faces[a] + self.dot_faces[c] + self.edge_faces[e])
+        # the faces an edge's yes pushes: round both dots, then its own, each at its first place
+        # (a face already queued stays where it is: pushing it again changes nothing)
+        self.yes_faces = [tuple(dict.fromkeys(self.dot_faces[a] + self.dot_faces[c] + self.edge_faces[e]))
                           for e, (a, c) in enumerate(self.edges)]
 
     @classmethod
@@ -470,16 +491,21 @@ class Solver:
         if self.tracing:
             (self.al_from if least else self.am_from)[p] = self.cur
         # push(1, (its face,), (its dot,)) for one face and one dot (the hot path: inlined)
-        f, d = self.b.pair_face[p], self.b.pair_dot[p]
-        clued = f >= 0 and self.clues[f] is not None
-        inf, ind, qf, qd = self.inf, self.ind, self.qf, self.qd
+        b = self.b
+        f, d = b.pair_face[p], b.pair_dot[p]
+        ind, qd = self.ind, self.qd
         for lv in range(1, self.level + 1):
-            if clued and not inf[lv][f]:
-                inf[lv][f] = 1
-                qf[lv].append(f)
-            if not ind[lv][d]:
-                ind[lv][d] = 1
+            fl = ind[lv]
+            if not fl[d]:
+                fl[d] = 1
                 qd[lv].append(d)
+        if f >= 0 and self.clues[f] is not None:
+            inf, qf = self.inf, self.qf
+            for lv in range(1, self.level + 1):
+                fl = inf[lv]
+                if not fl[f]:
+                    fl[f] = 1
+                    qf[lv].append(f)
 
     # ---- classes (Hard) -----------------------------------------------------------------
     # Hot callers inline the common case of find: e is a root, or its parent is (then find
@@ -632,12 +658,12 @@ class Solver:
             raise Contradiction
         if not u:
             return
-        und = [e for e in es if not st[e]]
         if y == c:
-            self.commit("face-full", EASY, (f,), (), es, no=und)
+            self.commit("face-full", EASY, (f,), (), es, no=[e for e in es if not st[e]])
         elif n == k - c:
-            self.commit("face-needs-all", EASY, (f,), (), es, yes=und)
+            self.commit("face-needs-all", EASY, (f,), (), es, yes=[e for e in es if not st[e]])
         elif n == k - c - 1 and u > 2:
+            und = [e for e in es if not st[e]]
             ds, dy = self.b.faces[f], self.dy
             for i in range(k):
                 a, e = es[i - 1], es[i]
@@ -726,25 +752,30 @@ class Solver:
                     if not am[p] or (u == 2 and not al[p]):
                         self.commit("pair-from-dot", NORMAL, (), (d,), b.dot_edges[d], am=(p,),
                                     al=(p,) if u == 2 else ())
-                continue
-            # a decided edge (it stays decided: the rules on undecided pairs do not apply)
-            if (sx == NO or sz == NO) and not am[p]:
-                # pair-from-dot on a pair with a decided edge; untraced, its commit is the step and the fact
-                if tracing:
-                    self.commit("pair-from-dot", NORMAL, (), (d,), (x, z), am=(p,))
-                else:
-                    self.steps_done += 1
-                    self.fact(p, False)
-            if (sx == YES or sz == YES) and not al[p]:
-                if tracing:
-                    self.commit("pair-from-dot", NORMAL, (), (d,), (x, z), al=(p,))
-                else:
-                    self.steps_done += 1
-                    self.fact(p, True)
-            if am[p] and ((sx == YES and not sz) or (sz == YES and not sx)):
-                self.commit("pair-at-dot", NORMAL, (), (d,), (x, z), no=(z if sx else x,), pairs=(p,))
-            elif al[p] and ((sx == NO and not sz) or (sz == NO and not sx)):
-                self.commit("pair-at-dot", NORMAL, (), (d,), (x, z), yes=(z if sx else x,), pairs=(p,))
+            elif sx and sz:                  # both decided: the facts only
+                if (sx == NO or sz == NO) and not am[p]:
+                    self._dot_fact(d, x, z, p, False, tracing)
+                if (sx == YES or sz == YES) and not al[p]:
+                    self._dot_fact(d, x, z, p, True, tracing)
+            elif sx == NO or sz == NO:       # one no, the other undecided
+                if not am[p]:
+                    self._dot_fact(d, x, z, p, False, tracing)
+                if al[p]:
+                    self.commit("pair-at-dot", NORMAL, (), (d,), (x, z), yes=(z if sx else x,), pairs=(p,))
+            else:                            # one yes, the other undecided
+                if not al[p]:
+                    self._dot_fact(d, x, z, p, True, tracing)
+                if am[p]:
+                    self.commit("pair-at-dot", NORMAL, (), (d,), (x, z), no=(z if sx else x,), pairs=(p,))
+
+    def _dot_fact(self, d: int, x: int, z: int, p: int, least: bool, tracing: bool) -> None:
+        """pair-from-dot on a pair with a decided edge; untraced, its commit is the step and the fact."""
+        if tracing:
+            self.commit("pair-from-dot", NORMAL, (), (d,), (x, z), al=(p,) if least else (),
+                        am=() if least else (p,))
+        else:
+            self.steps_done += 1
+            self.fact(p, least)
 
     def arcs(self, f: int):
         """Per position j of face f: single-edge (lo, hi) and block (j, j+1) (lo, hi)."""
@@ -870,7 +901,14 @@ class Solver:
             return
         if u > 4:
             return
-        roots = [self.find(e) for e in und]
+        parent, roots = self.parent, []
+        for e in und:               # find(e), inlined for a root or a root's child
+            r = parent[e]
+            if parent[r] != r:
+                r = self.find(e)
+            roots.append(r)
+        if len(set(roots)) == u:
+            return                  # no two in one class
         for i in range(u):
             for j in range(i + 1, u):
                 if roots[i] != roots[j]:
