@@ -10,6 +10,10 @@
  * window.tilepress.cancel()            stop the running call now (terminates the worker; a fresh
  *                                      one starts at once, the pending calls reject "cancelled")
  * window.tilepress.ready()             -> Promise: the worker's Python is loaded (only when asked)
+ * window.tilepress.warmed()            -> Promise of the worker's warm-up ({seconds}): once the worker
+ *                                      is idle after start-up it makes a small puzzle unseen
+ *                                      (generator.webapi.warm_up), so that the visitor's first puzzle
+ *                                      runs in the WebAssembly engine's fast code
  * window.tilepress.run(argv)           -> Promise<{code, stdout, stderr}> of `python -m generator ARGV`
  * window.tilepress.regen(permalink[, {args}]) -> Promise<{svg, json}>; rejects with Error(CLI message)
  * window.tilepress.player(name, permalink, args) -> Promise<object> (board / check / solution)
@@ -137,9 +141,32 @@
     };
   }
 
-  var worker = null, readyPromise = null, pending = {}, nextId = 1;
+  var worker = null, readyPromise = null, pending = {}, nextId = 1, asked = 0, warm = null;
 
-  function busyChanged() { tell("busy", Object.keys(pending).length); }
+  function busyCount() {                // the calls the visitor waits for (not the quiet warm-up)
+    return Object.keys(pending).filter(function (id) { return !pending[id].quiet; }).length;
+  }
+  function idle() { return !busyCount() && !asked; }
+  function busyChanged() {
+    tell("busy", busyCount());
+    // the warm-up waits for a quiet moment (not the gap between two steps of one request)
+    if (idle() && warm && !warm.started) setTimeout(function () { if (idle() && warm) warm.start(); }, 300);
+  }
+
+  /* The warm-up of a fresh worker: started once nothing else is asked for or running. */
+  function warmUp(w) {
+    var job = {started: false}, ok, fail;
+    job.promise = new Promise(function (a, b) { ok = a; fail = b; });
+    job.promise.catch(function () {});
+    job.start = function () {
+      if (worker !== w || job.started) return;
+      job.started = true;
+      var id = nextId++;
+      pending[id] = {ok: ok, fail: fail, quiet: true};
+      w.postMessage({op: "call", id: id, module: "webapi", name: "warm_up", args: []});
+    };
+    return job;
+  }
 
   function failAll(err) {
     var jobs = pending;
@@ -160,13 +187,19 @@
           if (w !== worker) return;
           if (m.status !== undefined) status(m.status);
           else if (m.ready !== undefined) {
-            if (m.ready) { T.startupMs = performance.now() - t0; status(""); ok(w); }
+            if (m.ready) {
+              T.startupMs = performance.now() - t0;
+              status("");
+              warm = warmUp(w);
+              ok(w);
+              setTimeout(busyChanged, 0);       // after the calls that waited for the worker are sent
+            }
             else fail(new Error(m.error));
           } else if (m.id && pending[m.id]) {
             var job = pending[m.id];
             if (m.progress) {
               if (job.onprogress) job.onprogress(m.progress);
-              tell("progress", m.progress);
+              if (!job.quiet) tell("progress", m.progress);
             } else {
               delete pending[m.id];
               busyChanged();
@@ -195,22 +228,29 @@
     return readyPromise;
   };
 
+  T.warmed = function () {
+    return T.ready().then(function () { return warm.promise; });
+  };
+
   T.call = function (module, name, args, opts) {
+    asked += 1;
     return T.ready().then(function (w) {
+      asked -= 1;
       return new Promise(function (ok, fail) {
         var id = nextId++;
         pending[id] = {ok: ok, fail: fail, onprogress: opts && opts.onprogress};
         busyChanged();
         w.postMessage({op: "call", id: id, module: module, name: name, args: args || []});
       });
-    });
+    }, function (err) { asked -= 1; throw err; });
   };
 
-  T.busy = function () { return Object.keys(pending).length > 0; };
+  T.busy = function () { return busyCount() > 0; };
 
   T.cancel = function () {
     if (worker) worker.terminate();
     worker = null;
+    warm = null;
     readyPromise = null;
     failAll(new Error("cancelled"));
     return T.ready();                    // a fresh worker, ready for the next request

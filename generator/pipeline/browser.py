@@ -280,6 +280,7 @@ def _tp_call(module, name, args_json):
     except TilepressError as exc:
         return json.dumps({{"error": f"error: {{exc}}"}})
 
+webapi.remember(webapi.PAGE_MEMO)
 try:
     import js
     if hasattr(js, "tpProgress"):
