@@ -37,7 +37,8 @@ name, args)` times one call in this runtime (bench/browser.py's probe).  `warm_u
 small puzzle so that the WebAssembly engine compiles its fast code before the visitor's first.
 
 Progress: `set_progress(fn)` makes every `generator.output.progress` loop (the command
-line's progress bars) call `fn(done, total, unit, desc)` about four times a second.
+line's progress bars) call `fn(done, total, unit, desc)` about four times a second, and every
+`generator.output.stage(desc)` call `fn(None, None, "", desc)` at once.
 """
 
 from __future__ import annotations
@@ -206,12 +207,13 @@ def warm_up() -> dict:
 
 
 def set_progress(fn) -> None:
-    """Report `generator.output.progress` loops to fn(done, total, unit, desc), at most 4 times a second."""
+    """Report `generator.output.progress` loops to fn(done, total, unit, desc), at most 4 times a second,
+    and every `generator.output.stage` (done None) at once."""
     last = [0.0]
 
     def sink(done, total, unit, desc):
         now = time.monotonic()
-        if now - last[0] >= 0.25:
+        if done is None or now - last[0] >= 0.25:
             last[0] = now
             fn(done, total, unit, desc)
     output.SINK = sink if fn is not None else None

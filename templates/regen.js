@@ -69,7 +69,7 @@
     function post(m) { self.postMessage(m); }
     self.tpProgress = function (done, total, unit, desc) {
       if (current !== null) {
-        post({id: current, progress: {done: done, total: total === undefined ? null : total,
+        post({id: current, progress: {done: done === undefined ? null : done, total: total === undefined ? null : total,
           unit: unit || "", desc: desc || ""}});
       }
     };
@@ -355,6 +355,53 @@
     return Math.hypot(px - a[0] - t * dx, py - a[1] - t * dy);
   }
 
+  /* The least distance from the midpoint of an edge (those keep(i) says) to any other edge: the
+   * same minimum as over every pair, found through a grid of square cells so that a 600-face
+   * board (4,400 edges) takes milliseconds, not a second of the page's thread.  First a bound u:
+   * the least distance from a midpoint to an edge sharing a dot with it.  An edge nearer than u to
+   * a midpoint has a point inside the square of half side u round it, so it is listed in one of
+   * the cells that square meets (each edge is listed in every cell its bounding box meets). */
+  function midpointGap(edges, dots, keep) {
+    var at = dots.map(function () { return []; }), mids = [], u = Infinity, best = Infinity;
+    edges.forEach(function (e, j) { at[e[0]].push(j); at[e[1]].push(j); });
+    edges.forEach(function (e, i) {
+      if (!keep(i)) return;
+      var m = [(dots[e[0]][0] + dots[e[1]][0]) / 2, (dots[e[0]][1] + dots[e[1]][1]) / 2, i];
+      mids.push(m);
+      at[e[0]].concat(at[e[1]]).forEach(function (j) {
+        if (j !== i) u = Math.min(u, segDist(m[0], m[1], dots[edges[j][0]], dots[edges[j][1]]));
+      });
+    });
+    if (!mids.length) return Infinity;
+    var xs = dots.map(function (d) { return d[0]; }), ys = dots.map(function (d) { return d[1]; });
+    var x0 = Math.min.apply(null, xs), y0 = Math.min.apply(null, ys);
+    var span = Math.max(Math.max.apply(null, xs) - x0, Math.max.apply(null, ys) - y0, 1e-9);
+    if (!isFinite(u)) u = span;
+    var cell = Math.max(u, span / 512), cells = {};     // at most 512 x 512 cells
+    var key = function (cx, cy) { return cx + "," + cy; };
+    var index = function (v, lo) { return Math.floor((v - lo) / cell); };
+    edges.forEach(function (f, j) {
+      var a = dots[f[0]], c = dots[f[1]];
+      for (var cx = index(Math.min(a[0], c[0]), x0); cx <= index(Math.max(a[0], c[0]), x0); cx++) {
+        for (var cy = index(Math.min(a[1], c[1]), y0); cy <= index(Math.max(a[1], c[1]), y0); cy++) {
+          (cells[key(cx, cy)] = cells[key(cx, cy)] || []).push(j);
+        }
+      }
+    });
+    var r = u * (1 + 1e-9);                            // rounding never loses a cell
+    mids.forEach(function (m) {
+      for (var cx = index(m[0] - r, x0); cx <= index(m[0] + r, x0); cx++) {
+        for (var cy = index(m[1] - r, y0); cy <= index(m[1] + r, y0); cy++) {
+          (cells[key(cx, cy)] || []).forEach(function (j) {
+            if (j !== m[2]) best = Math.min(best, segDist(m[0], m[1], dots[edges[j][0]], dots[edges[j][1]]));
+          });
+        }
+      }
+    });
+    return best;
+  }
+  T.midpointGap = midpointGap;
+
   var TAP_PX = 24;            // WCAG 2.2 target size: every edge's tap area holds a 24 x 24 px square
 
   Player.prototype.draw = function (box) {
@@ -367,14 +414,7 @@
     this.H = y1 - y0 + 2 * pad;
     // A tap goes to the nearest edge; a 24 px square round an edge's midpoint is all nearer to that
     // edge than to any other when the midpoint is 24 * sqrt(2) px from every other edge.
-    var dmin = Infinity;
-    b.edges.forEach(function (e, i) {
-      if (self.given[i]) return;
-      var mx = (dots[e[0]][0] + dots[e[1]][0]) / 2, my = (dots[e[0]][1] + dots[e[1]][1]) / 2;
-      b.edges.forEach(function (f, j) {
-        if (j !== i) dmin = Math.min(dmin, segDist(mx, my, dots[f[0]], dots[f[1]]));
-      });
-    });
+    var dmin = midpointGap(b.edges, dots, function (i) { return !self.given[i]; });
     this.playScale = isFinite(dmin) ? TAP_PX * Math.SQRT2 / dmin : 24;
     var svg = el("svg", {viewBox: [x0 - pad, y0 - pad, this.W, this.H].join(" "),
       "class": "tp-board", role: "application", tabindex: "0",
@@ -737,6 +777,7 @@
   }
 
   function progressText(p) {
+    if (p.done === null) return p.desc;          // a step (generator.output.stage), no count
     var n = Number(p.done).toLocaleString("en");
     var what = p.unit ? " " + p.unit + (p.done === 1 ? "" : "s") : "";
     var text = p.total ? n + " of about " + Number(p.total).toLocaleString("en") + what : n + what + " so far";
@@ -897,15 +938,17 @@
     if (c && c.per_side_squared_from) n = choice(c.per_side_squared_from, "per_side_squared") * val("size") * val("size");
     else if (c && c.per_side_squared) n = c.per_side_squared * val("size") * val("size");
     else if (c) {
-      var per = c.per_area;
+      var per = c.per_area, margin = 0;
       if (c.per_area_from) {
         var from = $("tp-field-" + c.per_area_from);
         f.fields.forEach(function (fd) {
           if (fd.name !== c.per_area_from) return;
-          fd.choices.forEach(function (ch) { if (typeof ch === "object" && ch.value === from.value) per = ch.per_area; });
+          fd.choices.forEach(function (ch) {
+            if (typeof ch === "object" && ch.value === from.value) { per = ch.per_area; margin = ch.margin || 0; }
+          });
         });
       }
-      n = per * val("width") * val("height");
+      n = per * (val("width") + margin) * (val("height") + margin);
     }
     var out = $("tp-estimate");
     if (n !== null && isFinite(n) && n > 0) {

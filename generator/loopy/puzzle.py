@@ -26,6 +26,7 @@ import random
 from collections import OrderedDict
 from dataclasses import dataclass
 
+from generator import output
 from generator.errors import PermalinkError, TilepressError
 from generator.permalinks import check_cost
 from generator.loopy import generate, grid as G, permalink as PL, tiling_source
@@ -92,6 +93,8 @@ def create(tiling: str, width, height, seed: int, level: str, stats: dict | None
     check_faces(tiling_source.cost(None, tiling, width, height), "the patch", TilepressError)
     link, tiles = tiling_source.patch(tiling, width, height, seed)
     grid = _grid(tiles)
+    output.stage(f"a loop on {len(grid.faces)} faces, then clues taken away while the {level} solver still "
+                 "finds it")
     if version == 1:
         rng = random.Random(f"loopy:{level}:{seed}:{link}")
         clues, loop, st = generate.make(grid, levels.index(level), rng)
