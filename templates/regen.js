@@ -10,10 +10,11 @@
  * window.tilepress.cancel()            stop the running call now (terminates the worker; a fresh
  *                                      one starts at once, the pending calls reject "cancelled")
  * window.tilepress.ready()             -> Promise: the worker's Python is loaded (only when asked)
- * window.tilepress.warmed()            -> Promise of the worker's warm-up ({seconds}): once the worker
- *                                      is idle after start-up it makes a small puzzle unseen
- *                                      (generator.webapi.warm_up), so that the visitor's first puzzle
- *                                      runs in the WebAssembly engine's fast code
+ * window.tilepress.warmUp()            -> Promise of the worker's warm-up ({seconds}): once the worker
+ *                                      is idle it makes a small puzzle unseen (generator.webapi.warm_up),
+ *                                      so that the visitor's first puzzle runs in the WebAssembly
+ *                                      engine's fast code; once per worker (the form asks for it when
+ *                                      the visitor starts filling it in)
  * window.tilepress.run(argv)           -> Promise<{code, stdout, stderr}> of `python -m generator ARGV`
  * window.tilepress.regen(permalink[, {args}]) -> Promise<{svg, json}>; rejects with Error(CLI message)
  * window.tilepress.player(name, permalink, args) -> Promise<object> (board / check / solution)
@@ -149,15 +150,20 @@
   function idle() { return !busyCount() && !asked; }
   function busyChanged() {
     tell("busy", busyCount());
-    // the warm-up waits for a quiet moment (not the gap between two steps of one request)
-    if (idle() && warm && !warm.started) setTimeout(function () { if (idle() && warm) warm.start(); }, 300);
+    // a wanted warm-up waits for a quiet moment (not the gap between two steps of one request)
+    if (idle() && warm && warm.wanted && !warm.started) {
+      setTimeout(function () { if (idle() && warm) warm.start(); }, 300);
+    }
   }
 
-  /* The warm-up of a fresh worker: started once nothing else is asked for or running. */
+  /* The warm-up of a fresh worker: started, when wanted, once nothing else is asked for or running. */
   function warmUp(w) {
-    var job = {started: false}, ok, fail;
+    var job = {started: false, wanted: false}, ok, fail;
     job.promise = new Promise(function (a, b) { ok = a; fail = b; });
     job.promise.catch(function () {});
+    job.skip = function () {                // a long call ran: the engine is warm already
+      if (!job.started) { job.started = true; ok(null); }
+    };
     job.start = function () {
       if (worker !== w || job.started) return;
       job.started = true;
@@ -192,7 +198,6 @@
               status("");
               warm = warmUp(w);
               ok(w);
-              setTimeout(busyChanged, 0);       // after the calls that waited for the worker are sent
             }
             else fail(new Error(m.error));
           } else if (m.id && pending[m.id]) {
@@ -202,6 +207,7 @@
               if (!job.quiet) tell("progress", m.progress);
             } else {
               delete pending[m.id];
+              if (!job.quiet && warm && performance.now() - job.t0 > 1000) warm.skip();
               busyChanged();
               if (m.result && m.result.error !== undefined) job.fail(new Error(m.result.error));
               else job.ok(m.result ? m.result.ok : null);
@@ -228,8 +234,15 @@
     return readyPromise;
   };
 
-  T.warmed = function () {
-    return T.ready().then(function () { return warm.promise; });
+  T.warmUp = function () {
+    return T.ready().then(function () {
+      var job = warm;
+      if (!job.wanted) {
+        job.wanted = true;
+        setTimeout(busyChanged, 0);          // after the calls that waited for the worker are sent
+      }
+      return job.promise;
+    });
   };
 
   T.call = function (module, name, args, opts) {
@@ -238,7 +251,7 @@
       asked -= 1;
       return new Promise(function (ok, fail) {
         var id = nextId++;
-        pending[id] = {ok: ok, fail: fail, onprogress: opts && opts.onprogress};
+        pending[id] = {ok: ok, fail: fail, onprogress: opts && opts.onprogress, t0: performance.now()};
         busyChanged();
         w.postMessage({op: "call", id: id, module: module, name: name, args: args || []});
       });
@@ -761,6 +774,9 @@
       if (p) self.go(p);
     });
     $("tp-make").addEventListener("submit", function (ev) { ev.preventDefault(); self.make(); });
+    ["focusin", "input", "change"].forEach(function (kind) {     // a puzzle is coming: warm the engine
+      $("tp-make").addEventListener(kind, function () { T.warmUp().catch(function () {}); });
+    });
     $("tp-random").addEventListener("click", function () { self.randomSeed(); });
     $("tp-family").addEventListener("change", function () { self.fields(); });
     $("tp-png").addEventListener("click", function () { self.png(); });

@@ -1,6 +1,6 @@
 """What a visitor meets first on regen.html, in headless Chromium over file://: every browser link
 an item page offers regenerates; Python runs in a worker (the page answers while it works) and
-Cancel stops it; Loopy boards have visible lines, 24 x 24 px tap areas after zooming, the error
+Cancel stops it, also while the form makes its largest Hard Spectre puzzle; Loopy boards have visible lines, 24 x 24 px tap areas after zooming, the error
 style after the last click and live loop errors; a stale verdict leaves on Undo; the page's
 print PDF keeps its text inside the margins; Loopy sheets carry rules and level and print wide.
 
@@ -123,6 +123,47 @@ def test_worker_keeps_the_page_responsive_and_cancel_stops_it(chromium, site):
     page.wait_for_selector("#tp-status", state="hidden", timeout=30000)    # a fresh worker started
     res = page.evaluate("() => tilepress.regen('cal.v1.3~QDTBAggEUIhI').then(r => r.svg.length)")   # a fresh worker
     assert res > 1000
+    assert errors.errors == []
+    page.close()
+
+
+def test_a_600_face_hard_spectre_make_keeps_the_page_responsive_and_cancel_stops_it(chromium, site):
+    """The form's largest Spectre puzzle at Hard: the page's thread keeps its timers while the worker
+    works, the status line moves (seconds, then the step), Cancel ends it at once; cancelled after a
+    few seconds (the whole make takes about half a minute here)."""
+    page, errors = open_regen(chromium, site.as_uri() + "/regen.html")
+    page.select_option("#tp-family", "loopy")
+    page.select_option("#tp-field-tiling", "spectre")
+    page.fill("#tp-field-width", page.get_attribute("#tp-field-width", "max"))
+    page.fill("#tp-field-height", page.get_attribute("#tp-field-height", "max"))
+    page.select_option("#tp-field-level", "hard")
+    assert re.search(r"about 5[5-9]\d|about 6[0-4]\d", page.inner_text("#tp-estimate"))   # ~600 faces
+    page.evaluate("""() => { window._gaps = []; window._texts = []; let last = performance.now();
+        window._probe = setInterval(() => { const now = performance.now(); window._gaps.push(now - last); last = now;
+          const t = document.getElementById('tp-status-text').textContent;
+          if (window._texts[window._texts.length - 1] !== t) window._texts.push(t); }, 25); }""")
+    page.evaluate("""() => { const stop = Worker.prototype.terminate; window._terminated = 0;
+        Worker.prototype.terminate = function () { window._terminated += 1; return stop.call(this); }; }""")
+    page.click("#tp-make button[type=submit]")
+    # the step of the generator, with the grid's face count, once the patch is made
+    page.wait_for_function("/a loop on \\d+ faces/.test(document.getElementById('tp-status-text').textContent)",
+                           timeout=60000)
+    page.wait_for_timeout(2500)
+    assert page.is_visible("#tp-cancel") and page.evaluate("tilepress.busy()")
+    faces = int(re.search(r"a loop on (\d+) faces", page.inner_text("#tp-status-text")).group(1))
+    assert 560 <= faces <= 660
+    seconds = {int(m) for t in page.evaluate("window._texts") for m in re.findall(r"… (\d+) s", t)}
+    assert len(seconds) >= 3                              # the seconds count moves
+    gaps = page.evaluate("window._gaps")
+    assert len(gaps) > 60 and max(gaps) < 200, max(gaps)
+    took = page.evaluate("""() => new Promise((ok) => { const t0 = performance.now(); document.getElementById('tp-cancel').click();
+        const id = setInterval(() => { if (!tilepress.busy() && !document.getElementById('tp-note').hidden) {
+          clearInterval(id); ok(performance.now() - t0); } }, 10); })""")
+    assert took < 1000, took
+    assert "Stopped" in page.inner_text("#tp-note")
+    assert page.evaluate("document.documentElement.getAttribute('data-tp-shown')") is None    # nothing shown
+    assert page.evaluate("window._terminated") == 1                 # the working worker was stopped
+    assert page.evaluate("() => tilepress.call('families', 'short_id', ['cal.v2.16.s1'])") == "cal-9c2173"  # a fresh one
     assert errors.errors == []
     page.close()
 
