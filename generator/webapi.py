@@ -191,8 +191,9 @@ def clock(module: str, name: str, args: list) -> dict:
 # The page worker's warm-up: a small puzzle made through the same code as the form's Make (tiling
 # patch, grid, loop, clue thinning, solver) and drawn.  A WebAssembly engine first runs a function
 # in quickly compiled slow code and compiles its fast code in the background once it is hot: in
-# Chromium the first 250-face Hard hat puzzle made after start-up took 7.7 s against 3.9 s for the
-# same puzzle made next; after this warm-up (0.7 s) and a few idle seconds the first one took 4.1 s.
+# Chromium on a loaded 2-core machine the first 250-face Hard hat puzzle made after start-up took
+# 7.7 s against 3.9 s for the same puzzle made next; after this warm-up (0.3-0.9 s) and 4 idle
+# seconds the first one took 4.1 s.  The page asks for it when the visitor starts on the form.
 WARM_UP = ["loopy", "generate", "--tiling", "p3", "--width", "7", "--height", "6", "--seed", "1", "--level", "hard",
            "--format", "svg"]
 

@@ -202,6 +202,17 @@ def test_board_lines_contrast_and_tap_areas(chromium, site):
             if (p.edgeAt(q.x + dx, q.y + dy) !== i) {{ bad.push([i, dx, dy]); return; }} }});
         return [bad, p.free.length]; }}""")
     assert bad[0] == [] and bad[1] == len(loopy_play.board(HAT)["edges"])
+    # the tap-safe scale's least midpoint-to-edge distance (a grid of cells) is the one over every pair
+    gap = page.evaluate(f"""() => {{ const p = {player}, d = p.board.dots, edges = p.board.edges;
+        const seg = (px, py, a, c) => {{ const dx = c[0] - a[0], dy = c[1] - a[1], L = dx * dx + dy * dy;
+          const t = L ? Math.max(0, Math.min(1, ((px - a[0]) * dx + (py - a[1]) * dy) / L)) : 0;
+          return Math.hypot(px - a[0] - t * dx, py - a[1] - t * dy); }};
+        let all = Infinity;
+        p.free.forEach((i) => {{ const e = edges[i], mx = (d[e[0]][0] + d[e[1]][0]) / 2, my = (d[e[0]][1] + d[e[1]][1]) / 2;
+          edges.forEach((f, j) => {{ if (j !== i) all = Math.min(all, seg(mx, my, d[f[0]], d[f[1]])); }}); }});
+        const fast = tilepress.midpointGap(edges, d, (i) => p.free.indexOf(i) >= 0);
+        return [all, fast, p.playScale * fast]; }}""")
+    assert gap[0] == gap[1] and abs(gap[2] - 24 * 2 ** 0.5) < 1e-9, gap
     # a real tap on an edge's midpoint marks that edge
     edge = page.evaluate(f"{player}.free[7]")
     page.evaluate(f"document.querySelector(\"path.hit[data-edge='{edge}']\").scrollIntoView({{block: 'center'}})")
