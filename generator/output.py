@@ -78,6 +78,13 @@ def progress(iterable, total: int | None = None, unit: str = "it", desc: str | N
     return tqdm(iterable, total=total, unit=unit, desc=desc, file=sys.stderr, leave=False)
 
 
+def stage(desc: str) -> None:
+    """Tell the browser page which step a long command has reached (SINK(None, None, "", desc));
+    the command line draws no bar for a step."""
+    if SINK is not None:
+        SINK(None, None, "", desc)
+
+
 def counter(unit: str):
     """(update(n), close()) of a tqdm counter when progress is on, else (None, a no-op)."""
     if not PROGRESS:
