@@ -29,8 +29,11 @@ list multiplies stay as they are: Tantrix (all 112 single-loop classes and one s
 per method: a fixed set) and the calisson named shapes (one per shape and level, first seed),
 128 of the default 226 items.  Each k is a cold build with a private cache in a fresh process
 (--jobs, default the CPU count), printing items, files, wall, CPU (this process and all its
-pool workers), CPU per item overall and per phase, and peak memory; then the linearity check:
-the CPU of each added item (between rows) against the CPU per item of the first row.
+pool workers), CPU per item overall and per phase, peak memory, each item's own CPU in its
+worker by family (and the rest: the driver, sheets, pages); then the linearity check: the CPU
+per added item between rows (the same kinds of item are added at each step, so a linear build
+keeps it constant).  A schema's max_items bounds k (the default site: calissons sample_seeds
+and shape_seeds, at most 6 each, so k <= 6).
 `--cluster N` times an N-item build with the local pool of 2 processes and through a
 `distributed.LocalCluster` of 2 worker processes on this machine (the ratio is the Dask
 path's overhead, not a speed-up: same cores), and the per-item overhead in ms.
@@ -146,10 +149,10 @@ def multiplied(data: dict, k: int, sources: dict) -> tuple[dict, list[str]]:
                 old = table[param.name]
                 new = multiply_seeds(old, k)
                 if param.max_items is not None and len(new) > param.max_items:
-                    raise SystemExit(f"error: [families.{name}] {param.name}: {len(new)} seeds at {k}x, "
+                    raise ValueError(f"[families.{name}] {param.name}: {len(new)} seeds at {k}x, "
                                      f"more than the schema's {param.max_items}")
                 if param.max is not None and new and max(new) > param.max:
-                    raise SystemExit(f"error: [families.{name}] {param.name}: seed {max(new)} above {param.max}")
+                    raise ValueError(f"[families.{name}] {param.name}: seed {max(new)} above {param.max}")
                 table[param.name] = new
                 changed.append(f"{name}.{param.name}: {len(old)} -> {len(new)}")
     return data, changed
@@ -190,6 +193,23 @@ def toml_text(data: dict, prefix: str = "") -> str:
     return out
 
 
+def _count_item_cpu(folder: Path) -> None:
+    """Wrap generate.build_item (before the pool forks) so that each item's CPU in its worker is
+    appended to folder/<pid>.tsv as `family<TAB>seconds`."""
+    from generator.pipeline import generate
+    inner = generate.build_item
+
+    def build_item(item, settings):
+        t0 = time.process_time()
+        try:
+            return inner(item, settings)
+        finally:
+            with open(folder / f"{os.getpid()}.tsv", "a", encoding="utf-8") as f:
+                f.write(f"{item.family}\t{time.process_time() - t0!r}\n")
+    build_item.__module__, build_item.__qualname__ = inner.__module__, inner.__qualname__
+    generate.build_item = build_item       # looked up by name when submitted and when unpickled
+
+
 def one_multiple(k: int, config: Path, jobs: int) -> dict:
     """A cold build of `config` with k times its seeds, in a temporary folder with a private cache."""
     import tomllib
@@ -204,10 +224,21 @@ def one_multiple(k: int, config: Path, jobs: int) -> dict:
         data, changed = multiplied(tomllib.loads(config.read_text(encoding="utf-8")), k, plan.family_sources())
         (content / "site.toml").write_text(toml_text(data), encoding="utf-8")
         opts = Options(config=content / "site.toml", out=tmp / "site", cache_dir=tmp / "cache", jobs=jobs)
+        log = tmp / "item-cpu"
+        log.mkdir()
+        _count_item_cpu(log)
         cpu0, wall0 = cpu_seconds(), time.perf_counter()
         rep = build(opts)
+        families: dict[str, list] = {}
+        for f in log.iterdir():
+            for line in f.read_text().splitlines():
+                name, sec = line.split("\t")
+                families.setdefault(name, [0, 0.0])
+                families[name][0] += 1
+                families[name][1] += float(sec)
         return {"k": k, "items": rep.items, "files": len(rep.written), "cpu": cpu_seconds() - cpu0,
                 "wall": time.perf_counter() - wall0, "phases": rep.phases, "changed": changed,
+                "families": families,
                 "rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
                 "worker_mib": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024}
     finally:
@@ -224,8 +255,9 @@ def multiples(ks: list[int], config: Path, jobs: int) -> None:
         proc = subprocess.run([sys.executable, __file__, "--one-multiple", str(k), "--config", str(config),
                                "--jobs", str(jobs)], capture_output=True, text=True)
         if proc.returncode:
-            raise SystemExit(proc.stderr.strip().splitlines()[-1] if proc.stderr.strip() else
-                             f"error: the {k}x build failed (exit {proc.returncode})")
+            print(proc.stderr.strip().splitlines()[-1] if proc.stderr.strip() else
+                  f"error: the {k}x build failed (exit {proc.returncode})", file=sys.stderr)
+            raise SystemExit(proc.returncode)
         r = json.loads(proc.stdout.strip().splitlines()[-1])
         rows.append(r)
         if len(rows) == 1:
@@ -236,6 +268,14 @@ def multiples(ks: list[int], config: Path, jobs: int) -> None:
               f"{r['cpu'] / r['items']:10.3f}  " +
               "  ".join(f"{r['phases'].get(p, 0.0) / r['items']:{len(p) + 7}.4f}" for p in phases) +
               f"  {r['rss_mib']:.0f}, {r['worker_mib']:.0f}", flush=True)
+    names = sorted({n for r in rows for n in r["families"]})
+    print("each item's own CPU in its worker (generate + render), s/item, by family:")
+    print(f"{'k':>3} " + " ".join(f"{n:>13}" for n in names) + f" {'all items':>10} {'driver+rest':>12}")
+    for r in rows:
+        own = sum(c for _n, c in r["families"].values())
+        print(f"{r['k']:3d} " + " ".join(f"{r['families'][n][1] / r['families'][n][0]:7.3f} ({r['families'][n][0]:3d})"
+                                         if n in r["families"] else f"{'-':>13}" for n in names)
+              + f" {own / r['items']:10.3f} {(r['cpu'] - own) / r['items']:12.3f}")
     print(f"load average at the end {os.getloadavg()[0]:.1f}; seed lists at {rows[-1]['k']}x: "
           + "; ".join(rows[-1]["changed"]))
     first = rows[0]
@@ -244,11 +284,16 @@ def multiples(ks: list[int], config: Path, jobs: int) -> None:
         added = r["items"] - prev["items"]
         if added > 0:
             marg = (r["cpu"] - prev["cpu"]) / added
-            worst = max(phases, key=lambda p: (r["phases"].get(p, 0) - prev["phases"].get(p, 0)) / added
-                        - first["phases"].get(p, 0) / first["items"])
             print(f"{prev['k']}x -> {r['k']}x: {added} items added at {marg:.3f} CPU-s each "
-                  f"({100 * (marg / base - 1):+.1f}% against {base:.3f} per item at {first['k']}x); "
-                  f"the phase growing most per added item: {worst}")
+                  f"({100 * (marg / base - 1):+.1f}% against {base:.3f} per item at {first['k']}x); per phase: "
+                  + ", ".join(f"{p} {(r['phases'].get(p, 0) - prev['phases'].get(p, 0)) / added:.4f}"
+                              for p in phases))
+    steps = [((r["cpu"] - p["cpu"]) / (r["items"] - p["items"]), p["k"], r["k"])
+             for p, r in zip(rows, rows[1:]) if r["items"] > p["items"]]
+    if len(steps) >= 2:
+        (m0, a0, b0), (m1, a1, b1) = steps[0], steps[-1]
+        print(f"CPU per added item {a1}x -> {b1}x against {a0}x -> {b0}x: {100 * (m1 / m0 - 1):+.1f}% "
+              "(the same kinds of item are added at each step: a linear build keeps this near 0)")
     last = rows[-1]
     print(f"CPU per item at {last['k']}x vs {first['k']}x: "
           f"{100 * (last['cpu'] / last['items'] / base - 1):+.1f}% (items not multiplied by seeds are "
@@ -345,7 +390,11 @@ def main() -> int:
         return 0
     if args.one_multiple:
         import json
-        print(json.dumps(one_multiple(args.one_multiple, args.config.resolve(), args.jobs)))
+        try:
+            print(json.dumps(one_multiple(args.one_multiple, args.config.resolve(), args.jobs)))
+        except ValueError as exc:
+            print(f"error: --multiples {args.one_multiple}: {exc}", file=sys.stderr)
+            return 2
         return 0
     if args.multiples:
         try:
