@@ -205,7 +205,7 @@ def _count_item_cpu(folder: Path) -> None:
             return inner(item, settings)
         finally:
             with open(folder / f"{os.getpid()}.tsv", "a", encoding="utf-8") as f:
-                f.write(f"{item.family}\t{time.process_time() - t0!r}\n")
+                f.write(f"{item.family}\t{item.id}\t{time.process_time() - t0!r}\n")
     build_item.__module__, build_item.__qualname__ = inner.__module__, inner.__qualname__
     generate.build_item = build_item       # looked up by name when submitted and when unpickled
 
@@ -229,16 +229,14 @@ def one_multiple(k: int, config: Path, jobs: int) -> dict:
         _count_item_cpu(log)
         cpu0, wall0 = cpu_seconds(), time.perf_counter()
         rep = build(opts)
-        families: dict[str, list] = {}
+        own = {}                      # "family/id" -> the item's CPU in its worker
         for f in log.iterdir():
             for line in f.read_text().splitlines():
-                name, sec = line.split("\t")
-                families.setdefault(name, [0, 0.0])
-                families[name][0] += 1
-                families[name][1] += float(sec)
+                name, ident, sec = line.split("\t")
+                own[f"{name}/{ident}"] = float(sec)
         return {"k": k, "items": rep.items, "files": len(rep.written), "cpu": cpu_seconds() - cpu0,
                 "wall": time.perf_counter() - wall0, "phases": rep.phases, "changed": changed,
-                "families": families,
+                "own": own,
                 "rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
                 "worker_mib": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024}
     finally:
@@ -268,17 +266,27 @@ def multiples(ks: list[int], config: Path, jobs: int) -> None:
               f"{r['cpu'] / r['items']:10.3f}  " +
               "  ".join(f"{r['phases'].get(p, 0.0) / r['items']:{len(p) + 7}.4f}" for p in phases) +
               f"  {r['rss_mib']:.0f}, {r['worker_mib']:.0f}", flush=True)
-    names = sorted({n for r in rows for n in r["families"]})
-    print("each item's own CPU in its worker (generate + render), s/item, by family:")
-    print(f"{'k':>3} " + " ".join(f"{n:>13}" for n in names) + f" {'all items':>10} {'driver+rest':>12}")
     for r in rows:
-        own = sum(c for _n, c in r["families"].values())
+        r["families"] = {}
+        for label, sec in r["own"].items():
+            fam = r["families"].setdefault(label.split("/")[0], [0, 0.0])
+            fam[0] += 1
+            fam[1] += sec
+    names = sorted({n for r in rows for n in r["families"]})
+    originals = set(first["own"]) if (first := rows[0]) else set()
+    print("each item's own CPU in its worker (generate + render), s/item, by family (items); the "
+          f"{len(originals)} items of the {first['k']}x site at each k; the rest (driver, sheets, pages):")
+    print(f"{'k':>3} " + " ".join(f"{n:>13}" for n in names) + f" {'all items':>10} {'first items':>12} "
+          f"{'rest':>7}")
+    for r in rows:
+        own = sum(r["own"].values())
+        again = [r["own"][label] for label in originals if label in r["own"]]
         print(f"{r['k']:3d} " + " ".join(f"{r['families'][n][1] / r['families'][n][0]:7.3f} ({r['families'][n][0]:3d})"
                                          if n in r["families"] else f"{'-':>13}" for n in names)
-              + f" {own / r['items']:10.3f} {(r['cpu'] - own) / r['items']:12.3f}")
+              + f" {own / r['items']:10.3f} {sum(again) / max(1, len(again)):12.3f} "
+              f"{(r['cpu'] - own) / r['items']:7.3f}")
     print(f"load average at the end {os.getloadavg()[0]:.1f}; seed lists at {rows[-1]['k']}x: "
           + "; ".join(rows[-1]["changed"]))
-    first = rows[0]
     base = first["cpu"] / first["items"]
     for prev, r in zip(rows, rows[1:]):
         added = r["items"] - prev["items"]
