@@ -1,6 +1,6 @@
 """Figures of the in-browser runtime (regen.html under headless Chromium, from file://).
 
-    python bench/browser.py [--site DIR] [--repeat N] [--make-repeat N] [--make-only]
+    python bench/browser.py [--site DIR] [--repeat N] [--make-repeat N] [--make-idle S] [--make-only]
 
 Prints: the runtime's size on disk (goal ≤ 9 MB) and everything regen.html loads (≤ 9.5 MB);
 start-up from opening regen.html#PERMALINK to the first picture shown (≤ 4 s on an idle
@@ -9,7 +9,9 @@ window.tilepress.regen does) against CPython doing the same in-process (≤ 2×)
 a Spectre patch and two Loopy puzzles (regeneration solves the clues; the worker's memo is
 off for this comparison); making a new Hard Loopy puzzle on about 250 hat faces with the page's
 form, Make pressed to the puzzle shown (goal <= 3 s), as a visitor meets it: a fresh page, the
-form filled in (which warms the worker up), a few idle seconds (a visitor's pace), one seed per page.
+form filled in (which warms the worker up), --make-idle seconds before Make (a visitor's pace;
+the WebAssembly engine compiles its fast code in the background meanwhile: on the loaded 2-core
+machine 3 s were not enough, 12 s were), one seed per page.
 That figure is split into generation (the form's generate command in the worker: puzzle.create
 and its JSON) and the rest (the page's regen SVG + JSON, facts and board calls, the messages and
 the drawing), beside CPython's CPU for the same command, create alone and the same calls; and
@@ -21,6 +23,7 @@ Without --site it builds a small interactive site into a temporary folder first.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
 import time
@@ -96,6 +99,8 @@ def main(argv=None) -> int:
     ap.add_argument("--warmup", type=int, default=20, help="untimed runs first (the wasm JIT tiers up)")
     ap.add_argument("--make-repeat", type=int, default=3,
                     help="seeds of the timed 250-face Hard hat Loopy puzzle made in the page (default 3)")
+    ap.add_argument("--make-idle", type=float, default=3,
+                    help="seconds between filling in the form and pressing Make (default 3)")
     ap.add_argument("--make-only", action="store_true", help="only the sizes and the Loopy make figures")
     a = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
@@ -108,7 +113,7 @@ def main(argv=None) -> int:
             from playwright.sync_api import sync_playwright
             with sync_playwright() as p:
                 b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"])
-                make_loopy(b, site, a.make_repeat)
+                make_loopy(b, site, a.make_repeat, a.make_idle)
                 b.close()
             return 0
         links = {f"{f} {w}x{h}": patch_permalink(f, w, h)
@@ -146,7 +151,7 @@ def main(argv=None) -> int:
                       f"(first call {first * 1000:.0f} ms), CPython {c * 1000:.1f} ms, ratio {w / c:.1f} "
                       f"(medians of {len(web)} runs after {a.warmup} warm-up runs; goal <= 2)")
             page.close()
-            make_loopy(b, site, a.make_repeat)
+            make_loopy(b, site, a.make_repeat, a.make_idle)
             b.close()
     return 0
 
@@ -155,7 +160,6 @@ def main(argv=None) -> int:
 LOOPY_FORM = {"tiling": "hat", "width": "63", "height": "47", "level": "hard"}
 LOOPY_MAKE = ["loopy", "generate", "--tiling", "hat", "--width", "63", "--height", "47", "--seed", "{seed}",
               "--level", "hard", "--format", "json"]
-IDLE_MS = 3000          # the worker idle after its warm-up before Make (a visitor filling in the form)
 
 # every tilepress.call the page makes, with its wall time (ms) and start (ms since the page opened)
 LOG_CALLS = """() => { const T = window.tilepress, call = T.call; T.calls = [];
@@ -168,13 +172,42 @@ LOG_CALLS = """() => { const T = window.tilepress, call = T.call; T.calls = [];
     return p; }; }"""
 
 
+def _renderer_cpu() -> float:
+    """CPU seconds so far (user + system, every thread) of the Chromium renderer processes this program
+    started, from /proc (Linux): the page's own thread, its worker's Python and the WebAssembly
+    engine's background compiling; 0 where /proc is missing."""
+    procs = Path("/proc")
+    if not procs.is_dir():
+        return 0.0
+    parent, ticks = {}, {}
+    for d in procs.iterdir():
+        if not d.name.isdigit():
+            continue
+        try:
+            stat = (d / "stat").read_text()
+            fields = stat[stat.rindex(")") + 2:].split()
+            if b"--type=renderer" in (d / "cmdline").read_bytes():
+                ticks[int(d.name)] = int(fields[11]) + int(fields[12])     # utime + stime
+            parent[int(d.name)] = int(fields[1])
+        except (OSError, ValueError):
+            continue                                    # a process that ended meanwhile
+    mine, total = os.getpid(), 0
+    for pid, t in ticks.items():
+        up = pid
+        while up > 1 and up != mine:
+            up = parent.get(up, 0)
+        total += t if up == mine else 0
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def _median(xs: list) -> float:
     xs = sorted(xs)
     return xs[len(xs) // 2]
 
 
-def _page_make(b, site: Path, seed: int) -> dict:
-    """Make pressed to the puzzle shown in a fresh, warmed-up page: {"shown", "generate", "create"} s."""
+def _page_make(b, site: Path, seed: int, idle: float) -> dict:
+    """Make pressed to the puzzle shown in a fresh, warmed-up page: {"shown", "generate", "create"} s wall,
+    and the renderer's CPU for the same ("shown_cpu", "generate_cpu", "create_cpu")."""
     page = b.new_page()
     page.set_default_timeout(600_000)
     page.goto(site.as_uri() + "/regen.html")
@@ -187,20 +220,28 @@ def _page_make(b, site: Path, seed: int) -> dict:
     page.select_option("#tp-field-level", LOOPY_FORM["level"])
     page.fill("#tp-seed", str(seed))
     page.evaluate("window.tilepress.warmUp().then(() => 1)")
-    page.wait_for_timeout(IDLE_MS)
-    t0 = page.evaluate("performance.now()")
+    page.wait_for_timeout(idle * 1000)
+    c0, t0 = _renderer_cpu(), page.evaluate("performance.now()")
     page.click("#tp-make button[type=submit]")
+    page.wait_for_function("window.tilepress.calls.some((c) => c.what === 'webapi.run loopy generate' && c.ms)",
+                           polling=10)
+    c1 = _renderer_cpu()
     page.wait_for_function("document.documentElement.getAttribute('data-tp-shown') || "
-                           "document.documentElement.getAttribute('data-tp-error')")
+                           "document.documentElement.getAttribute('data-tp-error')", polling=10)
+    c2 = _renderer_cpu()
     if page.evaluate("document.documentElement.getAttribute('data-tp-error')"):
         raise SystemExit("error: " + page.evaluate("document.documentElement.getAttribute('data-tp-error')"))
     shown = (page.evaluate("performance.now()") - t0) / 1000
     gen = [c for c in page.evaluate("window.tilepress.calls") if c["what"] == "webapi.run loopy generate"][0]
     f = LOOPY_FORM
+    page.wait_for_timeout(1000)                          # the hint's warm-up after the board, then quiet
+    c3 = _renderer_cpu()
     create = page.evaluate("(a) => window.tilepress.call('webapi', 'clock', ['loopy.puzzle', 'create', a])",
                            [f["tiling"], f["width"], f["height"], seed, f["level"]])
+    c4 = _renderer_cpu()
     page.close()
-    return {"shown": shown, "generate": gen["ms"] / 1000, "create": create["seconds"]}
+    return {"shown": shown, "generate": gen["ms"] / 1000, "create": create["seconds"],
+            "shown_cpu": c2 - c0, "generate_cpu": c1 - c0, "create_cpu": c4 - c3}
 
 
 def _cpython_make(seed: int) -> dict:
@@ -237,25 +278,29 @@ def _cpython_make(seed: int) -> dict:
     return {"create": create, "command": command, "after": after, "hint": hint}
 
 
-def make_loopy(b, site: Path, repeat: int) -> None:
+def make_loopy(b, site: Path, repeat: int, idle: float = 3) -> None:
     """Make a 250-face Hard hat puzzle with the page's form (goal <= 3 s), generation vs the rest,
     beside CPython's CPU."""
     web, cpy = [], []
     for seed in range(1, repeat + 1):      # interleaved: the machine's load hits both alike
-        web.append(_page_make(b, site, seed))
+        web.append(_page_make(b, site, seed, idle))
         cpy.append(_cpython_make(seed))
     m = {k: _median([w[k] for w in web]) for k in web[0]}
     c = {k: _median([x[k] for x in cpy]) for k in cpy[0]}
     rest = _median([w["shown"] - w["generate"] for w in web])
+    rest_cpu = _median([w["shown_cpu"] - w["generate_cpu"] for w in web])
     print(f"make a Loopy Hard puzzle, hat 63x47 (about 250 faces), with the page's form, seeds 1..{repeat} (medians; "
-          f"a fresh page per seed, the form filled in, then {IDLE_MS / 1000:.0f} s idle):")
+          f"a fresh page per seed, the form filled in, then {idle:g} s idle):")
     print(f"  Pyodide: Make pressed -> puzzle shown {m['shown']:.2f} s wall (max {max(w['shown'] for w in web):.2f} s; "
           f"goal <= 3 s) = generation (the generate command's call) {m['generate']:.2f} s + the rest {rest:.2f} s "
           "(regen SVG + JSON, facts, board, messages, drawing)")
+    print(f"           the same in CPU of Chromium's renderer (its page, worker and wasm compiler threads): "
+          f"{m['shown_cpu']:.2f} s = generation {m['generate_cpu']:.2f} s + the rest {rest_cpu:.2f} s")
     print(f"  CPython: the generate command {c['command']:.2f} s CPU (puzzle.create {c['create']:.2f} s); the page's "
           f"calls after it {c['after']:.2f} s, the first hint after them {c['hint']:.2f} s")
-    print(f"  puzzle.create alone in the worker {m['create']:.2f} s wall, CPython {c['create']:.2f} s CPU: "
-          f"Pyodide / CPython {m['create'] / c['create']:.1f} (the machine's load shows in the wall time)")
+    print(f"  puzzle.create alone in the worker afterwards {m['create']:.2f} s wall, {m['create_cpu']:.2f} s renderer "
+          f"CPU; CPython {c['create']:.2f} s CPU: Pyodide / CPython {m['create_cpu'] / c['create']:.1f} by CPU "
+          f"({m['create'] / c['create']:.1f} by wall, which the machine's load inflates)")
 
 
 if __name__ == "__main__":

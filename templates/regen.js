@@ -4,7 +4,8 @@
  * window.tilepress.call(module, name, args[, {onprogress}]) -> Promise of the result of the Python
  *     call generator.<module>.<name>(*args) (args and result JSON-able; bytes come back as text),
  *     run in the worker; rejects with Error("error: ...") for a TilepressError, Error("cancelled")
- *     after cancel().  onprogress({done, total, unit, desc}) hears the engine's progress bars.
+ *     after cancel().  onprogress({done, total, unit, desc}) hears the engine's progress bars
+ *     (done null: a step, its desc only).
  *     e.g. tilepress.call("loopy.play", "check", [permalink, lines, crosses]); the modules the page
  *     may call are listed in generator.webapi.PAGE_MODULES
  * window.tilepress.cancel()            stop the running call now (terminates the worker; a fresh
@@ -19,6 +20,8 @@
  * window.tilepress.regen(permalink[, {args}]) -> Promise<{svg, json}>; rejects with Error(CLI message)
  * window.tilepress.player(name, permalink, args) -> Promise<object> (board / check / solution)
  * window.tilepress.onstatus(fn), onprogress(fn), onbusy(fn)   listeners for the page
+ * window.tilepress.midpointGap(edges, dots, keep) -> the least distance from a kept edge's midpoint
+ *                                      to another edge (the board's tap-safe scale)
  *
  * Works from file:// (classic scripts only, no fetch, no import(); the worker is made from a
  * blob and is handed the runtime's texts): see generator/pipeline/browser.py.
