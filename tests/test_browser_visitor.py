@@ -127,6 +127,7 @@ def test_worker_keeps_the_page_responsive_and_cancel_stops_it(chromium, site):
     page.close()
 
 
+@pytest.mark.slow                       # 8-10 s on the loaded 2-core machine
 def test_a_600_face_hard_spectre_make_keeps_the_page_responsive_and_cancel_stops_it(chromium, site):
     """The form's largest Spectre puzzle at Hard: the page's thread keeps its timers while the worker
     works, the status line moves (the seconds, the clues tried), Cancel ends it at once; cancelled
