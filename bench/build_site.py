@@ -3,6 +3,7 @@
 
     python bench/build_site.py [--config site_src/site.toml] [--jobs N] [--fixture]
     python bench/build_site.py --scale          # 200, 1,000, 5,000 cheap items: cost per phase
+    python bench/build_site.py --multiples 1,2,5   # the default site with 1x, 2x, 5x its seeds
     python bench/build_site.py --cluster 1000   # local pool against a Dask LocalCluster (2 + 2)
     python bench/build_site.py --year p3 7x6 easy   # a year of daily Loopy, local and on a cluster
 
@@ -20,6 +21,19 @@ process (resource.getrusage), in MiB.  Targets: cold <= 90 s on 2 cores, no-chan
 tests/fixtures/tinyfamily.py), each cold, with --jobs 1 in a fresh process, and prints items
 per CPU-second, the CPU per item of each phase and the peak memory: the per-item cost at
 5,000 should be within 10% of the cost at 200 and the memory grow by less than 20%.
+`--multiples 1,2,5` builds the real site (`--config`, default site_src/site.toml, with its
+articles, sheets and QR codes as configured) with k times as many seeds for each k: every
+family key of type "ints" whose name ends in `seeds` (in the family's site schema) keeps its
+seeds and gets new distinct ones after its largest, up to k times as many.  Items that no seed
+list multiplies stay as they are: Tantrix (all 112 single-loop classes and one searched pattern
+per method: a fixed set) and the calisson named shapes (one per shape and level, first seed),
+128 of the default 226 items.  Each k is a cold build with a private cache in a fresh process
+(--jobs, default the CPU count), printing items, files, wall, CPU (this process and all its
+pool workers), CPU per item overall and per phase, peak memory, each item's own CPU in its
+worker by family (and the rest: the driver, sheets, pages); then the linearity check: the CPU
+per added item between rows (the same kinds of item are added at each step, so a linear build
+keeps it constant).  A schema's max_items bounds k (the default site: calissons sample_seeds
+and shape_seeds, at most 6 each, so k <= 6).
 `--cluster N` times an N-item build with the local pool of 2 processes and through a
 `distributed.LocalCluster` of 2 worker processes on this machine (the ratio is the Dask
 path's overhead, not a speed-up: same cores), and the per-item overhead in ms.
@@ -109,6 +123,191 @@ def scale(sizes=SCALE_SIZES) -> None:
           f"peak memory {100 * mem:+.1f}% (target < +20%)")
 
 
+def multiply_seeds(seeds: list[int], k: int) -> list[int]:
+    """`seeds` followed by new distinct seeds (counting up from the largest), k times as many."""
+    out, taken, nxt = list(seeds), set(seeds), max(seeds, default=-1) + 1
+    while len(out) < k * len(seeds):
+        if nxt not in taken:
+            out.append(nxt)
+            taken.add(nxt)
+        nxt += 1
+    return out
+
+
+def multiplied(data: dict, k: int, sources: dict) -> tuple[dict, list[str]]:
+    """A copy of a parsed site.toml whose seed lists (schema type "ints", name ending in `seeds`)
+    are k times as long; and the keys changed, as `family.key: n -> m`."""
+    import copy
+    from generator.pipeline import plan
+    data, changed = copy.deepcopy(data), []
+    for name, table in data.get("families", {}).items():
+        fam = plan.available(sources[name]) if name in sources else None
+        if fam is None or not isinstance(table, dict) or table.get("enabled", True) is False:
+            continue
+        for param in fam.site:
+            if param.type == "ints" and param.name.endswith("seeds") and param.name in table:
+                old = table[param.name]
+                new = multiply_seeds(old, k)
+                if param.max_items is not None and len(new) > param.max_items:
+                    raise ValueError(f"[families.{name}] {param.name}: {len(new)} seeds at {k}x, "
+                                     f"more than the schema's {param.max_items}")
+                if param.max is not None and new and max(new) > param.max:
+                    raise ValueError(f"[families.{name}] {param.name}: seed {max(new)} above {param.max}")
+                table[param.name] = new
+                changed.append(f"{name}.{param.name}: {len(old)} -> {len(new)}")
+    return data, changed
+
+
+def _toml_key(key: str) -> str:
+    """A bare TOML key when it can be one, else a quoted one."""
+    import json
+    import re
+    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else json.dumps(key)
+
+
+def _toml_value(v) -> str:
+    """One TOML value (JSON string escapes are TOML basic-string escapes)."""
+    import datetime
+    import json
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (int, float, str)):
+        return json.dumps(v)
+    if isinstance(v, (datetime.date, datetime.datetime, datetime.time)):
+        return v.isoformat()
+    if isinstance(v, list):
+        return "[" + ", ".join(_toml_value(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{_toml_key(a)} = {_toml_value(b)}" for a, b in v.items()) + "}"
+    raise TypeError(f"no TOML form for {type(v).__name__}")
+
+
+def toml_text(data: dict, prefix: str = "") -> str:
+    """`data` (as tomllib reads it) as TOML text: each table's values, then its sub-tables."""
+    lines = [f"{_toml_key(k)} = {_toml_value(v)}" for k, v in data.items() if not isinstance(v, dict)]
+    out = "\n".join(lines) + ("\n" if lines else "")
+    for key, sub in data.items():
+        if isinstance(sub, dict):
+            name = f"{prefix}.{_toml_key(key)}" if prefix else _toml_key(key)
+            out += f"\n[{name}]\n" + toml_text(sub, name)
+    return out
+
+
+def _count_item_cpu(folder: Path) -> None:
+    """Wrap generate.build_item (before the pool forks) so that each item's CPU in its worker is
+    appended to folder/<pid>.tsv as `family<TAB>seconds`."""
+    from generator.pipeline import generate
+    inner = generate.build_item
+
+    def build_item(item, settings):
+        t0 = time.process_time()
+        try:
+            return inner(item, settings)
+        finally:
+            with open(folder / f"{os.getpid()}.tsv", "a", encoding="utf-8") as f:
+                f.write(f"{item.family}\t{item.id}\t{time.process_time() - t0!r}\n")
+    build_item.__module__, build_item.__qualname__ = inner.__module__, inner.__qualname__
+    generate.build_item = build_item       # looked up by name when submitted and when unpickled
+
+
+def one_multiple(k: int, config: Path, jobs: int) -> dict:
+    """A cold build of `config` with k times its seeds, in a temporary folder with a private cache."""
+    import tomllib
+    from generator.pipeline import plan
+    from generator.pipeline.build import cpu_seconds
+    tmp = Path(tempfile.mkdtemp(prefix="tilepress-multiple-"))
+    try:
+        content = tmp / "content"
+        content.mkdir()
+        if (config.parent / "articles").is_dir():
+            shutil.copytree(config.parent / "articles", content / "articles")
+        data, changed = multiplied(tomllib.loads(config.read_text(encoding="utf-8")), k, plan.family_sources())
+        (content / "site.toml").write_text(toml_text(data), encoding="utf-8")
+        opts = Options(config=content / "site.toml", out=tmp / "site", cache_dir=tmp / "cache", jobs=jobs)
+        log = tmp / "item-cpu"
+        log.mkdir()
+        _count_item_cpu(log)
+        cpu0, wall0 = cpu_seconds(), time.perf_counter()
+        rep = build(opts)
+        own = {}                      # "family/id" -> the item's CPU in its worker
+        for f in log.iterdir():
+            for line in f.read_text().splitlines():
+                name, ident, sec = line.split("\t")
+                own[f"{name}/{ident}"] = float(sec)
+        return {"k": k, "items": rep.items, "files": len(rep.written), "cpu": cpu_seconds() - cpu0,
+                "wall": time.perf_counter() - wall0, "phases": rep.phases, "changed": changed,
+                "own": own,
+                "rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+                "worker_mib": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024}
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def multiples(ks: list[int], config: Path, jobs: int) -> None:
+    """One cold build per multiple, each in a fresh process; a table and the linearity check."""
+    import json
+    import subprocess
+    rows = []
+    print(f"jobs={jobs}; load average at start {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs", flush=True)
+    for k in ks:
+        proc = subprocess.run([sys.executable, __file__, "--one-multiple", str(k), "--config", str(config),
+                               "--jobs", str(jobs)], capture_output=True, text=True)
+        if proc.returncode:
+            print(proc.stderr.strip().splitlines()[-1] if proc.stderr.strip() else
+                  f"error: the {k}x build failed (exit {proc.returncode})", file=sys.stderr)
+            raise SystemExit(proc.returncode)
+        r = json.loads(proc.stdout.strip().splitlines()[-1])
+        rows.append(r)
+        if len(rows) == 1:
+            phases = list(r["phases"])
+            print(f"{'k':>3} {'items':>6} {'files':>6} {'wall s':>7} {'CPU s':>7} {'CPU s/item':>10}  " +
+                  "  ".join(f"{p} s/item" for p in phases) + "  peak MiB (main, largest worker)")
+        print(f"{r['k']:3d} {r['items']:6d} {r['files']:6d} {r['wall']:7.1f} {r['cpu']:7.1f} "
+              f"{r['cpu'] / r['items']:10.3f}  " +
+              "  ".join(f"{r['phases'].get(p, 0.0) / r['items']:{len(p) + 7}.4f}" for p in phases) +
+              f"  {r['rss_mib']:.0f}, {r['worker_mib']:.0f}", flush=True)
+    for r in rows:
+        r["families"] = {}
+        for label, sec in r["own"].items():
+            fam = r["families"].setdefault(label.split("/")[0], [0, 0.0])
+            fam[0] += 1
+            fam[1] += sec
+    names = sorted({n for r in rows for n in r["families"]})
+    originals = set(first["own"]) if (first := rows[0]) else set()
+    print("each item's own CPU in its worker (generate + render), s/item, by family (items); the "
+          f"{len(originals)} items of the {first['k']}x site at each k; the rest (driver, sheets, pages):")
+    print(f"{'k':>3} " + " ".join(f"{n:>13}" for n in names) + f" {'all items':>10} {'first items':>12} "
+          f"{'rest':>7}")
+    for r in rows:
+        own = sum(r["own"].values())
+        again = [r["own"][label] for label in originals if label in r["own"]]
+        print(f"{r['k']:3d} " + " ".join(f"{r['families'][n][1] / r['families'][n][0]:7.3f} ({r['families'][n][0]:3d})"
+                                         if n in r["families"] else f"{'-':>13}" for n in names)
+              + f" {own / r['items']:10.3f} {sum(again) / max(1, len(again)):12.3f} "
+              f"{(r['cpu'] - own) / r['items']:7.3f}")
+    print(f"load average at the end {os.getloadavg()[0]:.1f}; seed lists at {rows[-1]['k']}x: "
+          + "; ".join(rows[-1]["changed"]))
+    base = first["cpu"] / first["items"]
+    for prev, r in zip(rows, rows[1:]):
+        added = r["items"] - prev["items"]
+        if added > 0:
+            marg = (r["cpu"] - prev["cpu"]) / added
+            print(f"{prev['k']}x -> {r['k']}x: {added} items added at {marg:.3f} CPU-s each "
+                  f"({100 * (marg / base - 1):+.1f}% against {base:.3f} per item at {first['k']}x); per phase: "
+                  + ", ".join(f"{p} {(r['phases'].get(p, 0) - prev['phases'].get(p, 0)) / added:.4f}"
+                              for p in phases))
+    steps = [((r["cpu"] - p["cpu"]) / (r["items"] - p["items"]), p["k"], r["k"])
+             for p, r in zip(rows, rows[1:]) if r["items"] > p["items"]]
+    if len(steps) >= 2:
+        (m0, a0, b0), (m1, a1, b1) = steps[0], steps[-1]
+        print(f"CPU per added item {a1}x -> {b1}x against {a0}x -> {b0}x: {100 * (m1 / m0 - 1):+.1f}% "
+              "(the same kinds of item are added at each step: a linear build keeps this near 0)")
+    last = rows[-1]
+    print(f"CPU per item at {last['k']}x vs {first['k']}x: "
+          f"{100 * (last['cpu'] / last['items'] / base - 1):+.1f}% (items not multiplied by seeds are "
+          f"in every row, so a linear build shows equal CPU per added item, not equal CPU per item)")
+
+
 def cluster(count: int = 1000) -> None:
     """Wall time of one build: the local pool of 2 processes against a LocalCluster of 2 workers."""
     from distributed import LocalCluster
@@ -182,17 +381,40 @@ def main() -> int:
     ap.add_argument("--fixture", action="store_true", help="bench the small test fixture site instead")
     ap.add_argument("--scale", action="store_true", help="cost per item and memory at 200, 1,000, 5,000 items")
     ap.add_argument("--sizes", type=int, nargs="+", default=list(SCALE_SIZES), help="item counts of --scale")
+    ap.add_argument("--multiples", metavar="K,K,...",
+                    help="the --config site cold with K times its seeds (e.g. 1,2,5): CPU per item and phase")
     ap.add_argument("--cluster", type=int, default=0, metavar="N",
                     help="N-item build: local pool of 2 against a Dask LocalCluster of 2 workers")
     ap.add_argument("--year", nargs=3, metavar=("TILING", "WxH", "LEVEL"),
                     help="a year of daily Loopy puzzles (e.g. p3 7x6 easy), local pool against a LocalCluster")
     ap.add_argument("--one", type=int, default=0, help=argparse.SUPPRESS)
+    ap.add_argument("--one-multiple", type=int, default=0, help=argparse.SUPPRESS)
     ap.add_argument("--executor", default="local", help=argparse.SUPPRESS)
     ap.add_argument("--scheduler", default=None, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.one:
         import json
         print(json.dumps(one_build(args.one, args.executor, args.scheduler, args.jobs)))
+        return 0
+    if args.one_multiple:
+        import json
+        try:
+            print(json.dumps(one_multiple(args.one_multiple, args.config.resolve(), args.jobs)))
+        except ValueError as exc:
+            print(f"error: --multiples {args.one_multiple}: {exc}", file=sys.stderr)
+            return 2
+        return 0
+    if args.multiples:
+        try:
+            ks = [int(x) for x in args.multiples.split(",")]
+        except ValueError:
+            ks = []
+        if not ks or min(ks) < 1:
+            print(f"error: --multiples: expected positive integers separated by commas, got {args.multiples!r}",
+                  file=sys.stderr)
+            return 2
+        print("CPU seconds are this machine's, shared by other jobs (loaded): compare rows, not machines.")
+        multiples(ks, args.config.resolve(), args.jobs)
         return 0
     if args.year:
         print("Wall and CPU seconds on this machine, shared by other jobs (loaded).")

@@ -2,13 +2,16 @@
 """Loopy generation cost per tiling and level against Tatham's C: CPU seconds, ratio, peak memory.
 
     python bench/loopy.py [--reference PATH] [--sizes 250,600] [--tilings p2,p3,hat,spectre]
-                          [--levels easy,...] [--seeds 1,2,3] [--per-seed]
+                          [--levels easy,...] [--seeds 1,2,3] [--per-seed] [--first]
     python bench/loopy.py --hints [--sizes 250,600] [--levels hard] [--replay]
 
 --hints: grade and hint CPU time per puzzle instead (see hint_figures).
+--first: also the first generator (loopy.v1 links, its own solver) at the level names it has,
+measured the same way, and our time over its (Expert beside its "hard", the first solver's top).
 
 Every puzzle is made in a forked child process (ours: generator.loopy.puzzle.create, patch +
-grid + loops + clue removal); its CPU seconds (user + system) and peak resident memory are read
+grid + loops + clue removal; the modules are imported, and warmed up by one small puzzle per
+tiling, in the parent before it forks); its CPU seconds (user + system) and peak resident memory are read
 from the operating system (wait4), so our side and the reference's are measured the same way
 (the child then grades its puzzle from scratch, as `loopy grade` does: that CPU time is the
 "grade s" column and is not counted in "ours s").  A row is the median over the seeds.
@@ -49,6 +52,9 @@ SIZES = {
 TATHAM_TYPE = {"p2": 11, "p3": 12, "hat": 16, "spectre": 17}
 TATHAM_SIZE = {250: {"p2": 19, "p3": 19, "hat": 20, "spectre": 20},
                600: {"p2": 27, "p3": 28, "hat": 30, "spectre": 30}}
+# --first: the first generator's level compared with each of ours (Expert is Tatham's Hard plus
+# what the first solver knew beyond it, so it is set beside the first solver's top level)
+FIRST = {"expert": "hard"}
 TATHAM_LEVEL = {"easy": "e", "normal": "n", "tricky": "t", "hard": "h"}
 # Fixed figures: CPU seconds per puzzle of Tatham's C generator (commit 790f5851, gcc -O2),
 # median of 5 seeds on this 2-core machine while it was loaded.  250 faces, Easy and Hard of P2,
@@ -95,12 +101,14 @@ def _in_child(work):
     return json.loads(data or b"{}"), ru.ru_utime + ru.ru_stime, ru.ru_maxrss / 1024
 
 
-def ours(tiling: str, size: int, level: str, seed: int) -> dict:
-    """One of our puzzles: faces, clues, CPU s, peak MB."""
+def ours(tiling: str, size: int, level: str, seed: int, version: int = 2) -> dict:
+    """One of our puzzles: faces, clues, CPU s, peak MB (version 1: the first generator, loopy.v1)."""
     w, h = SIZES[size][tiling]
 
     def work():
-        p = P.create(tiling, w, h, seed, level)
+        p = P.create(tiling, w, h, seed, level, version=version)
+        if version == 1:
+            return {"faces": len(p.grid.faces), "clues": p.clue_count, "grade": 0.0}
         made = time.process_time()
         from generator.loopy import solver as S
         graded, _s = S.grade(S.Board.of_grid(p.grid), p.clues)    # as `loopy grade` does
@@ -194,6 +202,9 @@ def main() -> int:
     ap.add_argument("--levels", default=None, help="default: every level of the solver")
     ap.add_argument("--seeds", default="1,2,3", help="seeds; a row is their median (default 1,2,3)")
     ap.add_argument("--per-seed", action="store_true", help="also print one line per seed")
+    ap.add_argument("--first", action="store_true",
+                    help="add a column: the first generator (loopy.v1 links, the first solver) at the "
+                         "same level name where it has one")
     ap.add_argument("--hints", action="store_true", help="grade and hint CPU time per puzzle instead")
     ap.add_argument("--replay", action="store_true", help="with --hints: time every hint of a full replay")
     a = ap.parse_args()
@@ -216,8 +227,13 @@ def main() -> int:
           f"peak = peak RSS of that process; C = Tatham's generator"
           + (f" ({a.reference}, measured in this run)" if a.reference else " (fixed figures, not measured here)"))
     print(f"{'tiling':7} {'size':>4} {'level':7} {'faces':>5} {'C faces':>7} {'ours s':>7} {src:>8} "
-          f"{'ratio':>6} {'ours MB':>7} {'C MB':>6} {'grade s':>7}")
+          f"{'ratio':>6} {'ours MB':>7} {'C MB':>6} {'grade s':>7}" + ("   v1 s  v2/v1" if a.first else ""))
+    from generator.loopy.solver_v1 import LEVELS as V1
     t_start = time.process_time()
+    for tiling in a.tilings.split(","):
+        # warm up in this parent: the children fork from it, so their CPU is the making of one
+        # puzzle, not the first import of the tiling's modules (as the reference's is its own)
+        P.create(tiling, *SIZES[50][tiling], 1, "easy")
     for size in sizes:
         if size not in TATHAM_SIZE and a.reference:
             print(f"# no Tatham size for {size} faces: reference not run", flush=True)
@@ -241,10 +257,18 @@ def main() -> int:
                 cf = med(r["faces"] for r in refs) if refs and all(r["faces"] for r in refs) else None
                 cm = max((r["mb"] for r in refs if r["mb"]), default=None)
                 ms = med(m["cpu"] for m in mine)
+                v1 = ""
+                if a.first:
+                    old = FIRST.get(level, level)
+                    if old in V1:
+                        t1 = med(ours(tiling, size, old, seed, version=1)["cpu"] for seed in seeds)
+                        v1 = f" {t1:>6.3f} {ms / t1:>5.2f}x"
+                    else:
+                        v1 = "      -      -"
                 print(f"{tiling:7} {size:>4} {level:7} {med(m['faces'] for m in mine):>5.0f} "
                       f"{_fmt(cf, '>7.0f', '      -')} {ms:>7.3f} {_fmt(cs, '>8.3f', '       -')} "
                       f"{(f'{ms / cs:.1f}x' if cs else '-'):>6} {max(m['mb'] for m in mine):>7.0f} "
-                      f"{_fmt(cm, '>6.1f', '     -')} {med(m['grade'] for m in mine):>7.3f}", flush=True)
+                      f"{_fmt(cm, '>6.1f', '     -')} {med(m['grade'] for m in mine):>7.3f}{v1}", flush=True)
     print(f"# bench parent CPU {time.process_time() - t_start:.1f} s; the machine may be loaded by other work")
     return 0
 

@@ -1,5 +1,5 @@
-"""Fast clue thinning (checkpoints, resumed solves) removes exactly the clues that a fresh solve
-per removal removes, on every level and several tilings."""
+"""Fast clue thinning removes exactly the clues that a fresh solve per removal removes, on every
+level and several tilings: Halving (Easy … Hard) and Thinning (checkpoints, resumed solves; Expert)."""
 import random
 
 import pytest
@@ -70,3 +70,126 @@ def test_a_watched_run_is_the_same_run():
     # a run restored at any checkpoint finishes as the original did
     again = GEN._restore(w.marks[len(w.marks) // 2], watched)
     assert again.run() == S.SOLVED and again.st == plain.st
+
+
+# ---- Halving (the thinning of Easy … Hard) ------------------------------------------------
+
+@pytest.mark.parametrize("tiling,w,h", [("p2", "5", "4"), ("p3", "6", "5"), ("hat", "24", "20"),
+                                        ("spectre", "18", "15")])
+def test_halving_equals_a_fresh_solve_per_removal(tiling, w, h):
+    for level in range(S.HARD + 1):
+        for seed in (3, 4):
+            board, full, order = _case(tiling, w, h, seed, level)
+            want = _naive(board, full, level, order)
+            h_ = GEN.Halving(board, list(full), level)
+            got = h_.run(order)
+            assert got == want, (tiling, S.LEVELS[level], seed)
+            assert S.Solver(board, got, level).run() == S.SOLVED
+            assert 0 < sum(c is not None for c in got) < len(got)
+            assert h_.nodes < 2 * len(order)
+
+
+def _partition(s):
+    """The classes of a Hard solver's undecided edges, as a set of frozensets of (edge, parity).
+
+    (A class with a decided edge is decided whole; which decided edges were ever linked
+    depends on the order, and no rule reads it.)"""
+    if s.level < S.HARD:
+        return None
+    out = {}
+    for e in (e for e, v in enumerate(s.st) if not v):
+        r = s.find(e)
+        out.setdefault(r, []).append((e, s.parity(e)))
+    # parities relative to the class's smallest edge (the root is an accident of the order)
+    return {frozenset((e, p ^ v[0][1]) for e, p in v) for v in out.values()}
+
+
+def _closure(board, clues, level, batches=None):
+    """The state deduced with the ambiguity stop off: at once, or clue batch by clue batch."""
+    s = S.Solver(board, clues if batches is None else [None] * len(clues), level)
+    s.ambiguity_stop = False
+    verdict = s.run()
+    for batch in batches or ():
+        for f in batch:
+            s.add_clue(f, clues[f])
+        verdict = s.run() if verdict != S.SOLVED else verdict
+    return verdict, s
+
+
+def test_the_closure_does_not_depend_on_how_the_clues_arrive():
+    """Halving's premise: adding clues in batches to a deduced state reaches the same state
+    (edges, pair facts, classes) as deducing from all of them at once."""
+    rng = random.Random(7)
+    checked = 0
+    for tiling, w, h in (("p3", "6", "5"), ("hat", "24", "20")):
+        for seed in (1, 2):
+            board, full, _order = _case(tiling, w, h, seed, S.HARD)
+            for level in (S.EASY, S.NORMAL, S.TRICKY, S.HARD):
+                clues = [c if rng.random() < 0.45 else None for c in full]
+                faces = [f for f, c in enumerate(clues) if c is not None]
+                rng.shuffle(faces)
+                cut = sorted(rng.sample(range(1, len(faces)), 3))
+                batches = [faces[a:b] for a, b in zip([0] + cut, cut + [len(faces)])]
+                v1, one = _closure(board, clues, level)
+                v2, many = _closure(board, clues, level, batches)
+                assert v1 == v2
+                if v1 != S.SOLVED:          # a solved run stops deducing pair facts at the end
+                    assert one.st == many.st and one.al == many.al and one.am == many.am
+                    assert _partition(one) == _partition(many)
+                    checked += 1
+    assert checked >= 6
+
+
+def test_the_closure_solves_exactly_when_a_fresh_solve_does():
+    """With the ambiguity stop off the level solves the same clue sets — including the sets on
+    which a fresh solve gives up as ambiguous (the test meets some)."""
+    rng = random.Random(11)
+    gave_up = 0
+    for tiling, w, h in (("p3", "3", "2.5"), ("p2", "3", "2.5"), ("hat", "14", "11")):
+        for seed in range(1, 9):
+            board, full, _order = _case(tiling, w, h, seed, S.EASY)
+            for _ in range(12):
+                p = rng.uniform(0.3, 0.9)
+                clues = [c if rng.random() < p else None for c in full]
+                for level in (S.EASY, S.HARD):
+                    fresh = S.Solver(board, clues, level).run()
+                    gave_up += fresh == S.AMBIGUOUS
+                    assert (_closure(board, clues, level)[0] == S.SOLVED) == (fresh == S.SOLVED)
+    assert gave_up >= 5
+
+
+def test_a_cloned_solver_is_independent():
+    board, full, order = _case("p2", "5", "4", 3, S.HARD)
+    clues = _naive(board, full, S.HARD, order)
+    part = [c if i % 2 else None for i, c in enumerate(clues)]
+    a = S.Solver(board, part, S.HARD)
+    a.run()
+    snap = (list(a.st), bytes(a.al), bytes(a.am), _partition(a))
+    b = a.clone()
+    for f, c in enumerate(clues):
+        if c is not None and part[f] is None:
+            b.add_clue(f, c)
+    assert b.run() == S.SOLVED
+    assert (list(a.st), bytes(a.al), bytes(a.am), _partition(a)) == snap
+    fresh = S.Solver(board, clues, S.HARD)
+    assert fresh.run() == S.SOLVED and b.st == fresh.st
+
+
+def test_thinning_reports_its_progress_to_the_page():
+    """make_v2 tells the page's progress sink how many clues of each loop it has tried."""
+    from generator import output
+    _link, tiles = tiling_source.patch("p3", "4", "3.5", 2)
+    grid = G.build(tiles)
+    heard = []
+    old = output.SINK
+    output.SINK = lambda done, total, unit, desc: heard.append((done, total, unit, desc))
+    try:
+        for level in (S.EASY, S.EXPERT):             # Halving, then Thinning
+            heard.clear()
+            GEN.make_v2(grid, level, random.Random(5))
+            assert heard and all(u == "face" and t == len(grid.faces) for _d, t, u, _s in heard)
+            first = [d for d, _t, _u, desc in heard if desc.startswith("loop 1,")]
+            assert first == sorted(first) and len(set(first)) > 3
+            assert max(first) >= len(grid.faces) - 1
+    finally:
+        output.SINK = old

@@ -13,12 +13,20 @@ The method is Tatham's Loopy's (the facts in its documentation and source; our c
 
 The result is a locally minimal clue set: no single clue can go without leaving the level.
 
+Step 3 is the cost: one solve per face tried, which is all Tatham's generator does (a fresh
+solve each time, in C).  We make the same decisions with far less work: `Halving` (Easy to
+Hard) builds every trial's state by *adding* clues to states deduced before, down a binary
+tree over the order, so each clue is deduced from about log2(faces) times instead of once
+per trial; `Thinning` (Expert) resumes each trial from a checkpoint taken before the clue
+was first read.  Both give exactly the clues of a fresh solve per trial (`thin_naive`).
+
 `make` is the generator of `loopy.v1` links with the first (frozen) solver; `make_v2` makes
 `loopy.v2` puzzles with Tatham's levels (generator.loopy.solver), in the same four steps.
 """
 
 from __future__ import annotations
 
+from generator import output
 from generator.errors import TilepressError
 from generator.loopy import loopgen
 from generator.loopy.grid import Grid
@@ -71,18 +79,18 @@ def make(grid: Grid, level: int, rng, tables: Tables | None = None) -> tuple[lis
                          "(try another seed, level or a larger size)")
 
 
-def thin_v2(board: S.Board, clues, level: int, rng, loop=None) -> list:
+def thin_v2(board: S.Board, clues, level: int, rng, tick=None) -> list:
     """Remove clues in random order while the level-L solver (Tatham's levels) still solves.
 
     The same clues as trying every removal with a fresh solve (`thin_naive`), with less work:
-    `Halving` for Tatham's levels when the loop is given, `Thinning` otherwise (Expert, whose
-    extra rules are not known to be order-free)."""
+    `Halving` for Tatham's levels, `Thinning` for Expert (whose extra rules, this project's own,
+    are not known to be order-free: a greedy count round a face need not grow with the facts)."""
     clues = list(clues)
     order = list(range(len(clues)))
     rng.shuffle(order)
-    if loop is not None and S.NORMAL <= level <= S.HARD:
-        return Halving(board, clues, level, loop).run(order)
-    return Thinning(board, clues, level).run(order)
+    if level <= S.HARD:
+        return Halving(board, clues, level).run(order, tick)
+    return Thinning(board, clues, level).run(order, tick)
 
 
 def thin_naive(board: S.Board, clues, level: int, order) -> list:
@@ -103,132 +111,76 @@ class Halving:
     were kept.  A fresh solve per trial costs n solves.  But the sets are *additive* in time:
     f_i (i > t) is present in every trial before i, and a kept f_i in every trial after it.
     So walk a binary tree over the trials 1 … n: a node for trials l … r holds the state
-    reached from the clues present in all of them ({f_i : i > r} and the kept f_i, i < l);
+    deduced from the clues present in all of them ({f_i : i > r} and the kept f_i, i < l);
     its left child adds f_{m+1} … f_r, its right child the kept ones of f_l … f_m (known once
     the left half is done); a leaf t holds exactly S_t − {f_t}.  Every clue is added at
-    about log2 n nodes, each time to a state that already knows most of what follows.
+    about log2 n nodes, each time to a state that already knows what the others imply; a
+    node already solved settles every trial below it (they all go).
 
-    This needs the deductions to be order-free: the state a set of rules reaches from some
-    clues must not depend on the order they fired in, nor on how the clues arrived.  Every
-    rule of Easy … Hard only adds facts (edges, pair facts, class links) from facts, and our
-    design note on Loopy levels records that his stopping states are the same under any
-    renumbering; the one exception is the loop rule's ambiguity stop, which gives up rather
-    than deducing.  So two states go down the tree:
-
-    * `n`: the non-loop rules only.  At a leaf it is exactly the state a fresh solve reaches
-      before its first loop-rule turn, X0.
-    * `m`: every rule, with the ambiguity check neither stopping nor setting anything — a
-      monotone closure that contains every state a fresh solve reaches.
-
-    At a leaf: if `m` is not solved, neither is a fresh solve (reject).  If X0 has the loop
-    closed, a fresh solve is solved at its first loop turn (accept).  Otherwise a fresh
-    solve does what `m` did unless its ambiguity stop fires; that needs a state between X0
-    and the end where the yes edges are the loop but one edge e, e undecided, and no
-    non-loop rule applies.  `_stop_possible` rules that out edge by edge from X0 (`dot-full`,
-    `face-full`, `dot-continue` and `face-needs-all` would decide e there); when it cannot,
-    the fresh solve's rest is run from a copy of X0 — the exact answer either way.
-
-    The result equals `thin_naive`'s (tested on every tiling and level).
+    Why a state built by additions answers what a fresh solve would.  Every rule of Easy …
+    Hard only adds facts (edges, pair facts, class links) given facts, so the rules have one
+    closure for a clue set, whatever the order they fire in or the clues arrive in (our
+    design note on Loopy levels records the same of Tatham's solver: his stopping states do
+    not depend on the numbering).  The one rule that is not a deduction is the loop rule's
+    ambiguity stop: a fresh solve gives up when one chain holds every yes edge and closing
+    it would meet every clue.  Here the solver runs with `ambiguity_stop` off: that check
+    neither stops nor sets anything.  A fresh solve that gave up did so in a state where no
+    other rule applied and the loop rule's only candidate was that closing edge — a state
+    closed under these rules, unsolved, containing their closure: so the closure is not
+    solved either.  A fresh solve that does not give up applies these same rules to the end.
+    So the closure is solved exactly when a fresh solve is, and the result equals
+    `thin_naive`'s (tested on every tiling and level).
     """
 
-    def __init__(self, board: S.Board, clues, level: int, loop):
+    def __init__(self, board: S.Board, clues, level: int):
         self.board, self.clues, self.level = board, clues, level
-        self.loop = frozenset(loop)
-        ends = [d for e in self.loop for d in board.edges[e]]
-        self.loop_dots = frozenset(ends)
-        self.tails = self.screens = 0          # leaves that ran a fresh solve's rest; screened
+        self.nodes = 0                          # states grown (for the benchmarks)
 
-    def run(self, order) -> list:
-        b, level, clues = self.board, self.level, self.clues
+    def run(self, order, tick=None) -> list:
+        """The clues left after trying each face of `order` in turn; tick(n) hears how many
+        trials are decided."""
+        clues = self.clues
         self.order = [f for f in order if clues[f] is not None]
         self.kept = [False] * len(self.order)
-        if not self.order:
-            return clues
-        none = [None] * len(clues)
-        n = S.Solver(b, none, level)
-        m = S.Solver(b, none, level)
-        m.ambiguity_stop = False
-        m.verdict = None
-        self._grow(n, m, ())
-        self._node(0, len(self.order) - 1, n, m)
+        self.tick = tick or (lambda n: None)
+        if self.order:
+            s = S.Solver(self.board, [None] * len(clues), self.level)
+            s.ambiguity_stop = False
+            s.verdict = None
+            self._grow(s, ())
+            self._node(0, len(self.order) - 1, s)
         out = [None] * len(clues)
         for f, k in zip(self.order, self.kept):
             if k:
                 out[f] = clues[f]
         return out
 
-    def _grow(self, n, m, faces) -> None:
-        """Add clues to both states and bring each to its fixpoint."""
-        clues = self.clues
+    def _grow(self, s, faces) -> None:
+        """Add clues to a state and deduce to the closure."""
+        self.nodes += 1
         for f in faces:
-            n.add_clue(f, clues[f])
-            m.add_clue(f, clues[f])
-        try:
-            n.fixpoint()
-            m.verdict = m.run() if m.verdict != S.SOLVED else S.SOLVED
-        except S.Contradiction:
-            raise RuntimeError("loopy: the clues of a generated loop contradict") from None
-        if m.verdict == S.CONTRADICTION:
+            s.add_clue(f, self.clues[f])
+        if s.verdict != S.SOLVED:
+            s.verdict = s.run()
+        if s.verdict == S.CONTRADICTION:
             raise RuntimeError("loopy: the clues of a generated loop contradict")
 
-    def _node(self, l: int, r: int, n, m) -> None:
-        if m.verdict == S.SOLVED and (n.closed or self._no_stop(n)):
-            return                        # solved without these clues: every one of them goes
+    def _node(self, l: int, r: int, s) -> None:
+        """Decide trials l … r from the state of the clues present in all of them."""
+        if s.verdict == S.SOLVED:
+            self.tick(r + 1)              # solved without these clues: every one of them goes
+            return
         if l == r:
-            self.kept[l] = not self._solves(n, m)
+            self.kept[l] = True
+            self.tick(r + 1)
             return
         mid = (l + r) // 2
-        n2, m2 = n.clone(), m.clone()
-        self._grow(n2, m2, self.order[mid + 1:r + 1])
-        self._node(l, mid, n2, m2)
-        del n2, m2
-        self._grow(n, m, [self.order[i] for i in range(l, mid + 1) if self.kept[i]])
-        self._node(mid + 1, r, n, m)
-
-    def _solves(self, n, m) -> bool:
-        """Would a fresh solve of this leaf's clues succeed? (n, m are left unchanged)"""
-        if m.verdict != S.SOLVED:
-            return False
-        if n.closed or self._no_stop(n):
-            return True
-        self.tails += 1
-        return n.clone().run() == S.SOLVED
-
-    def _no_stop(self, x) -> bool:
-        """Is the ambiguity stop ruled out for every fresh solve whose X0 contains x?"""
-        self.screens += 1
-        return not self._stop_possible(x)
-
-    def _stop_possible(self, x) -> bool:
-        """Could a fresh solve from X0 = x reach its ambiguity stop (the loop but one edge)?"""
-        b, st, clues, loop, dots = self.board, x.st, x.clues, self.loop, self.loop_dots
-        for e in loop:
-            if st[e]:
-                continue
-            u, v = b.edges[e]
-            beside = b.edge_faces[e]
-
-            def open_edge(g) -> bool:
-                """Might g ∉ loop stay undecided once every loop edge but e is yes?"""
-                if st[g] or g in loop:
-                    return False
-                for w in b.edges[g]:
-                    if w in dots and w != u and w != v:     # dot-full at a loop dot
-                        return False
-                for h in b.edge_faces[g]:
-                    if clues[h] is not None and h not in beside:   # face-full
-                        return False
-                return True
-
-            if not any(open_edge(g) for g in b.dot_edges[u] if g != e):
-                continue                                   # dot-continue at u decides e
-            if not any(open_edge(g) for g in b.dot_edges[v] if g != e):
-                continue
-            if any(clues[h] is not None and not any(open_edge(g) for g in b.face_edges[h] if g != e)
-                   for h in beside):
-                continue                                   # face-needs-all decides e
-            return True
-        return False
+        left = s.clone()
+        self._grow(left, self.order[mid + 1:r + 1])
+        self._node(l, mid, left)
+        del left
+        self._grow(s, [self.order[i] for i in range(l, mid + 1) if self.kept[i]])
+        self._node(mid + 1, r, s)
 
 
 class Thinning:
@@ -254,12 +206,14 @@ class Thinning:
         self.every = every or max(64, len(board.faces) * 6 // 5)   # turns between checkpoints
         self.free = self.resumed = 0             # removals without a solve; resumed solves
 
-    def run(self, order) -> list:
+    def run(self, order, tick=None) -> list:
         clues = self.clues
         base = self.solve(_Run(self.board, clues, self.level), [])
         if base is None:
             raise ValueError("the full clue set is not solved at this level")
-        for f in order:
+        for i, f in enumerate(order):
+            if tick is not None:
+                tick(i)
             if clues[f] is None:
                 continue
             start = base.first.get(f)
@@ -403,7 +357,9 @@ def make_v2(grid: Grid, level: int, rng, board: S.Board | None = None) -> tuple[
         if not solves(board, full, level):
             stats["unsolvable"] += 1
             continue
-        clues = thin_v2(board, full, level, rng, loop)
+        tick, done = output.meter(len(full), "face", f"loop {stats['loops']}, clues tried")
+        clues = thin_v2(board, full, level, rng, tick)
+        done()
         if level > S.EASY and solves(board, clues, level - 1):
             stats["too_easy"] += 1
             continue
