@@ -40,6 +40,24 @@ STREAMING = False           # families may return a Document / Stream for big ou
 SINK = None                 # the browser page's progress report: SINK(done, total, unit, desc) (webapi)
 
 
+def meter(total: int, unit: str, desc: str | None = None):
+    """(update(done), close()) of a count towards a known total: a tqdm bar when progress is on,
+    the page's report when it listens (SINK), else no-ops."""
+    if not PROGRESS:
+        if SINK is None:
+            return (lambda n: None), (lambda: None)
+        return (lambda n: SINK(n, total, unit, desc)), (lambda: None)
+    try:
+        from tqdm import tqdm
+    except ImportError:  # pragma: no cover
+        return (lambda n: None), (lambda: None)
+    bar = tqdm(total=total, unit=unit, desc=desc, file=sys.stderr, leave=False)
+
+    def update(n):
+        bar.update(n - bar.n)
+    return update, bar.close
+
+
 def _reported(iterable, total, unit, desc):
     """The iterable, telling SINK how far it got every 64 items."""
     done = 0
@@ -58,6 +76,13 @@ def progress(iterable, total: int | None = None, unit: str = "it", desc: str | N
     except ImportError:  # pragma: no cover
         return iterable
     return tqdm(iterable, total=total, unit=unit, desc=desc, file=sys.stderr, leave=False)
+
+
+def stage(desc: str) -> None:
+    """Tell the browser page which step a long command has reached (SINK(None, None, "", desc));
+    the command line draws no bar for a step."""
+    if SINK is not None:
+        SINK(None, None, "", desc)
 
 
 def counter(unit: str):

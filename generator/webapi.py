@@ -31,8 +31,14 @@ permalink's text before any work; `describe(permalink)` says what the page offer
 (a player, a "Show the solution").  `call(module, name, args)` is the page worker's one
 entry point: it runs `generator.<module>.<name>(*args)` and returns its JSON-able result.
 
+Memo: `remember(n)` makes the page's worker read each puzzle permalink once (its picture,
+JSON, facts, board and hints then share it; the worker's boot turns it on).  `clock(module,
+name, args)` times one call in this runtime (bench/browser.py's probe).  `warm_up()` makes a
+small puzzle so that the WebAssembly engine compiles its fast code before the visitor's first.
+
 Progress: `set_progress(fn)` makes every `generator.output.progress` loop (the command
-line's progress bars) call `fn(done, total, unit, desc)` about four times a second.
+line's progress bars) call `fn(done, total, unit, desc)` about four times a second, and every
+`generator.output.stage(desc)` call `fn(None, None, "", desc)` at once.
 """
 
 from __future__ import annotations
@@ -148,7 +154,7 @@ def cap_error(link: str, caps: list, max_chars: int) -> str | None:
 # The modules whose public functions the page may call (`tilepress.call(module, name, args)`):
 # a page feature that needs another one adds its name here (one line).
 PAGE_MODULES = ("webapi", "families", "calissons.play", "loopy.play", "calissons.regions", "calissons.onregion",
-                "calissons.hints", "loopy.hints", "hints")
+                "calissons.hints", "loopy.hints", "hints", "loopy.puzzle")
 
 
 def call(module: str, name: str, args: list):
@@ -163,13 +169,52 @@ def call(module: str, name: str, args: list):
     return fn(*args)
 
 
+# the puzzle modules whose from_permalink keeps its last reads under `remember`
+MEMO_MODULES = ("loopy.puzzle",)
+PAGE_MEMO = 4                           # puzzles the page's worker keeps (the boot's remember(PAGE_MEMO))
+
+
+def remember(n: int) -> None:
+    """Keep the last n puzzles each MEMO_MODULES module reads from permalinks (0: read afresh)."""
+    for name in MEMO_MODULES:
+        module_named("generator." + name).remember(n)
+
+
+def clock(module: str, name: str, args: list) -> dict:
+    """{"seconds", "cpu"} of `generator.<module>.<name>(*args)` in this runtime, the result dropped
+    (bench/browser.py times the engines inside the page with it); module one of PAGE_MODULES."""
+    t, c = time.perf_counter(), time.process_time()
+    call(module, name, args)
+    return {"seconds": time.perf_counter() - t, "cpu": time.process_time() - c}
+
+
+# The page worker's warm-up: a small puzzle made through the same code as the form's Make (tiling
+# patch, grid, loop, clue thinning, solver) and drawn.  A WebAssembly engine first runs a function
+# in quickly compiled slow code and compiles its fast code in the background once it is hot: in
+# Chromium on a loaded 2-core machine the first 250-face Hard hat puzzle made after start-up took
+# 7.7 s against 3.9 s for the same puzzle made next; after this warm-up (0.3-0.9 s) and 4 idle
+# seconds the first one took 4.1 s.  The page asks for it when the visitor starts on the form.
+WARM_UP = ["loopy", "generate", "--tiling", "p3", "--width", "7", "--height", "6", "--seed", "1", "--level", "hard",
+           "--format", "svg"]
+
+
+def warm_up() -> dict:
+    """Run WARM_UP once, output dropped (the page's worker when it is idle after start-up): {"seconds"}."""
+    t = time.perf_counter()
+    r = run(WARM_UP)
+    if r["code"]:
+        raise TilepressError(f"the warm-up failed: {r['stderr'].strip()}")
+    return {"seconds": time.perf_counter() - t}
+
+
 def set_progress(fn) -> None:
-    """Report `generator.output.progress` loops to fn(done, total, unit, desc), at most 4 times a second."""
+    """Report `generator.output.progress` loops to fn(done, total, unit, desc), at most 4 times a second,
+    and every `generator.output.stage` (done None) at once."""
     last = [0.0]
 
     def sink(done, total, unit, desc):
         now = time.monotonic()
-        if now - last[0] >= 0.25:
+        if done is None or now - last[0] >= 0.25:
             last[0] = now
             fn(done, total, unit, desc)
     output.SINK = sink if fn is not None else None

@@ -4,16 +4,24 @@
  * window.tilepress.call(module, name, args[, {onprogress}]) -> Promise of the result of the Python
  *     call generator.<module>.<name>(*args) (args and result JSON-able; bytes come back as text),
  *     run in the worker; rejects with Error("error: ...") for a TilepressError, Error("cancelled")
- *     after cancel().  onprogress({done, total, unit, desc}) hears the engine's progress bars.
+ *     after cancel().  onprogress({done, total, unit, desc}) hears the engine's progress bars
+ *     (done null: a step, its desc only).
  *     e.g. tilepress.call("loopy.play", "check", [permalink, lines, crosses]); the modules the page
  *     may call are listed in generator.webapi.PAGE_MODULES
  * window.tilepress.cancel()            stop the running call now (terminates the worker; a fresh
  *                                      one starts at once, the pending calls reject "cancelled")
  * window.tilepress.ready()             -> Promise: the worker's Python is loaded (only when asked)
+ * window.tilepress.warmUp()            -> Promise of the worker's warm-up ({seconds}): once the worker
+ *                                      is idle it makes a small puzzle unseen (generator.webapi.warm_up),
+ *                                      so that the visitor's first puzzle runs in the WebAssembly
+ *                                      engine's fast code; once per worker (the form asks for it when
+ *                                      the visitor starts filling it in)
  * window.tilepress.run(argv)           -> Promise<{code, stdout, stderr}> of `python -m generator ARGV`
  * window.tilepress.regen(permalink[, {args}]) -> Promise<{svg, json}>; rejects with Error(CLI message)
  * window.tilepress.player(name, permalink, args) -> Promise<object> (board / check / solution)
  * window.tilepress.onstatus(fn), onprogress(fn), onbusy(fn)   listeners for the page
+ * window.tilepress.midpointGap(edges, dots, keep) -> the least distance from a kept edge's midpoint
+ *                                      to another edge (the board's tap-safe scale)
  *
  * Works from file:// (classic scripts only, no fetch, no import(); the worker is made from a
  * blob and is handed the runtime's texts): see generator/pipeline/browser.py.
@@ -65,7 +73,7 @@
     function post(m) { self.postMessage(m); }
     self.tpProgress = function (done, total, unit, desc) {
       if (current !== null) {
-        post({id: current, progress: {done: done, total: total === undefined ? null : total,
+        post({id: current, progress: {done: done === undefined ? null : done, total: total === undefined ? null : total,
           unit: unit || "", desc: desc || ""}});
       }
     };
@@ -137,9 +145,37 @@
     };
   }
 
-  var worker = null, readyPromise = null, pending = {}, nextId = 1;
+  var worker = null, readyPromise = null, pending = {}, nextId = 1, asked = 0, warm = null;
 
-  function busyChanged() { tell("busy", Object.keys(pending).length); }
+  function busyCount() {                // the calls the visitor waits for (not the quiet warm-up)
+    return Object.keys(pending).filter(function (id) { return !pending[id].quiet; }).length;
+  }
+  function idle() { return !busyCount() && !asked; }
+  function busyChanged() {
+    tell("busy", busyCount());
+    // a wanted warm-up waits for a quiet moment (not the gap between two steps of one request)
+    if (idle() && warm && warm.wanted && !warm.started) {
+      setTimeout(function () { if (idle() && warm) warm.start(); }, 300);
+    }
+  }
+
+  /* The warm-up of a fresh worker: started, when wanted, once nothing else is asked for or running. */
+  function warmUp(w) {
+    var job = {started: false, wanted: false}, ok, fail;
+    job.promise = new Promise(function (a, b) { ok = a; fail = b; });
+    job.promise.catch(function () {});
+    job.skip = function () {                // a long call ran: the engine is warm already
+      if (!job.started) { job.started = true; ok(null); }
+    };
+    job.start = function () {
+      if (worker !== w || job.started) return;
+      job.started = true;
+      var id = nextId++;
+      pending[id] = {ok: ok, fail: fail, quiet: true};
+      w.postMessage({op: "call", id: id, module: "webapi", name: "warm_up", args: []});
+    };
+    return job;
+  }
 
   function failAll(err) {
     var jobs = pending;
@@ -160,15 +196,21 @@
           if (w !== worker) return;
           if (m.status !== undefined) status(m.status);
           else if (m.ready !== undefined) {
-            if (m.ready) { T.startupMs = performance.now() - t0; status(""); ok(w); }
+            if (m.ready) {
+              T.startupMs = performance.now() - t0;
+              status("");
+              warm = warmUp(w);
+              ok(w);
+            }
             else fail(new Error(m.error));
           } else if (m.id && pending[m.id]) {
             var job = pending[m.id];
             if (m.progress) {
               if (job.onprogress) job.onprogress(m.progress);
-              tell("progress", m.progress);
+              if (!job.quiet) tell("progress", m.progress);
             } else {
               delete pending[m.id];
+              if (!job.quiet && warm && performance.now() - job.t0 > 1000) warm.skip();
               busyChanged();
               if (m.result && m.result.error !== undefined) job.fail(new Error(m.result.error));
               else job.ok(m.result ? m.result.ok : null);
@@ -195,22 +237,36 @@
     return readyPromise;
   };
 
-  T.call = function (module, name, args, opts) {
-    return T.ready().then(function (w) {
-      return new Promise(function (ok, fail) {
-        var id = nextId++;
-        pending[id] = {ok: ok, fail: fail, onprogress: opts && opts.onprogress};
-        busyChanged();
-        w.postMessage({op: "call", id: id, module: module, name: name, args: args || []});
-      });
+  T.warmUp = function () {
+    return T.ready().then(function () {
+      var job = warm;
+      if (!job.wanted) {
+        job.wanted = true;
+        setTimeout(busyChanged, 0);          // after the calls that waited for the worker are sent
+      }
+      return job.promise;
     });
   };
 
-  T.busy = function () { return Object.keys(pending).length > 0; };
+  T.call = function (module, name, args, opts) {
+    asked += 1;
+    return T.ready().then(function (w) {
+      asked -= 1;
+      return new Promise(function (ok, fail) {
+        var id = nextId++;
+        pending[id] = {ok: ok, fail: fail, onprogress: opts && opts.onprogress, t0: performance.now()};
+        busyChanged();
+        w.postMessage({op: "call", id: id, module: module, name: name, args: args || []});
+      });
+    }, function (err) { asked -= 1; throw err; });
+  };
+
+  T.busy = function () { return busyCount() > 0; };
 
   T.cancel = function () {
     if (worker) worker.terminate();
     worker = null;
+    warm = null;
     readyPromise = null;
     failAll(new Error("cancelled"));
     return T.ready();                    // a fresh worker, ready for the next request
@@ -315,6 +371,53 @@
     return Math.hypot(px - a[0] - t * dx, py - a[1] - t * dy);
   }
 
+  /* The least distance from the midpoint of an edge (those keep(i) says) to any other edge: the
+   * same minimum as over every pair, found through a grid of square cells so that a 600-face
+   * board (4,400 edges) takes milliseconds, not a second of the page's thread.  First a bound u:
+   * the least distance from a midpoint to an edge sharing a dot with it.  An edge nearer than u to
+   * a midpoint has a point inside the square of half side u round it, so it is listed in one of
+   * the cells that square meets (each edge is listed in every cell its bounding box meets). */
+  function midpointGap(edges, dots, keep) {
+    var at = dots.map(function () { return []; }), mids = [], u = Infinity, best = Infinity;
+    edges.forEach(function (e, j) { at[e[0]].push(j); at[e[1]].push(j); });
+    edges.forEach(function (e, i) {
+      if (!keep(i)) return;
+      var m = [(dots[e[0]][0] + dots[e[1]][0]) / 2, (dots[e[0]][1] + dots[e[1]][1]) / 2, i];
+      mids.push(m);
+      at[e[0]].concat(at[e[1]]).forEach(function (j) {
+        if (j !== i) u = Math.min(u, segDist(m[0], m[1], dots[edges[j][0]], dots[edges[j][1]]));
+      });
+    });
+    if (!mids.length) return Infinity;
+    var xs = dots.map(function (d) { return d[0]; }), ys = dots.map(function (d) { return d[1]; });
+    var x0 = Math.min.apply(null, xs), y0 = Math.min.apply(null, ys);
+    var span = Math.max(Math.max.apply(null, xs) - x0, Math.max.apply(null, ys) - y0, 1e-9);
+    if (!isFinite(u)) u = span;
+    var cell = Math.max(u, span / 512), cells = {};     // at most 512 x 512 cells
+    var key = function (cx, cy) { return cx + "," + cy; };
+    var index = function (v, lo) { return Math.floor((v - lo) / cell); };
+    edges.forEach(function (f, j) {
+      var a = dots[f[0]], c = dots[f[1]];
+      for (var cx = index(Math.min(a[0], c[0]), x0); cx <= index(Math.max(a[0], c[0]), x0); cx++) {
+        for (var cy = index(Math.min(a[1], c[1]), y0); cy <= index(Math.max(a[1], c[1]), y0); cy++) {
+          (cells[key(cx, cy)] = cells[key(cx, cy)] || []).push(j);
+        }
+      }
+    });
+    var r = u * (1 + 1e-9);                            // rounding never loses a cell
+    mids.forEach(function (m) {
+      for (var cx = index(m[0] - r, x0); cx <= index(m[0] + r, x0); cx++) {
+        for (var cy = index(m[1] - r, y0); cy <= index(m[1] + r, y0); cy++) {
+          (cells[key(cx, cy)] || []).forEach(function (j) {
+            if (j !== m[2]) best = Math.min(best, segDist(m[0], m[1], dots[edges[j][0]], dots[edges[j][1]]));
+          });
+        }
+      }
+    });
+    return best;
+  }
+  T.midpointGap = midpointGap;
+
   var TAP_PX = 24;            // WCAG 2.2 target size: every edge's tap area holds a 24 x 24 px square
 
   Player.prototype.draw = function (box) {
@@ -327,14 +430,7 @@
     this.H = y1 - y0 + 2 * pad;
     // A tap goes to the nearest edge; a 24 px square round an edge's midpoint is all nearer to that
     // edge than to any other when the midpoint is 24 * sqrt(2) px from every other edge.
-    var dmin = Infinity;
-    b.edges.forEach(function (e, i) {
-      if (self.given[i]) return;
-      var mx = (dots[e[0]][0] + dots[e[1]][0]) / 2, my = (dots[e[0]][1] + dots[e[1]][1]) / 2;
-      b.edges.forEach(function (f, j) {
-        if (j !== i) dmin = Math.min(dmin, segDist(mx, my, dots[f[0]], dots[f[1]]));
-      });
-    });
+    var dmin = midpointGap(b.edges, dots, function (i) { return !self.given[i]; });
     this.playScale = isFinite(dmin) ? TAP_PX * Math.SQRT2 / dmin : 24;
     var svg = el("svg", {viewBox: [x0 - pad, y0 - pad, this.W, this.H].join(" "),
       "class": "tp-board", role: "application", tabindex: "0",
@@ -681,6 +777,9 @@
       if (p) self.go(p);
     });
     $("tp-make").addEventListener("submit", function (ev) { ev.preventDefault(); self.make(); });
+    ["focusin", "input", "change"].forEach(function (kind) {     // a puzzle is coming: warm the engine
+      $("tp-make").addEventListener(kind, function () { T.warmUp().catch(function () {}); });
+    });
     $("tp-random").addEventListener("click", function () { self.randomSeed(); });
     $("tp-family").addEventListener("change", function () { self.fields(); });
     $("tp-png").addEventListener("click", function () { self.png(); });
@@ -697,6 +796,7 @@
   }
 
   function progressText(p) {
+    if (p.done === null) return p.desc;          // a step (generator.output.stage), no count
     var n = Number(p.done).toLocaleString("en");
     var what = p.unit ? " " + p.unit + (p.done === 1 ? "" : "s") : "";
     var text = p.total ? n + " of about " + Number(p.total).toLocaleString("en") + what : n + what + " so far";
@@ -857,15 +957,17 @@
     if (c && c.per_side_squared_from) n = choice(c.per_side_squared_from, "per_side_squared") * val("size") * val("size");
     else if (c && c.per_side_squared) n = c.per_side_squared * val("size") * val("size");
     else if (c) {
-      var per = c.per_area;
+      var per = c.per_area, margin = 0;
       if (c.per_area_from) {
         var from = $("tp-field-" + c.per_area_from);
         f.fields.forEach(function (fd) {
           if (fd.name !== c.per_area_from) return;
-          fd.choices.forEach(function (ch) { if (typeof ch === "object" && ch.value === from.value) per = ch.per_area; });
+          fd.choices.forEach(function (ch) {
+            if (typeof ch === "object" && ch.value === from.value) { per = ch.per_area; margin = ch.margin || 0; }
+          });
         });
       }
-      n = per * val("width") * val("height");
+      n = per * (val("width") + margin) * (val("height") + margin);
     }
     var out = $("tp-estimate");
     if (n !== null && isFinite(n) && n > 0) {

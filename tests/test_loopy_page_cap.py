@@ -19,6 +19,22 @@ def test_the_form_offers_every_level():
     assert level["choices"] == list(S.LEVELS)
 
 
+def _estimate(choice: dict, w, h) -> float:
+    """The form's "about N faces" (templates/regen.js estimate): per_area x (w + margin) x (h + margin)."""
+    m = choice.get("margin", 0)
+    return choice["per_area"] * (float(w) + m) * (float(h) + m)
+
+
+def test_the_forms_face_estimate_is_what_the_patches_measure():
+    """At the smallest and largest size a tiling choice sets, seed 2 (the fit used seeds 1-3)."""
+    tiling = next(f for f in FORM["fields"] if f["name"] == "tiling")
+    for c in tiling["choices"]:
+        for w, h in ((c["sets"]["width"][0], c["sets"]["height"][0]), (c["sets"]["width"][1], c["sets"]["height"][1])):
+            _link, tiles = tiling_source.patch(c["value"], str(w), str(h), 2)
+            faces = len(G.build(tiles).faces)
+            assert abs(_estimate(c, w, h) / faces - 1) < 0.08, (c["value"], w, h, faces, _estimate(c, w, h))
+
+
 def test_the_largest_form_sizes_give_about_600_faces_and_pass_the_cap():
     largest = _largest()
     assert set(largest) == {"p2", "p3", "hat", "spectre"}

@@ -173,3 +173,23 @@ def test_a_cloned_solver_is_independent():
     assert (list(a.st), bytes(a.al), bytes(a.am), _partition(a)) == snap
     fresh = S.Solver(board, clues, S.HARD)
     assert fresh.run() == S.SOLVED and b.st == fresh.st
+
+
+def test_thinning_reports_its_progress_to_the_page():
+    """make_v2 tells the page's progress sink how many clues of each loop it has tried."""
+    from generator import output
+    _link, tiles = tiling_source.patch("p3", "4", "3.5", 2)
+    grid = G.build(tiles)
+    heard = []
+    old = output.SINK
+    output.SINK = lambda done, total, unit, desc: heard.append((done, total, unit, desc))
+    try:
+        for level in (S.EASY, S.EXPERT):             # Halving, then Thinning
+            heard.clear()
+            GEN.make_v2(grid, level, random.Random(5))
+            assert heard and all(u == "face" and t == len(grid.faces) for _d, t, u, _s in heard)
+            first = [d for d, _t, _u, desc in heard if desc.startswith("loop 1,")]
+            assert first == sorted(first) and len(set(first)) > 3
+            assert max(first) >= len(grid.faces) - 1
+    finally:
+        output.SINK = old

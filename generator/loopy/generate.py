@@ -26,6 +26,7 @@ was first read.  Both give exactly the clues of a fresh solve per trial (`thin_n
 
 from __future__ import annotations
 
+from generator import output
 from generator.errors import TilepressError
 from generator.loopy import loopgen
 from generator.loopy.grid import Grid
@@ -78,7 +79,7 @@ def make(grid: Grid, level: int, rng, tables: Tables | None = None) -> tuple[lis
                          "(try another seed, level or a larger size)")
 
 
-def thin_v2(board: S.Board, clues, level: int, rng) -> list:
+def thin_v2(board: S.Board, clues, level: int, rng, tick=None) -> list:
     """Remove clues in random order while the level-L solver (Tatham's levels) still solves.
 
     The same clues as trying every removal with a fresh solve (`thin_naive`), with less work:
@@ -88,8 +89,8 @@ def thin_v2(board: S.Board, clues, level: int, rng) -> list:
     order = list(range(len(clues)))
     rng.shuffle(order)
     if level <= S.HARD:
-        return Halving(board, clues, level).run(order)
-    return Thinning(board, clues, level).run(order)
+        return Halving(board, clues, level).run(order, tick)
+    return Thinning(board, clues, level).run(order, tick)
 
 
 def thin_naive(board: S.Board, clues, level: int, order) -> list:
@@ -135,10 +136,13 @@ class Halving:
         self.board, self.clues, self.level = board, clues, level
         self.nodes = 0                          # states grown (for the benchmarks)
 
-    def run(self, order) -> list:
+    def run(self, order, tick=None) -> list:
+        """The clues left after trying each face of `order` in turn; tick(n) hears how many
+        trials are decided."""
         clues = self.clues
         self.order = [f for f in order if clues[f] is not None]
         self.kept = [False] * len(self.order)
+        self.tick = tick or (lambda n: None)
         if self.order:
             s = S.Solver(self.board, [None] * len(clues), self.level)
             s.ambiguity_stop = False
@@ -164,9 +168,11 @@ class Halving:
     def _node(self, l: int, r: int, s) -> None:
         """Decide trials l … r from the state of the clues present in all of them."""
         if s.verdict == S.SOLVED:
-            return                        # solved without these clues: every one of them goes
+            self.tick(r + 1)              # solved without these clues: every one of them goes
+            return
         if l == r:
             self.kept[l] = True
+            self.tick(r + 1)
             return
         mid = (l + r) // 2
         left = s.clone()
@@ -200,12 +206,14 @@ class Thinning:
         self.every = every or max(64, len(board.faces) * 6 // 5)   # turns between checkpoints
         self.free = self.resumed = 0             # removals without a solve; resumed solves
 
-    def run(self, order) -> list:
+    def run(self, order, tick=None) -> list:
         clues = self.clues
         base = self.solve(_Run(self.board, clues, self.level), [])
         if base is None:
             raise ValueError("the full clue set is not solved at this level")
-        for f in order:
+        for i, f in enumerate(order):
+            if tick is not None:
+                tick(i)
             if clues[f] is None:
                 continue
             start = base.first.get(f)
@@ -349,7 +357,9 @@ def make_v2(grid: Grid, level: int, rng, board: S.Board | None = None) -> tuple[
         if not solves(board, full, level):
             stats["unsolvable"] += 1
             continue
-        clues = thin_v2(board, full, level, rng)
+        tick, done = output.meter(len(full), "face", f"loop {stats['loops']}, clues tried")
+        clues = thin_v2(board, full, level, rng, tick)
+        done()
         if level > S.EASY and solves(board, clues, level - 1):
             stats["too_easy"] += 1
             continue

@@ -37,7 +37,8 @@ MAX_FACE_SIDES = 35
 # ---- reading a puzzle --------------------------------------------------------------------------
 
 class Puzzle:
-    """What grade/hint/explain need: board, clues, solution (edge ids or None), permalink."""
+    """What grade/hint/explain need: board, clues, solution (edge ids or None), permalink, and the
+    page-player board of a permalink's puzzle (or a function making it; None for a file)."""
 
     def __init__(self, board: S.Board, clues, solution, link: str | None, board_view: dict | None):
         self.board, self.clues, self.link, self.view = board, list(clues), link, board_view
@@ -103,8 +104,9 @@ def load(source: str) -> Puzzle:
         p = P.from_permalink(source)
         if len(p.grid.faces) > MAX_FACES:
             raise TilepressError(f"the puzzle has {len(p.grid.faces)} faces (limit {MAX_FACES})")
-        view = play.board_of(p)
-        return Puzzle(S.Board.of_grid(p.grid), p.clues, frozenset(p.solution), p.permalink, view)
+        # the board view only draws explain's sheets: made when one is drawn (the page's Hint needs none)
+        return Puzzle(S.Board.of_grid(p.grid), p.clues, frozenset(p.solution), p.permalink,
+                      lambda: play.board_of(p))
     from generator.inputs import read_text
     text = read_text(source, MAX_FILE_BYTES)
     name = "input" if source == "-" else source
@@ -335,6 +337,8 @@ def run_hint(v: dict) -> int:
 
 def _view(pz: Puzzle) -> dict:
     """A page-player board for the sheet (from the permalink, else from the file's dots)."""
+    if callable(pz.view):
+        pz.view = pz.view()
     if pz.view is not None:
         return pz.view
     raise TilepressError("explain --format svg|pdf needs a loopy permalink (a file has no drawing units)")

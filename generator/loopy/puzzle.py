@@ -8,6 +8,8 @@
                                                 permalink, read the clues, solve (no
                                                 generator involved)
     to_json(puzzle)                             the documented machine interface
+    remember(n)                                 from_permalink keeps its last n puzzles (the
+                                                page's worker: one regeneration per link)
 
 A v1 link is solved by the frozen first solver (solver_v1), so it keeps its solution; a v2
 link by Tatham's levels (solver).  Either way the puzzle's `level` is *measured*: the grade
@@ -21,8 +23,10 @@ every machine.
 from __future__ import annotations
 
 import random
+from collections import OrderedDict
 from dataclasses import dataclass
 
+from generator import output
 from generator.errors import PermalinkError, TilepressError
 from generator.permalinks import check_cost
 from generator.loopy import generate, grid as G, permalink as PL, tiling_source
@@ -89,6 +93,8 @@ def create(tiling: str, width, height, seed: int, level: str, stats: dict | None
     check_faces(tiling_source.cost(None, tiling, width, height), "the patch", TilepressError)
     link, tiles = tiling_source.patch(tiling, width, height, seed)
     grid = _grid(tiles)
+    output.stage(f"a loop on {len(grid.faces)} faces, then clues taken away while the {level} solver still "
+                 "finds it")
     if version == 1:
         rng = random.Random(f"loopy:{level}:{seed}:{link}")
         clues, loop, st = generate.make(grid, levels.index(level), rng)
@@ -115,8 +121,35 @@ def _tiling_part(read, tiling: str):
         raise PermalinkError(f"loopy permalink: its tiling part is bad: {exc}") from None
 
 
+# The page's worker asks for one permalink's picture, JSON, facts, board and hints in turn; a
+# permalink names one immutable Puzzle, so it is read (solved and graded) once.  Off by default:
+# the command line and the tests always read afresh.
+_MEMO: OrderedDict | None = None
+_MEMO_SIZE = 0
+
+
+def remember(n: int) -> None:
+    """Keep the last n puzzles from_permalink read (0: none, the default)."""
+    global _MEMO, _MEMO_SIZE
+    _MEMO_SIZE = max(0, int(n))
+    _MEMO = OrderedDict() if _MEMO_SIZE else None
+
+
 def from_permalink(text: str) -> Puzzle:
     """The puzzle a permalink names (the solution found by solving its clues, the level measured)."""
+    if _MEMO is None:
+        return _read(text)
+    if text in _MEMO:
+        _MEMO.move_to_end(text)
+        return _MEMO[text]
+    p = _MEMO[text] = _read(text)
+    while len(_MEMO) > _MEMO_SIZE:
+        _MEMO.popitem(last=False)
+    return p
+
+
+def _read(text: str) -> Puzzle:
+    """from_permalink without the memo."""
     version, letter, clues, tiling = PL.decode_versioned(text)
     # the cost its text states (clues, and the tiling region's tiles), before any tile is made
     check_faces(max(len(clues) * FACE_ESTIMATE_MARGIN, _tiling_part(tiling_source.cost, tiling)),

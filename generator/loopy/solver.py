@@ -102,12 +102,103 @@ RULES = {  # rule -> level (the table in the docstring)
 }
 
 
-def _some_zero(arr, idx) -> bool:
-    """Is arr[i] zero (undecided, fact missing) for some i in idx? (a loop: the hot path)"""
-    for i in idx:
-        if not arr[i]:
+def _adds(st, yes, no, al_arr, al, am_arr, am) -> bool:
+    """Would a firing add something: an undecided edge in yes or no, a missing fact in al or am?"""
+    for e in yes:
+        if not st[e]:
+            return True
+    for e in no:
+        if not st[e]:
+            return True
+    for p in al:
+        if not al_arr[p]:
+            return True
+    for p in am:
+        if not am_arr[p]:
             return True
     return False
+
+
+def rest_bounds(l1, h1, l2, h2, w: int) -> tuple[list, list]:
+    """Arc bounds of the rest of a k-face beside every window of w = 1 or 2 positions.
+
+    From the arcs of the face (single-edge and block bounds per position, `Solver.arcs`):
+    for each i, (lo, hi) of the run of the k - w positions that follows the window ending at
+    i (w = 1: all but edge i; w = 2: all but edges i-1 and i, the corner at dot i), the
+    largest lo-sum and smallest hi-sum over its cuts into blocks.  O(k) for all i at once:
+    the rest is a suffix [a, k) and a prefix [0, b) of the positions, joined across the end
+    of the face; a cut either keeps the two apart (best cut of the suffix + of the prefix)
+    or takes the block (k-1, 0) that joins them (best cut of [a, k-1) + that block + best
+    cut of [1, b)).  Each of the four tables is the usual recurrence on cuts: a run's first
+    position is a single edge or the first of a two-edge block.
+    """
+    k = len(l1)
+    if k == 4:          # (rhombs, kites and darts) the rest is the 3 or 2 positions after i
+        lo, hi = [0] * 4, [0] * 4
+        for i in range(4):
+            a, b = i - 3, i - 2                   # positions i+1, i+2 (negative indices)
+            if w == 1:
+                c = i - 1
+                x, y = l1[a] + l1[b] + l1[c], l2[a] + l1[c]
+                z = l1[a] + l2[b]
+                x = x if x > y else y
+                lo[i] = x if x > z else z
+                x, y = h1[a] + h1[b] + h1[c], h2[a] + h1[c]
+                z = h1[a] + h2[b]
+                x = x if x < y else y
+                hi[i] = x if x < z else z
+            else:
+                x, y = l1[a] + l1[b], l2[a]
+                lo[i] = x if x > y else y
+                x, y = h1[a] + h1[b], h2[a]
+                hi[i] = x if x < y else y
+        return lo, hi
+    # S: suffix [j, k); T: [j, k-1); P: prefix [0, t); Q: [1, t)  (..l largest lo, ..h smallest hi)
+    sl, sh = [0] * (k + 1), [0] * (k + 1)
+    sl[k - 1], sh[k - 1] = l1[k - 1], h1[k - 1]
+    for j in range(k - 2, -1, -1):
+        x, y = l1[j] + sl[j + 1], l2[j] + sl[j + 2]
+        sl[j] = x if x > y else y
+        x, y = h1[j] + sh[j + 1], h2[j] + sh[j + 2]
+        sh[j] = x if x < y else y
+    tl, th = [0] * k, [0] * k
+    tl[k - 2], th[k - 2] = l1[k - 2], h1[k - 2]
+    for j in range(k - 3, -1, -1):
+        x, y = l1[j] + tl[j + 1], l2[j] + tl[j + 2]
+        tl[j] = x if x > y else y
+        x, y = h1[j] + th[j + 1], h2[j] + th[j + 2]
+        th[j] = x if x < y else y
+    pl, ph = [0] * (k + 1), [0] * (k + 1)
+    pl[1], ph[1] = l1[0], h1[0]
+    for t in range(2, k + 1):
+        x, y = pl[t - 1] + l1[t - 1], pl[t - 2] + l2[t - 2]
+        pl[t] = x if x > y else y
+        x, y = ph[t - 1] + h1[t - 1], ph[t - 2] + h2[t - 2]
+        ph[t] = x if x < y else y
+    ql, qh = [0] * (k + 1), [0] * (k + 1)
+    ql[2], qh[2] = l1[1], h1[1]
+    for t in range(3, k + 1):
+        x, y = ql[t - 1] + l1[t - 1], ql[t - 2] + l2[t - 2]
+        ql[t] = x if x > y else y
+        x, y = qh[t - 1] + h1[t - 1], qh[t - 2] + h2[t - 2]
+        qh[t] = x if x < y else y
+    wl, wh = l2[k - 1], h2[k - 1]        # the block (k-1, 0)
+    lo, hi = [0] * k, [0] * k
+    if w == 1:                            # rest of edge i: [i+1, k) and [0, i)
+        first, lo[0], hi[0] = 1, sl[1], sh[1]
+    else:                                 # rest of corner i: [i+1, k) and [0, i-1); i = 0: [1, k-1)
+        first, lo[0], hi[0] = 1, tl[1], th[1]
+    for i in range(first, k):
+        b = i + 1 - w
+        x, y = sl[i + 1] + pl[b], sh[i + 1] + ph[b]
+        if b >= 1 and i <= k - 2:         # both parts there: the joining block may be used
+            x2, y2 = tl[i + 1] + wl + ql[b], th[i + 1] + wh + qh[b]
+            if x2 > x:
+                x = x2
+            if y2 < y:
+                y = y2
+        lo[i], hi[i] = x, y
+    return lo, hi
 
 
 class Contradiction(Exception):
@@ -196,6 +287,17 @@ class Board:
         self.dot_faces = [sorted({self.pair_face[p] for p in ps if self.pair_face[p] >= 0})
                           for ps in self.dot_pairs]
         self.between = index
+        # derived tables for the solver's hot paths (the same facts, in the shapes it reads)
+        self.dot_deg = [len(es) for es in self.dot_edges]
+        # (pair, its two edges) round each dot
+        self.dot_pe = [tuple((p,) + self.pair_edges[p] for p in ps) for ps in self.dot_pairs]
+        # (edge i-1, edge i, their corner) round each face
+        self.face_ce = [tuple((es[i - 1], es[i], cs[i]) for i in range(len(es)))
+                        for es, cs in zip(face_edges, self.face_corner)]
+        # the faces an edge's yes pushes: round both dots, then its own, each at its first place
+        # (a face already queued stays where it is: pushing it again changes nothing)
+        self.yes_faces = [tuple(dict.fromkeys(self.dot_faces[a] + self.dot_faces[c] + self.edge_faces[e]))
+                          for e, (a, c) in enumerate(self.edges)]
 
     @classmethod
     def of_grid(cls, grid) -> "Board":
@@ -323,48 +425,61 @@ class Solver:
             self.edge_from[e] = self.cur
             if self.cur >= 0:
                 self.steps[self.cur]["yes" if v == YES else "no"].append(e)
-        b = self.b
-        faces = b.edge_faces[e]
+        b, clues = self.b, self.clues
         a, c = b.edges[e]
         if v == YES:
-            for f in faces:
-                k = self.clues[f]
+            fy = self.fy
+            for f in b.edge_faces[e]:
+                k = clues[f]
                 if k is not None:
-                    y = self.fy[f]
+                    y = fy[f]
                     self.bad += (y == k) - (y + 1 == k)
                     if y >= k:
                         raise Contradiction
-                self.fy[f] += 1
-            self.dy[a] += 1
-            self.dy[c] += 1
-            self.join(a, c)
-            # the faces round both dots, then the edge's own (one call: the same queue order)
-            self.push(0, b.dot_faces[a] + b.dot_faces[c] + faces, (a, c))
+                fy[f] += 1
+            dy = self.dy
+            dy[a] += 1
+            dy[c] += 1
+            # add the yes edge a-c to the chains (other_end: each chain end -> its other end)
+            if dy[a] > 2 or dy[c] > 2:
+                raise Contradiction
+            ends = self.other_end
+            ea, ec = ends.pop(a, a), ends.pop(c, c)
+            if ea == c:
+                if ends:
+                    raise Contradiction
+                self.closed = True
+            else:
+                ends[ea], ends[ec] = ec, ea
+            faces = b.yes_faces[e]      # the faces round both dots, then the edge's own
         else:
+            fn, dn = self.fn, self.dn
+            faces = b.edge_faces[e]
             for f in faces:
-                self.fn[f] += 1
-            self.dn[a] += 1
-            self.dn[c] += 1
-            self.push(0, faces, (a, c))
+                fn[f] += 1
+            dn[a] += 1
+            dn[c] += 1
+        # push(0, faces, (a, c)) inlined (the hot path): every level's queues, in order
+        for fl, q, dl, dq in zip(self.inf, self.qf, self.ind, self.qd):
+            for f in faces:
+                if not fl[f] and clues[f] is not None:
+                    fl[f] = 1
+                    q.append(f)
+            if not dl[a]:
+                dl[a] = 1
+                dq.append(a)
+            if not dl[c]:
+                dl[c] = 1
+                dq.append(c)
         if self.level >= HARD:
-            r = self.find(e)
+            parent = self.parent
+            r = parent[e]
+            if parent[r] != r:
+                r = self.find(e)
             if not self.settled[r]:
                 self.settled[r] = 1
                 if len(self.members[r]) > 1:
                     self._decide_class(r, (v == YES) ^ self.parity(e), e)
-
-    def join(self, a: int, b: int) -> None:
-        """Add a yes edge a-b to the chains."""
-        if self.dy[a] > 2 or self.dy[b] > 2:
-            raise Contradiction
-        ends = self.other_end
-        ea, eb = ends.pop(a, a), ends.pop(b, b)
-        if ea == b:
-            if ends:
-                raise Contradiction
-            self.closed = True
-            return
-        ends[ea], ends[eb] = eb, ea
 
     def fact(self, p: int, least: bool) -> None:
         """Add AL1 (least) or AM1 to pair p."""
@@ -376,18 +491,25 @@ class Solver:
         if self.tracing:
             (self.al_from if least else self.am_from)[p] = self.cur
         # push(1, (its face,), (its dot,)) for one face and one dot (the hot path: inlined)
-        f, d = self.b.pair_face[p], self.b.pair_dot[p]
-        clued = f >= 0 and self.clues[f] is not None
-        inf, ind, qf, qd = self.inf, self.ind, self.qf, self.qd
+        b = self.b
+        f, d = b.pair_face[p], b.pair_dot[p]
+        ind, qd = self.ind, self.qd
         for lv in range(1, self.level + 1):
-            if clued and not inf[lv][f]:
-                inf[lv][f] = 1
-                qf[lv].append(f)
-            if not ind[lv][d]:
-                ind[lv][d] = 1
+            fl = ind[lv]
+            if not fl[d]:
+                fl[d] = 1
                 qd[lv].append(d)
+        if f >= 0 and self.clues[f] is not None:
+            inf, qf = self.inf, self.qf
+            for lv in range(1, self.level + 1):
+                fl = inf[lv]
+                if not fl[f]:
+                    fl[f] = 1
+                    qf[lv].append(f)
 
     # ---- classes (Hard) -----------------------------------------------------------------
+    # Hot callers inline the common case of find: e is a root, or its parent is (then find
+    # changes nothing and e's parity is par[e]); see `_root`.
     def find(self, e: int) -> int:
         """Root of e's class; compresses the path (par[x] becomes x's parity to the root)."""
         parent, par = self.parent, self.par
@@ -413,36 +535,51 @@ class Solver:
 
     def link(self, a: int, b: int, opposite: int) -> None:
         """Record value(a) xor value(b) == opposite."""
-        ra, rb = self.find(a), self.find(b)
-        pa, pb = self.parity(a), self.parity(b)
+        parent, par = self.parent, self.par
+        ra = parent[a]
+        if ra == a:
+            pa = 0
+        else:
+            if parent[ra] != ra:
+                ra = self.find(a)
+            pa = par[a]
+        rb = parent[b]
+        if rb == b:
+            pb = 0
+        else:
+            if parent[rb] != rb:
+                rb = self.find(b)
+            pb = par[b]
         if ra == rb:
             if pa ^ pb != opposite:
                 raise Contradiction
             return
-        if len(self.members[ra]) > len(self.members[rb]):
+        members = self.members
+        if len(members[ra]) > len(members[rb]):
             ra, rb, pa, pb = rb, ra, pb, pa
-        self.parent[ra] = rb
-        self.par[ra] = pa ^ pb ^ opposite
-        moved = self.members[ra]
-        self.members[rb] = self.members[rb] + moved     # a new list: checkpoints share the old
-        self.members[ra] = []
+        parent[ra] = rb
+        par[ra] = pa ^ pb ^ opposite
+        moved = members[ra]
+        members[rb] = members[rb] + moved     # a new list: checkpoints share the old
+        members[ra] = []
         self.changed = True
         if self.tracing:
             self.link_from[rb].extend(self.link_from[ra])
             self.link_from[rb].append(self.cur)
         was = self.settled[ra] or self.settled[rb]
         b = self.b
+        st, edge_faces, edges = self.st, b.edge_faces, b.edges
         faces, dots = [], []
-        for x in self.members[rb]:
-            if not self.st[x]:
-                faces.extend(b.edge_faces[x])
-                dots.extend(b.edges[x])
+        for x in members[rb]:
+            if not st[x]:
+                faces.extend(edge_faces[x])
+                dots.extend(edges[x])
         self.push(HARD, faces, dots)
         if was:
-            known = next(x for x in self.members[rb] if self.st[x])
+            known = next(x for x in members[rb] if st[x])
             self.find(known)
             self.settled[rb] = 1
-            self._decide_class(rb, (self.st[known] == YES) ^ self.parity(known), known)
+            self._decide_class(rb, (st[known] == YES) ^ self.parity(known), known)
 
     def _decide_class(self, r: int, root_val: int, origin: int) -> None:
         """H5: decide every member of class r from the root's value."""
@@ -476,11 +613,11 @@ class Solver:
     def commit(self, rule, level, faces=(), dots=(), edges=(), yes=(), no=(), al=(), am=(), links=(),
                pairs=(), classes=(), note=0) -> None:
         """Apply one firing of a rule (its conclusions), recording it when tracing."""
-        st = self.st
-        if self.collect is not None and self.collect["rule"] not in (None, rule):
+        collect = self.collect
+        if collect is not None and collect["rule"] not in (None, rule):
             return                     # a hint's batch: only its own rule goes on
-        if not (links or _some_zero(st, yes) or _some_zero(st, no) or (al and _some_zero(self.al, al))
-                or (am and _some_zero(self.am, am))):         # the firing adds nothing
+        st = self.st
+        if not links and not _adds(st, yes, no, self.al, al, self.am, am):     # the firing adds nothing
             for e in yes:
                 if st[e] == NO:
                     raise Contradiction
@@ -521,12 +658,12 @@ class Solver:
             raise Contradiction
         if not u:
             return
-        und = [e for e in es if not st[e]]
         if y == c:
-            self.commit("face-full", EASY, (f,), (), es, no=und)
+            self.commit("face-full", EASY, (f,), (), es, no=[e for e in es if not st[e]])
         elif n == k - c:
-            self.commit("face-needs-all", EASY, (f,), (), es, yes=und)
+            self.commit("face-needs-all", EASY, (f,), (), es, yes=[e for e in es if not st[e]])
         elif n == k - c - 1 and u > 2:
+            und = [e for e in es if not st[e]]
             ds, dy = self.b.faces[f], self.dy
             for i in range(k):
                 a, e = es[i - 1], es[i]
@@ -536,14 +673,15 @@ class Solver:
                     return
 
     def easy_dot(self, d: int) -> None:
-        es = self.b.dot_edges[d]
         y = self.dy[d]
-        u = len(es) - y - self.dn[d]
+        u = self.b.dot_deg[d] - y - self.dn[d]
+        if u > 1 and y < 2:
+            return                   # nothing fires, nothing is wrong (the common case)
         if y > 2 or (y == 1 and u == 0):
             raise Contradiction
         if not u:
             return
-        st = self.st
+        st, es = self.st, self.b.dot_edges[d]
         if y == 2:
             self.commit("dot-full", EASY, (), (d,), es, no=[e for e in es if not st[e]])
         elif u == 1:
@@ -599,31 +737,36 @@ class Solver:
     # ---- Normal -------------------------------------------------------------------------
     def normal_dot(self, d: int) -> None:
         b, st, al, am = self.b, self.st, self.al, self.am
-        es, pe, tracing = b.dot_edges[d], b.pair_edges, self.tracing or self.collect is not None
-        for p in b.dot_pairs[d]:
-            x, z = pe[p]
+        tracing = self.tracing or self.collect is not None
+        for p, x, z in b.dot_pe[d]:
             sx, sz = st[x], st[z]
-            if (sx == NO or sz == NO) and not am[p]:
-                self._dot_fact(d, x, z, p, False, tracing)
-            if (sx == YES or sz == YES) and not al[p]:
-                self._dot_fact(d, x, z, p, True, tracing)
-            if am[p] and ((sx == YES and not sz) or (sz == YES and not sx)):
-                self.commit("pair-at-dot", NORMAL, (), (d,), (x, z), no=(z if sx else x,), pairs=(p,))
-            elif al[p] and ((sx == NO and not sz) or (sz == NO and not sx)):
-                self.commit("pair-at-dot", NORMAL, (), (d,), (x, z), yes=(z if sx else x,), pairs=(p,))
-            sx, sz = st[x], st[z]
-            if sx or sz:
-                continue
-            y = self.dy[d]
-            u = len(es) - y - self.dn[d]
-            if y == 0 and u == 2:
+            if not sx and not sz:            # a pair of undecided edges: the dot's counts
+                y = self.dy[d]
+                u = b.dot_deg[d] - y - self.dn[d]
+                if y == 0 and u == 2:
+                    if am[p]:
+                        self.commit("dot-last-pair", NORMAL, (), (d,), b.dot_edges[d], no=(x, z), pairs=(p,))
+                    elif al[p]:
+                        self.commit("dot-last-pair", NORMAL, (), (d,), b.dot_edges[d], yes=(x, z), pairs=(p,))
+                elif y == 1:
+                    if not am[p] or (u == 2 and not al[p]):
+                        self.commit("pair-from-dot", NORMAL, (), (d,), b.dot_edges[d], am=(p,),
+                                    al=(p,) if u == 2 else ())
+            elif sx and sz:                  # both decided: the facts only
+                if (sx == NO or sz == NO) and not am[p]:
+                    self._dot_fact(d, x, z, p, False, tracing)
+                if (sx == YES or sz == YES) and not al[p]:
+                    self._dot_fact(d, x, z, p, True, tracing)
+            elif sx == NO or sz == NO:       # one no, the other undecided
+                if not am[p]:
+                    self._dot_fact(d, x, z, p, False, tracing)
+                if al[p]:
+                    self.commit("pair-at-dot", NORMAL, (), (d,), (x, z), yes=(z if sx else x,), pairs=(p,))
+            else:                            # one yes, the other undecided
+                if not al[p]:
+                    self._dot_fact(d, x, z, p, True, tracing)
                 if am[p]:
-                    self.commit("dot-last-pair", NORMAL, (), (d,), es, no=(x, z), pairs=(p,))
-                elif al[p]:
-                    self.commit("dot-last-pair", NORMAL, (), (d,), es, yes=(x, z), pairs=(p,))
-            elif y == 1:
-                if not am[p] or (u == 2 and not al[p]):
-                    self.commit("pair-from-dot", NORMAL, (), (d,), es, am=(p,), al=(p,) if u == 2 else ())
+                    self.commit("pair-at-dot", NORMAL, (), (d,), (x, z), no=(z if sx else x,), pairs=(p,))
 
     def _dot_fact(self, d: int, x: int, z: int, p: int, least: bool, tracing: bool) -> None:
         """pair-from-dot on a pair with a decided edge; untraced, its commit is the step and the fact."""
@@ -636,79 +779,94 @@ class Solver:
 
     def arcs(self, f: int):
         """Per position j of face f: single-edge (lo, hi) and block (j, j+1) (lo, hi)."""
-        b, st, al, am = self.b, self.st, self.al, self.am
-        es, cs = b.face_edges[f], b.face_corner[f]
+        st, al, am = self.st, self.al, self.am
+        es, cs = self.b.face_edges[f], self.b.face_corner[f]
         k = len(es)
         l1 = [1 if st[e] == YES else 0 for e in es]
         h1 = [0 if st[e] == NO else 1 for e in es]
-        l2, h2 = [0] * k, [0] * k
+        l2, h2 = [], []
         for j in range(k):
-            j1 = j + 1 if j + 1 < k else 0
+            j1 = j + 1 - k           # position j + 1 round the face (a negative index)
             lo, hi = l1[j] + l1[j1], h1[j] + h1[j1]
             p = cs[j1]
             if hi == 2 and am[p]:
                 hi = 1
-            if lo == 0 and al[p]:
+            if not lo and al[p]:
                 lo = 1
-            l2[j], h2[j] = lo, hi
+            l2.append(lo)
+            h2.append(hi)
         return l1, h1, l2, h2
 
-    @staticmethod
-    def run_bounds(s: int, m: int, k: int, l1, h1, l2, h2) -> tuple[int, int]:
-        """(lo, hi) of the run of m edges of a k-face starting at position s (block cuts)."""
-        lo_n, hi_n = 0, 0          # bounds of the empty rest
-        lo_nn, hi_nn = 0, 0        # (unused for the last single edge)
-        for i in range(m - 1, -1, -1):
-            j = (s + i) % k
-            lo, hi = l1[j] + lo_n, h1[j] + hi_n
-            if i + 1 < m:
-                lo2, hi2 = l2[j] + lo_nn, h2[j] + hi_nn
-                if lo2 > lo:
-                    lo = lo2
-                if hi2 < hi:
-                    hi = hi2
-            lo_nn, hi_nn, lo_n, hi_n = lo_n, hi_n, lo, hi
-        return lo_n, hi_n
+    def _gain_loss(self, f: int) -> tuple[int, int]:
+        """Corners of face f that raise a block's lo (AL1, no yes edge) and that lower its hi
+        (AM1, no no edge).  A rest's lo is its yes edges plus at most the first count (a cut's
+        lo-sum is its edges' yes count plus its blocks that are raised), its hi its edges that
+        are not no minus at most the second: the screens of face-arc and corner-from-face."""
+        st, al, am = self.st, self.al, self.am
+        g = l = 0
+        for a, e, p in self.b.face_ce[f]:
+            if al[p] and st[a] != YES and st[e] != YES:
+                g += 1
+            if am[p] and st[a] != NO and st[e] != NO:
+                l += 1
+        return g, l
 
     def normal_face(self, f: int) -> None:
         b, st = self.b, self.st
         es = b.face_edges[f]
         k, c = len(es), self.clues[f]
-        if self.fy[f] + self.fn[f] == k:
+        y, n = self.fy[f], self.fn[f]
+        if y + n == k:
             return
-        l1, h1, l2, h2 = self.arcs(f)
-        rb = self.run_bounds
+        # the rest of an undecided edge has y <= lo <= y + g and k-n-1-l <= hi <= k-n-1
+        g, l = self._gain_loss(f)
+        if y + g < c and k - n - 1 - l > c - 1:
+            return                        # no rest reaches lo = c or hi = c - 1
+        lo, hi = rest_bounds(*self.arcs(f), 1)
         for i in range(k):
             e = es[i]
             if st[e]:
                 continue
-            lo, hi = rb((i + 1) % k, k - 1, k, l1, h1, l2, h2)
-            if lo > c or hi < c - 1:
+            if lo[i] > c or hi[i] < c - 1:
                 raise Contradiction
-            if lo == c:
+            if lo[i] == c:
                 self.commit("face-arc", NORMAL, (f,), (), es, no=(e,), pairs=b.face_corner[f])
-                l1, h1, l2, h2 = self.arcs(f)
-            elif hi == c - 1:
+                lo, hi = rest_bounds(*self.arcs(f), 1)
+            elif hi[i] == c - 1:
                 self.commit("face-arc", NORMAL, (f,), (), es, yes=(e,), pairs=b.face_corner[f])
-                l1, h1, l2, h2 = self.arcs(f)
+                lo, hi = rest_bounds(*self.arcs(f), 1)
 
     # ---- Tricky -------------------------------------------------------------------------
     def tricky_face(self, f: int) -> None:
         b, st, al, am = self.b, self.st, self.al, self.am
         es, cs = b.face_edges[f], b.face_corner[f]
         k, c = len(es), self.clues[f]
-        l1, h1, l2, h2 = self.arcs(f)
-        for i in range(k):
-            a, e = es[i - 1], es[i]
-            p = cs[i]
+        y, n = self.fy[f], self.fn[f]          # (the rule adds facts only: these stay)
+        fresh, lo, hi = True, None, None
+        for i, (a, e, p) in enumerate(b.face_ce[f]):
             if st[a] or st[e] or (al[p] and am[p]):
                 continue
-            lo, hi = self.run_bounds((i + 1) % k, k - 2, k, l1, h1, l2, h2)
-            get_am, get_al = lo > c - 2 and not am[p], hi < c and not al[p]
+            if fresh:
+                # the rest of an undecided corner: y <= lo <= y + g, k-n-2-l <= hi <= k-n-2;
+                # where that settles lo > c - 2 or hi < c for every corner, no table is needed
+                g, l = self._gain_loss(f)
+                many = True if y > c - 2 else False if y + g <= c - 2 else None
+                few = True if k - n - 2 < c else False if k - n - 2 - l >= c else None
+                if many is None or few is None:
+                    lo, hi = rest_bounds(*self.arcs(f), 2)
+                fresh = False
+            if many is None:
+                get_am = lo[i] > c - 2 and not am[p]
+            else:
+                get_am = many and not am[p]
+            if few is None:
+                get_al = hi[i] < c and not al[p]
+            else:
+                get_al = few and not al[p]
             if get_am or get_al:
                 self.commit("corner-from-face", TRICKY, (f,), (), es, am=(p,) if get_am else (),
                             al=(p,) if get_al else (), pairs=cs)
-                l1, h1, l2, h2 = self.arcs(f)
+                fresh = True
 
     def tricky_dot(self, d: int) -> None:
         b, st, al, am = self.b, self.st, self.al, self.am
@@ -743,7 +901,14 @@ class Solver:
             return
         if u > 4:
             return
-        roots = [self.find(e) for e in und]
+        parent, roots = self.parent, []
+        for e in und:               # find(e), inlined for a root or a root's child
+            r = parent[e]
+            if parent[r] != r:
+                r = self.find(e)
+            roots.append(r)
+        if len(set(roots)) == u:
+            return                  # no two in one class
         for i in range(u):
             for j in range(i + 1, u):
                 if roots[i] != roots[j]:
@@ -791,14 +956,26 @@ class Solver:
         und = [e for e in es if not st[e]]
         if len(und) >= 2:
             self._parity("dot-parity", (), (d,), es, und, self.dy[d] & 1)
-        al, am = self.al, self.am
-        for p in b.dot_pairs[d]:
-            x, z = b.pair_edges[p]
+        al, am, parent, par = self.al, self.am, self.parent, self.par
+        for p, x, z in b.dot_pe[d]:
             if st[x] or st[z]:
                 continue
-            rx, rz = self.find(x), self.find(z)
+            rx = parent[x]           # find(x) and parity(x), inlined for a root or a root's child
+            if rx == x:
+                px = 0
+            else:
+                if parent[rx] != rx:
+                    rx = self.find(x)
+                px = par[x]
+            rz = parent[z]
+            if rz == z:
+                pz = 0
+            else:
+                if parent[rz] != rz:
+                    rz = self.find(z)
+                pz = par[z]
             if rx == rz:
-                if self.parity(x) != self.parity(z) and not (al[p] and am[p]):
+                if px != pz and not (al[p] and am[p]):
                     self.commit("pair-link", HARD, (), (d,), (x, z), al=(p,), am=(p,), classes=(x,))
             elif al[p] and am[p]:
                 self.commit("pair-link", HARD, (), (d,), (x, z), links=((x, z, 1),), pairs=(p,))
@@ -955,32 +1132,40 @@ class Solver:
 
     # ---- driver -------------------------------------------------------------------------
     def fixpoint(self) -> None:
-        """Apply the rules, cheapest level first, until no rule adds anything."""
+        """Apply the rules, cheapest level first, until no rule adds anything.
+
+        A turn takes one dot (else one face) from the queues of level lv and applies that
+        level's rule to it; a change made above Easy goes back to Easy; when both queues of
+        lv are empty the turn moves on to lv + 1 (a turn too, for the watch's count).
+        """
         lv, top = 0, self.level
         qf, qd, inf, ind = self.qf, self.qd, self.inf, self.ind
         face_rule, dot_rule, watch = self.face_rule, self.dot_rule, self.watch
         left = -1 if watch is None else watch.left     # turns until the watch is called
         while lv <= top:
-            if not left:
-                left = watch(self)
-            left -= 1
-            q = qd[lv]
-            if q:
-                d = q.pop()
-                ind[lv][d] = 0
-                self.changed = False
-                dot_rule[lv](d)
-            else:
-                q = qf[lv]
-                if not q:
+            dq, dfl, drule = qd[lv], ind[lv], dot_rule[lv]
+            fq, ffl, frule = qf[lv], inf[lv], face_rule[lv]
+            back = lv > 0              # a change here sends the loop back to Easy
+            while True:
+                if not left:
+                    left = watch(self)
+                left -= 1
+                if dq:
+                    d = dq.pop()
+                    dfl[d] = 0
+                    self.changed = False
+                    drule(d)
+                elif fq:
+                    f = fq.pop()
+                    ffl[f] = 0
+                    self.changed = False
+                    frule(f)
+                else:
                     lv += 1
-                    continue
-                f = q.pop()
-                inf[lv][f] = 0
-                self.changed = False
-                face_rule[lv](f)
-            if self.changed and lv:
-                lv = 0
+                    break
+                if back and self.changed:
+                    lv = 0
+                    break
         if watch is not None:
             watch.left = left
 

@@ -144,8 +144,9 @@ MAX_PERMALINK_CHARS = 20000
 # sets those number fields' value and maximum.  "exercise" (optional): the field values the
 # build's exercise uses instead of its small defaults.  "help" says what a field means (shown
 # beside it with its range); "count" = {"unit", "per_area" (per width x height) or
-# "per_area_from" (a select field whose choices carry "per_area") or "per_side_squared" (or
-# "per_side_squared_from", a select field whose choices carry it)}
+# "per_area_from" (a select field whose choices carry "per_area", and optionally "margin": then
+# per_area x (width + margin) x (height + margin), the tiles kept round the region's rim) or
+# "per_side_squared" (or "per_side_squared_from", a select field whose choices carry it)}
 # gives the form's "about N tiles" (densities measured on seeds 1-3; only an estimate).
 FORMS = {
     "p2": {"title": "Penrose P2 (kites and darts)",
@@ -186,14 +187,16 @@ FORMS = {
               "fields": [{"name": "tiling", "label": "Tiling", "type": "select", "value": "p3",
                           "help": "the tiling whose edges the loop runs along (choosing one sets a size)",
                           "choices": [
-                             {"value": "p2", "label": "Penrose P2", "per_area": 2.7,
+                             # per_area and margin: least squares over the default, ~250- and ~600-face
+                             # sizes, seeds 1-3 (within 2% of the mean there; tests/test_loopy_page_cap.py)
+                             {"value": "p2", "label": "Penrose P2", "per_area": 2.06, "margin": 0.76,
                               "sets": {"width": [6, 17], "height": [5, 16]}},
-                             {"value": "p3", "label": "Penrose P3", "per_area": 1.7,
+                             {"value": "p3", "label": "Penrose P3", "per_area": 1.22, "margin": 1.32,
                               "sets": {"width": [7, 24], "height": [6, 18]}},
-                             {"value": "hat", "label": "hat", "per_area": 0.103,
+                             {"value": "hat", "label": "hat", "per_area": 0.073, "margin": 4.5,
                               "sets": {"width": [28, 100], "height": [24, 76]}},
-                             {"value": "spectre", "label": "Spectre", "per_area": 0.18, "sets": {"width": [18, 76],
-                                                                               "height": [15, 57]}}]},
+                             {"value": "spectre", "label": "Spectre", "per_area": 0.1235, "margin": 3.55,
+                              "sets": {"width": [18, 76], "height": [15, 57]}}]},
                          {"name": "width", "label": "Width", "type": "number", "min": 2, "max": 24, "value": 7,
                           "help": "of the tiling patch, in the tiling's own unit"},
                          {"name": "height", "label": "Height", "type": "number", "min": 2, "max": 18, "value": 6,
@@ -280,6 +283,7 @@ def _tp_call(module, name, args_json):
     except TilepressError as exc:
         return json.dumps({{"error": f"error: {{exc}}"}})
 
+webapi.remember(webapi.PAGE_MEMO)
 try:
     import js
     if hasattr(js, "tpProgress"):
