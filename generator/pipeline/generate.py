@@ -218,7 +218,8 @@ def _run_pool(todo, settings, jobs, done) -> None:
 
     Completions are taken with `as_completed` (one waiter over all futures), not a
     `wait(FIRST_COMPLETED)` per completion, which walks every pending future each time:
-    that made the driver's cost per item grow with the number of items.
+    that made the driver's cost per item grow with the number of items.  A future leaves
+    `futures` once handled, so the driver holds no finished item's files.
     """
     ctx = _pool_context()
     broken, finished = False, set()
@@ -226,7 +227,7 @@ def _run_pool(todo, settings, jobs, done) -> None:
         futures = {pool.submit(build_item, item, settings): item for item in todo}
         try:
             for fut in as_completed(futures):
-                item = futures[fut]
+                item = futures.pop(fut)      # a finished future holds its result: keep none of them
                 try:
                     outcome = fut.result()
                 except BrokenProcessPool:
