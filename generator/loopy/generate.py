@@ -146,8 +146,7 @@ class Halving:
         if self.order:
             s = S.Solver(self.board, [None] * len(clues), self.level)
             s.ambiguity_stop = False
-            s.verdict = None
-            self._grow(s, ())
+            s.verdict = s.run()           # the empty clue set's closure (dots alone)
             self._node(0, len(self.order) - 1, s)
         out = [None] * len(clues)
         for f, k in zip(self.order, self.kept):
@@ -157,11 +156,12 @@ class Halving:
 
     def _grow(self, s, faces) -> None:
         """Add clues to a state and deduce to the closure."""
+        if not faces or s.verdict == S.SOLVED:
+            return                              # nothing new to deduce
         self.nodes += 1
         for f in faces:
             s.add_clue(f, self.clues[f])
-        if s.verdict != S.SOLVED:
-            s.verdict = s.run()
+        s.verdict = s.run()
         if s.verdict == S.CONTRADICTION:
             raise RuntimeError("loopy: the clues of a generated loop contradict")
 
@@ -296,38 +296,16 @@ class _Run(S.Solver):
         return verdict
 
 
-_SHARED = frozenset(("b", "face_rule", "dot_rule", "watch"))
-_REPLACED = frozenset(("members",))     # the solver replaces these lists' items, never changes one
+def _snapshot(s):
+    """A checkpoint: a detached copy of a solver's whole state (no watch)."""
+    snap = s.clone()
+    snap.watch = None
+    return snap
 
 
-def _copy(v, k=None):
-    """A copy of attribute k of a solver's state (lists of lists copied one level down)."""
-    t = type(v)
-    if k in _REPLACED:
-        return v.copy()
-    if t is list:
-        if v and type(v[0]) in (list, bytearray):
-            return [x.copy() for x in v]
-        return v.copy()
-    if t is bytearray or t is dict:
-        return v.copy()
-    return v
-
-
-def _snapshot(s) -> dict:
-    """The whole mutable state of a solver."""
-    return {k: _copy(v, k) for k, v in vars(s).items() if k not in _SHARED}
-
-
-def _restore(snap: dict, like):
-    """A solver in the state `snap` (a fresh copy; the snapshot stays as it was)."""
-    s = object.__new__(type(like))
-    for k, v in snap.items():
-        setattr(s, k, _copy(v, k))
-    s.b = like.b
-    s.face_rule = [getattr(s, m.__name__) for m in like.face_rule]
-    s.dot_rule = [getattr(s, m.__name__) for m in like.dot_rule]
-    return s
+def _restore(snap, like):
+    """A solver in the checkpoint's state (a fresh copy; the checkpoint stays as it was)."""
+    return snap.clone()
 
 
 def _drop(s, f: int) -> None:
