@@ -29,7 +29,11 @@ def cluster():
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("TINY_DELAY", DELAY)               # inherited by the worker processes
         mp.setenv("TINY_CRASH", "1")                 # a `fail` item kills its worker
+        # worker-saturation 1.0: a worker (one thread) holds only the task it runs, so a worker that
+        # dies implicates that task alone (at the default 1.1 a second, queued task shares the blame
+        # and may be the one the scheduler gives up on first)
         with dask.config.set({"distributed.scheduler.allowed-failures": 1,
+                              "distributed.scheduler.worker-saturation": 1.0,
                               "distributed.worker.daemon": False}):
             lc = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                           host="127.0.0.1", scheduler_port=0, dashboard_address="127.0.0.1:0")
