@@ -144,8 +144,7 @@ class Halving:
         self.kept = [False] * len(self.order)
         self.tick = tick or (lambda n: None)
         if self.order:
-            s = S.Solver(self.board, [None] * len(clues), self.level)
-            s.ambiguity_stop = False
+            s = S.Closure(self.board, [None] * len(clues), self.level)
             s.verdict = s.run()           # the empty clue set's closure (dots alone)
             self._node(0, len(self.order) - 1, s)
         out = [None] * len(clues)

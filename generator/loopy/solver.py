@@ -301,6 +301,12 @@ class Board:
         # (a face already queued stays where it is: pushing it again changes nothing)
         self.yes_faces = [tuple(dict.fromkeys(self.dot_faces[a] + self.dot_faces[c] + self.edge_faces[e]))
                           for e, (a, c) in enumerate(self.edges)]
+        # for `Closure`: an edge's ends that are not of degree 2, and its neighbours across the
+        # ends that are (a dot of degree 2 makes its two edges equal)
+        self.wide_ends = [tuple(d for d in ac if self.dot_deg[d] != 2) for ac in self.edges]
+        self.through = [tuple(x for d in ac if self.dot_deg[d] == 2 for x in self.dot_edges[d] if x != e)
+                      for e, ac in enumerate(self.edges)]
+        self.no_through = [()] * self.n_edges
 
     @classmethod
     def of_grid(cls, grid) -> "Board":
@@ -323,6 +329,7 @@ class Solver:
     def __init__(self, board: Board, clues, level: int, trace: bool = False, marks=None):
         self.b, self.level, self.tracing = board, level, trace
         b = board
+        self.ends, self.through = b.edges, b.no_through    # dots an edge queues; edges it decides with it
         self.clues = list(clues)
         nf, nd, ne = len(b.faces), b.n_dots, b.n_edges
         self.st = [UNKNOWN] * ne
@@ -432,6 +439,7 @@ class Solver:
                 self.steps[self.cur]["yes" if v == YES else "no"].append(e)
         b, clues = self.b, self.clues
         a, c = b.edges[e]
+        ends = self.ends[e]
         if v == YES:
             fy = self.fy
             for f in b.edge_faces[e]:
@@ -448,14 +456,14 @@ class Solver:
             # add the yes edge a-c to the chains (other_end: each chain end -> its other end)
             if dy[a] > 2 or dy[c] > 2:
                 raise Contradiction
-            ends = self.other_end
-            ea, ec = ends.pop(a, a), ends.pop(c, c)
+            chains = self.other_end
+            ea, ec = chains.pop(a, a), chains.pop(c, c)
             if ea == c:
-                if ends:
+                if chains:
                     raise Contradiction
                 self.closed = True
             else:
-                ends[ea], ends[ec] = ec, ea
+                chains[ea], chains[ec] = ec, ea
             faces = b.yes_faces[e]      # the faces round both dots, then the edge's own
         else:
             fn, dn = self.fn, self.dn
@@ -464,18 +472,18 @@ class Solver:
                 fn[f] += 1
             dn[a] += 1
             dn[c] += 1
-        # push(0, faces, (a, c)) inlined (the hot path): every level's queues, in order
+        # push(0, faces, ends) inlined (the hot path): every level's queues, in order
         for fl, q, dl, dq in zip(self.inf, self.qf, self.ind, self.qd):
             for f in faces:
                 if not fl[f] and clues[f] is not None:
                     fl[f] = 1
                     q.append(f)
-            if not dl[a]:
-                dl[a] = 1
-                dq.append(a)
-            if not dl[c]:
-                dl[c] = 1
-                dq.append(c)
+            for d in ends:
+                if not dl[d]:
+                    dl[d] = 1
+                    dq.append(d)
+        for x in self.through[e]:
+            self.set(x, v)
         if self.level >= HARD:
             parent = self.parent
             r = parent[e]
@@ -1193,6 +1201,65 @@ class Solver:
                     return STUCK
         except Contradiction:
             return CONTRADICTION
+
+
+class Closure(Solver):
+    """The closure of a level's rules (Easy … Hard) reached with less work: for clue thinning.
+
+    Easy … Hard only add facts given facts, so their closure — the state a run ends in, short
+    of the loop rule's ambiguity stop, which is off here — does not depend on the order the
+    rules fire in (generate.Halving relies on it).  That leaves room for three shortcuts that
+    change the order, and which facts on decided pairs are written, but no decided edge:
+
+    * a dot of degree 2 (hat and Spectre grids have many: their tiles' straight sides are cut
+      by the neighbours' corners) makes its two edges equal by dot-continue and dot-dead-end,
+      so deciding one decides the other at once (`Board.through`) and the dot is not queued:
+      with both its edges decided, the only rule that still fires there adds pair facts;
+    * pair-from-dot's facts on a pair with a decided edge are never written: AL1 beside a yes
+      edge and AM1 beside a no edge say what the edge says already.  Every rule that reads a
+      pair fact reads it on a pair of undecided edges, or as AL1 on a pair with no yes edge,
+      or AM1 with no no edge (pair-at-dot, the arc bounds and their screens), and such a
+      fact never comes from that source;
+    * so a dot whose edges are all decided has nothing left at Normal.
+
+    The edges decided, and so whether the clues are solved, are those of `Solver`: the tests
+    compare the two on every tiling and level.  Not for Expert (its extra rules are not known
+    to be order-free), hints (whose traces show an order) or grading.
+    """
+
+    ambiguity_stop = False
+
+    def __init__(self, board: Board, clues, level: int):
+        if level > HARD:
+            raise ValueError("Closure is for Easy … Hard")
+        super().__init__(board, clues, level)
+        self.ends, self.through = board.wide_ends, board.through
+
+    def normal_dot(self, d: int) -> None:
+        b, st, al, am, dy, dn = self.b, self.st, self.al, self.am, self.dy, self.dn
+        if dy[d] + dn[d] == b.dot_deg[d]:
+            return
+        for p, x, z in b.dot_pe[d]:
+            sx, sz = st[x], st[z]
+            if not sx and not sz:             # (the counts are read now: a firing may change them)
+                y = dy[d]
+                u = b.dot_deg[d] - y - dn[d]
+                if y == 0 and u == 2:
+                    if am[p]:
+                        self.commit("dot-last-pair", NORMAL, (), (d,), b.dot_edges[d], no=(x, z), pairs=(p,))
+                    elif al[p]:
+                        self.commit("dot-last-pair", NORMAL, (), (d,), b.dot_edges[d], yes=(x, z), pairs=(p,))
+                elif y == 1:
+                    if not am[p] or (u == 2 and not al[p]):
+                        self.commit("pair-from-dot", NORMAL, (), (d,), b.dot_edges[d], am=(p,),
+                                    al=(p,) if u == 2 else ())
+            elif sx and sz:
+                continue
+            elif sx == NO or sz == NO:
+                if al[p]:
+                    self.commit("pair-at-dot", NORMAL, (), (d,), (x, z), yes=(z if sx else x,), pairs=(p,))
+            elif am[p]:
+                self.commit("pair-at-dot", NORMAL, (), (d,), (x, z), no=(z if sx else x,), pairs=(p,))
 
 
 def hint_run(board: Board, clues, level: int, marks) -> tuple[Solver, list[int]]:
