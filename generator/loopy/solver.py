@@ -483,7 +483,8 @@ class Solver:
                     dl[d] = 1
                     dq.append(d)
         for x in self.through[e]:
-            self.set(x, v)
+            if st[x] != v:
+                self.set(x, v)
         if self.level >= HARD:
             parent = self.parent
             r = parent[e]
