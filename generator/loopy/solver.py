@@ -733,8 +733,13 @@ class Solver:
                     return AMBIGUOUS if self.ambiguity_stop else None
         for e in cands:
             chain = self._chain(e) if self.tracing else ()
-            self.commit("loop-too-short", EASY, (), b.edges[e], chain, no=(e,))
+            self.commit("loop-too-short", EASY, self._unmet(e) if alone else (), b.edges[e], chain, no=(e,))
         return None
+
+    def _unmet(self, e: int) -> tuple:
+        """The clued faces that closing the one chain by edge e would leave unmet: what
+        loop-too-short reads then (`Closure` counts them as read; here, nothing)."""
+        return ()
 
     def _chain(self, e: int) -> tuple:
         """The yes edges of the chain whose ends edge e joins (for a hint's `because`)."""
@@ -1223,6 +1228,11 @@ class Closure(Solver):
       fact never comes from that source;
     * so a dot whose edges are all decided has nothing left at Normal.
 
+    It also counts as read (`Solver.read`) the clues that loop-too-short reads when one chain
+    holds every yes edge: the edge is no because closing the chain would leave a clue unmet,
+    so the firing stands as long as one of the unmet clues is there (Halving's core
+    refinement needs that).
+
     The edges decided, and so whether the clues are solved, are those of `Solver`: the tests
     compare the two on every tiling and level.  Not for Expert (its extra rules are not known
     to be order-free), hints (whose traces show an order) or grading.
@@ -1235,6 +1245,10 @@ class Closure(Solver):
             raise ValueError("Closure is for Easy … Hard")
         super().__init__(board, clues, level)
         self.ends, self.through = board.wide_ends, board.through
+
+    def _unmet(self, e: int) -> tuple:
+        fy, near = self.fy, self.b.edge_faces[e]
+        return tuple(f for f, c in enumerate(self.clues) if c is not None and fy[f] + (f in near) != c)
 
     def normal_dot(self, d: int) -> None:
         b, st, al, am, dy, dn = self.b, self.st, self.al, self.am, self.dy, self.dn
