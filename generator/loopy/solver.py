@@ -292,6 +292,7 @@ class Board:
         self.between = index
         # derived tables for the solver's hot paths (the same facts, in the shapes it reads)
         self.dot_deg = [len(es) for es in self.dot_edges]
+        self.face_size = [len(es) for es in face_edges]
         # (pair, its two edges) round each dot
         self.dot_pe = [tuple((p,) + self.pair_edges[p] for p in ps) for ps in self.dot_pairs]
         # (edge i-1, edge i, their corner) round each face
@@ -1245,6 +1246,94 @@ class Closure(Solver):
             raise ValueError("Closure is for Easy … Hard")
         super().__init__(board, clues, level)
         self.ends, self.through = board.wide_ends, board.through
+
+    def fixpoint(self) -> None:
+        """Solver.fixpoint (no watch here), with Easy's rules run inline by `_easy`."""
+        lv, top = 0, self.level
+        qf, qd, inf, ind = self.qf, self.qd, self.inf, self.ind
+        face_rule, dot_rule = self.face_rule, self.dot_rule
+        while lv <= top:
+            if not lv:
+                self._easy()
+                lv = 1
+                continue
+            dq, dfl, drule = qd[lv], ind[lv], dot_rule[lv]
+            fq, ffl, frule = qf[lv], inf[lv], face_rule[lv]
+            while True:
+                if dq:
+                    d = dq.pop()
+                    dfl[d] = 0
+                    self.changed = False
+                    drule(d)
+                elif fq:
+                    f = fq.pop()
+                    ffl[f] = 0
+                    self.changed = False
+                    frule(f)
+                else:
+                    lv += 1
+                    break
+                if self.changed:
+                    lv = 0
+                    break
+
+    def _easy(self) -> None:
+        """Easy's face and dot rules (easy_face, easy_dot) until their queues are empty, written
+        out in one loop: most of any level's firings are these, and a call and a commit per
+        firing cost more than the firing."""
+        b, st, clues, read, set_ = self.b, self.st, self.clues, self.read, self.set
+        fq, ffl, dq, dfl = self.qf[0], self.inf[0], self.qd[0], self.ind[0]
+        fy, fn, dy, dn = self.fy, self.fn, self.dy, self.dn
+        size, deg, face_edges, dot_edges, face_dots = b.face_size, b.dot_deg, b.face_edges, b.dot_edges, b.faces
+        while True:
+            if dq:
+                d = dq.pop()
+                dfl[d] = 0
+                y = dy[d]
+                u = deg[d] - y - dn[d]
+                if u > 1 and y < 2:
+                    continue
+                if y > 2 or (y == 1 and not u):
+                    raise Contradiction
+                if not u:
+                    continue
+                if y == 2:                                   # dot-full
+                    for e in [e for e in dot_edges[d] if not st[e]]:
+                        set_(e, NO)
+                else:                                        # dot-continue, dot-dead-end
+                    for e in dot_edges[d]:
+                        if not st[e]:
+                            set_(e, YES if y else NO)
+                            break
+            elif fq:
+                f = fq.pop()
+                ffl[f] = 0
+                c, k, y, n = clues[f], size[f], fy[f], fn[f]
+                if y > c or n > k - c:
+                    raise Contradiction
+                u = k - y - n
+                if not u:
+                    continue
+                if y == c or n == k - c:                     # face-full, face-needs-all
+                    v = NO if y == c else YES
+                    es = [e for e in face_edges[f] if not st[e]]
+                elif n == k - c - 1 and u > 2:               # face-one-no-left
+                    es, ds = face_edges[f], face_dots[f]
+                    for i in range(k):
+                        a, e = es[i - 1], es[i]
+                        if not st[a] and not st[e] and dy[ds[i]]:
+                            break
+                    else:
+                        continue
+                    v = YES
+                    es = [x for x in es if not st[x] and x != a and x != e]
+                else:
+                    continue
+                read[f] = 1
+                for e in es:
+                    set_(e, v)
+            else:
+                return
 
     def _unmet(self, e: int) -> tuple:
         fy, near = self.fy, self.b.edge_faces[e]
