@@ -1247,6 +1247,84 @@ class Closure(Solver):
         super().__init__(board, clues, level)
         self.ends, self.through = board.wide_ends, board.through
 
+    def set(self, e: int, v: int) -> None:
+        """Solver.set, queueing less: above Easy no face rule reads a dot's count, so there
+        only the edge's own faces are queued; at Easy the faces round a dot only when it gets
+        its first yes edge (face-one-no-left reads whether a corner's dot has one)."""
+        st = self.st
+        s = st[e]
+        if s == v:
+            return
+        if s:
+            raise Contradiction
+        st[e] = v
+        self.unknown -= 1
+        self.changed = True
+        b, clues = self.b, self.clues
+        a, c = b.edges[e]
+        own = b.edge_faces[e]
+        if v == YES:
+            fy = self.fy
+            for f in own:
+                k = clues[f]
+                if k is not None:
+                    y = fy[f]
+                    self.bad += (y == k) - (y + 1 == k)
+                    if y >= k:
+                        raise Contradiction
+                fy[f] += 1
+            dy = self.dy
+            dy[a] += 1
+            dy[c] += 1
+            if dy[a] > 2 or dy[c] > 2:
+                raise Contradiction
+            chains = self.other_end
+            ea, ec = chains.pop(a, a), chains.pop(c, c)
+            if ea == c:
+                if chains:
+                    raise Contradiction
+                self.closed = True
+            else:
+                chains[ea], chains[ec] = ec, ea
+            if dy[a] == 1 or dy[c] == 1:
+                faces = b.dot_faces[a] + b.dot_faces[c] if dy[a] == 1 and dy[c] == 1 else \
+                    b.dot_faces[a] if dy[a] == 1 else b.dot_faces[c]
+            else:
+                faces = own
+        else:
+            fn, dn = self.fn, self.dn
+            for f in own:
+                fn[f] += 1
+            dn[a] += 1
+            dn[c] += 1
+            faces = own
+        ends = self.ends[e]
+        first = True
+        for fl, q, dl, dq in zip(self.inf, self.qf, self.ind, self.qd):
+            for f in faces:
+                if not fl[f] and clues[f] is not None:
+                    fl[f] = 1
+                    q.append(f)
+            if first:
+                first = False
+                faces = own
+            for d in ends:
+                if not dl[d]:
+                    dl[d] = 1
+                    dq.append(d)
+        for x in self.through[e]:
+            if st[x] != v:
+                self.set(x, v)
+        if self.level >= HARD:
+            parent = self.parent
+            r = parent[e]
+            if parent[r] != r:
+                r = self.find(e)
+            if not self.settled[r]:
+                self.settled[r] = 1
+                if len(self.members[r]) > 1:
+                    self._decide_class(r, (v == YES) ^ self.parity(e), e)
+
     def fixpoint(self) -> None:
         """Solver.fixpoint (no watch here), with Easy's rules run inline by `_easy`."""
         lv, top = 0, self.level
