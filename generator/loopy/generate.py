@@ -26,6 +26,8 @@ was first read.  Both give exactly the clues of a fresh solve per trial (`thin_n
 
 from __future__ import annotations
 
+import gc
+
 from generator import output
 from generator.errors import TilepressError
 from generator.loopy import loopgen
@@ -158,7 +160,15 @@ class Halving:
         if self.order:
             s = S.Closure(self.board, [None] * len(clues), self.level)
             s.verdict = s.run()           # the empty clue set's closure (dots alone)
-            self._node(0, len(self.order) - 1, s)
+            # the states are made and dropped by the hundred and hold no cycle once their rule
+            # lists are let go (below): the cyclic collector would only walk them, ~5% of the time
+            was = gc.isenabled()
+            gc.disable()
+            try:
+                self._node(0, len(self.order) - 1, s)
+            finally:
+                if was:
+                    gc.enable()
         out = [None] * len(clues)
         for f, k in zip(self.order, self.kept):
             if k:
@@ -198,6 +208,7 @@ class Halving:
         left = s.clone()
         self._grow(left, self.order[mid + 1:r + 1])
         self._node(l, mid, left)
+        left.face_rule = left.dot_rule = None
         del left
         self._grow(s, [self.order[i] for i in range(l, mid + 1) if self.kept[i]])
         self._node(mid + 1, r, s)
