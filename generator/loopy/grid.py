@@ -363,12 +363,14 @@ def _assemble(dots, keys, faces, kinds) -> Grid:
 def rings(grid: Grid) -> tuple:
     """Per face: the cyclic sequence of faces (or -1) met walking round its dots."""
     out = []
+    corners = grid.dot_corners
     for f, ids in enumerate(grid.faces):
-        seq = []
+        seq: list = []
         for d in ids:
-            ring = grid.dot_corners[d]
+            ring = corners[d]
             k = ring.index(f)
-            seq.extend(ring[k + 1:] + ring[:k])
+            seq += ring[k + 1:]
+            seq += ring[:k]
         out.append(tuple(seq))
     return tuple(out)
 
