@@ -71,9 +71,7 @@ def _grow(grid, ring, nbrs, around, rng) -> list | None:
     heaps = {IN: [], OUT: []}
 
     def offer(f):
-        """Queue f for each colour it may legally take now."""
-        if colour[f]:
-            return
+        """Queue the uncoloured face f for each colour it may legally take now."""
         near = [colour[g] for g in nbrs[f]]
         cols = [colour[g] for g in ring[f]]
         for c in (IN, OUT):
@@ -83,7 +81,8 @@ def _grow(grid, ring, nbrs, around, rng) -> list | None:
                     heappush(heaps[c], (near.count(c), rng.random(), f))
 
     for f in range(n):
-        offer(f)
+        if not colour[f]:
+            offer(f)
     while True:
         order = (IN, OUT) if rng.random() < 0.5 else (OUT, IN)
         done = False
@@ -99,7 +98,8 @@ def _grow(grid, ring, nbrs, around, rng) -> list | None:
                     continue
                 colour[f] = c
                 for g in around[f]:
-                    offer(g)
+                    if not colour[g]:
+                        offer(g)
                 done = True
                 break
             if done:
