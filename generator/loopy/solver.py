@@ -309,6 +309,7 @@ class Board:
             dot_pe.append(tuple(pe[a:b]))
         self.dot_faces = dot_faces
         self.dot_deg = [len(es) for es in self.dot_edges]
+        self.face_size = [len(es) for es in self.face_edges]
         self.dot_pe = dot_pe                # (pair, its two edges) round each dot
         # (edge i-1, edge i, their corner) round each face
         self.face_ce = [tuple(zip(es[-1:] + es[:-1], es, cs)) for es, cs in zip(self.face_edges, self.face_corner)]
@@ -316,6 +317,13 @@ class Board:
         # (a face already queued stays where it is: pushing it again changes nothing; an edge's
         # own faces are always round its dots already)
         self.yes_faces = [tuple(dict.fromkeys(dot_faces[a] + dot_faces[c])) for a, c in self.edges]
+        # for `Closure`: an edge's ends that are not of degree 2, and its neighbours across the
+        # ends that are (a dot of degree 2 makes its two edges equal)
+        deg, de = self.dot_deg, self.dot_edges
+        self.wide_ends = [tuple([d for d in ac if deg[d] != 2]) for ac in self.edges]
+        self.through = [tuple([x for d in ac if deg[d] == 2 for x in de[d] if x != e])
+                        for e, ac in enumerate(self.edges)]
+        self.no_through = [()] * self.n_edges
 
     @classmethod
     def of_grid(cls, grid) -> "Board":
@@ -394,6 +402,7 @@ class Solver:
     def __init__(self, board: Board, clues, level: int, trace: bool = False, marks=None):
         self.b, self.level, self.tracing = board, level, trace
         b = board
+        self.ends, self.through = b.edges, b.no_through    # dots an edge queues; edges it decides with it
         self.clues = list(clues)
         nf, nd, ne = len(b.faces), b.n_dots, b.n_edges
         self.st = [UNKNOWN] * ne
@@ -503,6 +512,7 @@ class Solver:
                 self.steps[self.cur]["yes" if v == YES else "no"].append(e)
         b, clues = self.b, self.clues
         a, c = b.edges[e]
+        ends = self.ends[e]
         if v == YES:
             fy = self.fy
             for f in b.edge_faces[e]:
@@ -519,14 +529,14 @@ class Solver:
             # add the yes edge a-c to the chains (other_end: each chain end -> its other end)
             if dy[a] > 2 or dy[c] > 2:
                 raise Contradiction
-            ends = self.other_end
-            ea, ec = ends.pop(a, a), ends.pop(c, c)
+            chains = self.other_end
+            ea, ec = chains.pop(a, a), chains.pop(c, c)
             if ea == c:
-                if ends:
+                if chains:
                     raise Contradiction
                 self.closed = True
             else:
-                ends[ea], ends[ec] = ec, ea
+                chains[ea], chains[ec] = ec, ea
             faces = b.yes_faces[e]      # the faces round both dots, then the edge's own
         else:
             fn, dn = self.fn, self.dn
@@ -535,18 +545,19 @@ class Solver:
                 fn[f] += 1
             dn[a] += 1
             dn[c] += 1
-        # push(0, faces, (a, c)) inlined (the hot path): every level's queues, in order
+        # push(0, faces, ends) inlined (the hot path): every level's queues, in order
         for fl, q, dl, dq in zip(self.inf, self.qf, self.ind, self.qd):
             for f in faces:
                 if not fl[f] and clues[f] is not None:
                     fl[f] = 1
                     q.append(f)
-            if not dl[a]:
-                dl[a] = 1
-                dq.append(a)
-            if not dl[c]:
-                dl[c] = 1
-                dq.append(c)
+            for d in ends:
+                if not dl[d]:
+                    dl[d] = 1
+                    dq.append(d)
+        for x in self.through[e]:
+            if st[x] != v:
+                self.set(x, v)
         if self.level >= HARD:
             parent = self.parent
             r = parent[e]
@@ -795,8 +806,13 @@ class Solver:
                     return AMBIGUOUS if self.ambiguity_stop else None
         for e in cands:
             chain = self._chain(e) if self.tracing else ()
-            self.commit("loop-too-short", EASY, (), b.edges[e], chain, no=(e,))
+            self.commit("loop-too-short", EASY, self._unmet(e) if alone else (), b.edges[e], chain, no=(e,))
         return None
+
+    def _unmet(self, e: int) -> tuple:
+        """The clued faces that closing the one chain by edge e would leave unmet: what
+        loop-too-short reads then (`Closure` counts them as read; here, nothing)."""
+        return ()
 
     def _chain(self, e: int) -> tuple:
         """The yes edges of the chain whose ends edge e joins (for a hint's `because`)."""
@@ -1264,6 +1280,240 @@ class Solver:
                     return STUCK
         except Contradiction:
             return CONTRADICTION
+
+
+class Closure(Solver):
+    """The closure of a level's rules (Easy … Hard) reached with less work: for clue thinning.
+
+    Easy … Hard only add facts given facts, so their closure — the state a run ends in, short
+    of the loop rule's ambiguity stop, which is off here — does not depend on the order the
+    rules fire in (generate.Halving relies on it).  That leaves room for three shortcuts that
+    change the order, and which facts on decided pairs are written, but no decided edge:
+
+    * a dot of degree 2 (hat and Spectre grids have many: their tiles' straight sides are cut
+      by the neighbours' corners) makes its two edges equal by dot-continue and dot-dead-end,
+      so deciding one decides the other at once (`Board.through`) and the dot is not queued:
+      with both its edges decided, the only rule that still fires there adds pair facts;
+    * pair-from-dot's facts on a pair with a decided edge are never written: AL1 beside a yes
+      edge and AM1 beside a no edge say what the edge says already.  Every rule that reads a
+      pair fact reads it on a pair of undecided edges, or as AL1 on a pair with no yes edge,
+      or AM1 with no no edge (pair-at-dot, the arc bounds and their screens), and such a
+      fact never comes from that source;
+    * so a dot whose edges are all decided has nothing left at Normal.
+
+    It also counts as read (`Solver.read`) the clues that loop-too-short reads when one chain
+    holds every yes edge: the edge is no because closing the chain would leave a clue unmet,
+    so the firing stands as long as one of the unmet clues is there (Halving's core
+    refinement needs that).
+
+    The edges decided, and so whether the clues are solved, are those of `Solver`: the tests
+    compare the two on every tiling and level.  Not for Expert (its extra rules are not known
+    to be order-free), hints (whose traces show an order) or grading.
+    """
+
+    ambiguity_stop = False
+
+    def __init__(self, board: Board, clues, level: int):
+        if level > HARD:
+            raise ValueError("Closure is for Easy … Hard")
+        super().__init__(board, clues, level)
+        self.ends, self.through = board.wide_ends, board.through
+
+    def set(self, e: int, v: int) -> None:
+        """Solver.set, queueing less: above Easy no face rule reads a dot's count, so there
+        only the edge's own faces are queued; at Easy the faces round a dot only when it gets
+        its first yes edge (face-one-no-left reads whether a corner's dot has one)."""
+        st = self.st
+        s = st[e]
+        if s == v:
+            return
+        if s:
+            raise Contradiction
+        st[e] = v
+        self.unknown -= 1
+        self.changed = True
+        b, clues = self.b, self.clues
+        a, c = b.edges[e]
+        own = b.edge_faces[e]
+        if v == YES:
+            fy = self.fy
+            for f in own:
+                k = clues[f]
+                if k is not None:
+                    y = fy[f]
+                    self.bad += (y == k) - (y + 1 == k)
+                    if y >= k:
+                        raise Contradiction
+                fy[f] += 1
+            dy = self.dy
+            dy[a] += 1
+            dy[c] += 1
+            if dy[a] > 2 or dy[c] > 2:
+                raise Contradiction
+            chains = self.other_end
+            ea, ec = chains.pop(a, a), chains.pop(c, c)
+            if ea == c:
+                if chains:
+                    raise Contradiction
+                self.closed = True
+            else:
+                chains[ea], chains[ec] = ec, ea
+            if dy[a] == 1 or dy[c] == 1:
+                faces = b.dot_faces[a] + b.dot_faces[c] if dy[a] == 1 and dy[c] == 1 else \
+                    b.dot_faces[a] if dy[a] == 1 else b.dot_faces[c]
+            else:
+                faces = own
+        else:
+            fn, dn = self.fn, self.dn
+            for f in own:
+                fn[f] += 1
+            dn[a] += 1
+            dn[c] += 1
+            faces = own
+        ends = self.ends[e]
+        first = True
+        for fl, q, dl, dq in zip(self.inf, self.qf, self.ind, self.qd):
+            for f in faces:
+                if not fl[f] and clues[f] is not None:
+                    fl[f] = 1
+                    q.append(f)
+            if first:
+                first = False
+                faces = own
+            for d in ends:
+                if not dl[d]:
+                    dl[d] = 1
+                    dq.append(d)
+        for x in self.through[e]:
+            if st[x] != v:
+                self.set(x, v)
+        if self.level >= HARD:
+            parent = self.parent
+            r = parent[e]
+            if parent[r] != r:
+                r = self.find(e)
+            if not self.settled[r]:
+                self.settled[r] = 1
+                if len(self.members[r]) > 1:
+                    self._decide_class(r, (v == YES) ^ self.parity(e), e)
+
+    def fixpoint(self) -> None:
+        """Solver.fixpoint (no watch here), with Easy's rules run inline by `_easy`."""
+        lv, top = 0, self.level
+        qf, qd, inf, ind = self.qf, self.qd, self.inf, self.ind
+        face_rule, dot_rule = self.face_rule, self.dot_rule
+        while lv <= top:
+            if not lv:
+                self._easy()
+                lv = 1
+                continue
+            dq, dfl, drule = qd[lv], ind[lv], dot_rule[lv]
+            fq, ffl, frule = qf[lv], inf[lv], face_rule[lv]
+            while True:
+                if dq:
+                    d = dq.pop()
+                    dfl[d] = 0
+                    self.changed = False
+                    drule(d)
+                elif fq:
+                    f = fq.pop()
+                    ffl[f] = 0
+                    self.changed = False
+                    frule(f)
+                else:
+                    lv += 1
+                    break
+                if self.changed:
+                    lv = 0
+                    break
+
+    def _easy(self) -> None:
+        """Easy's face and dot rules (easy_face, easy_dot) until their queues are empty, written
+        out in one loop: most of any level's firings are these, and a call and a commit per
+        firing cost more than the firing."""
+        b, st, clues, read, set_ = self.b, self.st, self.clues, self.read, self.set
+        fq, ffl, dq, dfl = self.qf[0], self.inf[0], self.qd[0], self.ind[0]
+        fy, fn, dy, dn = self.fy, self.fn, self.dy, self.dn
+        size, deg, face_edges, dot_edges, face_dots = b.face_size, b.dot_deg, b.face_edges, b.dot_edges, b.faces
+        while True:
+            if dq:
+                d = dq.pop()
+                dfl[d] = 0
+                y = dy[d]
+                u = deg[d] - y - dn[d]
+                if u > 1 and y < 2:
+                    continue
+                if y > 2 or (y == 1 and not u):
+                    raise Contradiction
+                if not u:
+                    continue
+                if y == 2:                                   # dot-full
+                    for e in [e for e in dot_edges[d] if not st[e]]:
+                        set_(e, NO)
+                else:                                        # dot-continue, dot-dead-end
+                    for e in dot_edges[d]:
+                        if not st[e]:
+                            set_(e, YES if y else NO)
+                            break
+            elif fq:
+                f = fq.pop()
+                ffl[f] = 0
+                c, k, y, n = clues[f], size[f], fy[f], fn[f]
+                if y > c or n > k - c:
+                    raise Contradiction
+                u = k - y - n
+                if not u:
+                    continue
+                if y == c or n == k - c:                     # face-full, face-needs-all
+                    v = NO if y == c else YES
+                    es = [e for e in face_edges[f] if not st[e]]
+                elif n == k - c - 1 and u > 2:               # face-one-no-left
+                    es, ds = face_edges[f], face_dots[f]
+                    for i in range(k):
+                        a, e = es[i - 1], es[i]
+                        if not st[a] and not st[e] and dy[ds[i]]:
+                            break
+                    else:
+                        continue
+                    v = YES
+                    es = [x for x in es if not st[x] and x != a and x != e]
+                else:
+                    continue
+                read[f] = 1
+                for e in es:
+                    set_(e, v)
+            else:
+                return
+
+    def _unmet(self, e: int) -> tuple:
+        fy, near = self.fy, self.b.edge_faces[e]
+        return tuple(f for f, c in enumerate(self.clues) if c is not None and fy[f] + (f in near) != c)
+
+    def normal_dot(self, d: int) -> None:
+        b, st, al, am, dy, dn = self.b, self.st, self.al, self.am, self.dy, self.dn
+        if dy[d] + dn[d] == b.dot_deg[d]:
+            return
+        for p, x, z in b.dot_pe[d]:
+            sx, sz = st[x], st[z]
+            if not sx and not sz:             # (the counts are read now: a firing may change them)
+                y = dy[d]
+                u = b.dot_deg[d] - y - dn[d]
+                if y == 0 and u == 2:
+                    if am[p]:
+                        self.commit("dot-last-pair", NORMAL, (), (d,), b.dot_edges[d], no=(x, z), pairs=(p,))
+                    elif al[p]:
+                        self.commit("dot-last-pair", NORMAL, (), (d,), b.dot_edges[d], yes=(x, z), pairs=(p,))
+                elif y == 1:
+                    if not am[p] or (u == 2 and not al[p]):
+                        self.commit("pair-from-dot", NORMAL, (), (d,), b.dot_edges[d], am=(p,),
+                                    al=(p,) if u == 2 else ())
+            elif sx and sz:
+                continue
+            elif sx == NO or sz == NO:
+                if al[p]:
+                    self.commit("pair-at-dot", NORMAL, (), (d,), (x, z), yes=(z if sx else x,), pairs=(p,))
+            elif am[p]:
+                self.commit("pair-at-dot", NORMAL, (), (d,), (x, z), no=(z if sx else x,), pairs=(p,))
 
 
 def hint_run(board: Board, clues, level: int, marks) -> tuple[Solver, list[int]]:
