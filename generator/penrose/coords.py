@@ -82,10 +82,23 @@ def choose(rng: random.Random, weighted):
     floats when they are far apart (float(a + b√5) is within about 1e-16·(|a| + 3|b|) of
     a + b√5, and the ends are dyadic), exactly otherwise: the same draws, far fewer exact
     operations."""
+    return _draw(rng, _cumulative(weighted))
+
+
+def _cumulative(weighted) -> list:
+    """[(item, cumulative probability, its float, the slack of comparisons with it)]."""
     cum, acc = [], Z.Q5(0)
     for item, p in weighted:
         acc = acc + p
         cum.append((item, acc, float(acc), 1e-9 * (1 + abs(float(acc.a)) + 3 * abs(float(acc.b)))))
+    return cum
+
+
+_PARENT_CUM: dict = {}      # child label -> _cumulative(TB.PARENT_PROB[child])
+
+
+def _draw(rng: random.Random, cum):
+    """choose, from the cumulative table."""
     lo_num, k = 0, 0                      # the interval [lo_num/2^k, (lo_num+1)/2^k)
     while True:
         lo, hi = Z.Fraction(lo_num, 1 << k), Z.Fraction(lo_num + 1, 1 << k)
@@ -127,7 +140,11 @@ class Walker:
         if len(self.top) >= self.max_levels:
             raise TilepressError(f"coordinates need more than {self.max_levels} levels "
                                  "(the start lies on a supertile boundary at every level)")
-        self.top.append(choose(self.rng, TB.PARENT_PROB[self.top[-1]]))
+        child = self.top[-1]
+        cum = _PARENT_CUM.get(child)
+        if cum is None:
+            cum = _PARENT_CUM[child] = _cumulative(TB.PARENT_PROB[child])
+        self.top.append(_draw(self.rng, cum))
 
     def extend(self, s: str, n: int) -> str:
         """s padded with the start's labels to length n (inventing levels if needed)."""
