@@ -329,11 +329,12 @@ class Board:
     def of_grid(cls, grid) -> "Board":
         """The board of a generator.loopy.grid.Grid (same edge numbers).
 
-        The grid already has each dot's edges in counter-clockwise order with the face in
-        each angle (`Grid.dot_corners`), and each face's edges (`Grid.face_edges`, numbered as
-        `Grid.edges`): the board reads its cyclic orders from those, after checking that they
-        are the ones the faces alone give (`_rings_of`); else it works them out as for any
-        other face list.
+        The grid already has each face's edges (`Grid.face_edges`, numbered as `Grid.edges`)
+        and their faces, made from the same face list, and each dot's edges in
+        counter-clockwise order with the face in each angle (`Grid.dot_edges`,
+        `Grid.dot_corners`, sorted by float angles): the board takes the first as they are,
+        and reads its cyclic orders from the second after checking that they are the ones the
+        faces alone give (`_rings_of`); else it works them out as for any other face list.
         """
         board = cls.__new__(cls)
         if not board._rings_of(grid):
