@@ -374,7 +374,7 @@ def test_a_result_solvable_one_level_lower_is_rejected(monkeypatch):
     """generate.make_v2 retries when the thinned clues also yield to the level below."""
     g = squares(5, 5)
     tables = Board.of_grid(g)
-    real = generate.solves
+    real = generate._solved
     calls = {"lower": 0}
 
     def fake(tables_, clues, level):
@@ -383,7 +383,7 @@ def test_a_result_solvable_one_level_lower_is_rejected(monkeypatch):
             return True                          # pretend the first thinned set is too easy
         return real(tables_, clues, level)
 
-    monkeypatch.setattr(generate, "solves", fake)
+    monkeypatch.setattr(generate, "_solved", fake)
     clues, loop, stats = generate.make_v2(g, NORMAL, random.Random(1), tables)
     assert stats["too_easy"] == 1 and stats["loops"] >= 2
     assert real(tables, clues, NORMAL)

@@ -355,6 +355,12 @@ def solves(board: S.Board, clues, level: int) -> bool:
     return S.Solver(board, clues, level).run() == S.SOLVED
 
 
+def _solved(board: S.Board, clues, level: int) -> bool:
+    """`solves`, by the closure where it may (Easy … Hard: it solves the same clue sets)."""
+    s = S.Closure(board, clues, level) if level <= S.HARD else S.Solver(board, clues, level)
+    return s.run() == S.SOLVED
+
+
 def make_v2(grid: Grid, level: int, rng, board: S.Board | None = None) -> tuple[list, list[int], dict]:
     """(clues, loop edges, statistics) of a new puzzle graded exactly `level` (v2)."""
     board = board or S.Board.of_grid(grid)
@@ -363,13 +369,13 @@ def make_v2(grid: Grid, level: int, rng, board: S.Board | None = None) -> tuple[
         stats["loops"] += 1
         loop = loopgen.loop_edges(grid, loopgen.generate(grid, rng))
         full = clues_of(grid, loop)
-        if not solves(board, full, level):
+        if not _solved(board, full, level):
             stats["unsolvable"] += 1
             continue
         tick, done = output.meter(len(full), "face", f"loop {stats['loops']}, clues tried")
         clues = thin_v2(board, full, level, rng, tick)
         done()
-        if level > S.EASY and solves(board, clues, level - 1):
+        if level > S.EASY and _solved(board, clues, level - 1):
             stats["too_easy"] += 1
             continue
         s = S.Solver(board, clues, level)

@@ -323,7 +323,6 @@ class Board:
         self.wide_ends = [tuple([d for d in ac if deg[d] != 2]) for ac in self.edges]
         self.through = [tuple([x for d in ac if deg[d] == 2 for x in de[d] if x != e])
                         for e, ac in enumerate(self.edges)]
-        self.no_through = [()] * self.n_edges
 
     @classmethod
     def of_grid(cls, grid) -> "Board":
@@ -396,6 +395,8 @@ class Solver:
     # turns the queues of the levels below the current one are empty, so a run restarted from
     # the loop's top goes on exactly as it would have.
     watch = None
+    # True in a Closure: `set` queues less (see Closure)
+    lean = False
     # False: the loop rule's ambiguity check sets nothing and stops nothing (the monotone
     # closure generate.Halving keeps; see there), instead of giving up
     ambiguity_stop = True
@@ -403,7 +404,6 @@ class Solver:
     def __init__(self, board: Board, clues, level: int, trace: bool = False, marks=None):
         self.b, self.level, self.tracing = board, level, trace
         b = board
-        self.ends, self.through = b.edges, b.no_through    # dots an edge queues; edges it decides with it
         self.clues = list(clues)
         nf, nd, ne = len(b.faces), b.n_dots, b.n_edges
         self.st = [UNKNOWN] * ne
@@ -497,7 +497,8 @@ class Solver:
                     q.append(d)
 
     def set(self, e: int, v: int) -> None:
-        """Decide edge e (a contradiction if it was decided the other way)."""
+        """Decide edge e (a contradiction if it was decided the other way) and queue the clued
+        faces and the dots it touches, at every level (a `Closure` queues less: see there)."""
         st = self.st
         s = st[e]
         if s == v:
@@ -511,12 +512,12 @@ class Solver:
             self.edge_from[e] = self.cur
             if self.cur >= 0:
                 self.steps[self.cur]["yes" if v == YES else "no"].append(e)
-        b, clues = self.b, self.clues
+        b, clues, lean = self.b, self.clues, self.lean
         a, c = b.edges[e]
-        ends = self.ends[e]
+        own = b.edge_faces[e]
         if v == YES:
             fy = self.fy
-            for f in b.edge_faces[e]:
+            for f in own:
                 k = clues[f]
                 if k is not None:
                     y = fy[f]
@@ -538,27 +539,36 @@ class Solver:
                 self.closed = True
             else:
                 chains[ea], chains[ec] = ec, ea
-            faces = b.yes_faces[e]      # the faces round both dots, then the edge's own
+            if not lean:
+                faces = b.yes_faces[e]      # the faces round both dots, then the edge's own
+            elif dy[a] == 1 or dy[c] == 1:  # (a Closure: only where face-one-no-left may fire)
+                faces = b.dot_faces[a] + b.dot_faces[c] if dy[a] == 1 and dy[c] == 1 else \
+                    b.dot_faces[a] if dy[a] == 1 else b.dot_faces[c]
+            else:
+                faces = own
         else:
             fn, dn = self.fn, self.dn
-            faces = b.edge_faces[e]
+            faces = own
             for f in faces:
                 fn[f] += 1
             dn[a] += 1
             dn[c] += 1
-        # push(0, faces, ends) inlined (the hot path): every level's queues, in order
+        # push(0, faces, dots) inlined (the hot path): every level's queues, in order
+        dots, above = (self.ends[e], own) if lean else (b.edges[e], faces)
         for fl, q, dl, dq in zip(self.inf, self.qf, self.ind, self.qd):
             for f in faces:
                 if not fl[f] and clues[f] is not None:
                     fl[f] = 1
                     q.append(f)
-            for d in ends:
+            faces = above
+            for d in dots:
                 if not dl[d]:
                     dl[d] = 1
                     dq.append(d)
-        for x in self.through[e]:
-            if st[x] != v:
-                self.set(x, v)
+        if lean:
+            for x in self.through[e]:
+                if st[x] != v:
+                    self.set(x, v)
         if self.level >= HARD:
             parent = self.parent
             r = parent[e]
@@ -831,6 +841,9 @@ class Solver:
     def normal_dot(self, d: int) -> None:
         b, st, al, am = self.b, self.st, self.al, self.am
         tracing = self.tracing or self.collect is not None
+        lean = self.lean                     # (a Closure: no facts beside decided edges)
+        if lean and self.dy[d] + self.dn[d] == b.dot_deg[d]:
+            return
         for p, x, z in b.dot_pe[d]:
             sx, sz = st[x], st[z]
             if not sx and not sz:            # a pair of undecided edges: the dot's counts
@@ -846,17 +859,19 @@ class Solver:
                         self.commit("pair-from-dot", NORMAL, (), (d,), b.dot_edges[d], am=(p,),
                                     al=(p,) if u == 2 else ())
             elif sx and sz:                  # both decided: the facts only
+                if lean:
+                    continue
                 if (sx == NO or sz == NO) and not am[p]:
                     self._dot_fact(d, x, z, p, False, tracing)
                 if (sx == YES or sz == YES) and not al[p]:
                     self._dot_fact(d, x, z, p, True, tracing)
             elif sx == NO or sz == NO:       # one no, the other undecided
-                if not am[p]:
+                if not am[p] and not lean:
                     self._dot_fact(d, x, z, p, False, tracing)
                 if al[p]:
                     self.commit("pair-at-dot", NORMAL, (), (d,), (x, z), yes=(z if sx else x,), pairs=(p,))
             else:                            # one yes, the other undecided
-                if not al[p]:
+                if not al[p] and not lean:
                     self._dot_fact(d, x, z, p, True, tracing)
                 if am[p]:
                     self.commit("pair-at-dot", NORMAL, (), (d,), (x, z), no=(z if sx else x,), pairs=(p,))
@@ -1239,7 +1254,12 @@ class Solver:
         qf, qd, inf, ind = self.qf, self.qd, self.inf, self.ind
         face_rule, dot_rule, watch = self.face_rule, self.dot_rule, self.watch
         left = -1 if watch is None else watch.left     # turns until the watch is called
+        lean = self.lean
         while lv <= top:
+            if lean and not lv:        # a Closure runs Easy's rules inline (no watch there)
+                self._easy()
+                lv = 1
+                continue
             dq, dfl, drule = qd[lv], ind[lv], dot_rule[lv]
             fq, ffl, frule = qf[lv], inf[lv], face_rule[lv]
             back = lv > 0              # a change here sends the loop back to Easy
@@ -1288,7 +1308,7 @@ class Closure(Solver):
 
     Easy … Hard only add facts given facts, so their closure — the state a run ends in, short
     of the loop rule's ambiguity stop, which is off here — does not depend on the order the
-    rules fire in (generate.Halving relies on it).  That leaves room for three shortcuts that
+    rules fire in (generate.Halving relies on it).  That leaves room for shortcuts that
     change the order, and which facts on decided pairs are written, but no decided edge:
 
     * a dot of degree 2 (hat and Spectre grids have many: their tiles' straight sides are cut
@@ -1300,7 +1320,14 @@ class Closure(Solver):
       pair fact reads it on a pair of undecided edges, or as AL1 on a pair with no yes edge,
       or AM1 with no no edge (pair-at-dot, the arc bounds and their screens), and such a
       fact never comes from that source;
-    * so a dot whose edges are all decided has nothing left at Normal.
+    * so a dot whose edges are all decided has nothing left at Normal;
+    * above Easy no face rule reads a dot's count, so a decided edge queues only its own
+      faces there; at Easy it queues the faces round a dot only when the dot gets its first
+      yes edge (face-one-no-left reads whether a corner's dot has one).
+
+    These are `Solver`'s own methods run with `lean` on; Easy's face and dot rules, which
+    make most of any level's firings, are also written out in one loop (`_easy`), where a
+    call and a commit per firing would cost more than the firing.
 
     It also counts as read (`Solver.read`) the clues that loop-too-short reads when one chain
     holds every yes edge: the edge is no because closing the chain would leave a clue unmet,
@@ -1313,120 +1340,13 @@ class Closure(Solver):
     """
 
     ambiguity_stop = False
+    lean = True
 
     def __init__(self, board: Board, clues, level: int):
         if level > HARD:
             raise ValueError("Closure is for Easy … Hard")
         super().__init__(board, clues, level)
-        self.ends, self.through = board.wide_ends, board.through
-
-    def set(self, e: int, v: int) -> None:
-        """Solver.set, queueing less: above Easy no face rule reads a dot's count, so there
-        only the edge's own faces are queued; at Easy the faces round a dot only when it gets
-        its first yes edge (face-one-no-left reads whether a corner's dot has one)."""
-        st = self.st
-        s = st[e]
-        if s == v:
-            return
-        if s:
-            raise Contradiction
-        st[e] = v
-        self.unknown -= 1
-        self.changed = True
-        b, clues = self.b, self.clues
-        a, c = b.edges[e]
-        own = b.edge_faces[e]
-        if v == YES:
-            fy = self.fy
-            for f in own:
-                k = clues[f]
-                if k is not None:
-                    y = fy[f]
-                    self.bad += (y == k) - (y + 1 == k)
-                    if y >= k:
-                        raise Contradiction
-                fy[f] += 1
-            dy = self.dy
-            dy[a] += 1
-            dy[c] += 1
-            if dy[a] > 2 or dy[c] > 2:
-                raise Contradiction
-            chains = self.other_end
-            ea, ec = chains.pop(a, a), chains.pop(c, c)
-            if ea == c:
-                if chains:
-                    raise Contradiction
-                self.closed = True
-            else:
-                chains[ea], chains[ec] = ec, ea
-            if dy[a] == 1 or dy[c] == 1:
-                faces = b.dot_faces[a] + b.dot_faces[c] if dy[a] == 1 and dy[c] == 1 else \
-                    b.dot_faces[a] if dy[a] == 1 else b.dot_faces[c]
-            else:
-                faces = own
-        else:
-            fn, dn = self.fn, self.dn
-            for f in own:
-                fn[f] += 1
-            dn[a] += 1
-            dn[c] += 1
-            faces = own
-        ends = self.ends[e]
-        first = True
-        for fl, q, dl, dq in zip(self.inf, self.qf, self.ind, self.qd):
-            for f in faces:
-                if not fl[f] and clues[f] is not None:
-                    fl[f] = 1
-                    q.append(f)
-            if first:
-                first = False
-                faces = own
-            for d in ends:
-                if not dl[d]:
-                    dl[d] = 1
-                    dq.append(d)
-        for x in self.through[e]:
-            if st[x] != v:
-                self.set(x, v)
-        if self.level >= HARD:
-            parent = self.parent
-            r = parent[e]
-            if parent[r] != r:
-                r = self.find(e)
-            if not self.settled[r]:
-                self.settled[r] = 1
-                if len(self.members[r]) > 1:
-                    self._decide_class(r, (v == YES) ^ self.parity(e), e)
-
-    def fixpoint(self) -> None:
-        """Solver.fixpoint (no watch here), with Easy's rules run inline by `_easy`."""
-        lv, top = 0, self.level
-        qf, qd, inf, ind = self.qf, self.qd, self.inf, self.ind
-        face_rule, dot_rule = self.face_rule, self.dot_rule
-        while lv <= top:
-            if not lv:
-                self._easy()
-                lv = 1
-                continue
-            dq, dfl, drule = qd[lv], ind[lv], dot_rule[lv]
-            fq, ffl, frule = qf[lv], inf[lv], face_rule[lv]
-            while True:
-                if dq:
-                    d = dq.pop()
-                    dfl[d] = 0
-                    self.changed = False
-                    drule(d)
-                elif fq:
-                    f = fq.pop()
-                    ffl[f] = 0
-                    self.changed = False
-                    frule(f)
-                else:
-                    lv += 1
-                    break
-                if self.changed:
-                    lv = 0
-                    break
+        self.ends, self.through = board.wide_ends, board.through    # (read faster from here)
 
     def _easy(self) -> None:
         """Easy's face and dot rules (easy_face, easy_dot) until their queues are empty, written
@@ -1489,32 +1409,6 @@ class Closure(Solver):
     def _unmet(self, e: int) -> tuple:
         fy, near = self.fy, self.b.edge_faces[e]
         return tuple(f for f, c in enumerate(self.clues) if c is not None and fy[f] + (f in near) != c)
-
-    def normal_dot(self, d: int) -> None:
-        b, st, al, am, dy, dn = self.b, self.st, self.al, self.am, self.dy, self.dn
-        if dy[d] + dn[d] == b.dot_deg[d]:
-            return
-        for p, x, z in b.dot_pe[d]:
-            sx, sz = st[x], st[z]
-            if not sx and not sz:             # (the counts are read now: a firing may change them)
-                y = dy[d]
-                u = b.dot_deg[d] - y - dn[d]
-                if y == 0 and u == 2:
-                    if am[p]:
-                        self.commit("dot-last-pair", NORMAL, (), (d,), b.dot_edges[d], no=(x, z), pairs=(p,))
-                    elif al[p]:
-                        self.commit("dot-last-pair", NORMAL, (), (d,), b.dot_edges[d], yes=(x, z), pairs=(p,))
-                elif y == 1:
-                    if not am[p] or (u == 2 and not al[p]):
-                        self.commit("pair-from-dot", NORMAL, (), (d,), b.dot_edges[d], am=(p,),
-                                    al=(p,) if u == 2 else ())
-            elif sx and sz:
-                continue
-            elif sx == NO or sz == NO:
-                if al[p]:
-                    self.commit("pair-at-dot", NORMAL, (), (d,), (x, z), yes=(z if sx else x,), pairs=(p,))
-            elif am[p]:
-                self.commit("pair-at-dot", NORMAL, (), (d,), (x, z), no=(z if sx else x,), pairs=(p,))
 
 
 def hint_run(board: Board, clues, level: int, marks) -> tuple[Solver, list[int]]:
