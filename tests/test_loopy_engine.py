@@ -104,6 +104,34 @@ def test_rings_walk_round_the_face():
         assert a == b or set(g.faces[a]) & set(g.faces[b])
 
 
+def _board_tables(b) -> dict:
+    return dict(vars(b))
+
+
+def _hat_grid():
+    from generator.loopy import tiling_source
+    return build(tiling_source.patch("hat", "24", "20", 1)[1])
+
+
+@pytest.mark.parametrize("name", sorted(GRIDS) + ["hat"])
+def test_board_of_grid_is_the_board_of_the_faces(name):
+    """Board.of_grid reads each dot's cyclic order from the grid's rings: every table equals
+    the one worked out from the faces alone; and rings that disagree with the faces (here
+    two edges swapped round an inner dot, or two faces swapped in its angles) are not
+    believed: the board is still the faces' one."""
+    g = _hat_grid() if name == "hat" else GRIDS[name]()
+    faces_only = _board_tables(Board(len(g.dots), g.faces, g.edges))
+    assert _board_tables(Board.of_grid(g)) == faces_only
+    d = next(d for d, cs in enumerate(g.dot_corners) if -1 not in cs and len(cs) >= 3)
+    for field in ("dot_edges", "dot_corners"):
+        ring = list(getattr(g, field)[d])
+        ring[0], ring[1] = ring[1], ring[0]
+        table = list(getattr(g, field))
+        table[d] = tuple(ring)
+        bad = g._replace(**{field: tuple(table)})
+        assert _board_tables(Board.of_grid(bad)) == faces_only
+
+
 def test_bricks_have_straight_dots():
     g = bricks(5, 6)
     assert max(len(f) for f in g.faces) == 6

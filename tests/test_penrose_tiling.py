@@ -212,6 +212,41 @@ def test_choose_is_exact_at_dyadic_boundaries():
     assert set(c) == {"a", "b"} and abs(c["a"] - 2000) < 200
 
 
+def _choose_exactly(rng, weighted):
+    """choose with every comparison made in Q(√5) (no floats): the reference."""
+    cum, acc = [], Z.Q5(0)
+    for item, p in weighted:
+        acc = acc + p
+        cum.append((item, acc))
+    lo_num, k = 0, 0
+    while True:
+        lo, hi = Z.Q5(Fraction(lo_num, 1 << k)), Z.Q5(Fraction(lo_num + 1, 1 << k))
+        prev = Z.Q5(0)
+        for item, c in cum:
+            if prev <= lo and hi <= c:
+                return item
+            prev = c
+        if k > 256:
+            return cum[-1][0]
+        lo_num = 2 * lo_num + rng.getrandbits(1)
+        k += 1
+
+
+def test_choose_draws_what_exact_comparisons_draw():
+    """choose decides most comparisons by floats: each draw, and the bits it takes, are the
+    exact comparison's — for the tilings' tables, and for thresholds on or within 2^-40 of a
+    dyadic number (where the floats cannot decide; at 2^-60 they are even equal)."""
+    lists = list(TB.PARENT_PROB.values()) + [list(f.items()) for f in TB.FREQ.values()] + [
+        [("a", Z.Q5(Fraction(1, 2))), ("b", Z.Q5(Fraction(1, 2)))]] + [
+        [("a", Z.Q5(Fraction(1, 2) + Fraction(1, 1 << n))), ("b", Z.Q5(Fraction(1, 2) - Fraction(1, 1 << n)))]
+        for n in (40, 60)] + [
+        [("a", Z.Q5(Fraction(3, 8), Fraction(1, 1 << 42))), ("b", Z.Q5(Fraction(5, 8), Fraction(-1, 1 << 42)))]]
+    for i, weighted in enumerate(lists):
+        r1, r2 = random.Random(i), random.Random(i)
+        assert [C.choose(r1, weighted) for _ in range(300)] == [_choose_exactly(r2, weighted) for _ in range(300)]
+        assert r1.getrandbits(64) == r2.getrandbits(64)
+
+
 def test_random_walk_levels_are_consistent():
     """Regenerating with the recorded labels needs no new level, and invents none."""
     res = P.from_seed("p2", 21, Fraction(30), Fraction(20))

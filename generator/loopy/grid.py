@@ -53,14 +53,12 @@ class Grid(NamedTuple):
 
 def _area(points) -> float:
     """Twice the signed area of a polygon."""
-    n = len(points)
-    return sum(points[i][0] * points[(i + 1) % n][1] - points[(i + 1) % n][0] * points[i][1]
-               for i in range(n))
+    return sum([p[0] * q[1] - q[0] * p[1] for p, q in zip(points, points[1:] + points[:1])])
 
 
 def _centre(points) -> tuple[float, float]:
     """Vertex average (used only to order faces)."""
-    return (sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points))
+    return (sum([p[0] for p in points]) / len(points), sum([p[1] for p in points]) / len(points))
 
 
 def _reading_key(centre) -> tuple:
@@ -68,24 +66,54 @@ def _reading_key(centre) -> tuple:
     return (round(-centre[1], 6), round(centre[0], 6))
 
 
-def _raw_faces(tiles) -> tuple[dict, list]:
-    """Exact key -> float point, and faces as (kind, keys ccw)."""
-    where: dict = {}
+# The trimming works on the patch's dots numbered 0, 1, … in order of first appearance (an
+# exact key is hashed once, in _raw_faces); it only ever compares dots for equality and
+# orders them by first appearance among the faces at hand, so the numbers change nothing
+# but the cost.  An edge a–b (a < b) of n dots is the integer a·n + b.
+
+def _raw_faces(tiles) -> tuple[list, list, list]:
+    """The distinct exact keys (in order of first appearance), the float point of each (as
+    the first tile with it gives it), and the faces as (kind, dot numbers ccw)."""
+    number: dict = {}
+    keys: list = []
+    where: list = []
     faces = []
     for tile in tiles:
-        keys, pts = tuple(tile.exact), tuple(tuple(map(float, p)) for p in tile.points)
-        if len(keys) < 3 or len(keys) != len(pts) or len(set(keys)) != len(keys):
+        exact = tuple(tile.exact)
+        pts = [tuple(map(float, p)) for p in tile.points]
+        if len(exact) < 3 or len(exact) != len(pts) or len(set(exact)) != len(exact):
             raise TilepressError(f"a {tile.kind} tile has a degenerate outline")
-        for k, p in zip(keys, pts):
-            where.setdefault(k, p)
+        ids = []
+        for k, p in zip(exact, pts):
+            i = number.get(k)
+            if i is None:
+                i = number[k] = len(keys)
+                keys.append(k)
+                where.append(p)
+            ids.append(i)
         if _area(pts) < 0:
-            keys = keys[::-1]
-        faces.append((tile.kind, keys))
-    return where, faces
+            ids.reverse()
+        faces.append((tile.kind, tuple(ids)))
+    return keys, where, faces
+
+
+def _sides(faces, chosen, n: int) -> dict:
+    """Edge (a·n + b) -> positions in `chosen` of the faces using it, walking the faces."""
+    sides: dict = {}
+    for f, c in enumerate(chosen):
+        ids = faces[c][1]
+        for a, b in zip(ids, ids[1:] + ids[:1]):
+            k = a * n + b if a < b else b * n + a
+            users = sides.get(k)
+            if users is None:
+                sides[k] = [f]
+            else:
+                users.append(f)
+    return sides
 
 
 def _edge_sides(faces) -> dict:
-    """Undirected edge (frozen key pair) -> list of faces using it."""
+    """Undirected edge (frozen dot pair) -> list of faces using it."""
     sides: dict = {}
     for f, (_kind, keys) in enumerate(faces):
         for i, k in enumerate(keys):
@@ -93,56 +121,100 @@ def _edge_sides(faces) -> dict:
     return sides
 
 
-def _trim(faces) -> list[int]:
-    """Faces kept: a disc round the largest connected set of interior dots."""
-    keep = _trim_once(faces, range(len(faces)))
+def _trim(faces, n: int) -> list[int]:
+    """Faces kept (of faces on dots 0 … n-1): a disc round the largest connected set of
+    interior dots."""
+    keep, disc = _trim_once(faces, range(len(faces)), n)
     for _ in range(len(faces)):
-        cut = _cut_to_disc([faces[f] for f in keep])
+        cut = None if disc else _cut_to_disc([faces[f] for f in keep])
         if cut is None:
             return keep
-        keep = _trim_once(faces, [f for i, f in enumerate(keep) if i not in cut])
+        keep, disc = _trim_once(faces, [f for i, f in enumerate(keep) if i not in cut], n)
     raise TilepressError("internal: could not trim the patch to a disc")
 
 
-def _trim_once(all_faces, chosen) -> list[int]:
-    """Faces of `chosen` touching the largest connected set of interior dots, holes filled."""
+def _trim_once(all_faces, chosen, n: int) -> tuple[list[int], bool]:
+    """Faces of `chosen` touching the largest connected set of interior dots, holes filled;
+    and whether they form a disc (V − E + F = 1)."""
     chosen = list(chosen)
-    faces = [all_faces[f] for f in chosen]
-    sides = _edge_sides(faces)
-    if any(len(v) > 2 for v in sides.values()):
-        raise TilepressError("tiles overlap: an edge has more than two faces")
-    dot_nbrs: dict = {}
-    for e in sides:
-        a, b = tuple(e)
-        dot_nbrs.setdefault(a, []).append(b)
-        dot_nbrs.setdefault(b, []).append(a)
-    interior = {d for d, nb in dot_nbrs.items()
-                if all(len(sides[frozenset((d, n))]) == 2 for n in nb)}
-    order = {}
-    for _kind, keys in faces:
-        for k in keys:
-            order.setdefault(k, len(order))
+    sides = _sides(all_faces, chosen, n)
+    present = bytearray(n)          # a dot of a chosen face
+    for c in chosen:
+        for d in all_faces[c][1]:
+            present[d] = 1
+    inner = bytearray(present)      # … with a face on both sides of every edge at it
+    links = []                      # edges with both ends possibly interior
+    for k, users in sides.items():
+        if len(users) == 2:
+            links.append(k)
+        elif len(users) == 1:
+            a, b = divmod(k, n)
+            inner[a] = inner[b] = 0
+        else:
+            raise TilepressError("tiles overlap: an edge has more than two faces")
+    nbrs: dict = {}
+    for k in links:
+        a, b = divmod(k, n)
+        if inner[a] and inner[b]:
+            nbrs.setdefault(a, []).append(b)
+            nbrs.setdefault(b, []).append(a)
+    # components of interior dots, started in order of first appearance; the first largest wins
     best: list = []
-    seen: set = set()
-    for start in sorted(interior, key=order.__getitem__):
-        if start in seen:
-            continue
-        comp, stack = [], [start]
-        seen.add(start)
-        while stack:
-            d = stack.pop()
-            comp.append(d)
-            for n in dot_nbrs[d]:
-                if n in interior and n not in seen:
-                    seen.add(n)
-                    stack.append(n)
-        if len(comp) > len(best):
-            best = comp
+    seen = bytearray(n)
+    for c in chosen:
+        for start in all_faces[c][1]:
+            if not inner[start] or seen[start]:
+                continue
+            comp, stack = [], [start]
+            seen[start] = 1
+            while stack:
+                d = stack.pop()
+                comp.append(d)
+                for e in nbrs.get(d, ()):
+                    if not seen[e]:
+                        seen[e] = 1
+                        stack.append(e)
+            if len(comp) > len(best):
+                best = comp
     if not best:
         raise TilepressError("the patch is too small for a Loopy grid (no interior dot)")
-    core = set(best)
-    keep = {f for f, (_kind, keys) in enumerate(faces) if core.intersection(keys)}
-    return sorted(chosen[f] for f in keep | _holes(faces, sides, keep))
+    core = bytearray(n)
+    for d in best:
+        core[d] = 1
+    kept = bytearray(1 if any(core[d] for d in all_faces[c][1]) else 0 for c in chosen)
+    for f in _holes(sides, kept):
+        kept[f] = 1
+    used = bytearray(n)
+    for f, c in enumerate(chosen):
+        if kept[f]:
+            for d in all_faces[c][1]:
+                used[d] = 1
+    edges = sum(1 for users in sides.values() if kept[users[0]] or (len(users) == 2 and kept[users[1]]))
+    keep = [c for f, c in enumerate(chosen) if kept[f]]
+    return sorted(keep), sum(used) - edges + len(keep) == 1
+
+
+def _holes(sides, kept) -> list:
+    """Positions of faces not `kept` that cannot reach the outer boundary without crossing
+    a kept face."""
+    nbrs: dict = {}
+    reach = bytearray(len(kept))
+    stack = []
+    for users in sides.values():
+        if len(users) == 2:
+            f, g = users
+            if not kept[f] and not kept[g]:
+                nbrs.setdefault(f, []).append(g)
+                nbrs.setdefault(g, []).append(f)
+        elif not kept[users[0]] and not reach[users[0]]:
+            reach[users[0]] = 1
+            stack.append(users[0])
+    while stack:
+        for g in nbrs.get(stack.pop(), ()):
+            if not reach[g]:
+                reach[g] = 1
+                stack.append(g)
+    return [f for f in range(len(kept)) if not kept[f] and not reach[f]]
 
 
 def _cut_to_disc(faces) -> set | None:
@@ -208,110 +280,97 @@ def _cut_to_disc(faces) -> set | None:
     raise TilepressError("internal: a hole in the patch cannot be opened")
 
 
-def _holes(faces, sides, keep) -> set:
-    """Faces outside `keep` that cannot reach the outer boundary without crossing `keep`."""
-    nbrs: dict = {f: [] for f in range(len(faces))}
-    open_faces = set()
-    for users in sides.values():
-        if len(users) == 2:
-            nbrs[users[0]].append(users[1])
-            nbrs[users[1]].append(users[0])
-        else:
-            open_faces.add(users[0])
-    reach = {f for f in open_faces if f not in keep}
-    stack = list(reach)
-    while stack:
-        f = stack.pop()
-        for g in nbrs[f]:
-            if g not in keep and g not in reach:
-                reach.add(g)
-                stack.append(g)
-    return set(range(len(faces))) - keep - reach
-
-
 def build(tiles) -> Grid:
     """Build the trimmed, deterministically ordered grid of a list of tiles."""
-    where, faces = _raw_faces(tiles)
-    kept = [faces[f] for f in _trim(faces)]
-    kept.sort(key=lambda kf: _reading_key(_centre([where[k] for k in kf[1]])))
-    index: dict = {}
-    for _kind, keys in kept:
-        for k in keys:
-            index.setdefault(k, len(index))
-    dots = [None] * len(index)
-    for k, i in index.items():
-        dots[i] = where[k]
+    raw_keys, where, faces = _raw_faces(tiles)
+    kept = [faces[f] for f in _trim(faces, len(raw_keys))]
+    kept.sort(key=lambda kf: _reading_key(_centre([where[d] for d in kf[1]])))
+    number = [-1] * len(raw_keys)       # raw dot -> grid dot, in order of first appearance
+    order: list = []                    # grid dot -> raw dot
     face_dots = []
-    for _kind, keys in kept:
-        ids = [index[k] for k in keys]
-        j = ids.index(min(ids))
-        face_dots.append(tuple(ids[j:] + ids[:j]))
-    return _assemble(tuple(dots), tuple(sorted(index, key=index.__getitem__)),
-                     tuple(face_dots), tuple(k for k, _ in kept))
+    for _kind, ids in kept:
+        row = []
+        for d in ids:
+            i = number[d]
+            if i < 0:
+                i = number[d] = len(order)
+                order.append(d)
+            row.append(i)
+        j = row.index(min(row))
+        face_dots.append(tuple(row[j:] + row[:j]))
+    return _assemble(tuple([where[d] for d in order]), tuple([raw_keys[d] for d in order]),
+                     tuple(face_dots), tuple([k for k, _ in kept]))
 
 
 def _assemble(dots, keys, faces, kinds) -> Grid:
     """Number the edges and the incidences of a face list."""
-    edge_id: dict = {}
+    n = len(dots)
+    edge_id: dict = {}                  # a·n + b (a < b) -> edge
     edges: list = []
-    sides: list = []
+    first: list = []                    # per edge: the face that met it first, and the other
+    second: list = []
+    # per edge a–b (a < b): the face with a → b counter-clockwise round it (the face in the
+    # angle at a that starts at this edge and turns counter-clockwise), and with b → a
+    up: list = []
+    down: list = []
     face_edges = []
+    round_dot: list = [[] for _ in dots]   # per dot: (other end, edge), by edge number
     for f, ids in enumerate(faces):
         row = []
-        for i, a in enumerate(ids):
-            b = ids[(i + 1) % len(ids)]
-            e = edge_id.get((min(a, b), max(a, b)))
+        for a, b in zip(ids, ids[1:] + ids[:1]):
+            k = a * n + b if a < b else b * n + a
+            e = edge_id.get(k)
             if e is None:
-                e = edge_id[(min(a, b), max(a, b))] = len(edges)
-                edges.append((min(a, b), max(a, b)))
-                sides.append([])
-            sides[e].append(f)
+                e = edge_id[k] = len(edges)
+                edges.append((a, b) if a < b else (b, a))
+                first.append(f)
+                second.append(-1)
+                up.append(-1)
+                down.append(-1)
+                round_dot[a].append((b, e))
+                round_dot[b].append((a, e))
+            else:
+                second[e] = f
+            if a < b:
+                up[e] = f
+            else:
+                down[e] = f
             row.append(e)
         face_edges.append(tuple(row))
-    edge_faces = tuple((s[0], s[1] if len(s) > 1 else -1) for s in sides)
-    corner_of = {}   # (dot, next dot ccw round the face) -> face
-    for f, ids in enumerate(faces):
-        for i, a in enumerate(ids):
-            corner_of[(a, ids[(i + 1) % len(ids)])] = f
-    dot_edges: list = [[] for _ in dots]
-    for e, (a, b) in enumerate(edges):
-        dot_edges[a].append(e)
-        dot_edges[b].append(e)
+    dot_edges = []
     dot_corners = []
-    for d, es in enumerate(dot_edges):
-        def angle(e, d=d):
-            o = edges[e][0] + edges[e][1] - d
-            return math.atan2(dots[o][1] - dots[d][1], dots[o][0] - dots[d][0])
-        es.sort(key=angle)
-        ring = []
-        for e in es:
-            ring.append(_corner(corner_of, d, edges[e][0] + edges[e][1] - d))
-        dot_corners.append(tuple(ring))
-    grid = Grid(dots, keys, faces, kinds, tuple(edges), tuple(face_edges), edge_faces,
-                tuple(tuple(es) for es in dot_edges), tuple(dot_corners))
+    atan2 = math.atan2
+    for d, ends in enumerate(round_dot):
+        x, y = dots[d]
+        if len(ends) == 2:              # most dots of hats and Spectres
+            (o, e), (o2, e2) = ends
+            if atan2(dots[o2][1] - y, dots[o2][0] - x) < atan2(dots[o][1] - y, dots[o][0] - x):
+                o, e, o2, e2 = o2, e2, o, e
+            dot_edges.append((e, e2))
+            dot_corners.append((up[e] if d < o else down[e], up[e2] if d < o2 else down[e2]))
+            continue
+        # by angle (ties, if any, by edge number, as a stable sort of the edges would leave them)
+        ring = sorted([(atan2(dots[o][1] - y, dots[o][0] - x), e, o) for o, e in ends])
+        dot_edges.append(tuple([e for _a, e, _o in ring]))
+        dot_corners.append(tuple([up[e] if d < o else down[e] for _a, e, o in ring]))
+    grid = Grid(dots, keys, faces, kinds, tuple(edges), tuple(face_edges), tuple(zip(first, second)),
+                tuple(dot_edges), tuple(dot_corners))
     if len(dots) - len(edges) + len(faces) != 1:
         raise TilepressError("internal: trimmed grid is not a disc")
     return grid
 
 
-def _corner(corner_of, d, o) -> int:
-    """The face in the angle that starts at edge d→o and turns counter-clockwise, or -1.
-
-    A counter-clockwise face (… p, d, n …) has its interior to the left of p→d→n, i.e. at d
-    it fills the angle from direction n turning counter-clockwise to direction p.
-    """
-    return corner_of.get((d, o), -1)
-
-
 def rings(grid: Grid) -> tuple:
     """Per face: the cyclic sequence of faces (or -1) met walking round its dots."""
     out = []
+    corners = grid.dot_corners
     for f, ids in enumerate(grid.faces):
-        seq = []
+        seq: list = []
         for d in ids:
-            ring = grid.dot_corners[d]
+            ring = corners[d]
             k = ring.index(f)
-            seq.extend(ring[k + 1:] + ring[:k])
+            seq += ring[k + 1:]
+            seq += ring[:k]
         out.append(tuple(seq))
     return tuple(out)
 

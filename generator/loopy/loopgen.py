@@ -28,7 +28,8 @@ reproduce it — the flips already give the loop plenty of detours.)
 
 from __future__ import annotations
 
-import heapq
+from heapq import heappop, heappush
+from operator import ne
 
 from generator.errors import TilepressError
 from generator.loopy.grid import Grid, rings
@@ -42,58 +43,62 @@ def legal(ring, nbrs, colour, want) -> bool:
 
     The ring must show exactly two changes, and the `want` arc must include a face across
     an edge (an arc made only of a face touching at a corner would pinch the loop there).
+    `colour` has one entry per face and, last, the outside's (OUT), so that face -1 is the
+    outside.
     """
-    return (changes(ring, colour, want) == 2
-            and any((OUT if g < 0 else colour[g]) == want for g in nbrs))
+    return want in [colour[g] for g in nbrs] and changes(ring, colour, want) == 2
 
 
 def changes(ring, colour, want) -> int:
     """How often membership in colour `want` changes round a cyclic ring of faces."""
-    flags = [(OUT if f < 0 else colour[f]) == want for f in ring]
-    return sum(1 for i in range(len(flags)) if flags[i] != flags[i - 1])
+    flags = [colour[f] == want for f in ring]
+    return sum(map(ne, flags, flags[1:] + flags[:1]))
 
 
 def _neighbours(grid: Grid) -> tuple:
     """Per face: edge-adjacent faces (-1 for the outside)."""
-    out = []
-    for f, es in enumerate(grid.face_edges):
-        out.append(tuple(a if a != f else b for a, b in (grid.edge_faces[e] for e in es)))
-    return tuple(out)
+    ef = grid.edge_faces
+    return tuple([tuple([a if a != f else b for a, b in [ef[e] for e in es]])
+                  for f, es in enumerate(grid.face_edges)])
 
 
-def _grow(grid, ring, nbrs, rng) -> list | None:
-    """One growth attempt; the colour list, or None if some face stayed uncoloured."""
+def _grow(grid, ring, nbrs, around, rng) -> list | None:
+    """One growth attempt; the colours (and the outside's, last), or None if some face
+    stayed uncoloured."""
     n = len(grid.faces)
-    colour = [0] * n
+    colour = [0] * n + [OUT]
     colour[rng.randrange(n)] = IN
     heaps = {IN: [], OUT: []}
 
     def offer(f):
-        """Queue f for each colour it may legally take now."""
-        if colour[f]:
-            return
+        """Queue the uncoloured face f for each colour it may legally take now."""
+        near = [colour[g] for g in nbrs[f]]
+        cols = [colour[g] for g in ring[f]]
         for c in (IN, OUT):
-            if legal(ring[f], nbrs[f], colour, c):
-                same = sum(1 for g in nbrs[f] if (OUT if g < 0 else colour[g]) == c)
-                heapq.heappush(heaps[c], (same, rng.random(), f))
+            if c in near:
+                flags = [x == c for x in cols]
+                if sum(map(ne, flags, flags[1:] + flags[:1])) == 2:
+                    heappush(heaps[c], (near.count(c), rng.random(), f))
 
     for f in range(n):
-        offer(f)
+        if not colour[f]:
+            offer(f)
     while True:
         order = (IN, OUT) if rng.random() < 0.5 else (OUT, IN)
         done = False
         for c in order:
-            while heaps[c]:
-                same, _r, f = heapq.heappop(heaps[c])
+            heap = heaps[c]
+            while heap:
+                same, _r, f = heappop(heap)
                 if colour[f] or not legal(ring[f], nbrs[f], colour, c):
                     continue
-                now = sum(1 for g in nbrs[f] if (OUT if g < 0 else colour[g]) == c)
+                now = [colour[g] for g in nbrs[f]].count(c)
                 if now != same:
-                    heapq.heappush(heaps[c], (now, rng.random(), f))
+                    heappush(heap, (now, rng.random(), f))
                     continue
                 colour[f] = c
-                for g in sorted(set(ring[f])):
-                    if g >= 0:
+                for g in around[f]:
+                    if not colour[g]:
                         offer(g)
                 done = True
                 break
@@ -107,23 +112,24 @@ def _grow(grid, ring, nbrs, rng) -> list | None:
 def generate(grid: Grid, rng) -> list[int]:
     """A random IN/OUT colouring whose boundary is one simple loop (per-face IN or OUT)."""
     ring, nbrs = rings(grid), _neighbours(grid)
+    around = [sorted({g for g in r if g >= 0}) for r in ring]   # the faces a recolouring may free
+    n = len(grid.faces)
     for _ in range(MAX_ATTEMPTS):
-        colour = _grow(grid, ring, nbrs, rng)
-        if colour is None or IN not in colour or OUT not in colour:
+        colour = _grow(grid, ring, nbrs, around, rng)
+        if colour is None or IN not in colour[:n] or OUT not in colour[:n]:
             continue
-        order = list(range(len(colour)))
+        order = list(range(n))
         rng.shuffle(order)
         for f in order:
             other = IN + OUT - colour[f]
             if (legal(ring[f], nbrs[f], colour, other) and legal(ring[f], nbrs[f], colour, colour[f])
                     and rng.random() < 0.1):
                 colour[f] = other
-        return colour
+        return colour[:n]
     raise TilepressError("could not grow a loop on this grid (is it too small?)")
 
 
 def loop_edges(grid: Grid, colour) -> list[int]:
     """Edges with different colours on their two sides (the outside is OUT)."""
-    def col(f):
-        return OUT if f < 0 else colour[f]
-    return [e for e, (a, b) in enumerate(grid.edge_faces) if col(a) != col(b)]
+    col = list(colour) + [OUT]          # col[-1]: the outside
+    return [e for e, (a, b) in enumerate(grid.edge_faces) if col[a] != col[b]]

@@ -287,31 +287,104 @@ class Board:
             self.dot_pairs.append(tuple(row))
         # face_corner[f][i]: the pair of face edges i-1 and i, at the face's dot i
         self.face_corner = [tuple(corner_of[(f, d)] for d in ds) for f, ds in enumerate(faces)]
-        self.dot_faces = [sorted({self.pair_face[p] for p in ps if self.pair_face[p] >= 0})
-                          for ps in self.dot_pairs]
         self.between = index
-        # derived tables for the solver's hot paths (the same facts, in the shapes it reads)
+        self._derive()
+
+    def _derive(self) -> None:
+        """The faces round each dot, and the tables the solver's hot paths read (the same
+        facts in the shapes it reads), from the pairs.  A dot's pairs are numbered
+        consecutively, so they are a slice of the pair tables."""
+        pf = self.pair_face
+        pe = [(p, x, y) for p, (x, y) in enumerate(self.pair_edges)]   # (pair, its two edges)
+        dot_faces, dot_pe = [], []
+        for ps in self.dot_pairs:
+            if not ps:
+                dot_faces.append([])
+                dot_pe.append(())
+                continue
+            a, b = ps[0], ps[-1] + 1
+            fs = set(pf[a:b])
+            fs.discard(-1)
+            dot_faces.append(sorted(fs))
+            dot_pe.append(tuple(pe[a:b]))
+        self.dot_faces = dot_faces
         self.dot_deg = [len(es) for es in self.dot_edges]
-        self.face_size = [len(es) for es in face_edges]
-        # (pair, its two edges) round each dot
-        self.dot_pe = [tuple((p,) + self.pair_edges[p] for p in ps) for ps in self.dot_pairs]
+        self.face_size = [len(es) for es in self.face_edges]
+        self.dot_pe = dot_pe                # (pair, its two edges) round each dot
         # (edge i-1, edge i, their corner) round each face
-        self.face_ce = [tuple((es[i - 1], es[i], cs[i]) for i in range(len(es)))
-                        for es, cs in zip(face_edges, self.face_corner)]
+        self.face_ce = [tuple(zip(es[-1:] + es[:-1], es, cs)) for es, cs in zip(self.face_edges, self.face_corner)]
         # the faces an edge's yes pushes: round both dots, then its own, each at its first place
-        # (a face already queued stays where it is: pushing it again changes nothing)
-        self.yes_faces = [tuple(dict.fromkeys(self.dot_faces[a] + self.dot_faces[c] + self.edge_faces[e]))
-                          for e, (a, c) in enumerate(self.edges)]
+        # (a face already queued stays where it is: pushing it again changes nothing; an edge's
+        # own faces are always round its dots already)
+        self.yes_faces = [tuple(dict.fromkeys(dot_faces[a] + dot_faces[c])) for a, c in self.edges]
         # for `Closure`: an edge's ends that are not of degree 2, and its neighbours across the
         # ends that are (a dot of degree 2 makes its two edges equal)
-        self.wide_ends = [tuple(d for d in ac if self.dot_deg[d] != 2) for ac in self.edges]
-        self.through = [tuple(x for d in ac if self.dot_deg[d] == 2 for x in self.dot_edges[d] if x != e)
-                      for e, ac in enumerate(self.edges)]
+        deg, de = self.dot_deg, self.dot_edges
+        self.wide_ends = [tuple([d for d in ac if deg[d] != 2]) for ac in self.edges]
+        self.through = [tuple([x for d in ac if deg[d] == 2 for x in de[d] if x != e])
+                        for e, ac in enumerate(self.edges)]
 
     @classmethod
     def of_grid(cls, grid) -> "Board":
-        """The board of a generator.loopy.grid.Grid (same edge numbers)."""
-        return cls(len(grid.dots), grid.faces, grid.edges)
+        """The board of a generator.loopy.grid.Grid (same edge numbers).
+
+        The grid already has each face's edges (`Grid.face_edges`, numbered as `Grid.edges`)
+        and their faces, made from the same face list, and each dot's edges in
+        counter-clockwise order with the face in each angle (`Grid.dot_edges`,
+        `Grid.dot_corners`, sorted by float angles): the board takes the first as they are,
+        and reads its cyclic orders from the second after checking that they are the ones the
+        faces alone give (`_rings_of`); else it works them out as for any other face list.
+        """
+        board = cls.__new__(cls)
+        if not board._rings_of(grid):
+            board.__init__(len(grid.dots), grid.faces, grid.edges)
+        return board
+
+    def _rings_of(self, grid) -> bool:
+        """Fill the tables from the grid's rings; False (and the tables unfinished) unless
+        every face corner is exactly one pair, the face's edges i and i-1 round its dot i, and
+        no dot has more than one outside angle — then these are the pairs __init__ finds.
+
+        Round a dot __init__ starts at the edge after the outside angle, or at the dot's
+        lowest edge number if the dot is inner; so here.
+        """
+        n_dots, faces, face_edges = len(grid.dots), list(grid.faces), list(grid.face_edges)
+        dot_edges, first, pair_face = [], [], []
+        for es, cs in zip(grid.dot_edges, grid.dot_corners):
+            if -1 in cs:
+                r = cs.index(-1) + 1
+                if -1 in cs[r:]:
+                    return False
+                es, cs = es[r:] + es[:r], cs[r:] + cs[:r]
+            elif es:
+                r = es.index(min(es))
+                es, cs = es[r:] + es[:r], cs[r:] + cs[:r]
+            dot_edges.append(es)
+            first.append(len(pair_face))
+            pair_face += cs
+        dot_pairs = [tuple(range(p, p + len(es))) for p, es in zip(first, dot_edges)]
+        pair_edges = [xy for es in dot_edges for xy in zip(es, es[1:] + es[:1])]
+        pair_dot = [d for d, es in enumerate(dot_edges) for _ in es]
+        corner_of = {f * n_dots + d: p for p, (f, d) in enumerate(zip(pair_face, pair_dot)) if f >= 0}
+        face_corner = []
+        for f, ds, es in zip(range(len(faces)), faces, face_edges):
+            fn = f * n_dots
+            ps = tuple([corner_of.get(fn + d, -1) for d in ds])
+            if -1 in ps or [pair_edges[p] for p in ps] != list(zip(es, es[-1:] + es[:-1])):
+                return False
+            face_corner.append(ps)
+        if len(corner_of) != sum(map(len, faces)) or len(corner_of) != len(pair_face) - pair_face.count(-1):
+            return False
+        edges = list(grid.edges)
+        self.n_dots, self.faces, self.face_edges = n_dots, faces, face_edges
+        self.edges, self.n_edges = edges, len(edges)
+        self.edge_faces = [[a] if b < 0 else [a, b] for a, b in grid.edge_faces]
+        self.dot_edges, self.dot_pairs, self.pair_edges, self.pair_dot, self.pair_face = \
+            dot_edges, dot_pairs, pair_edges, pair_dot, pair_face
+        self.face_corner = face_corner
+        self.between = dict(zip(edges, range(len(edges))))
+        self._derive()
+        return True
 
 
 class Solver:

@@ -65,21 +65,49 @@ DENOM = 3
 MAX_LEVELS = 120          # a hard cap on the coordinate length: no unbounded recursion
 
 
+def _at_most(x, x_f: float, y, y_f: float, slack: float) -> bool:
+    """x <= y, exactly, for x and y in Q(√5) (or rationals) whose floats x_f and y_f are
+    within slack/2 of them: the floats decide when they differ by more than slack."""
+    if y_f - x_f > slack:
+        return True
+    if x_f - y_f > slack:
+        return False
+    return x <= y
+
+
 def choose(rng: random.Random, weighted):
-    """Pick an item from [(item, probability in Q(√5)), …] exactly, drawing bits lazily."""
+    """Pick an item from [(item, probability in Q(√5)), …] exactly, drawing bits lazily.
+
+    Each comparison of the interval's ends with a cumulative probability is decided by
+    floats when they are far apart (float(a + b√5) is within about 1e-16·(|a| + 3|b|) of
+    a + b√5, and the ends are dyadic), exactly otherwise: the same draws, far fewer exact
+    operations."""
+    return _draw(rng, _cumulative(weighted))
+
+
+def _cumulative(weighted) -> list:
+    """[(item, cumulative probability, its float, the slack of comparisons with it)]."""
     cum, acc = [], Z.Q5(0)
     for item, p in weighted:
         acc = acc + p
-        cum.append((item, acc))
+        cum.append((item, acc, float(acc), 1e-9 * (1 + abs(float(acc.a)) + 3 * abs(float(acc.b)))))
+    return cum
+
+
+_PARENT_CUM: dict = {}      # child label -> _cumulative(TB.PARENT_PROB[child])
+
+
+def _draw(rng: random.Random, cum):
+    """choose, from the cumulative table."""
     lo_num, k = 0, 0                      # the interval [lo_num/2^k, (lo_num+1)/2^k)
     while True:
-        lo = Z.Q5(Z.Fraction(lo_num, 1 << k))
-        hi = Z.Q5(Z.Fraction(lo_num + 1, 1 << k))
-        prev = Z.Q5(0)
-        for item, c in cum:
-            if prev <= lo and hi <= c:
+        lo, hi = Z.Fraction(lo_num, 1 << k), Z.Fraction(lo_num + 1, 1 << k)
+        lo_f, hi_f = lo_num / (1 << k), (lo_num + 1) / (1 << k)
+        prev, prev_f, prev_slack = Z.Q5(0), 0.0, 1e-9
+        for item, c, c_f, slack in cum:
+            if _at_most(prev, prev_f, lo, lo_f, prev_slack) and _at_most(hi, hi_f, c, c_f, slack):
                 return item
-            prev = c
+            prev, prev_f, prev_slack = c, c_f, slack
         if k > 256:                        # probability < 2^-250: cannot happen
             return cum[-1][0]
         lo_num = 2 * lo_num + rng.getrandbits(1)
@@ -112,7 +140,11 @@ class Walker:
         if len(self.top) >= self.max_levels:
             raise TilepressError(f"coordinates need more than {self.max_levels} levels "
                                  "(the start lies on a supertile boundary at every level)")
-        self.top.append(choose(self.rng, TB.PARENT_PROB[self.top[-1]]))
+        child = self.top[-1]
+        cum = _PARENT_CUM.get(child)
+        if cum is None:
+            cum = _PARENT_CUM[child] = _cumulative(TB.PARENT_PROB[child])
+        self.top.append(_draw(self.rng, cum))
 
     def extend(self, s: str, n: int) -> str:
         """s padded with the start's labels to length n (inventing levels if needed)."""

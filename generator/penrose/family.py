@@ -89,11 +89,10 @@ def tiles(result):
     """The patch's tiles with exact Z[ζ₁₀] vertex keys, in the JSON's order."""
     from generator.penrose import algebra as Z
     from generator.penrose.coords import DENOM
-    out = []
-    for kind, pts in result.patch.tiles:
-        fl = tuple(Z.to_float(p, DENOM) for p in pts)
-        out.append(Tile(kind, tuple(tuple(p) for p in pts), fl))
-    out.sort(key=lambda t: ([list(p) for p in t.points], t.kind))
+    to_float = Z.to_float
+    out = [Tile(kind, tuple(map(tuple, pts)), tuple([to_float(p, DENOM) for p in pts]))
+           for kind, pts in result.patch.tiles]
+    out.sort(key=lambda t: (t.points, t.kind))    # tuples order as the lists of the JSON do
     return out
 
 

@@ -264,6 +264,10 @@ class Walker:
         self.region = region
         first = G.compose(G.rotation(rho), G.inverse(S.MYSTIC[tower.s]))
         self.G = [first]
+        # (Γ?, k, iso) of a small cluster in the band -> its outline edges kept, in order: the
+        # level-n ancestor is a cluster of the level-(n+1) one in the same place, so each
+        # coverage test after the first meets most of the last one's clusters again
+        self._band: dict = {}
 
     def frame(self, j: int):
         """The plane isometry of the level-j ancestor (inventing levels as needed)."""
@@ -295,18 +299,21 @@ class Walker:
         if not self.disc_in_band(k, iso):
             return
         if k <= BAND_CACHE:
-            verts, pairs = outline(t == S.GAMMA, k)
-            ap = G.affine(iso)
-            img = [ap(v) for v in verts]
-            xy = [G.to_xy(v) for v in img]
-            keep = self.maybe_crossing
-            flip = iso[1]
-            for i, j in pairs:
-                if keep(xy[i], xy[j]):       # a segment's fate does not depend on its direction,
-                    if flip:                 # so dropping it on both sides keeps cancellation exact
-                        _put(acc, img[j], img[i])
-                    else:
-                        _put(acc, img[i], img[j])
+            key = (t == S.GAMMA, k, iso)
+            edges = self._band.get(key)
+            if edges is None:
+                verts, pairs = outline(t == S.GAMMA, k)
+                ap = G.affine(iso)
+                img = [ap(v) for v in verts]
+                xy = [G.to_xy(v) for v in img]
+                keep = self.maybe_crossing
+                flip = iso[1]
+                # a segment's fate does not depend on its direction, so dropping it on both
+                # sides keeps cancellation exact
+                edges = self._band[key] = [(img[j], img[i]) if flip else (img[i], img[j])
+                                           for i, j in pairs if keep(xy[i], xy[j])]
+            for p, q in edges:
+                _put(acc, p, q)
             return
         frames = S.frames(k)
         for place in S.PLACES[t]:
