@@ -668,7 +668,7 @@ class Solver:
         b = self.b
         st, edge_faces, edges = self.st, b.edge_faces, b.edges
         faces, dots = [], []
-        for x in members[rb]:
+        for x in moved if self.lean else members[rb]:     # (a Closure: see there)
             if not st[x]:
                 faces.extend(edge_faces[x])
                 dots.extend(edges[x])
@@ -1007,6 +1007,18 @@ class Solver:
         """H2/H3 on undecided edges `und` whose yes count has parity p."""
         u = len(und)
         if u == 2:
+            if self.lean:               # (a Closure: a link already there is not made again)
+                x, z = und
+                parent = self.parent
+                rx, rz = parent[x], parent[z]
+                if parent[rx] != rx:
+                    rx = self.find(x)
+                if parent[rz] != rz:
+                    rz = self.find(z)
+                if rx == rz:
+                    if self.parity(x) ^ self.parity(z) != p:
+                        raise Contradiction
+                    return
             self.commit(rule, HARD, faces, dots, es, links=((und[0], und[1], p),), note=2)
             return
         if u > 4:
@@ -1323,7 +1335,13 @@ class Closure(Solver):
     * so a dot whose edges are all decided has nothing left at Normal;
     * above Easy no face rule reads a dot's count, so a decided edge queues only its own
       faces there; at Easy it queues the faces round a dot only when the dot gets its first
-      yes edge (face-one-no-left reads whether a corner's dot has one).
+      yes edge (face-one-no-left reads whether a corner's dot has one);
+    * face- and dot-parity on two undecided edges already in one class do not commit the
+      link again (it adds nothing; the other parity is still a contradiction);
+    * a link that joins two classes queues for Hard only the faces and dots of the smaller
+      class's undecided edges: every Hard rule that reads classes fires on two undecided edges
+      of one class, and the only new such twos hold one edge of each, so a face or dot with
+      no edge of the smaller class sees its undecided edges classed as before.
 
     These are `Solver`'s own methods run with `lean` on; Easy's face and dot rules, which
     make most of any level's firings, are also written out in one loop (`_easy`), where a
