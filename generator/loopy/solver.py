@@ -553,22 +553,71 @@ class Solver:
                 fn[f] += 1
             dn[a] += 1
             dn[c] += 1
-        # push(0, faces, dots) inlined (the hot path): every level's queues, in order
-        dots, above = (self.ends[e], own) if lean else (b.edges[e], faces)
-        for fl, q, dl, dq in zip(self.inf, self.qf, self.ind, self.qd):
+        if lean:                            # a Closure: only where a rule can fire (see there)
+            inf, qf, ind, qd = self.inf, self.qf, self.ind, self.qd
+            fl, q = inf[0], qf[0]
             for f in faces:
                 if not fl[f] and clues[f] is not None:
                     fl[f] = 1
                     q.append(f)
-            faces = above
+            dots = self.ends[e]
+            fl, q = ind[0], qd[0]
             for d in dots:
-                if not dl[d]:
-                    dl[d] = 1
-                    dq.append(d)
-        if lean:
+                if not fl[d]:
+                    fl[d] = 1
+                    q.append(d)
+            top = self.level
+            if top:
+                fy, fn, size = self.fy, self.fn, b.face_size
+                for f in own:
+                    c = clues[f]
+                    if c is None:
+                        continue
+                    fl = inf[1]
+                    if not fl[f]:
+                        fl[f] = 1
+                        qf[1].append(f)
+                    if top > NORMAL:
+                        k, y, n = size[f], fy[f], fn[f]
+                        u = k - y - n
+                        if u > 1:
+                            fl = inf[2]
+                            if not fl[f]:
+                                fl[f] = 1
+                                qf[2].append(f)
+                            if top > TRICKY and (u < 5 or y == c - 1 or n == k - c - 1):
+                                fl = inf[3]
+                                if not fl[f]:
+                                    fl[f] = 1
+                                    qf[3].append(f)
+                deg, dy, dn = b.dot_deg, self.dy, self.dn
+                for d in dots:
+                    fl = ind[1]
+                    if not fl[d]:
+                        fl[d] = 1
+                        qd[1].append(d)
+                    if top > NORMAL and deg[d] - dy[d] - dn[d] > 1:
+                        for lv in range(2, top + 1):
+                            fl = ind[lv]
+                            if not fl[d]:
+                                fl[d] = 1
+                                qd[lv].append(d)
             for x in self.through[e]:
                 if st[x] != v:
                     self.set(x, v)
+        else:
+            # push(0, faces, dots) inlined (the hot path): every level's queues, in order
+            dots = b.edges[e]
+            for fl, q, dl, dq in zip(self.inf, self.qf, self.ind, self.qd):
+                for f in faces:
+                    if not fl[f] and clues[f] is not None:
+                        fl[f] = 1
+                        q.append(f)
+                faces = own
+                for d in dots:
+                    if not dl[d]:
+                        dl[d] = 1
+                        dq.append(d)
         if self.level >= HARD:
             parent = self.parent
             r = parent[e]
@@ -592,6 +641,9 @@ class Solver:
         b = self.b
         f, d = b.pair_face[p], b.pair_dot[p]
         ind, qd = self.ind, self.qd
+        if self.lean:
+            self._queue_fact(p, f, d)
+            return
         for lv in range(1, self.level + 1):
             fl = ind[lv]
             if not fl[d]:
@@ -1053,10 +1105,10 @@ class Solver:
         b, st = self.b, self.st
         es = b.face_edges[f]
         k, c = len(es), self.clues[f]
-        und = [e for e in es if not st[e]]
-        if not und:
-            return
         y, n = self.fy[f], self.fn[f]
+        if y + n == k:
+            return
+        und = [e for e in es if not st[e]]
         if y == c - 1 or n == k - c - 1:
             seen: dict = {}
             for e in und:
@@ -1341,7 +1393,15 @@ class Closure(Solver):
     * a link that joins two classes queues for Hard only the faces and dots of the smaller
       class's undecided edges: every Hard rule that reads classes fires on two undecided edges
       of one class, and the only new such twos hold one edge of each, so a face or dot with
-      no edge of the smaller class sees its undecided edges classed as before.
+      no edge of the smaller class sees its undecided edges classed as before;
+    * a decided edge queues a face or dot above Normal only if a rule there can still fire
+      on it: Tricky's and Hard's rules all start from two undecided edges of it, and Hard's
+      face rules from a face with at most 4 undecided edges, or one needing one more yes or
+      one more no (later changes queue it again when it gets there);
+    * a new pair fact queues, above Normal, only the rules that read it so that it can make
+      them fire: Tricky's face rule (the arc bounds), Tricky's dot rules if the pair has AL1
+      (both start from an AL1 pair; AM1 elsewhere only stops opposite-pairs), Hard's
+      pair-link if the pair has both (Hard's face rules read no pair fact).
 
     These are `Solver`'s own methods run with `lean` on; Easy's face and dot rules, which
     make most of any level's firings, are also written out in one loop (`_easy`), where a
@@ -1423,6 +1483,39 @@ class Closure(Solver):
                     set_(e, v)
             else:
                 return
+
+    def _queue_fact(self, p: int, f: int, d: int) -> None:
+        """Queue what a new fact on pair p (face f, dot d) can make fire: at Normal its face and
+        dot; at Tricky its face, and its dot if p has AL1; at Hard its dot if p has both."""
+        inf, qf, ind, qd = self.inf, self.qf, self.ind, self.qd
+        top = self.level
+        fl = ind[1]
+        if not fl[d]:
+            fl[d] = 1
+            qd[1].append(d)
+        clued = f >= 0 and self.clues[f] is not None
+        if clued:
+            fl = inf[1]
+            if not fl[f]:
+                fl[f] = 1
+                qf[1].append(f)
+        if top < TRICKY:
+            return
+        if clued:
+            fl = inf[2]
+            if not fl[f]:
+                fl[f] = 1
+                qf[2].append(f)
+        if self.al[p]:
+            fl = ind[2]
+            if not fl[d]:
+                fl[d] = 1
+                qd[2].append(d)
+            if top >= HARD and self.am[p]:
+                fl = ind[3]
+                if not fl[d]:
+                    fl[d] = 1
+                    qd[3].append(d)
 
     def _unmet(self, e: int) -> tuple:
         fy, near = self.fy, self.b.edge_faces[e]
