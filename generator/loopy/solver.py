@@ -1026,7 +1026,7 @@ class Solver:
             if get_am or get_al:
                 self.commit("corner-from-face", TRICKY, (f,), (), es, am=(p,) if get_am else (),
                             al=(p,) if get_al else (), pairs=cs)
-                fresh = True
+                fresh = not self.lean   # (a Closure goes on with these bounds: see there)
 
     def tricky_dot(self, d: int) -> None:
         b, st, al, am = self.b, self.st, self.al, self.am
@@ -1401,7 +1401,10 @@ class Closure(Solver):
     * a new pair fact queues, above Normal, only the rules that read it so that it can make
       them fire: Tricky's face rule (the arc bounds), Tricky's dot rules if the pair has AL1
       (both start from an AL1 pair; AM1 elsewhere only stops opposite-pairs), Hard's
-      pair-link if the pair has both (Hard's face rules read no pair fact).
+      pair-link if the pair has both (Hard's face rules read no pair fact);
+    * corner-from-face works out a face's rest bounds once per visit, not again after each
+      corner it gives a fact: bounds from fewer facts are weaker, never wrong (so what they
+      give is in the closure), and the new fact queues the face again for what they miss.
 
     These are `Solver`'s own methods run with `lean` on; Easy's face and dot rules, which
     make most of any level's firings, are also written out in one loop (`_easy`), where a
