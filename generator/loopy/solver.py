@@ -597,11 +597,16 @@ class Solver:
                         fl[d] = 1
                         qd[1].append(d)
                     if top > NORMAL and deg[d] - dy[d] - dn[d] > 1:
-                        for lv in range(2, top + 1):
-                            fl = ind[lv]
+                        if v == NO and not dy[d]:
+                            fl = ind[2]
                             if not fl[d]:
                                 fl[d] = 1
-                                qd[lv].append(d)
+                                qd[2].append(d)
+                        if top > TRICKY:
+                            fl = ind[3]
+                            if not fl[d]:
+                                fl[d] = 1
+                                qd[3].append(d)
             for x in self.through[e]:
                 if st[x] != v:
                     self.set(x, v)
@@ -1395,13 +1400,18 @@ class Closure(Solver):
       of one class, and the only new such twos hold one edge of each, so a face or dot with
       no edge of the smaller class sees its undecided edges classed as before;
     * a decided edge queues a face or dot above Normal only if a rule there can still fire
-      on it: Tricky's and Hard's rules all start from two undecided edges of it, and Hard's
-      face rules from a face with at most 4 undecided edges, or one needing one more yes or
-      one more no (later changes queue it again when it gets there);
-    * a new pair fact queues, above Normal, only the rules that read it so that it can make
-      them fire: Tricky's face rule (the arc bounds), Tricky's dot rules if the pair has AL1
-      (both start from an AL1 pair; AM1 elsewhere only stops opposite-pairs), Hard's
-      pair-link if the pair has both (Hard's face rules read no pair fact);
+      on it: Tricky's and Hard's rules all start from two undecided edges of it, Hard's face
+      rules from a face with at most 4 undecided edges, or one needing one more yes or one
+      more no, and of Tricky's dot rules only exactly-one reads edges so that a decided one
+      can make it fire, at a dot without a yes edge, by a no (later changes queue them again
+      when they get there);
+    * a new pair fact queues only the rules that read it so that it can make them fire:
+      pair-at-dot (the pair has one decided edge) and dot-last-pair (its two edges are the
+      last undecided ones of a dot without a yes edge) — pair-from-dot only stops for a fact
+      that is there —, the face rules of Normal and Tricky (the arc bounds), Tricky's dot
+      rules if the pair has AL1 (both start from an AL1 pair; AM1 elsewhere only stops
+      opposite-pairs), Hard's pair-link if the pair has both (Hard's face rules read no pair
+      fact);
     * corner-from-face works out a face's rest bounds once per visit, not again after each
       corner it gives a fact: bounds from fewer facts are weaker, never wrong (so what they
       give is in the closure), and the new fact queues the face again for what they miss.
@@ -1488,14 +1498,19 @@ class Closure(Solver):
                 return
 
     def _queue_fact(self, p: int, f: int, d: int) -> None:
-        """Queue what a new fact on pair p (face f, dot d) can make fire: at Normal its face and
-        dot; at Tricky its face, and its dot if p has AL1; at Hard its dot if p has both."""
+        """Queue what a new fact on pair p (face f, dot d) can make fire: at Normal its face, and
+        its dot if p has one decided edge or is the last two undecided edges of a dot without a
+        yes edge; at Tricky its face, and its dot if p has AL1; at Hard its dot if p has both."""
         inf, qf, ind, qd = self.inf, self.qf, self.ind, self.qd
         top = self.level
-        fl = ind[1]
-        if not fl[d]:
-            fl[d] = 1
-            qd[1].append(d)
+        st, b = self.st, self.b
+        x, z = b.pair_edges[p]
+        sx, sz = st[x], st[z]
+        if (not sx) != (not sz) or (not sx and not self.dy[d] and b.dot_deg[d] - self.dn[d] == 2):
+            fl = ind[1]
+            if not fl[d]:
+                fl[d] = 1
+                qd[1].append(d)
         clued = f >= 0 and self.clues[f] is not None
         if clued:
             fl = inf[1]
