@@ -611,14 +611,13 @@ class Solver:
                 if st[x] != v:
                     self.set(x, v)
         else:
-            # push(0, faces, dots) inlined (the hot path): every level's queues, in order
+            # push(0, faces, (a, c)) inlined (the hot path): every level's queues, in order
             dots = b.edges[e]
             for fl, q, dl, dq in zip(self.inf, self.qf, self.ind, self.qd):
                 for f in faces:
                     if not fl[f] and clues[f] is not None:
                         fl[f] = 1
                         q.append(f)
-                faces = own
                 for d in dots:
                     if not dl[d]:
                         dl[d] = 1
