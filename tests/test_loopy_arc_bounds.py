@@ -110,12 +110,12 @@ def _one_turn_loop(s: Solver) -> None:
             d = s.qd[lv].pop()
             s.ind[lv][d] = 0
             s.changed = False
-            s.dot_rule[lv](d)
+            s.dot_rule[lv](s, d)
         elif s.qf[lv]:
             f = s.qf[lv].pop()
             s.inf[lv][f] = 0
             s.changed = False
-            s.face_rule[lv](f)
+            s.face_rule[lv](s, f)
         else:
             lv += 1
             continue

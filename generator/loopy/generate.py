@@ -160,8 +160,8 @@ class Halving:
         if self.order:
             s = S.Closure(self.board, [None] * len(clues), self.level)
             s.verdict = s.run()           # the empty clue set's closure (dots alone)
-            # the states are made and dropped by the hundred and hold no cycle once their rule
-            # lists are let go (below): the cyclic collector would only walk them, ~5% of the time
+            # the states are made and dropped by the hundred and hold no reference cycle: the
+            # cyclic collector would only walk them, ~5% of the time
             was = gc.isenabled()
             gc.disable()
             try:
@@ -208,7 +208,6 @@ class Halving:
         left = s.clone()
         self._grow(left, self.order[mid + 1:r + 1])
         self._node(l, mid, left)
-        left.face_rule = left.dot_rule = None
         del left
         self._grow(s, [self.order[i] for i in range(l, mid + 1) if self.kept[i]])
         self._node(mid + 1, r, s)

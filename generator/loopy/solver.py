@@ -433,8 +433,13 @@ class Solver:
             self.inf[lv] = flags.copy()
             self.qd[lv] = list(range(nd - 1, -1, -1))
             self.ind[lv] = bytearray([1]) * nd
-        self.face_rule = [self.easy_face, self.normal_face, self.tricky_face, self.hard_face, self.expert_face][:top + 1]
-        self.dot_rule = [self.easy_dot, self.normal_dot, self.tricky_dot, self.hard_dot, self.expert_dot][:top + 1]
+        # each level's face and dot rule, as the class's functions (called with the solver):
+        # bound methods kept here would make every solver a reference cycle
+        cls = type(self)
+        self.face_rule = [getattr(cls, n) for n in ("easy_face", "normal_face", "tricky_face", "hard_face",
+                                                    "expert_face")[:top + 1]]
+        self.dot_rule = [getattr(cls, n) for n in ("easy_dot", "normal_dot", "tricky_dot", "hard_dot",
+                                                   "expert_dot")[:top + 1]]
         if level >= HARD:
             self.parent = list(range(ne))
             self.par = [0] * ne
@@ -465,8 +470,6 @@ class Solver:
         if self.level >= HARD:
             for k in ("parent", "par", "members", "settled"):   # members: tuples, replaced, never changed
                 d[k] = d[k].copy()
-        s.face_rule = [getattr(s, m.__name__) for m in self.face_rule]
-        s.dot_rule = [getattr(s, m.__name__) for m in self.dot_rule]
         return s
 
     def add_clue(self, f: int, c: int) -> None:
@@ -1339,12 +1342,12 @@ class Solver:
                     d = dq.pop()
                     dfl[d] = 0
                     self.changed = False
-                    drule(d)
+                    drule(self, d)
                 elif fq:
                     f = fq.pop()
                     ffl[f] = 0
                     self.changed = False
-                    frule(f)
+                    frule(self, f)
                 else:
                     lv += 1
                     break
