@@ -1068,13 +1068,7 @@ class Solver:
         if u == 2:
             if self.lean:               # (a Closure: a link already there is not made again)
                 x, z = und
-                parent = self.parent
-                rx, rz = parent[x], parent[z]
-                if parent[rx] != rx:
-                    rx = self.find(x)
-                if parent[rz] != rz:
-                    rz = self.find(z)
-                if rx == rz:
+                if self.find(x) == self.find(z):
                     if self.parity(x) ^ self.parity(z) != p:
                         raise Contradiction
                     return
