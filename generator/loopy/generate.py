@@ -81,8 +81,9 @@ def make(grid: Grid, level: int, rng, tables: Tables | None = None) -> tuple[lis
                          "(try another seed, level or a larger size)")
 
 
-def thin_v2(board: S.Board, clues, level: int, rng, tick=None) -> list:
-    """Remove clues in random order while the level-L solver (Tatham's levels) still solves.
+def thin_v2(board: S.Board, clues, level: int, rng, tick=None) -> list | None:
+    """Remove clues in random order while the level-L solver (Tatham's levels) still solves
+    (None if the full clue set is not solved: there is nothing to thin).
 
     The same clues as trying every removal with a fresh solve (`thin_naive`), with less work:
     `Halving` for Tatham's levels, `Thinning` for Expert (whose extra rules, this project's own,
@@ -149,10 +150,12 @@ class Halving:
         self.nodes = 0                          # states grown (for the benchmarks)
         self.free = 0                           # trials decided by a solved state's reads
         self.needed = None                      # the clues the last solved state read
+        self.full = None                        # True once the full clue set is known solved
 
-    def run(self, order, tick=None) -> list:
+    def run(self, order, tick=None) -> list | None:
         """The clues left after trying each face of `order` in turn; tick(n) hears how many
-        trials are decided."""
+        trials are decided.  None if the full clue set is not solved (found out at the first
+        trial that is not: see _check_full)."""
         clues = self.clues
         self.order = [f for f in order if clues[f] is not None]
         self.kept = [False] * len(self.order)
@@ -166,6 +169,8 @@ class Halving:
             gc.disable()
             try:
                 self._node(0, len(self.order) - 1, s)
+            except _NotSolved:
+                return None
             finally:
                 if was:
                     gc.enable()
@@ -186,6 +191,16 @@ class Halving:
         if s.verdict == S.CONTRADICTION:
             raise RuntimeError("loopy: the clues of a generated loop contradict")
 
+    def _check_full(self, s, l: int) -> None:
+        """Is the full clue set solved?  Asked at the first trial kept while no state has been
+        solved: that is the first trial (l = 0: every earlier one was kept, and asked here),
+        whose state holds every clue but its own, so the full set's state is one clue away."""
+        full = s.clone()
+        self._grow(full, [self.order[l]])
+        if full.verdict != S.SOLVED:
+            raise _NotSolved
+        self.full = True
+
     def _node(self, l: int, r: int, s) -> None:
         """Decide trials l … r from the state of the clues present in all of them."""
         needed, order = self.needed, self.order
@@ -198,9 +213,12 @@ class Halving:
                 return
         if s.verdict == S.SOLVED:
             self.needed = s.read          # solved without these clues: every one of them goes
+            self.full = True              # (and so with all of them)
             self.tick(r + 1)
             return
         if l == r:
+            if self.full is None:
+                self._check_full(s, l)
             self.kept[l] = True
             self.tick(r + 1)
             return
@@ -211,6 +229,10 @@ class Halving:
         del left
         self._grow(s, [self.order[i] for i in range(l, mid + 1) if self.kept[i]])
         self._node(mid + 1, r, s)
+
+
+class _NotSolved(Exception):
+    """Halving's full clue set is not solved at its level."""
 
 
 class Thinning:
@@ -236,11 +258,13 @@ class Thinning:
         self.every = every or max(64, len(board.faces) * 6 // 5)   # turns between checkpoints
         self.free = self.resumed = 0             # removals without a solve; resumed solves
 
-    def run(self, order, tick=None) -> list:
+    def run(self, order, tick=None) -> list | None:
+        """The clues left after trying each face of `order` in turn (None if the full clue set
+        is not solved)."""
         clues = self.clues
         base = self.solve(_Run(self.board, clues, self.level), [])
         if base is None:
-            raise ValueError("the full clue set is not solved at this level")
+            return None                            # the full clue set is not solved
         for i, f in enumerate(order):
             if tick is not None:
                 tick(i)
@@ -368,12 +392,14 @@ def make_v2(grid: Grid, level: int, rng, board: S.Board | None = None) -> tuple[
         stats["loops"] += 1
         loop = loopgen.loop_edges(grid, loopgen.generate(grid, rng))
         full = clues_of(grid, loop)
-        if not _solved(board, full, level):
-            stats["unsolvable"] += 1
-            continue
+        before = rng.getstate()
         tick, done = output.meter(len(full), "face", f"loop {stats['loops']}, clues tried")
         clues = thin_v2(board, full, level, rng, tick)
         done()
+        if clues is None:                   # the full clue set is not solved at this level:
+            rng.setstate(before)            # as if the order had not been drawn (thinning finds
+            stats["unsolvable"] += 1        # that out at its first unsolved trial, for less
+            continue                        # than a solve of its own)
         if level > S.EASY and _solved(board, clues, level - 1):
             stats["too_easy"] += 1
             continue
