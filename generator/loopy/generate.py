@@ -19,6 +19,8 @@ Hard) builds every trial's state by *adding* clues to states deduced before, dow
 tree over the order, so each clue is deduced from about log2(faces) times instead of once
 per trial; `Thinning` (Expert) resumes each trial from a checkpoint taken before the clue
 was first read.  Both give exactly the clues of a fresh solve per trial (`thin_naive`).
+Step 2 needs no solve of its own: thinning finds it out at its first trial (see
+`Halving._check_full`) and gives up, and the random order it drew is put back.
 
 `make` is the generator of `loopy.v1` links with the first (frozen) solver; `make_v2` makes
 `loopy.v2` puzzles with Tatham's levels (generator.loopy.solver), in the same four steps.
