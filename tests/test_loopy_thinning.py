@@ -268,3 +268,21 @@ def test_a_full_clue_set_that_is_not_solved_is_found_by_thinning_as_by_a_solve(t
     assert unsolvable >= 1                       # the case tested: some loop's full set fails
     clues, _loop, stats = GEN.make_v2(grid, level, random.Random(key), board)
     assert clues == want and stats["unsolvable"] == unsolvable
+
+
+def test_the_puzzle_is_proved_by_halvings_last_solved_state():
+    """make_v2 checks its result with the last solved state of Halving: every clue it read must
+    be left, and its yes edges must be the loop; a fresh solve agrees."""
+    board, full, order = _case("p3", "6", "5", 3, S.NORMAL)
+    h_ = GEN.Halving(board, list(full), S.NORMAL)
+    clues = h_.run(order)
+    loop = [e for e, v in enumerate(S.solve(board, full, S.NORMAL)[1]) if v == S.YES]
+    assert h_.proof is not None and GEN._proved(board, clues, S.NORMAL, loop, h_.proof)
+    assert GEN.solves(board, clues, S.NORMAL)
+    read = [f for f, r in enumerate(h_.proof.read) if r]
+    assert read and all(clues[f] is not None for f in read)
+    gone = list(clues)
+    gone[read[0]] = None                        # a clue the proof read, taken away
+    assert not GEN._proved(board, gone, S.NORMAL, loop, h_.proof)
+    assert not GEN._proved(board, clues, S.NORMAL, loop[1:], h_.proof)     # not that loop
+    assert GEN._proved(board, clues, S.NORMAL, loop, None)                 # by a fresh solve

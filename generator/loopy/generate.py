@@ -83,9 +83,10 @@ def make(grid: Grid, level: int, rng, tables: Tables | None = None) -> tuple[lis
                          "(try another seed, level or a larger size)")
 
 
-def thin_v2(board: S.Board, clues, level: int, rng, tick=None) -> list | None:
-    """Remove clues in random order while the level-L solver (Tatham's levels) still solves
-    (None if the full clue set is not solved: there is nothing to thin).
+def thin_v2(board: S.Board, clues, level: int, rng, tick=None) -> tuple[list | None, S.Solver | None]:
+    """Remove clues in random order while the level-L solver (Tatham's levels) still solves:
+    (the clues left, or None if the full clue set is not solved; Halving's proof, a solved
+    state whose reads are all clues left, or None from Thinning).
 
     The same clues as trying every removal with a fresh solve (`thin_naive`), with less work:
     `Halving` for Tatham's levels, `Thinning` for Expert (whose extra rules, this project's own,
@@ -94,8 +95,9 @@ def thin_v2(board: S.Board, clues, level: int, rng, tick=None) -> list | None:
     order = list(range(len(clues)))
     rng.shuffle(order)
     if level <= S.HARD:
-        return Halving(board, clues, level).run(order, tick)
-    return Thinning(board, clues, level).run(order, tick)
+        h = Halving(board, clues, level)
+        return h.run(order, tick), h.proof
+    return Thinning(board, clues, level).run(order, tick), None
 
 
 def thin_naive(board: S.Board, clues, level: int, order) -> list:
@@ -153,6 +155,7 @@ class Halving:
         self.free = 0                           # trials decided by a solved state's reads
         self.needed = None                      # the clues the last solved state read
         self.full = None                        # True once the full clue set is known solved
+        self.proof = None                       # the last solved state (its reads: needed)
 
     def run(self, order, tick=None) -> list | None:
         """The clues left after trying each face of `order` in turn; tick(n) hears how many
@@ -202,6 +205,7 @@ class Halving:
         if full.verdict != S.SOLVED:
             raise _NotSolved
         self.full = True
+        self.proof, self.needed = full, full.read
 
     def _node(self, l: int, r: int, s) -> None:
         """Decide trials l … r from the state of the clues present in all of them."""
@@ -216,6 +220,7 @@ class Halving:
         if s.verdict == S.SOLVED:
             self.needed = s.read          # solved without these clues: every one of them goes
             self.full = True              # (and so with all of them)
+            self.proof = s                # (a solved state is never grown again: see _grow)
             self.tick(r + 1)
             return
         if l == r:
@@ -380,6 +385,18 @@ def solves(board: S.Board, clues, level: int) -> bool:
     return S.Solver(board, clues, level).run() == S.SOLVED
 
 
+def _proved(board: S.Board, clues, level: int, loop, proof) -> bool:
+    """Do the clues solve at the level, to the loop?  From Halving's proof if there is one: a
+    solved state whose firings read only clues that are left (so the same firings solve the
+    clues left; thinning's core refinement), else by a fresh solve."""
+    if proof is None:
+        proof = S.Solver(board, clues, level)
+        proof.verdict = proof.run()
+    elif any(r and clues[f] is None for f, r in enumerate(proof.read)):
+        return False
+    return proof.verdict == S.SOLVED and sorted(e for e, v in enumerate(proof.st) if v == S.YES) == sorted(loop)
+
+
 def _solved(board: S.Board, clues, level: int) -> bool:
     """`solves`, by the closure where it may (Easy … Hard: it solves the same clue sets)."""
     s = S.Closure(board, clues, level) if level <= S.HARD else S.Solver(board, clues, level)
@@ -396,7 +413,7 @@ def make_v2(grid: Grid, level: int, rng, board: S.Board | None = None) -> tuple[
         full = clues_of(grid, loop)
         before = rng.getstate()
         tick, done = output.meter(len(full), "face", f"loop {stats['loops']}, clues tried")
-        clues = thin_v2(board, full, level, rng, tick)
+        clues, proof = thin_v2(board, full, level, rng, tick)
         done()
         if clues is None:                   # the full clue set is not solved at this level:
             rng.setstate(before)            # as if the order had not been drawn (thinning finds
@@ -405,8 +422,7 @@ def make_v2(grid: Grid, level: int, rng, board: S.Board | None = None) -> tuple[
         if level > S.EASY and _solved(board, clues, level - 1):
             stats["too_easy"] += 1
             continue
-        s = S.Solver(board, clues, level)
-        if s.run() != S.SOLVED or sorted(e for e, v in enumerate(s.st) if v == S.YES) != sorted(loop):
+        if not _proved(board, clues, level, loop, proof):
             raise RuntimeError("loopy: the solver disagrees with the generated loop")
         return clues, sorted(loop), stats
     raise TilepressError(f"no puzzle of this level found on this grid in {MAX_ROUNDS_V2} loops "
