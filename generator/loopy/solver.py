@@ -1437,12 +1437,17 @@ class Closure(Solver):
 
     def _easy(self) -> None:
         """Easy's face and dot rules (easy_face, easy_dot) until their queues are empty, written
-        out in one loop: most of any level's firings are these, and a call and a commit per
-        firing cost more than the firing."""
-        b, st, clues, read, set_ = self.b, self.st, self.clues, self.read, self.set
+        out in one loop, and below Tricky `set` written out in it too (its lean path: the same
+        changes and queueing in the same order): most of any level's firings are these, and a
+        call per firing and per edge cost more than the firing."""
+        b, st, clues, read = self.b, self.st, self.clues, self.read
         fq, ffl, dq, dfl = self.qf[0], self.inf[0], self.qd[0], self.ind[0]
         fy, fn, dy, dn = self.fy, self.fn, self.dy, self.dn
         size, deg, face_edges, dot_edges, face_dots = b.face_size, b.dot_deg, b.face_edges, b.dot_edges, b.faces
+        edges, edge_faces, dot_faces, ends, through = b.edges, b.edge_faces, b.dot_faces, self.ends, self.through
+        chains, top, set_ = self.other_end, self.level, self.set
+        if top:
+            fq1, ffl1, dq1, dfl1 = self.qf[1], self.inf[1], self.qd[1], self.ind[1]
         while True:
             if dq:
                 d = dq.pop()
@@ -1456,12 +1461,13 @@ class Closure(Solver):
                 if not u:
                     continue
                 if y == 2:                                   # dot-full
-                    for e in [e for e in dot_edges[d] if not st[e]]:
-                        set_(e, NO)
+                    v = NO
+                    es = [e for e in dot_edges[d] if not st[e]]
                 else:                                        # dot-continue, dot-dead-end
+                    v = YES if y else NO
                     for e in dot_edges[d]:
                         if not st[e]:
-                            set_(e, YES if y else NO)
+                            es = (e,)
                             break
             elif fq:
                 f = fq.pop()
@@ -1488,10 +1494,72 @@ class Closure(Solver):
                 else:
                     continue
                 read[f] = 1
-                for e in es:
-                    set_(e, v)
             else:
                 return
+            if top > NORMAL:                                 # (the queueing above Normal: set's)
+                for e in es:
+                    if st[e] != v:
+                        set_(e, v)
+                continue
+            for e in es:                                     # set(e, v), written out
+                was = st[e]
+                if was == v:
+                    continue
+                if was:
+                    raise Contradiction
+                st[e] = v
+                self.unknown -= 1
+                a, c = edges[e]
+                own = edge_faces[e]
+                if v == YES:
+                    for f in own:
+                        k = clues[f]
+                        if k is not None:
+                            y = fy[f]
+                            self.bad += (y == k) - (y + 1 == k)
+                            if y >= k:
+                                raise Contradiction
+                        fy[f] += 1
+                    ya = dy[a] = dy[a] + 1
+                    yc = dy[c] = dy[c] + 1
+                    if ya > 2 or yc > 2:
+                        raise Contradiction
+                    ea, ec = chains.pop(a, a), chains.pop(c, c)
+                    if ea == c:
+                        if chains:
+                            raise Contradiction
+                        self.closed = True
+                    else:
+                        chains[ea], chains[ec] = ec, ea
+                    faces = (dot_faces[a] + dot_faces[c] if yc == 1 else dot_faces[a]) if ya == 1 else \
+                        dot_faces[c] if yc == 1 else own
+                else:
+                    for f in own:
+                        fn[f] += 1
+                    dn[a] += 1
+                    dn[c] += 1
+                    faces = own
+                for f in faces:
+                    if not ffl[f] and clues[f] is not None:
+                        ffl[f] = 1
+                        fq.append(f)
+                dots = ends[e]
+                for d in dots:
+                    if not dfl[d]:
+                        dfl[d] = 1
+                        dq.append(d)
+                if top:                                      # Normal's queueing
+                    for f in own:
+                        if not ffl1[f] and clues[f] is not None:
+                            ffl1[f] = 1
+                            fq1.append(f)
+                    for d in dots:
+                        if not dfl1[d]:
+                            dfl1[d] = 1
+                            dq1.append(d)
+                for x in through[e]:
+                    if st[x] != v:
+                        set_(x, v)
 
     def _queue_fact(self, p: int, f: int, d: int) -> None:
         """Queue what a new fact on pair p (face f, dot d) can make fire: at Normal its face, and
