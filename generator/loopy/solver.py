@@ -1319,12 +1319,7 @@ class Solver:
         qf, qd, inf, ind = self.qf, self.qd, self.inf, self.ind
         face_rule, dot_rule, watch = self.face_rule, self.dot_rule, self.watch
         left = -1 if watch is None else watch.left     # turns until the watch is called
-        lean = self.lean
         while lv <= top:
-            if lean and not lv:        # a Closure runs Easy's rules inline (no watch there)
-                self._easy()
-                lv = 1
-                continue
             dq, dfl, drule = qd[lv], ind[lv], dot_rule[lv]
             fq, ffl, frule = qf[lv], inf[lv], face_rule[lv]
             back = lv > 0              # a change here sends the loop back to Easy
@@ -1560,6 +1555,39 @@ class Closure(Solver):
                 for x in through[e]:
                     if st[x] != v:
                         set_(x, v)
+
+    def fixpoint(self) -> None:
+        """Solver.fixpoint's turns, with Easy's rules run inline (`_easy`) and only when their
+        queues hold something, and no watch (a Closure has none) to count turns for."""
+        lv, top = 0, self.level
+        qf, qd, inf, ind = self.qf, self.qd, self.inf, self.ind
+        face_rule, dot_rule = self.face_rule, self.dot_rule
+        easy_f, easy_d = qf[0], qd[0]
+        while lv <= top:
+            if not lv:
+                if easy_d or easy_f:
+                    self._easy()
+                lv = 1
+                continue
+            dq, dfl, drule = qd[lv], ind[lv], dot_rule[lv]
+            fq, ffl, frule = qf[lv], inf[lv], face_rule[lv]
+            while True:
+                if dq:
+                    d = dq.pop()
+                    dfl[d] = 0
+                    self.changed = False
+                    drule(self, d)
+                elif fq:
+                    f = fq.pop()
+                    ffl[f] = 0
+                    self.changed = False
+                    frule(self, f)
+                else:
+                    lv += 1
+                    break
+                if self.changed:       # back to Easy
+                    lv = 0
+                    break
 
     def _queue_fact(self, p: int, f: int, d: int) -> None:
         """Queue what a new fact on pair p (face f, dot d) can make fire: at Normal its face, and
