@@ -28,6 +28,7 @@ Step 2 needs no solve of its own: thinning finds it out at its first trial (see
 
 from __future__ import annotations
 
+import contextlib
 import gc
 
 from generator import output
@@ -39,6 +40,20 @@ from generator.loopy.solver_v1 import EASY, SOLVED, YES, Tables, solve
 
 MAX_ROUNDS = 60
 MAX_ROUNDS_V2 = 200
+
+
+@contextlib.contextmanager
+def collector_paused():
+    """The cyclic garbage collector off for a while (as it was, after).  Making a puzzle makes
+    and drops objects by the hundred thousand (tiles, faces, solver states) that hold no
+    reference cycle worth collecting: the collector would only walk them, 2-5% of the time."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def clues_of(grid: Grid, loop) -> list[int]:
@@ -168,17 +183,11 @@ class Halving:
         if self.order:
             s = S.Closure(self.board, [None] * len(clues), self.level)
             s.verdict = s.run()           # the empty clue set's closure (dots alone)
-            # the states are made and dropped by the hundred and hold no reference cycle: the
-            # cyclic collector would only walk them, ~5% of the time
-            was = gc.isenabled()
-            gc.disable()
             try:
-                self._node(0, len(self.order) - 1, s)
+                with collector_paused():      # (states by the hundred, no reference cycle)
+                    self._node(0, len(self.order) - 1, s)
             except _NotSolved:
                 return None
-            finally:
-                if was:
-                    gc.enable()
         out = [None] * len(clues)
         for f, k in zip(self.order, self.kept):
             if k:

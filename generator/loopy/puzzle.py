@@ -91,6 +91,12 @@ def create(tiling: str, width, height, seed: int, level: str, stats: dict | None
     if level not in levels:
         raise TilepressError(f"unknown level {level!r} (choose from {', '.join(levels)})")
     check_faces(tiling_source.cost(None, tiling, width, height), "the patch", TilepressError)
+    with generate.collector_paused():
+        return _create(tiling, width, height, seed, level, stats, version, levels)
+
+
+def _create(tiling, width, height, seed, level, stats, version, levels) -> Puzzle:
+    """create's work, once the level and the cost are checked."""
     link, tiles = tiling_source.patch(tiling, width, height, seed)
     grid = _grid(tiles)
     output.stage(f"a loop on {len(grid.faces)} faces, then clues taken away while the {level} solver still "
