@@ -565,10 +565,16 @@ class Solver:
                     q.append(f)
             dots = self.ends[e]
             fl, q = ind[0], qd[0]
+            deg, dy, dn = b.dot_deg, self.dy, self.dn
             for d in dots:
                 if not fl[d]:
-                    fl[d] = 1
-                    q.append(d)
+                    y = dy[d]
+                    u = deg[d] - y - dn[d]
+                    if u == 1 or (u and y == 2):      # only where an Easy dot rule fires
+                        fl[d] = 1
+                        q.append(d)
+                    elif y == 1 and not u:
+                        raise Contradiction            # (what dot-dead-end finds)
             top = self.level
             if top:
                 fy, fn, size = self.fy, self.fn, b.face_size
@@ -593,7 +599,6 @@ class Solver:
                                 if not fl[f]:
                                     fl[f] = 1
                                     qf[3].append(f)
-                deg, dy, dn = b.dot_deg, self.dy, self.dn
                 for d in dots:
                     fl = ind[1]
                     if not fl[d]:
@@ -1541,8 +1546,13 @@ class Closure(Solver):
                 dots = ends[e]
                 for d in dots:
                     if not dfl[d]:
-                        dfl[d] = 1
-                        dq.append(d)
+                        y = dy[d]
+                        u = deg[d] - y - dn[d]
+                        if u == 1 or (u and y == 2):         # only where a dot rule fires
+                            dfl[d] = 1
+                            dq.append(d)
+                        elif y == 1 and not u:
+                            raise Contradiction              # (what dot-dead-end finds)
                 if top:                                      # Normal's queueing
                     for f in own:
                         if not ffl1[f] and clues[f] is not None:
