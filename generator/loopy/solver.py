@@ -1376,6 +1376,9 @@ class Closure(Solver):
     rules fire in (generate.Halving relies on it).  That leaves room for shortcuts that
     change the order, and which facts on decided pairs are written, but no decided edge:
 
+    * a decided edge queues a dot for Easy's dot rules only if one fires there (one undecided
+      edge left, or two yes edges and some undecided); the one other case that rule looks at,
+      a dead end with one yes edge, is the contradiction it would find, found at once;
     * a dot of degree 2 (hat and Spectre grids have many: their tiles' straight sides are cut
       by the neighbours' corners) makes its two edges equal by dot-continue and dot-dead-end,
       so deciding one decides the other at once (`Board.through`) and the dot is not queued:
