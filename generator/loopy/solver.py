@@ -563,18 +563,6 @@ class Solver:
                 if not fl[f] and clues[f] is not None:
                     fl[f] = 1
                     q.append(f)
-            dots = self.ends[e]
-            fl, q = ind[0], qd[0]
-            deg, dy, dn = b.dot_deg, self.dy, self.dn
-            for d in dots:
-                if not fl[d]:
-                    y = dy[d]
-                    u = deg[d] - y - dn[d]
-                    if u == 1 or (u and y == 2):      # only where an Easy dot rule fires
-                        fl[d] = 1
-                        q.append(d)
-                    elif y == 1 and not u:
-                        raise Contradiction            # (what dot-dead-end finds)
             top = self.level
             if top:
                 fy, fn, size = self.fy, self.fn, b.face_size
@@ -599,21 +587,33 @@ class Solver:
                                 if not fl[f]:
                                     fl[f] = 1
                                     qf[3].append(f)
-                for d in dots:
-                    fl = ind[1]
-                    if not fl[d]:
+            dots = self.ends[e]
+            fl = ind[0]
+            deg, dy, dn = b.dot_deg, self.dy, self.dn
+            for d in dots:
+                y = dy[d]
+                u = deg[d] - y - dn[d]
+                if not fl[d]:
+                    if u == 1 or (u and y == 2):      # only where an Easy dot rule fires
                         fl[d] = 1
+                        qd[0].append(d)
+                    elif y == 1 and not u:
+                        raise Contradiction            # (what dot-dead-end finds)
+                if top:
+                    fl1 = ind[1]
+                    if not fl1[d]:
+                        fl1[d] = 1
                         qd[1].append(d)
-                    if top > NORMAL and deg[d] - dy[d] - dn[d] > 1:
-                        if v == NO and not dy[d]:
-                            fl = ind[2]
-                            if not fl[d]:
-                                fl[d] = 1
+                    if top > NORMAL and u > 1:
+                        if v == NO and not y:
+                            fl1 = ind[2]
+                            if not fl1[d]:
+                                fl1[d] = 1
                                 qd[2].append(d)
                         if top > TRICKY:
-                            fl = ind[3]
-                            if not fl[d]:
-                                fl[d] = 1
+                            fl1 = ind[3]
+                            if not fl1[d]:
+                                fl1[d] = 1
                                 qd[3].append(d)
             for x in self.through[e]:
                 if st[x] != v:
