@@ -1451,123 +1451,131 @@ class Closure(Solver):
         chains, top, set_ = self.other_end, self.level, self.set
         if top:
             fq1, ffl1, dq1, dfl1 = self.qf[1], self.inf[1], self.qd[1], self.ind[1]
-        while True:
-            if dq:
-                d = dq.pop()
-                dfl[d] = 0
-                y = dy[d]
-                u = deg[d] - y - dn[d]
-                if u > 1 and y < 2:
-                    continue
-                if y > 2 or (y == 1 and not u):
-                    raise Contradiction
-                if not u:
-                    continue
-                if y == 2:                                   # dot-full
-                    v = NO
-                    es = [e for e in dot_edges[d] if not st[e]]
-                else:                                        # dot-continue, dot-dead-end
-                    v = YES if y else NO
-                    for e in dot_edges[d]:
-                        if not st[e]:
-                            es = (e,)
-                            break
-            elif fq:
-                f = fq.pop()
-                ffl[f] = 0
-                c, k, y, n = clues[f], size[f], fy[f], fn[f]
-                if y > c or n > k - c:
-                    raise Contradiction
-                u = k - y - n
-                if not u:
-                    continue
-                if y == c or n == k - c:                     # face-full, face-needs-all
-                    v = NO if y == c else YES
-                    es = [e for e in face_edges[f] if not st[e]]
-                elif n == k - c - 1 and u > 2:               # face-one-no-left
-                    es, ds = face_edges[f], face_dots[f]
-                    for i in range(k):
-                        a, e = es[i - 1], es[i]
-                        if not st[a] and not st[e] and dy[ds[i]]:
-                            break
+        unknown, bad = self.unknown, self.bad      # (kept here, written back on the way out)
+        try:
+            while True:
+                if dq:
+                    d = dq.pop()
+                    dfl[d] = 0
+                    y = dy[d]
+                    u = deg[d] - y - dn[d]
+                    if u > 1 and y < 2:
+                        continue
+                    if y > 2 or (y == 1 and not u):
+                        raise Contradiction
+                    if not u:
+                        continue
+                    if y == 2:                                   # dot-full
+                        v = NO
+                        es = [e for e in dot_edges[d] if not st[e]]
+                    else:                                        # dot-continue, dot-dead-end
+                        v = YES if y else NO
+                        for e in dot_edges[d]:
+                            if not st[e]:
+                                es = (e,)
+                                break
+                elif fq:
+                    f = fq.pop()
+                    ffl[f] = 0
+                    c, k, y, n = clues[f], size[f], fy[f], fn[f]
+                    if y > c or n > k - c:
+                        raise Contradiction
+                    u = k - y - n
+                    if not u:
+                        continue
+                    if y == c or n == k - c:                     # face-full, face-needs-all
+                        v = NO if y == c else YES
+                        es = [e for e in face_edges[f] if not st[e]]
+                    elif n == k - c - 1 and u > 2:               # face-one-no-left
+                        es, ds = face_edges[f], face_dots[f]
+                        for i in range(k):
+                            a, e = es[i - 1], es[i]
+                            if not st[a] and not st[e] and dy[ds[i]]:
+                                break
+                        else:
+                            continue
+                        v = YES
+                        es = [x for x in es if not st[x] and x != a and x != e]
                     else:
                         continue
-                    v = YES
-                    es = [x for x in es if not st[x] and x != a and x != e]
+                    read[f] = 1
                 else:
+                    return
+                if top > NORMAL:                                 # (the queueing above Normal: set's)
+                    self.unknown, self.bad = unknown, bad
+                    for e in es:
+                        if st[e] != v:
+                            set_(e, v)
+                    unknown, bad = self.unknown, self.bad
                     continue
-                read[f] = 1
-            else:
-                return
-            if top > NORMAL:                                 # (the queueing above Normal: set's)
-                for e in es:
-                    if st[e] != v:
-                        set_(e, v)
-                continue
-            for e in es:                                     # set(e, v), written out
-                was = st[e]
-                if was == v:
-                    continue
-                if was:
-                    raise Contradiction
-                st[e] = v
-                self.unknown -= 1
-                a, c = edges[e]
-                own = edge_faces[e]
-                if v == YES:
-                    for f in own:
-                        k = clues[f]
-                        if k is not None:
-                            y = fy[f]
-                            self.bad += (y == k) - (y + 1 == k)
-                            if y >= k:
-                                raise Contradiction
-                        fy[f] += 1
-                    ya = dy[a] = dy[a] + 1
-                    yc = dy[c] = dy[c] + 1
-                    if ya > 2 or yc > 2:
+                for e in es:                                     # set(e, v), written out
+                    was = st[e]
+                    if was == v:
+                        continue
+                    if was:
                         raise Contradiction
-                    ea, ec = chains.pop(a, a), chains.pop(c, c)
-                    if ea == c:
-                        if chains:
+                    st[e] = v
+                    unknown -= 1
+                    a, c = edges[e]
+                    own = edge_faces[e]
+                    if v == YES:
+                        for f in own:
+                            k = clues[f]
+                            if k is not None:
+                                y = fy[f]
+                                bad += (y == k) - (y + 1 == k)
+                                if y >= k:
+                                    raise Contradiction
+                            fy[f] += 1
+                        ya = dy[a] = dy[a] + 1
+                        yc = dy[c] = dy[c] + 1
+                        if ya > 2 or yc > 2:
                             raise Contradiction
-                        self.closed = True
+                        ea, ec = chains.pop(a, a), chains.pop(c, c)
+                        if ea == c:
+                            if chains:
+                                raise Contradiction
+                            self.closed = True
+                        else:
+                            chains[ea], chains[ec] = ec, ea
+                        faces = (dot_faces[a] + dot_faces[c] if yc == 1 else dot_faces[a]) if ya == 1 else \
+                            dot_faces[c] if yc == 1 else own
                     else:
-                        chains[ea], chains[ec] = ec, ea
-                    faces = (dot_faces[a] + dot_faces[c] if yc == 1 else dot_faces[a]) if ya == 1 else \
-                        dot_faces[c] if yc == 1 else own
-                else:
-                    for f in own:
-                        fn[f] += 1
-                    dn[a] += 1
-                    dn[c] += 1
-                    faces = own
-                for f in faces:
-                    if not ffl[f] and clues[f] is not None:
-                        ffl[f] = 1
-                        fq.append(f)
-                dots = ends[e]
-                for d in dots:
-                    if not dfl[d]:
-                        y = dy[d]
-                        u = deg[d] - y - dn[d]
-                        if u == 1 or (u and y == 2):         # only where a dot rule fires
-                            dfl[d] = 1
-                            dq.append(d)
-                        elif y == 1 and not u:
-                            raise Contradiction              # (what dot-dead-end finds)
-                if top:                                      # Normal's queueing
-                    for f in own:
-                        if not ffl1[f] and clues[f] is not None:
-                            ffl1[f] = 1
-                            fq1.append(f)
+                        for f in own:
+                            fn[f] += 1
+                        dn[a] += 1
+                        dn[c] += 1
+                        faces = own
+                    for f in faces:
+                        if not ffl[f] and clues[f] is not None:
+                            ffl[f] = 1
+                            fq.append(f)
+                    dots = ends[e]
                     for d in dots:
-                        if not dfl1[d]:
-                            dfl1[d] = 1
-                            dq1.append(d)
-                for x in through[e]:
-                    if st[x] != v:
-                        set_(x, v)
+                        if not dfl[d]:
+                            y = dy[d]
+                            u = deg[d] - y - dn[d]
+                            if u == 1 or (u and y == 2):         # only where a dot rule fires
+                                dfl[d] = 1
+                                dq.append(d)
+                            elif y == 1 and not u:
+                                raise Contradiction              # (what dot-dead-end finds)
+                    if top:                                      # Normal's queueing
+                        for f in own:
+                            if not ffl1[f] and clues[f] is not None:
+                                ffl1[f] = 1
+                                fq1.append(f)
+                        for d in dots:
+                            if not dfl1[d]:
+                                dfl1[d] = 1
+                                dq1.append(d)
+                    for x in through[e]:
+                        if st[x] != v:
+                            self.unknown, self.bad = unknown, bad
+                            set_(x, v)
+                            unknown, bad = self.unknown, self.bad
+        finally:
+            self.unknown, self.bad = unknown, bad
 
     def fixpoint(self) -> None:
         """Solver.fixpoint's turns, with Easy's rules run inline (`_easy`) and only when their
