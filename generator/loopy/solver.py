@@ -599,12 +599,12 @@ class Solver:
                         qd[0].append(d)
                     elif y == 1 and not u:
                         raise Contradiction            # (what dot-dead-end finds)
-                if top:
-                    fl1 = ind[1]
+                if top and u > 1:              # (Normal's dot rules: nothing below two undecided
+                    fl1 = ind[1]               # edges, once Easy's are done)
                     if not fl1[d]:
                         fl1[d] = 1
                         qd[1].append(d)
-                    if top > NORMAL and u > 1:
+                    if top > NORMAL:
                         if v == NO and not y:
                             fl1 = ind[2]
                             if not fl1[d]:
@@ -1388,7 +1388,8 @@ class Closure(Solver):
       pair fact reads it on a pair of undecided edges, or as AL1 on a pair with no yes edge,
       or AM1 with no no edge (pair-at-dot, the arc bounds and their screens), and such a
       fact never comes from that source;
-    * so a dot whose edges are all decided has nothing left at Normal;
+    * so a dot with fewer than two undecided edges has nothing left at Normal once Easy's rules
+      are done (Easy decides the last one), and a decided edge queues it there only above that;
     * above Easy no face rule reads a dot's count, so a decided edge queues only its own
       faces there; at Easy it queues the faces round a dot only when the dot gets its first
       yes edge (face-one-no-left reads whether a corner's dot has one);
@@ -1550,25 +1551,23 @@ class Closure(Solver):
                         if not ffl[f] and clues[f] is not None:
                             ffl[f] = 1
                             fq.append(f)
-                    dots = ends[e]
-                    for d in dots:
+                    for d in ends[e]:
+                        y = dy[d]
+                        u = deg[d] - y - dn[d]
                         if not dfl[d]:
-                            y = dy[d]
-                            u = deg[d] - y - dn[d]
                             if u == 1 or (u and y == 2):         # only where a dot rule fires
                                 dfl[d] = 1
                                 dq.append(d)
                             elif y == 1 and not u:
                                 raise Contradiction              # (what dot-dead-end finds)
-                    if top:                                      # Normal's queueing
+                        if top and u > 1 and not dfl1[d]:        # Normal's (see set)
+                            dfl1[d] = 1
+                            dq1.append(d)
+                    if top:
                         for f in own:
                             if not ffl1[f] and clues[f] is not None:
                                 ffl1[f] = 1
                                 fq1.append(f)
-                        for d in dots:
-                            if not dfl1[d]:
-                                dfl1[d] = 1
-                                dq1.append(d)
                     for x in through[e]:
                         if st[x] != v:
                             self.unknown, self.bad = unknown, bad
