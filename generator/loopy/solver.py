@@ -898,16 +898,51 @@ class Solver:
 
     # ---- Normal -------------------------------------------------------------------------
     def normal_dot(self, d: int) -> None:
-        b, st, al, am = self.b, self.st, self.al, self.am
-        tracing = self.tracing or self.collect is not None
-        lean = self.lean                     # (a Closure: no facts beside decided edges)
-        if lean and self.dy[d] + self.dn[d] == b.dot_deg[d]:
+        b, st, al, am, dy, dn = self.b, self.st, self.al, self.am, self.dy, self.dn
+        deg = b.dot_deg[d]
+        y = dy[d]
+        u = deg - y - dn[d]
+        if u == deg and u > 2:
+            return                           # no yes, no no, u > 2: nothing can fire
+        if self.lean:
+            # (a Closure) no facts beside decided edges (see there), so a dot with every edge
+            # decided has nothing left; the firings are made by the setters themselves (no
+            # commit: nothing is traced and a dot rule reads no clue)
+            if not u:
+                return
+            for p, x, z in b.dot_pe[d]:
+                sx, sz = st[x], st[z]
+                if not sx and not sz:        # a pair of undecided edges: the dot's counts
+                    if y == 1:
+                        if not am[p]:        # pair-from-dot
+                            self.steps_done += 1
+                            self.fact(p, False)
+                            if u == 2:
+                                self.fact(p, True)
+                        elif u == 2 and not al[p]:
+                            self.steps_done += 1
+                            self.fact(p, True)
+                    elif y == 0 and u == 2 and (am[p] or al[p]):      # dot-last-pair
+                        self.steps_done += 1
+                        v = NO if am[p] else YES
+                        self.set(x, v)
+                        self.set(z, v)
+                        y = dy[d]
+                        u = deg - y - dn[d]
+                elif sx and sz:
+                    continue
+                elif al[p] if sx == NO or sz == NO else am[p]:       # pair-at-dot
+                    self.steps_done += 1
+                    self.set(z if sx else x, YES if sx == NO or sz == NO else NO)
+                    y = dy[d]
+                    u = deg - y - dn[d]
             return
+        tracing = self.tracing or self.collect is not None
         for p, x, z in b.dot_pe[d]:
             sx, sz = st[x], st[z]
             if not sx and not sz:            # a pair of undecided edges: the dot's counts
-                y = self.dy[d]
-                u = b.dot_deg[d] - y - self.dn[d]
+                y = dy[d]
+                u = deg - y - dn[d]
                 if y == 0 and u == 2:
                     if am[p]:
                         self.commit("dot-last-pair", NORMAL, (), (d,), b.dot_edges[d], no=(x, z), pairs=(p,))
@@ -918,19 +953,17 @@ class Solver:
                         self.commit("pair-from-dot", NORMAL, (), (d,), b.dot_edges[d], am=(p,),
                                     al=(p,) if u == 2 else ())
             elif sx and sz:                  # both decided: the facts only
-                if lean:
-                    continue
                 if (sx == NO or sz == NO) and not am[p]:
                     self._dot_fact(d, x, z, p, False, tracing)
                 if (sx == YES or sz == YES) and not al[p]:
                     self._dot_fact(d, x, z, p, True, tracing)
             elif sx == NO or sz == NO:       # one no, the other undecided
-                if not am[p] and not lean:
+                if not am[p]:
                     self._dot_fact(d, x, z, p, False, tracing)
                 if al[p]:
                     self.commit("pair-at-dot", NORMAL, (), (d,), (x, z), yes=(z if sx else x,), pairs=(p,))
             else:                            # one yes, the other undecided
-                if not al[p] and not lean:
+                if not al[p]:
                     self._dot_fact(d, x, z, p, True, tracing)
                 if am[p]:
                     self.commit("pair-at-dot", NORMAL, (), (d,), (x, z), no=(z if sx else x,), pairs=(p,))
