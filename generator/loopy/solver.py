@@ -204,6 +204,49 @@ def rest_bounds(l1, h1, l2, h2, w: int) -> tuple[list, list]:
     return lo, hi
 
 
+# The arc rules on 4-sided faces (every face of the Penrose rhomb and kite-and-dart tilings),
+# by table: a face's whole state (clue, edge states, corner facts) is one number (`_key4`), and
+# what face-arc (w = 1) and corner-from-face (w = 2) conclude in it is worked out by
+# `rest_bounds` the first time the state is met, then looked up.
+_ARC4 = ([None] * (5 * 81 * 256), [None] * (5 * 81 * 256))
+
+
+def _key4(c, st, al, am, es, cs) -> int:
+    """The state of a 4-sided face with clue c <= 4 as an index of _ARC4's tables."""
+    e0, e1, e2, e3 = es
+    p0, p1, p2, p3 = cs
+    return ((c * 81 + st[e0] + 3 * st[e1] + 9 * st[e2] + 27 * st[e3]) << 8 | al[p0] | am[p0] << 1
+            | al[p1] << 2 | am[p1] << 3 | al[p2] << 4 | am[p2] << 5 | al[p3] << 6 | am[p3] << 7)
+
+
+def _arc4(w: int, key: int):
+    """What the arc rule of window w concludes on a 4-sided face in state `key` (`_key4`), per
+    position i: w = 1, on edge i, 1 no, 2 yes, 3 a contradiction (rest bounds past the clue);
+    w = 2, on corner i, 1 AM1 | 2 AL1 (only facts not there yet); 0 when nothing anywhere."""
+    c, code = divmod(key >> 8, 81)
+    s = [code % 3, code // 3 % 3, code // 9 % 3, code // 27]
+    alv = [key >> 2 * j & 1 for j in range(4)]
+    amv = [key >> 2 * j + 1 & 1 for j in range(4)]
+    l1 = [1 if x == YES else 0 for x in s]
+    h1 = [0 if x == NO else 1 for x in s]
+    l2, h2 = [], []
+    for j in range(4):                    # the block (j, j+1), at the corner of position j+1
+        j1 = (j + 1) % 4
+        lo, hi = l1[j] + l1[j1], h1[j] + h1[j1]
+        l2.append(1 if not lo and alv[j1] else lo)
+        h2.append(1 if hi == 2 and amv[j1] else hi)
+    lo, hi = rest_bounds(l1, h1, l2, h2, w)
+    out = [0] * 4
+    for i in range(4):
+        if w == 1:
+            if s[i]:
+                continue
+            out[i] = 3 if lo[i] > c or hi[i] < c - 1 else 1 if lo[i] == c else 2 if hi[i] == c - 1 else 0
+        elif not (s[i - 1] or s[i] or (alv[i] and amv[i])):
+            out[i] = (lo[i] > c - 2 and not amv[i]) | (hi[i] < c and not alv[i]) << 1
+    return tuple(out) if any(out) else 0
+
+
 class Contradiction(Exception):
     """The deductions reached an impossibility: the clues have no solution."""
 
@@ -642,15 +685,15 @@ class Solver:
             return
         arr[p] = 1
         self.changed = True
+        b = self.b
+        if self.lean:                  # (a Closure: never traced)
+            self._queue_fact(p, b.pair_face[p], b.pair_dot[p])
+            return
         if self.tracing:
             (self.al_from if least else self.am_from)[p] = self.cur
         # push(1, (its face,), (its dot,)) for one face and one dot (the hot path: inlined)
-        b = self.b
         f, d = b.pair_face[p], b.pair_dot[p]
         ind, qd = self.ind, self.qd
-        if self.lean:
-            self._queue_fact(p, f, d)
-            return
         for lv in range(1, self.level + 1):
             fl = ind[lv]
             if not fl[d]:
@@ -1018,6 +1061,34 @@ class Solver:
         y, n = self.fy[f], self.fn[f]
         if y + n == k:
             return
+        if k == 4 and c <= 4:               # by table (_arc4): the same firings, in the same order
+            al, am, cs, table = self.al, self.am, b.face_corner[f], _ARC4[0]
+            start = 0
+            while start < 4:
+                key = _key4(c, st, al, am, es, cs)
+                acts = table[key]
+                if acts is None:
+                    acts = table[key] = _arc4(1, key)
+                if not acts:
+                    return
+                for i in range(start, 4):
+                    a = acts[i]
+                    if a:
+                        break
+                else:
+                    return
+                if a == 3:
+                    raise Contradiction
+                if self.lean:               # (a Closure: never traced, so no commit)
+                    self.read[f] = 1
+                    self.steps_done += 1
+                    self.set(es[i], NO if a == 1 else YES)
+                elif a == 1:
+                    self.commit("face-arc", NORMAL, (f,), (), es, no=(es[i],), pairs=cs)
+                else:
+                    self.commit("face-arc", NORMAL, (f,), (), es, yes=(es[i],), pairs=cs)
+                start = i + 1
+            return
         # the rest of an undecided edge has y <= lo <= y + g and k-n-1-l <= hi <= k-n-1
         g, l = self._gain_loss(f)
         if y + g < c and k - n - 1 - l > c - 1:
@@ -1042,6 +1113,35 @@ class Solver:
         es, cs = b.face_edges[f], b.face_corner[f]
         k, c = len(es), self.clues[f]
         y, n = self.fy[f], self.fn[f]          # (the rule adds facts only: these stay)
+        if k == 4 and c <= 4:               # by table (_arc4): the same firings, in the same order
+            table = _ARC4[1]
+            start = 0
+            while start < 4:
+                key = _key4(c, st, al, am, es, cs)
+                acts = table[key]
+                if acts is None:
+                    acts = table[key] = _arc4(2, key)
+                if not acts:
+                    return
+                for i in range(start, 4):
+                    a = acts[i]
+                    if a:
+                        break
+                else:
+                    return
+                p = cs[i]
+                if self.lean:               # (a Closure: never traced, so no commit)
+                    self.read[f] = 1
+                    self.steps_done += 1
+                    if a & 2:
+                        self.fact(p, True)
+                    if a & 1:
+                        self.fact(p, False)
+                else:
+                    self.commit("corner-from-face", TRICKY, (f,), (), es, am=(p,) if a & 1 else (),
+                                al=(p,) if a & 2 else (), pairs=cs)
+                start = i + 1
+            return
         fresh, lo, hi = True, None, None
         for i, (a, e, p) in enumerate(b.face_ce[f]):
             if st[a] or st[e] or (al[p] and am[p]):
