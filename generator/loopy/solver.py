@@ -1198,13 +1198,34 @@ class Solver:
     def _parity(self, rule, faces, dots, es, und, p) -> None:
         """H2/H3 on undecided edges `und` whose yes count has parity p."""
         u = len(und)
+        lean = self.lean                # (a Closure, never traced: its firings without commit)
         if u == 2:
-            if self.lean:               # (a Closure: a link already there is not made again)
+            if lean:                    # (a Closure: a link already there is not made again)
                 x, z = und
-                if self.find(x) == self.find(z):
-                    if self.parity(x) ^ self.parity(z) != p:
+                parent, par = self.parent, self.par
+                rx = parent[x]          # find and parity, inlined for a root or a root's child
+                if rx == x:
+                    px = 0
+                else:
+                    if parent[rx] != rx:
+                        rx = self.find(x)
+                    px = par[x]
+                rz = parent[z]
+                if rz == z:
+                    pz = 0
+                else:
+                    if parent[rz] != rz:
+                        rz = self.find(z)
+                    pz = par[z]
+                if rx == rz:
+                    if px ^ pz != p:
                         raise Contradiction
                     return
+                for f in faces:
+                    self.read[f] = 1
+                self.steps_done += 1
+                self.link(x, z, p)
+                return
             self.commit(rule, HARD, faces, dots, es, links=((und[0], und[1], p),), note=2)
             return
         if u > 4:
@@ -1225,14 +1246,26 @@ class Solver:
                 rest = [und[t] for t in range(u) if t != i and t != j]
                 if u == 3:
                     val = p ^ rel
-                    self.commit(rule, HARD, faces, dots, es, yes=rest if val else (), no=() if val else rest,
-                                classes=(und[i],), note=3)
+                    if lean:        # (rest: one undecided edge, so the firing adds it)
+                        for f in faces:
+                            self.read[f] = 1
+                        self.steps_done += 1
+                        self.set(rest[0], YES if val else NO)
+                    else:
+                        self.commit(rule, HARD, faces, dots, es, yes=rest if val else (),
+                                    no=() if val else rest, classes=(und[i],), note=3)
                 else:
                     ra, rc = self.find(rest[0]), self.find(rest[1])
                     if ra == rc:
                         continue
-                    self.commit(rule, HARD, faces, dots, es, links=((rest[0], rest[1], p ^ rel),),
-                                classes=(und[i],), note=4)
+                    if lean:
+                        for f in faces:
+                            self.read[f] = 1
+                        self.steps_done += 1
+                        self.link(rest[0], rest[1], p ^ rel)
+                    else:
+                        self.commit(rule, HARD, faces, dots, es, links=((rest[0], rest[1], p ^ rel),),
+                                    classes=(und[i],), note=4)
                 return
 
     def hard_face(self, f: int) -> None:
@@ -1243,6 +1276,24 @@ class Solver:
         if y + n == k:
             return
         und = [e for e in es if not st[e]]
+        if self.lean:
+            # (a Closure) both rules need two undecided edges in one class but face-parity on
+            # two, which links them: with the classes of `und` all apart that is all there is
+            parent, roots = self.parent, []
+            for e in und:           # find(e), inlined for a root or a root's child
+                r = parent[e]
+                if parent[r] != r:
+                    r = self.find(e)
+                roots.append(r)
+            u = len(und)
+            if u == 2:
+                if roots[0] != roots[1]:
+                    self.read[f] = 1
+                    self.steps_done += 1
+                    self.link(und[0], und[1], (c - y) & 1)
+                    return
+            elif u < 2 or len(set(roots)) == u:
+                return
         if y == c - 1 or n == k - c - 1:
             seen: dict = {}
             for e in und:
@@ -1260,12 +1311,21 @@ class Solver:
 
     def hard_dot(self, d: int) -> None:
         b, st = self.b, self.st
-        if b.dot_deg[d] - self.dy[d] - self.dn[d] < 2:
+        y = self.dy[d]
+        u = b.dot_deg[d] - y - self.dn[d]
+        if u < 2:
             return                   # both rules need two undecided edges
         es = b.dot_edges[d]
         und = [e for e in es if not st[e]]
-        if len(und) >= 2:
-            self._parity("dot-parity", (), (d,), es, und, self.dy[d] & 1)
+        lean = self.lean
+        if u <= 4:                   # (dot-parity has nothing to say on more)
+            self._parity("dot-parity", (), (d,), es, und, y & 1)
+            if lean and u == 2:
+                # (a Closure) the two are now one class, of parity y between them: pair-link can
+                # only add the facts of a pair of them if y = 1
+                x, z = und
+                if not y or st[x] or st[z]:
+                    return
         al, am, parent, par = self.al, self.am, self.parent, self.par
         for p, x, z in b.dot_pe[d]:
             if st[x] or st[z]:
@@ -1286,9 +1346,18 @@ class Solver:
                 pz = par[z]
             if rx == rz:
                 if px != pz and not (al[p] and am[p]):
-                    self.commit("pair-link", HARD, (), (d,), (x, z), al=(p,), am=(p,), classes=(x,))
+                    if lean:
+                        self.steps_done += 1
+                        self.fact(p, True)
+                        self.fact(p, False)
+                    else:
+                        self.commit("pair-link", HARD, (), (d,), (x, z), al=(p,), am=(p,), classes=(x,))
             elif al[p] and am[p]:
-                self.commit("pair-link", HARD, (), (d,), (x, z), links=((x, z, 1),), pairs=(p,))
+                if lean:
+                    self.steps_done += 1
+                    self.link(x, z, 1)
+                else:
+                    self.commit("pair-link", HARD, (), (d,), (x, z), links=((x, z, 1),), pairs=(p,))
 
     # ---- Expert (this project's first solver's extra rules) -------------------------------
     def _taken(self, es, cs, arr):
