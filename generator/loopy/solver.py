@@ -366,6 +366,14 @@ class Board:
         self.wide_ends = [tuple([d for d in ac if deg[d] != 2]) for ac in self.edges]
         self.through = [tuple([x for d in ac if deg[d] == 2 for x in de[d] if x != e])
                         for e, ac in enumerate(self.edges)]
+        # per pair, the pairs of its dot that share no edge with it, each with its two edges
+        # (opposite-pairs), in the dot's order; none at a dot of degree 3 or less
+        pair_opp = [()] * len(pe)
+        for row in dot_pe:
+            if len(row) > 3:
+                for p, x, z in row:
+                    pair_opp[p] = tuple([t for t in row if t[1] != x and t[2] != x and t[1] != z and t[2] != z])
+        self.pair_opp = pair_opp
 
     @classmethod
     def of_grid(cls, grid) -> "Board":
@@ -1172,26 +1180,44 @@ class Solver:
         b, st, al, am = self.b, self.st, self.al, self.am
         if b.dot_deg[d] - self.dy[d] - self.dn[d] < 2:
             return                   # both rules start from a pair of undecided edges
-        ps = b.dot_pairs[d]
+        ps, pe, opp, lean = b.dot_pairs[d], b.pair_edges, b.pair_opp, self.lean
         for p in ps:
             if not al[p]:
                 continue
-            x, z = b.pair_edges[p]
+            x, z = pe[p]
             if st[x] or st[z]:
                 continue
-            others = [q for q in ps if q != p and not am[q] and x not in b.pair_edges[q]
-                      and z not in b.pair_edges[q]]
-            if others:
-                self.commit("opposite-pairs", TRICKY, (), (d,), (x, z), am=others, pairs=(p,))
+            if lean:
+                # (a Closure, never traced: no commit) no AM1 on a pair with a no edge: it says
+                # what the edge says, and no rule reads it there (see Closure)
+                others = [q for q, a, c in opp[p] if not am[q] and st[a] != NO and st[c] != NO]
+                if others:
+                    self.steps_done += 1
+                    for q in others:
+                        self.fact(q, False)
+            else:
+                others = [q for q, _a, _c in opp[p] if not am[q]]
+                if others:
+                    self.commit("opposite-pairs", TRICKY, (), (d,), (x, z), am=others, pairs=(p,))
             if am[p] and self.dy[d] == 0:
                 es = b.dot_edges[d]
                 und = [e for e in es if not st[e] and e != x and e != z]
                 if len(und) == 1:
-                    self.commit("exactly-one", TRICKY, (), (d,), es, yes=und, pairs=(p,))
+                    if lean:
+                        self.steps_done += 1
+                        self.set(und[0], YES)
+                    else:
+                        self.commit("exactly-one", TRICKY, (), (d,), es, yes=und, pairs=(p,))
                 elif len(und) == 2:
+                    u0, u1 = und
                     for q in ps:
-                        if set(b.pair_edges[q]) == set(und) and not al[q]:
-                            self.commit("exactly-one", TRICKY, (), (d,), es, al=(q,), pairs=(p,))
+                        a, c = pe[q]
+                        if (a == u0 and c == u1 or a == u1 and c == u0) and not al[q]:
+                            if lean:
+                                self.steps_done += 1
+                                self.fact(q, True)
+                            else:
+                                self.commit("exactly-one", TRICKY, (), (d,), es, al=(q,), pairs=(p,))
                             break
 
     # ---- Hard ---------------------------------------------------------------------------
