@@ -777,12 +777,30 @@ class Solver:
         was = self.settled[ra] or self.settled[rb]
         b = self.b
         st, edge_faces, edges = self.st, b.edge_faces, b.edges
-        faces, dots = [], []
-        for x in moved if self.lean else members[rb]:     # (a Closure: see there)
-            if not st[x]:
-                faces.extend(edge_faces[x])
-                dots.extend(edges[x])
-        self.push(HARD, faces, dots)
+        if self.lean:
+            # (a Closure, at Hard, its top level: push inlined) the faces and dots of the
+            # smaller class's undecided edges only (see there)
+            clues, fl, q = self.clues, self.inf[HARD], self.qf[HARD]
+            for x in moved:
+                if not st[x]:
+                    for f in edge_faces[x]:
+                        if not fl[f] and clues[f] is not None:
+                            fl[f] = 1
+                            q.append(f)
+            fl, q = self.ind[HARD], self.qd[HARD]
+            for x in moved:
+                if not st[x]:
+                    for d in edges[x]:
+                        if not fl[d]:
+                            fl[d] = 1
+                            q.append(d)
+        else:
+            faces, dots = [], []
+            for x in members[rb]:
+                if not st[x]:
+                    faces.extend(edge_faces[x])
+                    dots.extend(edges[x])
+            self.push(HARD, faces, dots)
         if was:
             known = next(x for x in members[rb] if st[x])
             self.find(known)
@@ -791,14 +809,24 @@ class Solver:
 
     def _decide_class(self, r: int, root_val: int, origin: int) -> None:
         """H5: decide every member of class r from the root's value."""
-        undecided = [x for x in self.members[r] if not self.st[x]]
+        st = self.st
+        undecided = [x for x in self.members[r] if not st[x]]
         if not undecided:
             return
         if self.tracing and self.cur >= 0:       # the step that decided the first one decides all
             self.steps[self.cur]["classes"] += 1
+        parent, par = self.parent, self.par
         for x in undecided:
-            self.find(x)
-            self.set(x, YES if root_val ^ self.parity(x) else NO)
+            q = parent[x]            # find(x) and parity(x), inlined for a root or a root's child
+            if q == x:
+                px = 0
+            else:
+                if parent[q] != q:
+                    self.find(x)
+                px = par[x]
+            v = YES if root_val ^ px else NO
+            if st[x] != v:           # (set would return at once)
+                self.set(x, v)
 
     # ---- steps --------------------------------------------------------------------------
     def _step(self, rule, level, faces, dots, edges, deps=(), pairs=(), classes=()) -> int:
