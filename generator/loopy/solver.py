@@ -1370,8 +1370,25 @@ class Solver:
         if u < 2:
             return                   # both rules need two undecided edges
         es = b.dot_edges[d]
-        und = [e for e in es if not st[e]]
         lean = self.lean
+        if lean and u > 2:
+            # (a Closure) with the classes of the undecided edges all apart, dot-parity (on more
+            # than two) has nothing, and pair-link only links a pair with AL1 and AM1
+            parent, roots = self.parent, set()
+            for e in es:
+                if not st[e]:
+                    r = parent[e]    # find(e), inlined for a root or a root's child
+                    if parent[r] != r:
+                        r = self.find(e)
+                    roots.add(r)
+            if len(roots) == u:
+                al, am = self.al, self.am
+                for p, x, z in b.dot_pe[d]:
+                    if al[p] and am[p] and not st[x] and not st[z] and self.find(x) != self.find(z):
+                        self.steps_done += 1        # (find: a link just made may have joined them)
+                        self.link(x, z, 1)
+                return
+        und = [e for e in es if not st[e]]
         if u <= 4:                   # (dot-parity has nothing to say on more)
             self._parity("dot-parity", (), (d,), es, und, y & 1)
             if lean and u == 2:
