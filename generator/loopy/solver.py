@@ -1206,9 +1206,16 @@ class Solver:
 
     def tricky_dot(self, d: int) -> None:
         b, st, al, am = self.b, self.st, self.al, self.am
-        if b.dot_deg[d] - self.dy[d] - self.dn[d] < 2:
+        u = b.dot_deg[d] - self.dy[d] - self.dn[d]
+        if u < 2:
             return                   # both rules start from a pair of undecided edges
-        ps, pe, opp, lean = b.dot_pairs[d], b.pair_edges, b.pair_opp, self.lean
+        lean = self.lean
+        if u == 2 and lean:
+            # (a Closure) exactly-one wants a third undecided edge, and the opposite pairs of
+            # the two undecided ones are of decided edges: two yes edges would have decided
+            # them (Easy's dot-full), so each has a no edge, where a Closure writes no AM1
+            return
+        ps, pe, opp = b.dot_pairs[d], b.pair_edges, b.pair_opp
         for p in ps:
             if not al[p]:
                 continue
