@@ -1378,6 +1378,33 @@ class Solver:
             return                   # both rules need two undecided edges
         es = b.dot_edges[d]
         lean = self.lean
+        if lean and u == 2:
+            # (a Closure) dot-parity links the two, inlined (see _parity); pair-link then has
+            # nothing on a pair of them: linked equal it does nothing, linked opposite (y = 1)
+            # it adds AL1 and AM1, which pair-from-dot has given it (Normal's queues are empty
+            # whenever a Hard rule runs)
+            x, z = [e for e in es if not st[e]]
+            parent, par = self.parent, self.par
+            rx = parent[x]           # find and parity, inlined for a root or a root's child
+            if rx == x:
+                px = 0
+            else:
+                if parent[rx] != rx:
+                    rx = self.find(x)
+                px = par[x]
+            rz = parent[z]
+            if rz == z:
+                pz = 0
+            else:
+                if parent[rz] != rz:
+                    rz = self.find(z)
+                pz = par[z]
+            if rx != rz:
+                self.steps_done += 1
+                self.link(x, z, y & 1)
+            elif px ^ pz != y & 1:
+                raise Contradiction
+            return
         if lean and u > 2:
             # (a Closure) with the classes of the undecided edges all apart, dot-parity (on more
             # than two) has nothing, and pair-link only links a pair with AL1 and AM1
@@ -1398,12 +1425,6 @@ class Solver:
         und = [e for e in es if not st[e]]
         if u <= 4:                   # (dot-parity has nothing to say on more)
             self._parity("dot-parity", (), (d,), es, und, y & 1)
-            if lean and u == 2:
-                # (a Closure) the two are now one class, of parity y between them: pair-link can
-                # only add the facts of a pair of them if y = 1
-                x, z = und
-                if not y or st[x] or st[z]:
-                    return
         al, am, parent, par = self.al, self.am, self.parent, self.par
         for p, x, z in b.dot_pe[d]:
             if st[x] or st[z]:
