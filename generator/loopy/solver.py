@@ -977,18 +977,19 @@ class Solver:
 
     # ---- Normal -------------------------------------------------------------------------
     def normal_dot(self, d: int) -> None:
-        b, st, al, am, dy, dn = self.b, self.st, self.al, self.am, self.dy, self.dn
+        dy, dn, b = self.dy, self.dn, self.b
         deg = b.dot_deg[d]
         y = dy[d]
         u = deg - y - dn[d]
         if u == deg and u > 2:
             return                           # no yes, no no, u > 2: nothing can fire
-        if self.lean:
-            # (a Closure) no facts beside decided edges (see there), so a dot with every edge
-            # decided has nothing left; the firings are made by the setters themselves (no
-            # commit: nothing is traced and a dot rule reads no clue)
-            if not u:
-                return
+        lean = self.lean
+        if lean and not u:
+            return                           # (a Closure: no facts beside decided edges, see there)
+        st, al, am = self.st, self.al, self.am
+        if lean:
+            # (a Closure) the firings made by the setters themselves, without commit: nothing
+            # is traced, and a dot rule reads no clue
             for p, x, z in b.dot_pe[d]:
                 sx, sz = st[x], st[z]
                 if not sx and not sz:        # a pair of undecided edges: the dot's counts
@@ -1145,10 +1146,13 @@ class Solver:
 
     # ---- Tricky -------------------------------------------------------------------------
     def tricky_face(self, f: int) -> None:
-        b, st, al, am = self.b, self.st, self.al, self.am
-        es, cs = b.face_edges[f], b.face_corner[f]
-        k, c = len(es), self.clues[f]
+        b = self.b
+        es = b.face_edges[f]
+        k = len(es)
         y, n = self.fy[f], self.fn[f]          # (the rule adds facts only: these stay)
+        if k - y - n < 2:
+            return                           # no corner of two undecided edges
+        st, al, am, cs, c = self.st, self.al, self.am, b.face_corner[f], self.clues[f]
         if k == 4 and c <= 4:               # by table (_arc4): the same firings, in the same order
             table = _ARC4[1]
             start = 0
