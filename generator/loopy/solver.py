@@ -1209,7 +1209,7 @@ class Solver:
                 fresh = not self.lean   # (a Closure goes on with these bounds: see there)
 
     def tricky_dot(self, d: int) -> None:
-        b, st, al, am = self.b, self.st, self.al, self.am
+        b = self.b
         u = b.dot_deg[d] - self.dy[d] - self.dn[d]
         if u < 2:
             return                   # both rules start from a pair of undecided edges
@@ -1219,7 +1219,7 @@ class Solver:
             # the two undecided ones are of decided edges: two yes edges would have decided
             # them (Easy's dot-full), so each has a no edge, where a Closure writes no AM1
             return
-        ps, pe, opp = b.dot_pairs[d], b.pair_edges, b.pair_opp
+        st, al, am, ps, pe, opp = self.st, self.al, self.am, b.dot_pairs[d], b.pair_edges, b.pair_opp
         for p in ps:
             if not al[p]:
                 continue
