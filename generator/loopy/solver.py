@@ -1334,22 +1334,23 @@ class Solver:
                 return
 
     def hard_face(self, f: int) -> None:
-        b, st = self.b, self.st
-        es = b.face_edges[f]
-        k, c = len(es), self.clues[f]
-        y, n = self.fy[f], self.fn[f]
+        es = self.b.face_edges[f]
+        k, y, n = len(es), self.fy[f], self.fn[f]
         if y + n == k:
             return
-        und = [e for e in es if not st[e]]
+        st, c = self.st, self.clues[f]
         if self.lean:
             # (a Closure) both rules need two undecided edges in one class but face-parity on
-            # two, which links them: with the classes of `und` all apart that is all there is
-            parent, roots = self.parent, []
-            for e in und:           # find(e), inlined for a root or a root's child
-                r = parent[e]
-                if parent[r] != r:
-                    r = self.find(e)
-                roots.append(r)
+            # two, which links them: with the classes of the undecided edges all apart that is
+            # all there is
+            parent, und, roots = self.parent, [], []
+            for e in es:
+                if not st[e]:
+                    und.append(e)
+                    r = parent[e]   # find(e), inlined for a root or a root's child
+                    if parent[r] != r:
+                        r = self.find(e)
+                    roots.append(r)
             u = len(und)
             if u == 2:
                 if roots[0] != roots[1]:
@@ -1359,6 +1360,8 @@ class Solver:
                     return
             elif u < 2 or len(set(roots)) == u:
                 return
+        else:
+            und = [e for e in es if not st[e]]
         if y == c - 1 or n == k - c - 1:
             seen: dict = {}
             for e in und:
@@ -1387,7 +1390,12 @@ class Solver:
             # nothing on a pair of them: linked equal it does nothing, linked opposite (y = 1)
             # it adds AL1 and AM1, which pair-from-dot has given it (Normal's queues are empty
             # whenever a Hard rule runs)
-            x, z = [e for e in es if not st[e]]
+            x = -1
+            for z in es:             # the two undecided edges: x, z
+                if not st[z]:
+                    if x >= 0:
+                        break
+                    x = z
             parent, par = self.parent, self.par
             rx = parent[x]           # find and parity, inlined for a root or a root's child
             if rx == x:
