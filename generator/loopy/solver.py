@@ -19,7 +19,8 @@ smallest hi-sum over the cuts (exactly these, not tighter).  A face has k sides,
 y yes and n no edges.  (`rest_bounds` finds them for the rest beside every edge or corner of
 a face at once, from prefix and suffix tables of the best cuts; a cut's lo-sum is its yes
 edges plus its blocks raised by AL1, its hi-sum its edges not no minus those lowered by AM1,
-which bounds every rest cheaply first: `Solver._gain_loss`.)
+which bounds every rest cheaply first: `Solver._gain_loss`.  On 4-sided faces the arc rules
+read what they conclude from a table of face states filled by `rest_bounds`: `_arc4`.)
 
 Rules (stable names, used by hints; level, what it reads, what it decides):
 
@@ -1693,12 +1694,21 @@ class Closure(Solver):
       by the neighbours' corners) makes its two edges equal by dot-continue and dot-dead-end,
       so deciding one decides the other at once (`Board.through`) and the dot is not queued:
       with both its edges decided, the only rule that still fires there adds pair facts;
-    * pair-from-dot's facts on a pair with a decided edge are never written: AL1 beside a yes
-      edge and AM1 beside a no edge say what the edge says already.  Every rule that reads a
-      pair fact reads it on a pair of undecided edges, or as AL1 on a pair with no yes edge,
-      or AM1 with no no edge (pair-at-dot, the arc bounds and their screens), and such a
-      fact never comes from that source;
-    * so a dot whose edges are all decided has nothing left at Normal;
+    * pair-from-dot's facts on a pair with a decided edge are never written, nor
+      opposite-pairs' AM1 on a pair with a no edge: AL1 beside a yes edge and AM1 beside a no
+      edge say what the edge says already.  Every rule that reads a pair fact reads it on a
+      pair of undecided edges, or as AL1 on a pair with no yes edge, or AM1 with no no edge
+      (pair-at-dot, the arc bounds and their screens), and such a fact never comes from
+      those sources;
+    * so a dot whose edges are all decided has nothing left at Normal, and a dot with two
+      undecided edges nothing at Tricky (exactly-one wants a third; the opposite pairs of
+      their pair are of decided edges, not two yes edges once Easy is done, so each has a no
+      edge);
+    * a rule of a level runs only when the queues below it are empty, so nothing below can
+      fire: on a dot with two undecided edges Hard's dot rules are dot-parity alone (pair-link
+      on the pair of the two, linked opposite, would add the facts pair-from-dot has given
+      it), and where the undecided edges of a face or dot are all in different classes Hard
+      has only face- or dot-parity on two and pair-link's link of an AL1-and-AM1 pair;
     * above Easy no face rule reads a dot's count, so a decided edge queues only its own
       faces there; at Easy it queues the faces round a dot only when the dot gets its first
       yes edge (face-one-no-left reads whether a corner's dot has one);
@@ -1721,13 +1731,16 @@ class Closure(Solver):
       rules if the pair has AL1 (both start from an AL1 pair; AM1 elsewhere only stops
       opposite-pairs), Hard's pair-link if the pair has both (Hard's face rules read no pair
       fact);
-    * corner-from-face works out a face's rest bounds once per visit, not again after each
-      corner it gives a fact: bounds from fewer facts are weaker, never wrong (so what they
-      give is in the closure), and the new fact queues the face again for what they miss.
+    * corner-from-face works out the rest bounds of a face of more than 4 sides once per
+      visit, not again after each corner it gives a fact: bounds from fewer facts are weaker,
+      never wrong (so what they give is in the closure), and the new fact queues the face
+      again for what they miss (4-sided faces read a table, `_arc4`, as the plain solver does).
 
     These are `Solver`'s own methods run with `lean` on; Easy's face and dot rules, which
     make most of any level's firings, are also written out in one loop (`_easy`), where a
-    call and a commit per firing would cost more than the firing.
+    call and a commit per firing would cost more than the firing.  Above Easy the lean path
+    fires by `set`, `fact` and `link` directly, not by `commit`: nothing is traced here, so a
+    firing is its conclusions, the step count and (for a face rule) its face marked read.
 
     It also counts as read (`Solver.read`) the clues that loop-too-short reads when one chain
     holds every yes edge: the edge is no because closing the chain would leave a clue unmet,
