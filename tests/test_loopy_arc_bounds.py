@@ -7,12 +7,15 @@
 * the screens of face-arc and corner-from-face (`Solver._gain_loss`) hold: the rest of an
   undecided window has y <= lo <= y + g and k-n-w-l <= hi <= k-n-w;
 * the per-level fixpoint loop takes its turns as the one-turn-at-a-time loop does (the watch
-  of generate.Thinning sees the same states at the same turns).
+  of generate.Thinning sees the same states at the same turns);
+* the table of face-arc and corner-from-face on 4-sided faces (`solver._arc4`, indexed by
+  `solver._key4`) says, for every state, what the rules' words say from `rest_bounds`;
+* `Board.pair_opp` holds, per pair, exactly the pairs of its dot that share no edge with it.
 """
 import functools
 import random
 
-from generator.loopy.solver import HARD, NO, YES, Board, Solver, rest_bounds
+from generator.loopy.solver import HARD, NO, YES, Board, Solver, _arc4, _key4, rest_bounds
 
 
 def _face_solver(k: int, rng) -> Solver:
@@ -150,3 +153,52 @@ def test_fixpoint_turns_are_one_turn_loop_turns():
         assert len(a.watch.states) > 20
         assert a.watch.states == b.watch.states
         assert a.watch.left == b.watch.left and a.st == b.st and a.steps_done == b.steps_done
+
+
+def test_the_four_sided_table_says_what_the_arc_rules_say():
+    rng = random.Random(44)
+    fired = [0, 0]
+    for _ in range(3000):
+        s = _face_solver(4, rng)
+        es, cs, c = s.b.face_edges[0], s.b.face_corner[0], s.clues[0]
+        st, al, am = s.st, s.al, s.am
+        key = _key4(c, st, al, am, es, cs)
+        for w in (1, 2):
+            lo, hi = rest_bounds(*s.arcs(0), w)
+            want = []
+            for i in range(4):
+                if w == 1:                  # face-arc on edge i: no, yes, or a contradiction
+                    if st[es[i]]:
+                        want.append(0)
+                    elif lo[i] > c or hi[i] < c - 1:
+                        want.append(3)
+                    else:
+                        want.append(1 if lo[i] == c else 2 if hi[i] == c - 1 else 0)
+                else:                       # corner-from-face on corner i: AM1 | AL1 (new ones)
+                    p = cs[i]
+                    if st[es[i - 1]] or st[es[i]] or (al[p] and am[p]):
+                        want.append(0)
+                    else:
+                        want.append((lo[i] > c - 2 and not am[p]) | (hi[i] < c and not al[p]) << 1)
+            got = _arc4(w, key)
+            assert (got or (0, 0, 0, 0)) == tuple(want), (w, key)
+            assert got != (0, 0, 0, 0)      # "nothing anywhere" is 0
+            fired[w - 1] += bool(got)
+    assert min(fired) > 300
+
+
+def test_pair_opp_holds_the_pairs_sharing_no_edge():
+    from generator.loopy import grid as G, tiling_source
+    seen = 0
+    for tiling, w, h in (("p3", "6", "5"), ("hat", "24", "20")):
+        _link, tiles = tiling_source.patch(tiling, w, h, 1)
+        grid = G.build(tiles)
+        for b in (Board.of_grid(grid), Board(len(grid.dots), grid.faces)):
+            for ps in b.dot_pairs:
+                for p in ps:
+                    x, z = b.pair_edges[p]
+                    want = [(q, *b.pair_edges[q]) for q in ps
+                            if q != p and x not in b.pair_edges[q] and z not in b.pair_edges[q]]
+                    assert list(b.pair_opp[p]) == want
+                    seen += bool(want)
+    assert seen > 100

@@ -19,7 +19,8 @@ smallest hi-sum over the cuts (exactly these, not tighter).  A face has k sides,
 y yes and n no edges.  (`rest_bounds` finds them for the rest beside every edge or corner of
 a face at once, from prefix and suffix tables of the best cuts; a cut's lo-sum is its yes
 edges plus its blocks raised by AL1, its hi-sum its edges not no minus those lowered by AM1,
-which bounds every rest cheaply first: `Solver._gain_loss`.)
+which bounds every rest cheaply first: `Solver._gain_loss`.  On 4-sided faces the arc rules
+read what they conclude from a table of face states filled by `rest_bounds`: `_arc4`.)
 
 Rules (stable names, used by hints; level, what it reads, what it decides):
 
@@ -204,6 +205,49 @@ def rest_bounds(l1, h1, l2, h2, w: int) -> tuple[list, list]:
     return lo, hi
 
 
+# The arc rules on 4-sided faces (every face of the Penrose rhomb and kite-and-dart tilings),
+# by table: a face's whole state (clue, edge states, corner facts) is one number (`_key4`), and
+# what face-arc (w = 1) and corner-from-face (w = 2) conclude in it is worked out by
+# `rest_bounds` the first time the state is met, then looked up.
+_ARC4 = ([None] * (5 * 81 * 256), [None] * (5 * 81 * 256))
+
+
+def _key4(c, st, al, am, es, cs) -> int:
+    """The state of a 4-sided face with clue c <= 4 as an index of _ARC4's tables."""
+    e0, e1, e2, e3 = es
+    p0, p1, p2, p3 = cs
+    return ((c * 81 + st[e0] + 3 * st[e1] + 9 * st[e2] + 27 * st[e3]) << 8 | al[p0] | am[p0] << 1
+            | al[p1] << 2 | am[p1] << 3 | al[p2] << 4 | am[p2] << 5 | al[p3] << 6 | am[p3] << 7)
+
+
+def _arc4(w: int, key: int):
+    """What the arc rule of window w concludes on a 4-sided face in state `key` (`_key4`), per
+    position i: w = 1, on edge i, 1 no, 2 yes, 3 a contradiction (rest bounds past the clue);
+    w = 2, on corner i, 1 AM1 | 2 AL1 (only facts not there yet); 0 when nothing anywhere."""
+    c, code = divmod(key >> 8, 81)
+    s = [code % 3, code // 3 % 3, code // 9 % 3, code // 27]
+    alv = [key >> 2 * j & 1 for j in range(4)]
+    amv = [key >> 2 * j + 1 & 1 for j in range(4)]
+    l1 = [1 if x == YES else 0 for x in s]
+    h1 = [0 if x == NO else 1 for x in s]
+    l2, h2 = [], []
+    for j in range(4):                    # the block (j, j+1), at the corner of position j+1
+        j1 = (j + 1) % 4
+        lo, hi = l1[j] + l1[j1], h1[j] + h1[j1]
+        l2.append(1 if not lo and alv[j1] else lo)
+        h2.append(1 if hi == 2 and amv[j1] else hi)
+    lo, hi = rest_bounds(l1, h1, l2, h2, w)
+    out = [0] * 4
+    for i in range(4):
+        if w == 1:
+            if s[i]:
+                continue
+            out[i] = 3 if lo[i] > c or hi[i] < c - 1 else 1 if lo[i] == c else 2 if hi[i] == c - 1 else 0
+        elif not (s[i - 1] or s[i] or (alv[i] and amv[i])):
+            out[i] = (lo[i] > c - 2 and not amv[i]) | (hi[i] < c and not alv[i]) << 1
+    return tuple(out) if any(out) else 0
+
+
 class Contradiction(Exception):
     """The deductions reached an impossibility: the clues have no solution."""
 
@@ -323,6 +367,14 @@ class Board:
         self.wide_ends = [tuple([d for d in ac if deg[d] != 2]) for ac in self.edges]
         self.through = [tuple([x for d in ac if deg[d] == 2 for x in de[d] if x != e])
                         for e, ac in enumerate(self.edges)]
+        # per pair, the pairs of its dot that share no edge with it, each with its two edges
+        # (opposite-pairs), in the dot's order; none at a dot of degree 3 or less
+        pair_opp = [()] * len(pe)
+        for row in dot_pe:
+            if len(row) > 3:
+                for p, x, z in row:
+                    pair_opp[p] = tuple([t for t in row if t[1] != x and t[2] != x and t[1] != z and t[2] != z])
+        self.pair_opp = pair_opp
 
     @classmethod
     def of_grid(cls, grid) -> "Board":
@@ -647,15 +699,15 @@ class Solver:
             return
         arr[p] = 1
         self.changed = True
+        b = self.b
+        if self.lean:                  # (a Closure: never traced)
+            self._queue_fact(p, b.pair_face[p], b.pair_dot[p])
+            return
         if self.tracing:
             (self.al_from if least else self.am_from)[p] = self.cur
         # push(1, (its face,), (its dot,)) for one face and one dot (the hot path: inlined)
-        b = self.b
         f, d = b.pair_face[p], b.pair_dot[p]
         ind, qd = self.ind, self.qd
-        if self.lean:
-            self._queue_fact(p, f, d)
-            return
         for lv in range(1, self.level + 1):
             fl = ind[lv]
             if not fl[d]:
@@ -731,12 +783,30 @@ class Solver:
         was = self.settled[ra] or self.settled[rb]
         b = self.b
         st, edge_faces, edges = self.st, b.edge_faces, b.edges
-        faces, dots = [], []
-        for x in moved if self.lean else members[rb]:     # (a Closure: see there)
-            if not st[x]:
-                faces.extend(edge_faces[x])
-                dots.extend(edges[x])
-        self.push(HARD, faces, dots)
+        if self.lean:
+            # (a Closure, at Hard, its top level: push inlined) the faces and dots of the
+            # smaller class's undecided edges only (see there)
+            clues, fl, q = self.clues, self.inf[HARD], self.qf[HARD]
+            for x in moved:
+                if not st[x]:
+                    for f in edge_faces[x]:
+                        if not fl[f] and clues[f] is not None:
+                            fl[f] = 1
+                            q.append(f)
+            fl, q = self.ind[HARD], self.qd[HARD]
+            for x in moved:
+                if not st[x]:
+                    for d in edges[x]:
+                        if not fl[d]:
+                            fl[d] = 1
+                            q.append(d)
+        else:
+            faces, dots = [], []
+            for x in members[rb]:
+                if not st[x]:
+                    faces.extend(edge_faces[x])
+                    dots.extend(edges[x])
+            self.push(HARD, faces, dots)
         if was:
             known = next(x for x in members[rb] if st[x])
             self.find(known)
@@ -745,14 +815,24 @@ class Solver:
 
     def _decide_class(self, r: int, root_val: int, origin: int) -> None:
         """H5: decide every member of class r from the root's value."""
-        undecided = [x for x in self.members[r] if not self.st[x]]
+        st = self.st
+        undecided = [x for x in self.members[r] if not st[x]]
         if not undecided:
             return
         if self.tracing and self.cur >= 0:       # the step that decided the first one decides all
             self.steps[self.cur]["classes"] += 1
+        parent, par = self.parent, self.par
         for x in undecided:
-            self.find(x)
-            self.set(x, YES if root_val ^ self.parity(x) else NO)
+            q = parent[x]            # find(x) and parity(x), inlined for a root or a root's child
+            if q == x:
+                px = 0
+            else:
+                if parent[q] != q:
+                    self.find(x)
+                px = par[x]
+            v = YES if root_val ^ px else NO
+            if st[x] != v:           # (set would return at once)
+                self.set(x, v)
 
     # ---- steps --------------------------------------------------------------------------
     def _step(self, rule, level, faces, dots, edges, deps=(), pairs=(), classes=()) -> int:
@@ -903,16 +983,52 @@ class Solver:
 
     # ---- Normal -------------------------------------------------------------------------
     def normal_dot(self, d: int) -> None:
-        b, st, al, am = self.b, self.st, self.al, self.am
-        tracing = self.tracing or self.collect is not None
-        lean = self.lean                     # (a Closure: no facts beside decided edges)
-        if lean and self.dy[d] + self.dn[d] == b.dot_deg[d]:
+        dy, dn, b = self.dy, self.dn, self.b
+        deg = b.dot_deg[d]
+        y = dy[d]
+        u = deg - y - dn[d]
+        if u == deg and u > 2:
+            return                           # no yes, no no, u > 2: nothing can fire
+        lean = self.lean
+        if lean and not u:
+            return                           # (a Closure: no facts beside decided edges, see there)
+        st, al, am = self.st, self.al, self.am
+        if lean:
+            # (a Closure) the firings made by the setters themselves, without commit: nothing
+            # is traced, and a dot rule reads no clue
+            for p, x, z in b.dot_pe[d]:
+                sx, sz = st[x], st[z]
+                if not sx and not sz:        # a pair of undecided edges: the dot's counts
+                    if y == 1:
+                        if not am[p]:        # pair-from-dot
+                            self.steps_done += 1
+                            self.fact(p, False)
+                            if u == 2:
+                                self.fact(p, True)
+                        elif u == 2 and not al[p]:
+                            self.steps_done += 1
+                            self.fact(p, True)
+                    elif y == 0 and u == 2 and (am[p] or al[p]):      # dot-last-pair
+                        self.steps_done += 1
+                        v = NO if am[p] else YES
+                        self.set(x, v)
+                        self.set(z, v)
+                        y = dy[d]
+                        u = deg - y - dn[d]
+                elif sx and sz:
+                    continue
+                elif al[p] if sx == NO or sz == NO else am[p]:       # pair-at-dot
+                    self.steps_done += 1
+                    self.set(z if sx else x, YES if sx == NO or sz == NO else NO)
+                    y = dy[d]
+                    u = deg - y - dn[d]
             return
+        tracing = self.tracing or self.collect is not None
         for p, x, z in b.dot_pe[d]:
             sx, sz = st[x], st[z]
             if not sx and not sz:            # a pair of undecided edges: the dot's counts
-                y = self.dy[d]
-                u = b.dot_deg[d] - y - self.dn[d]
+                y = dy[d]
+                u = deg - y - dn[d]
                 if y == 0 and u == 2:
                     if am[p]:
                         self.commit("dot-last-pair", NORMAL, (), (d,), b.dot_edges[d], no=(x, z), pairs=(p,))
@@ -923,19 +1039,17 @@ class Solver:
                         self.commit("pair-from-dot", NORMAL, (), (d,), b.dot_edges[d], am=(p,),
                                     al=(p,) if u == 2 else ())
             elif sx and sz:                  # both decided: the facts only
-                if lean:
-                    continue
                 if (sx == NO or sz == NO) and not am[p]:
                     self._dot_fact(d, x, z, p, False, tracing)
                 if (sx == YES or sz == YES) and not al[p]:
                     self._dot_fact(d, x, z, p, True, tracing)
             elif sx == NO or sz == NO:       # one no, the other undecided
-                if not am[p] and not lean:
+                if not am[p]:
                     self._dot_fact(d, x, z, p, False, tracing)
                 if al[p]:
                     self.commit("pair-at-dot", NORMAL, (), (d,), (x, z), yes=(z if sx else x,), pairs=(p,))
             else:                            # one yes, the other undecided
-                if not al[p] and not lean:
+                if not al[p]:
                     self._dot_fact(d, x, z, p, True, tracing)
                 if am[p]:
                     self.commit("pair-at-dot", NORMAL, (), (d,), (x, z), no=(z if sx else x,), pairs=(p,))
@@ -990,6 +1104,34 @@ class Solver:
         y, n = self.fy[f], self.fn[f]
         if y + n == k:
             return
+        if k == 4 and c <= 4:               # by table (_arc4): the same firings, in the same order
+            al, am, cs, table = self.al, self.am, b.face_corner[f], _ARC4[0]
+            start = 0
+            while start < 4:
+                key = _key4(c, st, al, am, es, cs)
+                acts = table[key]
+                if acts is None:
+                    acts = table[key] = _arc4(1, key)
+                if not acts:
+                    return
+                for i in range(start, 4):
+                    a = acts[i]
+                    if a:
+                        break
+                else:
+                    return
+                if a == 3:
+                    raise Contradiction
+                if self.lean:               # (a Closure: never traced, so no commit)
+                    self.read[f] = 1
+                    self.steps_done += 1
+                    self.set(es[i], NO if a == 1 else YES)
+                elif a == 1:
+                    self.commit("face-arc", NORMAL, (f,), (), es, no=(es[i],), pairs=cs)
+                else:
+                    self.commit("face-arc", NORMAL, (f,), (), es, yes=(es[i],), pairs=cs)
+                start = i + 1
+            return
         # the rest of an undecided edge has y <= lo <= y + g and k-n-1-l <= hi <= k-n-1
         g, l = self._gain_loss(f)
         if y + g < c and k - n - 1 - l > c - 1:
@@ -1010,10 +1152,42 @@ class Solver:
 
     # ---- Tricky -------------------------------------------------------------------------
     def tricky_face(self, f: int) -> None:
-        b, st, al, am = self.b, self.st, self.al, self.am
-        es, cs = b.face_edges[f], b.face_corner[f]
-        k, c = len(es), self.clues[f]
+        b = self.b
+        es = b.face_edges[f]
+        k = len(es)
         y, n = self.fy[f], self.fn[f]          # (the rule adds facts only: these stay)
+        if k - y - n < 2:
+            return                           # no corner of two undecided edges
+        st, al, am, cs, c = self.st, self.al, self.am, b.face_corner[f], self.clues[f]
+        if k == 4 and c <= 4:               # by table (_arc4): the same firings, in the same order
+            table = _ARC4[1]
+            start = 0
+            while start < 4:
+                key = _key4(c, st, al, am, es, cs)
+                acts = table[key]
+                if acts is None:
+                    acts = table[key] = _arc4(2, key)
+                if not acts:
+                    return
+                for i in range(start, 4):
+                    a = acts[i]
+                    if a:
+                        break
+                else:
+                    return
+                p = cs[i]
+                if self.lean:               # (a Closure: never traced, so no commit)
+                    self.read[f] = 1
+                    self.steps_done += 1
+                    if a & 2:
+                        self.fact(p, True)
+                    if a & 1:
+                        self.fact(p, False)
+                else:
+                    self.commit("corner-from-face", TRICKY, (f,), (), es, am=(p,) if a & 1 else (),
+                                al=(p,) if a & 2 else (), pairs=cs)
+                start = i + 1
+            return
         fresh, lo, hi = True, None, None
         for i, (a, e, p) in enumerate(b.face_ce[f]):
             if st[a] or st[e] or (al[p] and am[p]):
@@ -1041,42 +1215,88 @@ class Solver:
                 fresh = not self.lean   # (a Closure goes on with these bounds: see there)
 
     def tricky_dot(self, d: int) -> None:
-        b, st, al, am = self.b, self.st, self.al, self.am
-        if b.dot_deg[d] - self.dy[d] - self.dn[d] < 2:
+        b = self.b
+        u = b.dot_deg[d] - self.dy[d] - self.dn[d]
+        if u < 2:
             return                   # both rules start from a pair of undecided edges
-        ps = b.dot_pairs[d]
+        lean = self.lean
+        if u == 2 and lean:
+            # (a Closure) exactly-one wants a third undecided edge, and the opposite pairs of
+            # the two undecided ones are of decided edges: two yes edges would have decided
+            # them (Easy's dot-full), so each has a no edge, where a Closure writes no AM1
+            return
+        st, al, am, ps, pe, opp = self.st, self.al, self.am, b.dot_pairs[d], b.pair_edges, b.pair_opp
         for p in ps:
             if not al[p]:
                 continue
-            x, z = b.pair_edges[p]
+            x, z = pe[p]
             if st[x] or st[z]:
                 continue
-            others = [q for q in ps if q != p and not am[q] and x not in b.pair_edges[q]
-                      and z not in b.pair_edges[q]]
-            if others:
-                self.commit("opposite-pairs", TRICKY, (), (d,), (x, z), am=others, pairs=(p,))
+            if lean:
+                # (a Closure, never traced: no commit) no AM1 on a pair with a no edge: it says
+                # what the edge says, and no rule reads it there (see Closure)
+                others = [q for q, a, c in opp[p] if not am[q] and st[a] != NO and st[c] != NO]
+                if others:
+                    self.steps_done += 1
+                    for q in others:
+                        self.fact(q, False)
+            else:
+                others = [q for q, _a, _c in opp[p] if not am[q]]
+                if others:
+                    self.commit("opposite-pairs", TRICKY, (), (d,), (x, z), am=others, pairs=(p,))
             if am[p] and self.dy[d] == 0:
                 es = b.dot_edges[d]
                 und = [e for e in es if not st[e] and e != x and e != z]
                 if len(und) == 1:
-                    self.commit("exactly-one", TRICKY, (), (d,), es, yes=und, pairs=(p,))
+                    if lean:
+                        self.steps_done += 1
+                        self.set(und[0], YES)
+                    else:
+                        self.commit("exactly-one", TRICKY, (), (d,), es, yes=und, pairs=(p,))
                 elif len(und) == 2:
+                    u0, u1 = und
                     for q in ps:
-                        if set(b.pair_edges[q]) == set(und) and not al[q]:
-                            self.commit("exactly-one", TRICKY, (), (d,), es, al=(q,), pairs=(p,))
+                        a, c = pe[q]
+                        if (a == u0 and c == u1 or a == u1 and c == u0) and not al[q]:
+                            if lean:
+                                self.steps_done += 1
+                                self.fact(q, True)
+                            else:
+                                self.commit("exactly-one", TRICKY, (), (d,), es, al=(q,), pairs=(p,))
                             break
 
     # ---- Hard ---------------------------------------------------------------------------
     def _parity(self, rule, faces, dots, es, und, p) -> None:
         """H2/H3 on undecided edges `und` whose yes count has parity p."""
         u = len(und)
+        lean = self.lean                # (a Closure, never traced: its firings without commit)
         if u == 2:
-            if self.lean:               # (a Closure: a link already there is not made again)
+            if lean:                    # (a Closure: a link already there is not made again)
                 x, z = und
-                if self.find(x) == self.find(z):
-                    if self.parity(x) ^ self.parity(z) != p:
+                parent, par = self.parent, self.par
+                rx = parent[x]          # find and parity, inlined for a root or a root's child
+                if rx == x:
+                    px = 0
+                else:
+                    if parent[rx] != rx:
+                        rx = self.find(x)
+                    px = par[x]
+                rz = parent[z]
+                if rz == z:
+                    pz = 0
+                else:
+                    if parent[rz] != rz:
+                        rz = self.find(z)
+                    pz = par[z]
+                if rx == rz:
+                    if px ^ pz != p:
                         raise Contradiction
                     return
+                for f in faces:
+                    self.read[f] = 1
+                self.steps_done += 1
+                self.link(x, z, p)
+                return
             self.commit(rule, HARD, faces, dots, es, links=((und[0], und[1], p),), note=2)
             return
         if u > 4:
@@ -1097,24 +1317,57 @@ class Solver:
                 rest = [und[t] for t in range(u) if t != i and t != j]
                 if u == 3:
                     val = p ^ rel
-                    self.commit(rule, HARD, faces, dots, es, yes=rest if val else (), no=() if val else rest,
-                                classes=(und[i],), note=3)
+                    if lean:        # (rest: one undecided edge, so the firing adds it)
+                        for f in faces:
+                            self.read[f] = 1
+                        self.steps_done += 1
+                        self.set(rest[0], YES if val else NO)
+                    else:
+                        self.commit(rule, HARD, faces, dots, es, yes=rest if val else (),
+                                    no=() if val else rest, classes=(und[i],), note=3)
                 else:
                     ra, rc = self.find(rest[0]), self.find(rest[1])
                     if ra == rc:
                         continue
-                    self.commit(rule, HARD, faces, dots, es, links=((rest[0], rest[1], p ^ rel),),
-                                classes=(und[i],), note=4)
+                    if lean:
+                        for f in faces:
+                            self.read[f] = 1
+                        self.steps_done += 1
+                        self.link(rest[0], rest[1], p ^ rel)
+                    else:
+                        self.commit(rule, HARD, faces, dots, es, links=((rest[0], rest[1], p ^ rel),),
+                                    classes=(und[i],), note=4)
                 return
 
     def hard_face(self, f: int) -> None:
-        b, st = self.b, self.st
-        es = b.face_edges[f]
-        k, c = len(es), self.clues[f]
-        y, n = self.fy[f], self.fn[f]
+        es = self.b.face_edges[f]
+        k, y, n = len(es), self.fy[f], self.fn[f]
         if y + n == k:
             return
-        und = [e for e in es if not st[e]]
+        st, c = self.st, self.clues[f]
+        if self.lean:
+            # (a Closure) both rules need two undecided edges in one class but face-parity on
+            # two, which links them: with the classes of the undecided edges all apart that is
+            # all there is
+            parent, und, roots = self.parent, [], []
+            for e in es:
+                if not st[e]:
+                    und.append(e)
+                    r = parent[e]   # find(e), inlined for a root or a root's child
+                    if parent[r] != r:
+                        r = self.find(e)
+                    roots.append(r)
+            u = len(und)
+            if u == 2:
+                if roots[0] != roots[1]:
+                    self.read[f] = 1
+                    self.steps_done += 1
+                    self.link(und[0], und[1], (c - y) & 1)
+                    return
+            elif u < 2 or len(set(roots)) == u:
+                return
+        else:
+            und = [e for e in es if not st[e]]
         if y == c - 1 or n == k - c - 1:
             seen: dict = {}
             for e in und:
@@ -1132,12 +1385,64 @@ class Solver:
 
     def hard_dot(self, d: int) -> None:
         b, st = self.b, self.st
-        if b.dot_deg[d] - self.dy[d] - self.dn[d] < 2:
+        y = self.dy[d]
+        u = b.dot_deg[d] - y - self.dn[d]
+        if u < 2:
             return                   # both rules need two undecided edges
         es = b.dot_edges[d]
+        lean = self.lean
+        if lean and u == 2:
+            # (a Closure) dot-parity links the two, inlined (see _parity); pair-link then has
+            # nothing on a pair of them: linked equal it does nothing, linked opposite (y = 1)
+            # it adds AL1 and AM1, which pair-from-dot has given it (Normal's queues are empty
+            # whenever a Hard rule runs)
+            x = -1
+            for z in es:             # the two undecided edges: x, z
+                if not st[z]:
+                    if x >= 0:
+                        break
+                    x = z
+            parent, par = self.parent, self.par
+            rx = parent[x]           # find and parity, inlined for a root or a root's child
+            if rx == x:
+                px = 0
+            else:
+                if parent[rx] != rx:
+                    rx = self.find(x)
+                px = par[x]
+            rz = parent[z]
+            if rz == z:
+                pz = 0
+            else:
+                if parent[rz] != rz:
+                    rz = self.find(z)
+                pz = par[z]
+            if rx != rz:
+                self.steps_done += 1
+                self.link(x, z, y & 1)
+            elif px ^ pz != y & 1:
+                raise Contradiction
+            return
+        if lean and u > 2:
+            # (a Closure) with the classes of the undecided edges all apart, dot-parity (on more
+            # than two) has nothing, and pair-link only links a pair with AL1 and AM1
+            parent, roots = self.parent, set()
+            for e in es:
+                if not st[e]:
+                    r = parent[e]    # find(e), inlined for a root or a root's child
+                    if parent[r] != r:
+                        r = self.find(e)
+                    roots.add(r)
+            if len(roots) == u:
+                al, am = self.al, self.am
+                for p, x, z in b.dot_pe[d]:
+                    if al[p] and am[p] and not st[x] and not st[z] and self.find(x) != self.find(z):
+                        self.steps_done += 1        # (find: a link just made may have joined them)
+                        self.link(x, z, 1)
+                return
         und = [e for e in es if not st[e]]
-        if len(und) >= 2:
-            self._parity("dot-parity", (), (d,), es, und, self.dy[d] & 1)
+        if u <= 4:                   # (dot-parity has nothing to say on more)
+            self._parity("dot-parity", (), (d,), es, und, y & 1)
         al, am, parent, par = self.al, self.am, self.parent, self.par
         for p, x, z in b.dot_pe[d]:
             if st[x] or st[z]:
@@ -1158,9 +1463,18 @@ class Solver:
                 pz = par[z]
             if rx == rz:
                 if px != pz and not (al[p] and am[p]):
-                    self.commit("pair-link", HARD, (), (d,), (x, z), al=(p,), am=(p,), classes=(x,))
+                    if lean:
+                        self.steps_done += 1
+                        self.fact(p, True)
+                        self.fact(p, False)
+                    else:
+                        self.commit("pair-link", HARD, (), (d,), (x, z), al=(p,), am=(p,), classes=(x,))
             elif al[p] and am[p]:
-                self.commit("pair-link", HARD, (), (d,), (x, z), links=((x, z, 1),), pairs=(p,))
+                if lean:
+                    self.steps_done += 1
+                    self.link(x, z, 1)
+                else:
+                    self.commit("pair-link", HARD, (), (d,), (x, z), links=((x, z, 1),), pairs=(p,))
 
     # ---- Expert (this project's first solver's extra rules) -------------------------------
     def _taken(self, es, cs, arr):
@@ -1383,13 +1697,22 @@ class Closure(Solver):
       by the neighbours' corners) makes its two edges equal by dot-continue and dot-dead-end,
       so deciding one decides the other at once (`Board.through`) and the dot is not queued:
       with both its edges decided, the only rule that still fires there adds pair facts;
-    * pair-from-dot's facts on a pair with a decided edge are never written: AL1 beside a yes
-      edge and AM1 beside a no edge say what the edge says already.  Every rule that reads a
-      pair fact reads it on a pair of undecided edges, or as AL1 on a pair with no yes edge,
-      or AM1 with no no edge (pair-at-dot, the arc bounds and their screens), and such a
-      fact never comes from that source;
+    * pair-from-dot's facts on a pair with a decided edge are never written, nor
+      opposite-pairs' AM1 on a pair with a no edge: AL1 beside a yes edge and AM1 beside a no
+      edge say what the edge says already.  Every rule that reads a pair fact reads it on a
+      pair of undecided edges, or as AL1 on a pair with no yes edge, or AM1 with no no edge
+      (pair-at-dot, the arc bounds and their screens), and such a fact never comes from
+      those sources;
     * so a dot with fewer than two undecided edges has nothing left at Normal once Easy's rules
-      are done (Easy decides the last one), and a decided edge queues it there only above that;
+      are done (Easy decides the last one; a decided edge queues it there only above that), and
+      a dot with two undecided edges nothing at Tricky (exactly-one wants a third; the opposite pairs of
+      their pair are of decided edges, not two yes edges once Easy is done, so each has a no
+      edge);
+    * a rule of a level runs only when the queues below it are empty, so nothing below can
+      fire: on a dot with two undecided edges Hard's dot rules are dot-parity alone (pair-link
+      on the pair of the two, linked opposite, would add the facts pair-from-dot has given
+      it), and where the undecided edges of a face or dot are all in different classes Hard
+      has only face- or dot-parity on two and pair-link's link of an AL1-and-AM1 pair;
     * above Easy no face rule reads a dot's count, so a decided edge queues only its own
       faces there; at Easy it queues the faces round a dot only when the dot gets its first
       yes edge (face-one-no-left reads whether a corner's dot has one);
@@ -1412,13 +1735,16 @@ class Closure(Solver):
       rules if the pair has AL1 (both start from an AL1 pair; AM1 elsewhere only stops
       opposite-pairs), Hard's pair-link if the pair has both (Hard's face rules read no pair
       fact);
-    * corner-from-face works out a face's rest bounds once per visit, not again after each
-      corner it gives a fact: bounds from fewer facts are weaker, never wrong (so what they
-      give is in the closure), and the new fact queues the face again for what they miss.
+    * corner-from-face works out the rest bounds of a face of more than 4 sides once per
+      visit, not again after each corner it gives a fact: bounds from fewer facts are weaker,
+      never wrong (so what they give is in the closure), and the new fact queues the face
+      again for what they miss (4-sided faces read a table, `_arc4`, as the plain solver does).
 
     These are `Solver`'s own methods run with `lean` on; Easy's face and dot rules, which
     make most of any level's firings, are also written out in one loop (`_easy`), where a
-    call and a commit per firing would cost more than the firing.
+    call and a commit per firing would cost more than the firing.  Above Easy the lean path
+    fires by `set`, `fact` and `link` directly, not by `commit`: nothing is traced here, so a
+    firing is its conclusions, the step count and (for a face rule) its face marked read.
 
     It also counts as read (`Solver.read`) the clues that loop-too-short reads when one chain
     holds every yes edge: the edge is no because closing the chain would leave a clue unmet,
