@@ -220,6 +220,22 @@ def _key4(c, st, al, am, es, cs) -> int:
             | al[p1] << 2 | am[p1] << 3 | al[p2] << 4 | am[p2] << 5 | al[p3] << 6 | am[p3] << 7)
 
 
+def _arc4_next(w: int, c, st, al, am, es, cs, start: int) -> tuple[int, int]:
+    """The first place i >= start where the arc rule of window w fires on a 4-sided face in its
+    present state, and what it concludes there (`_arc4`); (4, 0) if nowhere."""
+    table = _ARC4[w - 1]
+    key = _key4(c, st, al, am, es, cs)
+    acts = table[key]
+    if acts is None:
+        acts = table[key] = _arc4(w, key)
+    if acts:
+        for i in range(start, 4):
+            a = acts[i]
+            if a:
+                return i, a
+    return 4, 0
+
+
 def _arc4(w: int, key: int):
     """What the arc rule of window w concludes on a 4-sided face in state `key` (`_key4`), per
     position i: w = 1, on edge i, 1 no, 2 yes, 3 a contradiction (rest bounds past the clue);
@@ -1105,20 +1121,11 @@ class Solver:
         if y + n == k:
             return
         if k == 4 and c <= 4:               # by table (_arc4): the same firings, in the same order
-            al, am, cs, table = self.al, self.am, b.face_corner[f], _ARC4[0]
-            start = 0
-            while start < 4:
-                key = _key4(c, st, al, am, es, cs)
-                acts = table[key]
-                if acts is None:
-                    acts = table[key] = _arc4(1, key)
-                if not acts:
-                    return
-                for i in range(start, 4):
-                    a = acts[i]
-                    if a:
-                        break
-                else:
+            al, am, cs = self.al, self.am, b.face_corner[f]
+            i = -1
+            while True:
+                i, a = _arc4_next(1, c, st, al, am, es, cs, i + 1)
+                if not a:
                     return
                 if a == 3:
                     raise Contradiction
@@ -1130,8 +1137,6 @@ class Solver:
                     self.commit("face-arc", NORMAL, (f,), (), es, no=(es[i],), pairs=cs)
                 else:
                     self.commit("face-arc", NORMAL, (f,), (), es, yes=(es[i],), pairs=cs)
-                start = i + 1
-            return
         # the rest of an undecided edge has y <= lo <= y + g and k-n-1-l <= hi <= k-n-1
         g, l = self._gain_loss(f)
         if y + g < c and k - n - 1 - l > c - 1:
@@ -1160,20 +1165,10 @@ class Solver:
             return                           # no corner of two undecided edges
         st, al, am, cs, c = self.st, self.al, self.am, b.face_corner[f], self.clues[f]
         if k == 4 and c <= 4:               # by table (_arc4): the same firings, in the same order
-            table = _ARC4[1]
-            start = 0
-            while start < 4:
-                key = _key4(c, st, al, am, es, cs)
-                acts = table[key]
-                if acts is None:
-                    acts = table[key] = _arc4(2, key)
-                if not acts:
-                    return
-                for i in range(start, 4):
-                    a = acts[i]
-                    if a:
-                        break
-                else:
+            i = -1
+            while True:
+                i, a = _arc4_next(2, c, st, al, am, es, cs, i + 1)
+                if not a:
                     return
                 p = cs[i]
                 if self.lean:               # (a Closure: never traced, so no commit)
@@ -1186,8 +1181,6 @@ class Solver:
                 else:
                     self.commit("corner-from-face", TRICKY, (f,), (), es, am=(p,) if a & 1 else (),
                                 al=(p,) if a & 2 else (), pairs=cs)
-                start = i + 1
-            return
         fresh, lo, hi = True, None, None
         for i, (a, e, p) in enumerate(b.face_ce[f]):
             if st[a] or st[e] or (al[p] and am[p]):
