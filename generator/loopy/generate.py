@@ -243,8 +243,17 @@ class Halving:
         self._grow(left, self.order[mid + 1:r + 1])
         self._node(l, mid, left)
         del left
-        self._grow(s, [self.order[i] for i in range(l, mid + 1) if self.kept[i]])
-        self._node(mid + 1, r, s)
+        kept = [order[i] for i in range(l, mid + 1) if self.kept[i]]
+        l, needed = mid + 1, self.needed    # the right half's head let go of first, as _node
+        if needed is not None:              # would: when all of it goes, its state need not grow
+            while l <= r and not needed[order[l]]:
+                l += 1
+                self.free += 1
+            if l > r:
+                self.tick(r + 1)
+                return
+        self._grow(s, kept)
+        self._node(l, r, s)
 
 
 class _NotSolved(Exception):
