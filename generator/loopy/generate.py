@@ -159,7 +159,8 @@ class Halving:
     So after a removal is found solved, every later trial whose clue that state did not read
     goes without a solve, as long as no clue it read has gone since — and none has: a clue
     goes only by a solve (which gives a new such state) or by this rule, which takes only
-    unread ones.  A node first lets go of the unread clues at the head of its trials.  (The
+    unread ones.  A node first lets go of the unread clues at the head of its trials (a right
+    half before its state is grown: when all of them go, it need not grow).  (The
     deductions that fire in a solved state are all sound for the loop the clues came from,
     so no contradiction stands in the way.)  The states are built by `solver.Closure`.
     """
