@@ -56,14 +56,11 @@ def _area(points) -> float:
     return sum([p[0] * q[1] - q[0] * p[1] for p, q in zip(points, points[1:] + points[:1])])
 
 
-def _centre(points) -> tuple[float, float]:
-    """Vertex average (used only to order faces)."""
-    return (sum([p[0] for p in points]) / len(points), sum([p[1] for p in points]) / len(points))
-
-
-def _reading_key(centre) -> tuple:
-    """Reading order of face centres: top row first (y is up), then left to right."""
-    return (round(-centre[1], 6), round(centre[0], 6))
+def _reading_key(points) -> tuple:
+    """Reading order of faces by their vertex averages: top row first (y is up), then left
+    to right."""
+    k = len(points)
+    return (round(-(sum([p[1] for p in points]) / k), 6), round(sum([p[0] for p in points]) / k, 6))
 
 
 # The trimming works on the patch's dots numbered 0, 1, … in order of first appearance (an
@@ -80,7 +77,11 @@ def _raw_faces(tiles) -> tuple[list, list, list]:
     faces = []
     for tile in tiles:
         exact = tuple(tile.exact)
-        pts = [tuple(map(float, p)) for p in tile.points]
+        pts = tile.points if type(tile.points) is tuple else tuple(tile.points)
+        for p in pts:               # the families give float pairs already: convert only if not
+            if type(p) is not tuple or len(p) != 2 or type(p[0]) is not float or type(p[1]) is not float:
+                pts = [tuple(map(float, p)) for p in pts]
+                break
         if len(exact) < 3 or len(exact) != len(pts) or len(set(exact)) != len(exact):
             raise TilepressError(f"a {tile.kind} tile has a degenerate outline")
         ids = []
@@ -284,7 +285,7 @@ def build(tiles) -> Grid:
     """Build the trimmed, deterministically ordered grid of a list of tiles."""
     raw_keys, where, faces = _raw_faces(tiles)
     kept = [faces[f] for f in _trim(faces, len(raw_keys))]
-    kept.sort(key=lambda kf: _reading_key(_centre([where[d] for d in kf[1]])))
+    kept.sort(key=lambda kf: _reading_key([where[d] for d in kf[1]]))
     number = [-1] * len(raw_keys)       # raw dot -> grid dot, in order of first appearance
     order: list = []                    # grid dot -> raw dot
     face_dots = []
