@@ -165,6 +165,79 @@ def test_loop_growth_is_deterministic():
     assert loopgen.generate(g, random.Random("x")) == loopgen.generate(g, random.Random("x"))
 
 
+def grow_by_definition(grid, rng):
+    """loopgen.generate as its docstring states it, asking `legal` afresh every time (the
+    generator keeps `legal`'s counts up to date instead: it must make the same choices)."""
+    from heapq import heappop, heappush
+    IN, OUT = loopgen.IN, loopgen.OUT
+    ring = rings(grid)
+    ef = grid.edge_faces
+    nbrs = [[a if a != f else b for a, b in [ef[e] for e in es]] for f, es in enumerate(grid.face_edges)]
+    around = [sorted({g for g in r if g >= 0}) for r in ring]
+    n = len(grid.faces)
+    for _ in range(loopgen.MAX_ATTEMPTS):
+        colour = [0] * n + [OUT]
+        colour[rng.randrange(n)] = IN
+        heaps = {IN: [], OUT: []}
+
+        def offer(f):
+            for c in (IN, OUT):
+                if loopgen.legal(ring[f], nbrs[f], colour, c):
+                    heappush(heaps[c], ([colour[g] for g in nbrs[f]].count(c), rng.random(), f))
+
+        for f in range(n):
+            if not colour[f]:
+                offer(f)
+        while True:
+            order = (IN, OUT) if rng.random() < 0.5 else (OUT, IN)
+            chosen = None
+            for c in order:
+                heap = heaps[c]
+                while heap and chosen is None:
+                    same, _r, f = heappop(heap)
+                    if colour[f] or not loopgen.legal(ring[f], nbrs[f], colour, c):
+                        continue
+                    now = [colour[g] for g in nbrs[f]].count(c)
+                    if now != same:
+                        heappush(heap, (now, rng.random(), f))
+                        continue
+                    chosen = f
+                    colour[f] = c
+                    for g in around[f]:
+                        if not colour[g]:
+                            offer(g)
+                if chosen is not None:
+                    break
+            if chosen is None:
+                break
+        if not all(colour) or IN not in colour[:n] or OUT not in colour[:n]:
+            continue
+        order = list(range(n))
+        rng.shuffle(order)
+        for f in order:
+            other = IN + OUT - colour[f]
+            if (loopgen.legal(ring[f], nbrs[f], colour, other) and loopgen.legal(ring[f], nbrs[f], colour, colour[f])
+                    and rng.random() < 0.1):
+                colour[f] = other
+        return colour[:n]
+    raise AssertionError("no loop")
+
+
+@pytest.mark.parametrize("tiling", ["p2", "p3", "hat", "spectre", "squares", "hexagons", "bricks"])
+def test_loop_growth_makes_the_choices_of_its_definition(tiling):
+    from generator.loopy import puzzle, tiling_source
+    if tiling in GRIDS:
+        grids = [GRIDS[tiling]()]
+    else:
+        size = {"p2": ("5", "4"), "p3": ("6", "5"), "hat": ("24", "20"), "spectre": ("18", "15")}[tiling]
+        grids = [puzzle._grid(tiling_source.patch(tiling, *size, seed)[1]) for seed in (1, 2)]
+    for g in grids:
+        for seed in range(6):
+            a, b = random.Random(seed), random.Random(seed)
+            assert loopgen.generate(g, a) == grow_by_definition(g, b), seed
+            assert a.getstate() == b.getstate()         # the same random numbers drawn
+
+
 # ---- the Easy level is exactly Tatham's four rules ----------------------------------------
 
 def naive_easy(grid, clues):

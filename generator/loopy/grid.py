@@ -56,14 +56,11 @@ def _area(points) -> float:
     return sum([p[0] * q[1] - q[0] * p[1] for p, q in zip(points, points[1:] + points[:1])])
 
 
-def _centre(points) -> tuple[float, float]:
-    """Vertex average (used only to order faces)."""
-    return (sum([p[0] for p in points]) / len(points), sum([p[1] for p in points]) / len(points))
-
-
-def _reading_key(centre) -> tuple:
-    """Reading order of face centres: top row first (y is up), then left to right."""
-    return (round(-centre[1], 6), round(centre[0], 6))
+def _reading_key(points) -> tuple:
+    """Reading order of faces by their vertex averages: top row first (y is up), then left
+    to right."""
+    k = len(points)
+    return (round(-(sum([p[1] for p in points]) / k), 6), round(sum([p[0] for p in points]) / k, 6))
 
 
 # The trimming works on the patch's dots numbered 0, 1, … in order of first appearance (an
@@ -80,7 +77,11 @@ def _raw_faces(tiles) -> tuple[list, list, list]:
     faces = []
     for tile in tiles:
         exact = tuple(tile.exact)
-        pts = [tuple(map(float, p)) for p in tile.points]
+        pts = tile.points if type(tile.points) is tuple else tuple(tile.points)
+        for p in pts:               # the families give float pairs already: convert only if not
+            if type(p) is not tuple or len(p) != 2 or type(p[0]) is not float or type(p[1]) is not float:
+                pts = [tuple(map(float, p)) for p in pts]
+                break
         if len(exact) < 3 or len(exact) != len(pts) or len(set(exact)) != len(exact):
             raise TilepressError(f"a {tile.kind} tile has a degenerate outline")
         ids = []
@@ -138,24 +139,23 @@ def _trim_once(all_faces, chosen, n: int) -> tuple[list[int], bool]:
     and whether they form a disc (V − E + F = 1)."""
     chosen = list(chosen)
     sides = _sides(all_faces, chosen, n)
-    present = bytearray(n)          # a dot of a chosen face
+    present: set = set()            # the dots of the chosen faces
     for c in chosen:
-        for d in all_faces[c][1]:
-            present[d] = 1
-    inner = bytearray(present)      # … with a face on both sides of every edge at it
+        present.update(all_faces[c][1])
+    rim: set = set()                # … that have an edge with a face on one side only
     links = []                      # edges with both ends possibly interior
     for k, users in sides.items():
         if len(users) == 2:
             links.append(k)
         elif len(users) == 1:
-            a, b = divmod(k, n)
-            inner[a] = inner[b] = 0
+            rim.update(divmod(k, n))
         else:
             raise TilepressError("tiles overlap: an edge has more than two faces")
+    inner = present - rim           # interior dots: a face on both sides of every edge at it
     nbrs: dict = {}
     for k in links:
         a, b = divmod(k, n)
-        if inner[a] and inner[b]:
+        if a in inner and b in inner:
             nbrs.setdefault(a, []).append(b)
             nbrs.setdefault(b, []).append(a)
     # components of interior dots, started in order of first appearance; the first largest wins
@@ -163,7 +163,7 @@ def _trim_once(all_faces, chosen, n: int) -> tuple[list[int], bool]:
     seen = bytearray(n)
     for c in chosen:
         for start in all_faces[c][1]:
-            if not inner[start] or seen[start]:
+            if seen[start] or start not in inner:
                 continue
             comp, stack = [], [start]
             seen[start] = 1
@@ -178,20 +178,18 @@ def _trim_once(all_faces, chosen, n: int) -> tuple[list[int], bool]:
                 best = comp
     if not best:
         raise TilepressError("the patch is too small for a Loopy grid (no interior dot)")
-    core = bytearray(n)
-    for d in best:
-        core[d] = 1
-    kept = bytearray(1 if any(core[d] for d in all_faces[c][1]) else 0 for c in chosen)
+    touches = set(best).__contains__
+    kept = bytearray([any(map(touches, all_faces[c][1])) for c in chosen])
     for f in _holes(sides, kept):
         kept[f] = 1
-    used = bytearray(n)
+    used: set = set()
+    keep = []
     for f, c in enumerate(chosen):
         if kept[f]:
-            for d in all_faces[c][1]:
-                used[d] = 1
+            used.update(all_faces[c][1])
+            keep.append(c)
     edges = sum(1 for users in sides.values() if kept[users[0]] or (len(users) == 2 and kept[users[1]]))
-    keep = [c for f, c in enumerate(chosen) if kept[f]]
-    return sorted(keep), sum(used) - edges + len(keep) == 1
+    return sorted(keep), len(used) - edges + len(keep) == 1
 
 
 def _holes(sides, kept) -> list:
@@ -284,7 +282,7 @@ def build(tiles) -> Grid:
     """Build the trimmed, deterministically ordered grid of a list of tiles."""
     raw_keys, where, faces = _raw_faces(tiles)
     kept = [faces[f] for f in _trim(faces, len(raw_keys))]
-    kept.sort(key=lambda kf: _reading_key(_centre([where[d] for d in kf[1]])))
+    kept.sort(key=lambda kf: _reading_key([where[d] for d in kf[1]]))
     number = [-1] * len(raw_keys)       # raw dot -> grid dot, in order of first appearance
     order: list = []                    # grid dot -> raw dot
     face_dots = []

@@ -30,9 +30,10 @@ from __future__ import annotations
 
 from heapq import heappop, heappush
 from operator import ne
+from typing import NamedTuple
 
 from generator.errors import TilepressError
-from generator.loopy.grid import Grid, rings
+from generator.loopy.grid import Grid
 
 IN, OUT = 1, 2
 MAX_ATTEMPTS = 50
@@ -55,48 +56,147 @@ def changes(ring, colour, want) -> int:
     return sum(map(ne, flags, flags[1:] + flags[:1]))
 
 
-def _neighbours(grid: Grid) -> tuple:
-    """Per face: edge-adjacent faces (-1 for the outside)."""
-    ef = grid.edge_faces
-    return tuple([tuple([a if a != f else b for a, b in [ef[e] for e in es]])
-                  for f, es in enumerate(grid.face_edges)])
+# `legal` is the definition; growth and flipping ask it thousands of times, so they keep its
+# two parts up to date instead of recounting them.  Per colour c and face f: the ring
+# positions of f whose face has colour c, as the bits of an integer (`mask`), and how many
+# of f's edge neighbours have colour c (`near`).  The changes round the ring are the set
+# bits of the mask XOR the mask rotated by one position.  Colouring a face g updates only
+# the faces whose ring or edge neighbours hold g (`Tables.ring_at`, `Tables.near_at`).
+
+class Tables(NamedTuple):
+    """The fixed facts of a grid that loop growth reads (face -1, the outside, is entry n)."""
+
+    n: int
+    top: tuple          # per face: the bit of its ring's last position (0 for an empty ring)
+    ring_at: list       # per face g: [(f, the bit of a position of g in f's ring), …]
+    near_at: list       # per face g: the faces f sharing an edge with g, once per such edge
+    around: tuple       # per face: the faces sharing a dot with it, ascending (the ones a
+                        # recolouring may make legal)
 
 
-def _grow(grid, ring, nbrs, around, rng) -> list | None:
-    """One growth attempt; the colours (and the outside's, last), or None if some face
-    stayed uncoloured."""
+def _tables(grid: Grid) -> Tables:
+    """The growth tables of a grid (the rings as `grid.rings` walks them)."""
+    corners = grid.dot_corners
     n = len(grid.faces)
-    colour = [0] * n + [OUT]
-    colour[rng.randrange(n)] = IN
-    heaps = {IN: [], OUT: []}
+    ring_at: list = [[] for _ in range(n + 1)]
+    top, around = [], []
+    for f, ids in enumerate(grid.faces):
+        seq: list = []
+        for d in ids:
+            ring = corners[d]
+            k = ring.index(f)
+            seq += ring[k + 1:]
+            seq += ring[:k]
+        b = 1
+        for g in seq:
+            ring_at[g].append((f, b))
+            b <<= 1
+        top.append(b >> 1 if seq else 0)
+        near = set(seq)
+        near.discard(-1)
+        around.append(tuple(sorted(near)))
+    near_at: list = [[] for _ in range(n + 1)]
+    for f, g in grid.edge_faces:
+        near_at[g].append(f)
+        if g >= 0:
+            near_at[f].append(g)
+    return Tables(n, tuple(top), ring_at, near_at, tuple(around))
+
+
+_LAST: list = [None, None]          # the last grid asked about and its tables
+
+
+def tables(grid: Grid) -> Tables:
+    """The growth tables of a grid (kept for the last grid: a Grid is immutable, and a
+    puzzle that needs several loops asks for the same grid's each time)."""
+    if _LAST[0] is not grid:
+        _LAST[:] = grid, _tables(grid)
+    return _LAST[1]
+
+
+def _counts(t: Tables) -> tuple[list, list, list]:
+    """Colours (all uncoloured, the outside OUT) and their masks and counts, per colour."""
+    n = t.n
+    mask_out, near_out = [0] * n, [0] * n
+    for f, b in t.ring_at[n]:
+        mask_out[f] |= b
+    for f in t.near_at[n]:
+        near_out[f] += 1
+    return [0] * n + [OUT], [None, [0] * n, mask_out], [None, [0] * n, near_out]
+
+
+def _paint(t: Tables, colour, mask, near, g: int, c: int) -> None:
+    """Give face g colour c (uncoloured, or the other colour before), keeping the counts."""
+    was = colour[g]
+    colour[g] = c
+    m, k = mask[c], near[c]
+    if was:
+        m0, k0 = mask[was], near[was]
+        for f, b in t.ring_at[g]:
+            m0[f] &= ~b
+            m[f] |= b
+        for f in t.near_at[g]:
+            k0[f] -= 1
+            k[f] += 1
+    else:
+        for f, b in t.ring_at[g]:
+            m[f] |= b
+        for f in t.near_at[g]:
+            k[f] += 1
+
+
+def _legal(t: Tables, mask, near, f: int, c: int) -> bool:
+    """`legal` for face f and colour c, from the counts."""
+    if not near[c][f]:
+        return False
+    m = mask[c][f]
+    return (m ^ (m >> 1 | (t.top[f] if m & 1 else 0))).bit_count() == 2
+
+
+def _grow(t: Tables, rng) -> tuple | None:
+    """One growth attempt: the colours (and the outside's, last) with their masks and
+    counts, or None if some face stayed uncoloured."""
+    n, top, around = t.n, t.top, t.around
+    colour, mask, near = _counts(t)
+    _paint(t, colour, mask, near, rng.randrange(n), IN)
+    heaps = [None, [], []]
+    mask_in, mask_out, near_in, near_out, heap_in, heap_out = mask[IN], mask[OUT], near[IN], near[OUT], \
+        heaps[IN], heaps[OUT]
+    random = rng.random
 
     def offer(f):
-        """Queue the uncoloured face f for each colour it may legally take now."""
-        near = [colour[g] for g in nbrs[f]]
-        cols = [colour[g] for g in ring[f]]
-        for c in (IN, OUT):
-            if c in near:
-                flags = [x == c for x in cols]
-                if sum(map(ne, flags, flags[1:] + flags[:1])) == 2:
-                    heappush(heaps[c], (near.count(c), rng.random(), f))
+        """Queue the uncoloured face f for each colour it may legally take now (IN first)."""
+        k = near_in[f]
+        if k:
+            m = mask_in[f]
+            if (m ^ (m >> 1 | (top[f] if m & 1 else 0))).bit_count() == 2:
+                heappush(heap_in, (k, random(), f))
+        k = near_out[f]
+        if k:
+            m = mask_out[f]
+            if (m ^ (m >> 1 | (top[f] if m & 1 else 0))).bit_count() == 2:
+                heappush(heap_out, (k, random(), f))
 
     for f in range(n):
         if not colour[f]:
             offer(f)
     while True:
-        order = (IN, OUT) if rng.random() < 0.5 else (OUT, IN)
+        order = (IN, OUT) if random() < 0.5 else (OUT, IN)
         done = False
         for c in order:
-            heap = heaps[c]
+            heap, m_c, k_c = heaps[c], mask[c], near[c]
             while heap:
                 same, _r, f = heappop(heap)
-                if colour[f] or not legal(ring[f], nbrs[f], colour, c):
+                if colour[f]:
                     continue
-                now = [colour[g] for g in nbrs[f]].count(c)
+                now = k_c[f]
+                m = m_c[f]
+                if not now or (m ^ (m >> 1 | (top[f] if m & 1 else 0))).bit_count() != 2:
+                    continue                    # not legal now
                 if now != same:
-                    heappush(heap, (now, rng.random(), f))
+                    heappush(heap, (now, random(), f))
                     continue
-                colour[f] = c
+                _paint(t, colour, mask, near, f, c)
                 for g in around[f]:
                     if not colour[g]:
                         offer(g)
@@ -106,25 +206,27 @@ def _grow(grid, ring, nbrs, around, rng) -> list | None:
                 break
         if not done:
             break
-    return colour if all(colour) else None
+    return (colour, mask, near) if all(colour) else None
 
 
 def generate(grid: Grid, rng) -> list[int]:
     """A random IN/OUT colouring whose boundary is one simple loop (per-face IN or OUT)."""
-    ring, nbrs = rings(grid), _neighbours(grid)
-    around = [sorted({g for g in r if g >= 0}) for r in ring]   # the faces a recolouring may free
-    n = len(grid.faces)
+    t = tables(grid)
+    n = t.n
     for _ in range(MAX_ATTEMPTS):
-        colour = _grow(grid, ring, nbrs, around, rng)
-        if colour is None or IN not in colour[:n] or OUT not in colour[:n]:
+        grown = _grow(t, rng)
+        if grown is None:
+            continue
+        colour, mask, near = grown
+        if IN not in colour[:n] or OUT not in colour[:n]:
             continue
         order = list(range(n))
         rng.shuffle(order)
         for f in order:
             other = IN + OUT - colour[f]
-            if (legal(ring[f], nbrs[f], colour, other) and legal(ring[f], nbrs[f], colour, colour[f])
+            if (_legal(t, mask, near, f, other) and _legal(t, mask, near, f, colour[f])
                     and rng.random() < 0.1):
-                colour[f] = other
+                _paint(t, colour, mask, near, f, other)
         return colour[:n]
     raise TilepressError("could not grow a loop on this grid (is it too small?)")
 

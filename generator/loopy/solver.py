@@ -363,26 +363,45 @@ class Board:
                 dot_pe.append(())
                 continue
             a, b = ps[0], ps[-1] + 1
-            fs = set(pf[a:b])
-            fs.discard(-1)
-            dot_faces.append(sorted(fs))
+            fs = sorted(set(pf[a:b]))
+            if fs[0] < 0:
+                del fs[0]                   # the outside (-1 sorts first)
+            dot_faces.append(fs)
             dot_pe.append(tuple(pe[a:b]))
         self.dot_faces = dot_faces
-        self.dot_deg = [len(es) for es in self.dot_edges]
-        self.face_size = [len(es) for es in self.face_edges]
+        self.dot_deg = list(map(len, self.dot_edges))
+        self.face_size = list(map(len, self.face_edges))
         self.dot_pe = dot_pe                # (pair, its two edges) round each dot
         # (edge i-1, edge i, their corner) round each face
         self.face_ce = [tuple(zip(es[-1:] + es[:-1], es, cs)) for es, cs in zip(self.face_edges, self.face_corner)]
         # the faces an edge's yes pushes: round both dots, then its own, each at its first place
         # (a face already queued stays where it is: pushing it again changes nothing; an edge's
         # own faces are always round its dots already)
-        self.yes_faces = [tuple(dict.fromkeys(dot_faces[a] + dot_faces[c])) for a, c in self.edges]
+        fromkeys = dict.fromkeys
+        self.yes_faces = [tuple(fromkeys(dot_faces[a] + dot_faces[c])) for a, c in self.edges]
         # for `Closure`: an edge's ends that are not of degree 2, and its neighbours across the
         # ends that are (a dot of degree 2 makes its two edges equal)
         deg, de = self.dot_deg, self.dot_edges
-        self.wide_ends = [tuple([d for d in ac if deg[d] != 2]) for ac in self.edges]
-        self.through = [tuple([x for d in ac if deg[d] == 2 for x in de[d] if x != e])
-                        for e, ac in enumerate(self.edges)]
+        wide, through = [], []
+        for e, (a, c) in enumerate(self.edges):
+            if deg[a] != 2:
+                if deg[c] != 2:
+                    wide.append((a, c))
+                    through.append(())
+                else:
+                    wide.append((a,))
+                    x, y = de[c]
+                    through.append((y,) if x == e else (x,))
+            elif deg[c] != 2:
+                wide.append((c,))
+                x, y = de[a]
+                through.append((y,) if x == e else (x,))
+            else:
+                wide.append(())
+                x, y = de[a]
+                z, w = de[c]
+                through.append(((y,) if x == e else (x,)) + ((w,) if z == e else (z,)))
+        self.wide_ends, self.through = wide, through
         # per pair, the pairs of its dot that share no edge with it, each with its two edges
         # (opposite-pairs), in the dot's order; none at a dot of degree 3 or less
         pair_opp = [()] * len(pe)
@@ -417,8 +436,9 @@ class Board:
         lowest edge number if the dot is inner; so here.
         """
         n_dots, faces, face_edges = len(grid.dots), list(grid.faces), list(grid.face_edges)
-        dot_edges, first, pair_face = [], [], []
-        for es, cs in zip(grid.dot_edges, grid.dot_corners):
+        dot_edges, dot_pairs, corners, pair_edges, pair_dot, pair_face = [], [], [], [], [], []
+        p = 0
+        for d, (es, cs) in enumerate(zip(grid.dot_edges, grid.dot_corners)):
             if -1 in cs:
                 r = cs.index(-1) + 1
                 if -1 in cs[r:]:
@@ -426,22 +446,29 @@ class Board:
                 es, cs = es[r:] + es[:r], cs[r:] + cs[:r]
             elif es:
                 r = es.index(min(es))
-                es, cs = es[r:] + es[:r], cs[r:] + cs[:r]
+                if r:
+                    es, cs = es[r:] + es[:r], cs[r:] + cs[:r]
+            k = len(es)
             dot_edges.append(es)
-            first.append(len(pair_face))
+            corners.append(cs)
+            dot_pairs.append(tuple(range(p, p + k)))
+            pair_edges += zip(es, es[1:] + es[:1])
+            pair_dot += [d] * k
             pair_face += cs
-        dot_pairs = [tuple(range(p, p + len(es))) for p, es in zip(first, dot_edges)]
-        pair_edges = [xy for es in dot_edges for xy in zip(es, es[1:] + es[:1])]
-        pair_dot = [d for d, es in enumerate(dot_edges) for _ in es]
-        corner_of = {f * n_dots + d: p for p, (f, d) in enumerate(zip(pair_face, pair_dot)) if f >= 0}
+            p += k
+        # face f's corner at its dot d: the pair of d whose face is f (found by position among
+        # the dot's corners; a face twice at a dot leaves a pair no face corner takes, which
+        # the count below refuses)
         face_corner = []
-        for f, ds, es in zip(range(len(faces)), faces, face_edges):
-            fn = f * n_dots
-            ps = tuple([corner_of.get(fn + d, -1) for d in ds])
-            if -1 in ps or [pair_edges[p] for p in ps] != list(zip(es, es[-1:] + es[:-1])):
-                return False
-            face_corner.append(ps)
-        if len(corner_of) != sum(map(len, faces)) or len(corner_of) != len(pair_face) - pair_face.count(-1):
+        try:
+            for f, ds, es in zip(range(len(faces)), faces, face_edges):
+                ps = tuple([dot_pairs[d][corners[d].index(f)] for d in ds])
+                if [pair_edges[q] for q in ps] != list(zip(es, es[-1:] + es[:-1])):
+                    return False
+                face_corner.append(ps)
+        except ValueError:              # a face not at one of its dots
+            return False
+        if sum(map(len, faces)) != len(pair_face) - pair_face.count(-1):
             return False
         edges = list(grid.edges)
         self.n_dots, self.faces, self.face_edges = n_dots, faces, face_edges

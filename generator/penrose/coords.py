@@ -98,16 +98,39 @@ _PARENT_CUM: dict = {}      # child label -> _cumulative(TB.PARENT_PROB[child])
 
 
 def _draw(rng: random.Random, cum):
-    """choose, from the cumulative table."""
+    """choose, from the cumulative table.
+
+    The same comparisons as `_at_most` makes, but the interval's ends become exact fractions
+    only when the floats are too close to decide, and the first bin's lower end, 0, is below
+    the interval whatever it is."""
     lo_num, k = 0, 0                      # the interval [lo_num/2^k, (lo_num+1)/2^k)
     while True:
-        lo, hi = Z.Fraction(lo_num, 1 << k), Z.Fraction(lo_num + 1, 1 << k)
-        lo_f, hi_f = lo_num / (1 << k), (lo_num + 1) / (1 << k)
-        prev, prev_f, prev_slack = Z.Q5(0), 0.0, 1e-9
+        den = 1 << k
+        lo_f, hi_f = lo_num / den, (lo_num + 1) / den
+        lo = hi = None                    # the exact ends, once needed
+        prev = None                       # the bin's lower end (c, its float, slack); None: 0
         for item, c, c_f, slack in cum:
-            if _at_most(prev, prev_f, lo, lo_f, prev_slack) and _at_most(hi, hi_f, c, c_f, slack):
-                return item
-            prev, prev_f, prev_slack = c, c_f, slack
+            if prev is None:
+                below = True              # 0 <= lo
+            else:
+                p, p_f, p_slack = prev
+                if lo_f - p_f > p_slack:
+                    below = True
+                elif p_f - lo_f > p_slack:
+                    below = False
+                else:
+                    if lo is None:
+                        lo = Z.Fraction(lo_num, den)
+                    below = p <= lo
+            if below:                     # and hi <= c?
+                if c_f - hi_f > slack:
+                    return item
+                if hi_f - c_f <= slack:
+                    if hi is None:
+                        hi = Z.Fraction(lo_num + 1, den)
+                    if hi <= c:
+                        return item
+            prev = (c, c_f, slack)
         if k > 256:                        # probability < 2^-250: cannot happen
             return cum[-1][0]
         lo_num = 2 * lo_num + rng.getrandbits(1)

@@ -90,8 +90,17 @@ def tiles(result):
     from generator.penrose import algebra as Z
     from generator.penrose.coords import DENOM
     to_float = Z.to_float
-    out = [Tile(kind, tuple(map(tuple, pts)), tuple([to_float(p, DENOM) for p in pts]))
-           for kind, pts in result.patch.tiles]
+    floats: dict = {}               # a vertex is shared by about four tiles: converted once
+    get = floats.get
+    out = []
+    for kind, pts in result.patch.tiles:
+        fs = []
+        for p in pts:
+            f = get(p)
+            if f is None:
+                f = floats[p] = to_float(p, DENOM)
+            fs.append(f)
+        out.append(Tile(kind, tuple(map(tuple, pts)), tuple(fs)))
     out.sort(key=lambda t: (t.points, t.kind))    # tuples order as the lists of the JSON do
     return out
 
