@@ -1855,7 +1855,9 @@ class Closure(Solver):
                             set_(e, v)
                     unknown, bad = self.unknown, self.bad
                     continue
-                for e in es:                                     # set(e, v), written out
+                es = list(es)                                    # (and the edges it decides
+                while es:                                        # across dots of degree 2)
+                    e = es.pop()                                 # set(e, v), written out
                     was = st[e]
                     if was == v:
                         continue
@@ -1916,9 +1918,7 @@ class Closure(Solver):
                                 fq1.append(f)
                     for x in through[e]:
                         if st[x] != v:
-                            self.unknown, self.bad = unknown, bad
-                            set_(x, v)
-                            unknown, bad = self.unknown, self.bad
+                            es.append(x)
         finally:
             self.unknown, self.bad = unknown, bad
 
