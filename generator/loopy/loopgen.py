@@ -33,7 +33,7 @@ from operator import ne
 from typing import NamedTuple
 
 from generator.errors import TilepressError
-from generator.loopy.grid import Grid
+from generator.loopy.grid import Grid, rings
 
 IN, OUT = 1, 2
 MAX_ATTEMPTS = 50
@@ -76,17 +76,10 @@ class Tables(NamedTuple):
 
 def _tables(grid: Grid) -> Tables:
     """The growth tables of a grid (the rings as `grid.rings` walks them)."""
-    corners = grid.dot_corners
     n = len(grid.faces)
     ring_at: list = [[] for _ in range(n + 1)]
     top, around = [], []
-    for f, ids in enumerate(grid.faces):
-        seq: list = []
-        for d in ids:
-            ring = corners[d]
-            k = ring.index(f)
-            seq += ring[k + 1:]
-            seq += ring[:k]
+    for f, seq in enumerate(rings(grid)):
         b = 1
         for g in seq:
             ring_at[g].append((f, b))
