@@ -790,8 +790,8 @@ class Solver:
         """e's parity to its root (after find)."""
         return 0 if self.parent[e] == e else self.par[e]
 
-    def link(self, a: int, b: int, opposite: int) -> None:
-        """Record value(a) xor value(b) == opposite."""
+    def link(self, a: int, b: int, opposite: int) -> bool:
+        """Record value(a) xor value(b) == opposite (False: they were in one class already)."""
         parent, par = self.parent, self.par
         ra = parent[a]
         if ra == a:
@@ -810,7 +810,7 @@ class Solver:
         if ra == rb:
             if pa ^ pb != opposite:
                 raise Contradiction
-            return
+            return False
         members = self.members
         if len(members[ra]) > len(members[rb]):
             ra, rb, pa, pb = rb, ra, pb, pa
@@ -855,6 +855,7 @@ class Solver:
             self.find(known)
             self.settled[rb] = 1
             self._decide_class(rb, (st[known] == YES) ^ self.parity(known), known)
+        return True
 
     def _decide_class(self, r: int, root_val: int, origin: int) -> None:
         """H5: decide every member of class r from the root's value."""
@@ -1292,30 +1293,10 @@ class Solver:
         lean = self.lean                # (a Closure, never traced: its firings without commit)
         if u == 2:
             if lean:                    # (a Closure: a link already there is not made again)
-                x, z = und
-                parent, par = self.parent, self.par
-                rx = parent[x]          # find and parity, inlined for a root or a root's child
-                if rx == x:
-                    px = 0
-                else:
-                    if parent[rx] != rx:
-                        rx = self.find(x)
-                    px = par[x]
-                rz = parent[z]
-                if rz == z:
-                    pz = 0
-                else:
-                    if parent[rz] != rz:
-                        rz = self.find(z)
-                    pz = par[z]
-                if rx == rz:
-                    if px ^ pz != p:
-                        raise Contradiction
-                    return
-                for f in faces:
-                    self.read[f] = 1
-                self.steps_done += 1
-                self.link(x, z, p)
+                if self.link(und[0], und[1], p):
+                    for f in faces:
+                        self.read[f] = 1
+                    self.steps_done += 1
                 return
             self.commit(rule, HARD, faces, dots, es, links=((und[0], und[1], p),), note=2)
             return
@@ -1422,26 +1403,8 @@ class Solver:
                     if x >= 0:
                         break
                     x = z
-            parent, par = self.parent, self.par
-            rx = parent[x]           # find and parity, inlined for a root or a root's child
-            if rx == x:
-                px = 0
-            else:
-                if parent[rx] != rx:
-                    rx = self.find(x)
-                px = par[x]
-            rz = parent[z]
-            if rz == z:
-                pz = 0
-            else:
-                if parent[rz] != rz:
-                    rz = self.find(z)
-                pz = par[z]
-            if rx != rz:
+            if self.link(x, z, y & 1):     # (a link already there is not made again)
                 self.steps_done += 1
-                self.link(x, z, y & 1)
-            elif px ^ pz != y & 1:
-                raise Contradiction
             return
         if lean and u > 2:
             # (a Closure) with the classes of the undecided edges all apart, dot-parity (on more
