@@ -170,8 +170,8 @@ class Halving:
         self.nodes = 0                          # states grown (for the benchmarks)
         self.free = 0                           # trials decided by a solved state's reads
         self.needed = None                      # the clues the last solved state read
-        self.full = None                        # True once the full clue set is known solved
-        self.proof = None                       # the last solved state (its reads: needed)
+        self.proof = None                       # the last solved state (its reads: needed);
+                                                # None: the full clue set not yet known solved
 
     def run(self, order, tick=None) -> list | None:
         """The clues left after trying each face of `order` in turn; tick(n) hears how many
@@ -214,47 +214,48 @@ class Halving:
         self._grow(full, [self.order[l]])
         if full.verdict != S.SOLVED:
             raise _NotSolved
-        self.full = True
         self.proof, self.needed = full, full.read
 
-    def _node(self, l: int, r: int, s) -> None:
-        """Decide trials l … r from the state of the clues present in all of them."""
+    def _let_go(self, l: int, r: int) -> int:
+        """Let trials l, l+1, … go while the last solved state did not read their clue: the
+        first trial left (r + 1: none)."""
         needed, order = self.needed, self.order
         if needed is not None:
             while l <= r and not needed[order[l]]:
-                l += 1                    # not read by the last solved state: it goes
+                l += 1
                 self.free += 1
             if l > r:
                 self.tick(r + 1)
-                return
+        return l
+
+    def _node(self, l: int, r: int, s) -> None:
+        """Decide trials l … r from the state of the clues present in all of them."""
+        order = self.order
+        l = self._let_go(l, r)
+        if l > r:
+            return
         if s.verdict == S.SOLVED:
             self.needed = s.read          # solved without these clues: every one of them goes
-            self.full = True              # (and so with all of them)
-            self.proof = s                # (a solved state is never grown again: see _grow)
+            self.proof = s                # (and so with all of them; a solved state is never
+                                          # grown again: see _grow)
             self.tick(r + 1)
             return
         if l == r:
-            if self.full is None:
+            if self.proof is None:
                 self._check_full(s, l)
             self.kept[l] = True
             self.tick(r + 1)
             return
         mid = (l + r) // 2
         left = s.clone()
-        self._grow(left, self.order[mid + 1:r + 1])
+        self._grow(left, order[mid + 1:r + 1])
         self._node(l, mid, left)
         del left
         kept = [order[i] for i in range(l, mid + 1) if self.kept[i]]
-        l, needed = mid + 1, self.needed    # the right half's head let go of first, as _node
-        if needed is not None:              # would: when all of it goes, its state need not grow
-            while l <= r and not needed[order[l]]:
-                l += 1
-                self.free += 1
-            if l > r:
-                self.tick(r + 1)
-                return
-        self._grow(s, kept)
-        self._node(l, r, s)
+        l = self._let_go(mid + 1, r)        # (before the right half's state is grown: when all
+        if l <= r:                          # of it goes, it need not grow)
+            self._grow(s, kept)
+            self._node(l, r, s)
 
 
 class _NotSolved(Exception):
