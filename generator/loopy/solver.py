@@ -402,6 +402,7 @@ class Board:
                 z, w = de[c]
                 through.append(((y,) if x == e else (x,)) + ((w,) if z == e else (z,)))
         self.wide_ends, self.through = wide, through
+        self.n_through = sum(1 for t in through if t)     # edges with a degree-2 dot at an end
         # per pair, the pairs of its dot that share no edge with it, each with its two edges
         # (opposite-pairs), in the dot's order; none at a dot of degree 3 or less
         pair_opp = [()] * len(pe)
@@ -1723,6 +1724,12 @@ class Closure(Solver):
       never wrong (so what they give is in the closure), and the new fact queues the face
       again for what they miss (4-sided faces read a table, `_arc4`, as the plain solver does).
 
+    * its clues are always some of one loop's clues (thinning's), and every rule is sound, so
+      each firing agrees with that loop and no contradiction can come up: `_easy` does not
+      look for one (the plain Solver does; thinning's result is checked against the loop), and
+      an unclued face's queue flags are kept set, so queueing a face needs no look at its clue
+      (`add_clue` queues the face it gives a clue to).
+
     These are `Solver`'s own methods run with `lean` on; Easy's face and dot rules, which
     make most of any level's firings, are also written out in one loop (`_easy`), where a
     call and a commit per firing would cost more than the firing.  Above Easy the lean path
@@ -1747,6 +1754,18 @@ class Closure(Solver):
             raise ValueError("Closure is for Easy … Hard")
         super().__init__(board, clues, level)
         self.ends, self.through = board.wide_ends, board.through    # (read faster from here)
+        for fl in self.inf:                 # an unclued face is never queued: its flag says it is
+            for f, c in enumerate(self.clues):
+                if c is None:
+                    fl[f] = 1
+
+    def add_clue(self, f: int, c: int) -> None:
+        """Give face f the clue c (it had none: its flags are set, see __init__) and queue it
+        for every level's face rule."""
+        self.clues[f] = c
+        self.bad += self.fy[f] != c
+        for q in self.qf:
+            q.append(f)
 
     def _easy(self) -> None:
         """Easy's face and dot rules (easy_face, easy_dot) until their queues are empty, written
@@ -1757,7 +1776,8 @@ class Closure(Solver):
         fq, ffl, dq, dfl = self.qf[0], self.inf[0], self.qd[0], self.ind[0]
         fy, fn, dy, dn = self.fy, self.fn, self.dy, self.dn
         size, deg, face_edges, dot_edges, face_dots = b.face_size, b.dot_deg, b.face_edges, b.dot_edges, b.faces
-        edges, edge_faces, dot_faces, ends, through = b.edges, b.edge_faces, b.dot_faces, self.ends, self.through
+        edges, edge_faces, dot_faces, ends = b.edges, b.edge_faces, b.dot_faces, self.ends
+        through = self.through if b.n_through else None
         chains, top, set_ = self.other_end, self.level, self.set
         if top:
             fq1, ffl1, dq1, dfl1 = self.qf[1], self.inf[1], self.qd[1], self.ind[1]
@@ -1769,11 +1789,7 @@ class Closure(Solver):
                     dfl[d] = 0
                     y = dy[d]
                     u = deg[d] - y - dn[d]
-                    if u > 1 and y < 2:
-                        continue
-                    if y > 2 or (y == 1 and not u):
-                        raise Contradiction
-                    if not u:
+                    if not u or (u > 1 and y < 2):
                         continue
                     if y == 2:                                   # dot-full
                         v = NO
@@ -1782,14 +1798,12 @@ class Closure(Solver):
                         v = YES if y else NO
                         for e in dot_edges[d]:
                             if not st[e]:
-                                es = (e,)
+                                es = [e]
                                 break
                 elif fq:
                     f = fq.pop()
                     ffl[f] = 0
                     c, k, y, n = clues[f], size[f], fy[f], fn[f]
-                    if y > c or n > k - c:
-                        raise Contradiction
                     u = k - y - n
                     if not u:
                         continue
@@ -1818,70 +1832,67 @@ class Closure(Solver):
                             set_(e, v)
                     unknown, bad = self.unknown, self.bad
                     continue
-                es = list(es)                                    # (and the edges it decides
-                while es:                                        # across dots of degree 2)
+                while es:                                        # (and the edges it decides
+                                                                 # across dots of degree 2)
                     e = es.pop()                                 # set(e, v), written out
-                    was = st[e]
-                    if was == v:
+                    if st[e]:
                         continue
-                    if was:
-                        raise Contradiction
                     st[e] = v
                     unknown -= 1
                     a, c = edges[e]
                     own = edge_faces[e]
                     if v == YES:
                         for f in own:
-                            k = clues[f]
-                            if k is not None:
-                                y = fy[f]
-                                bad += (y == k) - (y + 1 == k)
-                                if y >= k:
-                                    raise Contradiction
-                            fy[f] += 1
+                            y = fy[f]
+                            if y + 1 == clues[f]:
+                                bad -= 1
+                            fy[f] = y + 1
                         ya = dy[a] = dy[a] + 1
                         yc = dy[c] = dy[c] + 1
-                        if ya > 2 or yc > 2:
-                            raise Contradiction
                         ea, ec = chains.pop(a, a), chains.pop(c, c)
                         if ea == c:
-                            if chains:
-                                raise Contradiction
                             self.closed = True
                         else:
                             chains[ea], chains[ec] = ec, ea
-                        faces = (dot_faces[a] + dot_faces[c] if yc == 1 else dot_faces[a]) if ya == 1 else \
-                            dot_faces[c] if yc == 1 else own
+                        for f in (dot_faces[a] + dot_faces[c] if yc == 1 else dot_faces[a]) if ya == 1 else \
+                                dot_faces[c] if yc == 1 else own:
+                            if not ffl[f]:                       # (an unclued face's flag is 1)
+                                ffl[f] = 1
+                                fq.append(f)
+                        for d in ends[e]:
+                            y = dy[d]
+                            u = deg[d] - y - dn[d]
+                            if not dfl[d] and (u == 1 or (u and y == 2)):   # only where a dot rule fires
+                                dfl[d] = 1
+                                dq.append(d)
+                            if top and u > 1 and not dfl1[d]:    # Normal's (see set)
+                                dfl1[d] = 1
+                                dq1.append(d)
                     else:
                         for f in own:
                             fn[f] += 1
+                            if not ffl[f]:
+                                ffl[f] = 1
+                                fq.append(f)
                         dn[a] += 1
                         dn[c] += 1
-                        faces = own
-                    for f in faces:
-                        if not ffl[f] and clues[f] is not None:
-                            ffl[f] = 1
-                            fq.append(f)
-                    for d in ends[e]:
-                        y = dy[d]
-                        u = deg[d] - y - dn[d]
-                        if not dfl[d]:
-                            if u == 1 or (u and y == 2):         # only where a dot rule fires
+                        for d in ends[e]:                        # (a dot with two yes edges and
+                            u = deg[d] - dy[d] - dn[d]           # some undecided is queued already)
+                            if u == 1 and not dfl[d]:
                                 dfl[d] = 1
                                 dq.append(d)
-                            elif y == 1 and not u:
-                                raise Contradiction              # (what dot-dead-end finds)
-                        if top and u > 1 and not dfl1[d]:        # Normal's (see set)
-                            dfl1[d] = 1
-                            dq1.append(d)
+                            if top and u > 1 and not dfl1[d]:
+                                dfl1[d] = 1
+                                dq1.append(d)
                     if top:
                         for f in own:
-                            if not ffl1[f] and clues[f] is not None:
+                            if not ffl1[f]:
                                 ffl1[f] = 1
                                 fq1.append(f)
-                    for x in through[e]:
-                        if st[x] != v:
-                            es.append(x)
+                    if through:
+                        for x in through[e]:
+                            if not st[x]:
+                                es.append(x)
         finally:
             self.unknown, self.bad = unknown, bad
 
