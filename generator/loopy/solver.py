@@ -611,12 +611,11 @@ class Solver:
             self.edge_from[e] = self.cur
             if self.cur >= 0:
                 self.steps[self.cur]["yes" if v == YES else "no"].append(e)
-        b, clues, lean = self.b, self.clues, self.lean
+        b, clues = self.b, self.clues
         a, c = b.edges[e]
-        own = b.edge_faces[e]
         if v == YES:
             fy = self.fy
-            for f in own:
+            for f in b.edge_faces[e]:
                 k = clues[f]
                 if k is not None:
                     y = fy[f]
@@ -638,103 +637,38 @@ class Solver:
                 self.closed = True
             else:
                 chains[ea], chains[ec] = ec, ea
-            if not lean:
-                faces = b.yes_faces[e]      # the faces round both dots, then the edge's own
-            elif dy[a] == 1 or dy[c] == 1:  # (a Closure: only where face-one-no-left may fire)
-                faces = b.dot_faces[a] + b.dot_faces[c] if dy[a] == 1 and dy[c] == 1 else \
-                    b.dot_faces[a] if dy[a] == 1 else b.dot_faces[c]
-            else:
-                faces = own
+            faces = b.yes_faces[e]          # the faces round both dots, then the edge's own
         else:
             fn, dn = self.fn, self.dn
-            faces = own
+            faces = b.edge_faces[e]
             for f in faces:
                 fn[f] += 1
             dn[a] += 1
             dn[c] += 1
-        if lean:                            # a Closure: only where a rule can fire (see there)
-            inf, qf, ind, qd = self.inf, self.qf, self.ind, self.qd
-            fl, q = inf[0], qf[0]
+        # push(0, faces, (a, c)) inlined (the hot path): every level's queues, in order
+        dots = b.edges[e]
+        for fl, q, dl, dq in zip(self.inf, self.qf, self.ind, self.qd):
             for f in faces:
                 if not fl[f] and clues[f] is not None:
                     fl[f] = 1
                     q.append(f)
-            top = self.level
-            if top:
-                fy, fn, size = self.fy, self.fn, b.face_size
-                for f in own:
-                    c = clues[f]
-                    if c is None:
-                        continue
-                    fl = inf[1]
-                    if not fl[f]:
-                        fl[f] = 1
-                        qf[1].append(f)
-                    if top > NORMAL:
-                        k, y, n = size[f], fy[f], fn[f]
-                        u = k - y - n
-                        if u > 1:
-                            fl = inf[2]
-                            if not fl[f]:
-                                fl[f] = 1
-                                qf[2].append(f)
-                            if top > TRICKY and (u < 5 or y == c - 1 or n == k - c - 1):
-                                fl = inf[3]
-                                if not fl[f]:
-                                    fl[f] = 1
-                                    qf[3].append(f)
-            dots = self.ends[e]
-            fl = ind[0]
-            deg, dy, dn = b.dot_deg, self.dy, self.dn
             for d in dots:
-                y = dy[d]
-                u = deg[d] - y - dn[d]
-                if not fl[d]:
-                    if u == 1 or (u and y == 2):      # only where an Easy dot rule fires
-                        fl[d] = 1
-                        qd[0].append(d)
-                    elif y == 1 and not u:
-                        raise Contradiction            # (what dot-dead-end finds)
-                if top and u > 1:              # (Normal's dot rules: nothing below two undecided
-                    fl1 = ind[1]               # edges, once Easy's are done)
-                    if not fl1[d]:
-                        fl1[d] = 1
-                        qd[1].append(d)
-                    if top > NORMAL:
-                        if v == NO and not y:
-                            fl1 = ind[2]
-                            if not fl1[d]:
-                                fl1[d] = 1
-                                qd[2].append(d)
-                        if top > TRICKY:
-                            fl1 = ind[3]
-                            if not fl1[d]:
-                                fl1[d] = 1
-                                qd[3].append(d)
-            for x in self.through[e]:
-                if st[x] != v:
-                    self.set(x, v)
-        else:
-            # push(0, faces, (a, c)) inlined (the hot path): every level's queues, in order
-            dots = b.edges[e]
-            for fl, q, dl, dq in zip(self.inf, self.qf, self.ind, self.qd):
-                for f in faces:
-                    if not fl[f] and clues[f] is not None:
-                        fl[f] = 1
-                        q.append(f)
-                for d in dots:
-                    if not dl[d]:
-                        dl[d] = 1
-                        dq.append(d)
+                if not dl[d]:
+                    dl[d] = 1
+                    dq.append(d)
         if self.level >= HARD:
-            parent = self.parent
-            r = parent[e]
-            if parent[r] != r:
-                r = self.find(e)
-            if not self.settled[r]:
-                self.settled[r] = 1
-                if len(self.members[r]) > 1:
-                    self._decide_class(r, (v == YES) ^ self.parity(e), e)
+            self._settle(e, v)
+
+    def _settle(self, e: int, v: int) -> None:
+        """Hard: the first decided edge of its class decides the class (H5)."""
+        parent = self.parent
+        r = parent[e]
+        if parent[r] != r:
+            r = self.find(e)
+        if not self.settled[r]:
+            self.settled[r] = 1
+            if len(self.members[r]) > 1:
+                self._decide_class(r, (v == YES) ^ self.parity(e), e)
 
     def fact(self, p: int, least: bool) -> None:
         """Add AL1 (least) or AM1 to pair p."""
@@ -1758,6 +1692,20 @@ class Closure(Solver):
             for f, c in enumerate(self.clues):
                 if c is None:
                     fl[f] = 1
+        self._bind()
+
+    def _bind(self) -> None:
+        """What `_decide` reads, in one tuple (unpacked in one go: it runs once per set)."""
+        b, inf, qf, ind, qd = self.b, self.inf, self.qf, self.ind, self.qd
+        self.ctx = (self.st, self.clues, self.fy, self.fn, self.dy, self.dn, inf, qf, ind, qd,
+                    inf[0], qf[0], ind[0], qd[0], b.edges, b.edge_faces, b.dot_faces, b.face_size,
+                    b.dot_deg, self.ends, self.through, self.level)
+
+    def clone(self) -> "Closure":
+        """Solver.clone, with `_decide`'s tuple made of the copy's own lists."""
+        s = super().clone()
+        s._bind()
+        return s
 
     def add_clue(self, f: int, c: int) -> None:
         """Give face f the clue c (it had none: its flags are set, see __init__) and queue it
@@ -1767,20 +1715,122 @@ class Closure(Solver):
         for q in self.qf:
             q.append(f)
 
+    def set(self, e: int, v: int) -> None:
+        """Decide edge e, queueing only where a rule can fire (see the class)."""
+        if not self.st[e]:
+            self._decide([e], v)
+
+    def _decide(self, es: list, v: int) -> None:
+        """Decide the undecided edges of es (and those across dots of degree 2) to v, with the
+        counts, chains and queueing of every level (`_easy` writes out its Easy and Normal part)."""
+        st, clues, fy, fn, dy, dn, inf, qf, ind, qd, fl0, q0, dl0, dq0, edges, edge_faces, dot_faces, \
+            size, deg, ends, through, top = self.ctx
+        self.changed = True
+        while es:
+            e = es.pop()
+            if st[e]:
+                continue
+            st[e] = v
+            self.unknown -= 1
+            a, c = edges[e]
+            own = edge_faces[e]
+            if v == YES:
+                for f in own:
+                    y = fy[f]
+                    if y + 1 == clues[f]:
+                        self.bad -= 1
+                    fy[f] = y + 1
+                ya = dy[a] = dy[a] + 1
+                yc = dy[c] = dy[c] + 1
+                chains = self.other_end
+                ea, ec = chains.pop(a, a), chains.pop(c, c)
+                if ea == c:
+                    self.closed = True
+                else:
+                    chains[ea], chains[ec] = ec, ea
+                # Easy: the faces round a dot that gets its first yes edge (face-one-no-left
+                # reads it), else the edge's own
+                faces = (dot_faces[a] + dot_faces[c] if yc == 1 else dot_faces[a]) if ya == 1 else \
+                    dot_faces[c] if yc == 1 else own
+            else:
+                for f in own:
+                    fn[f] += 1
+                dn[a] += 1
+                dn[c] += 1
+                faces = own
+            for f in faces:
+                if not fl0[f]:
+                    fl0[f] = 1
+                    q0.append(f)
+            if top:
+                for f in own:
+                    fl = inf[1]
+                    if not fl[f]:
+                        fl[f] = 1
+                        qf[1].append(f)
+                    if top > NORMAL:
+                        cl = clues[f]
+                        if cl is None:
+                            continue
+                        k, y, n = size[f], fy[f], fn[f]
+                        u = k - y - n
+                        if u > 1:
+                            fl = inf[2]
+                            if not fl[f]:
+                                fl[f] = 1
+                                qf[2].append(f)
+                            if top > TRICKY and (u < 5 or y == cl - 1 or n == k - cl - 1):
+                                fl = inf[3]
+                                if not fl[f]:
+                                    fl[f] = 1
+                                    qf[3].append(f)
+            for d in ends[e]:
+                y = dy[d]
+                u = deg[d] - y - dn[d]
+                if not dl0[d] and (u == 1 or (u and y == 2)):      # only where an Easy dot rule fires
+                    dl0[d] = 1
+                    dq0.append(d)
+                if top and u > 1:              # (Normal's dot rules: nothing below two undecided
+                    fl = ind[1]                # edges, once Easy's are done)
+                    if not fl[d]:
+                        fl[d] = 1
+                        qd[1].append(d)
+                    if top > NORMAL:
+                        if v == NO and not y:
+                            fl = ind[2]
+                            if not fl[d]:
+                                fl[d] = 1
+                                qd[2].append(d)
+                        if top > TRICKY:
+                            fl = ind[3]
+                            if not fl[d]:
+                                fl[d] = 1
+                                qd[3].append(d)
+            for x in through[e]:
+                if not st[x]:
+                    es.append(x)
+            if top >= HARD:
+                self._settle(e, v)
+
     def _easy(self) -> None:
         """Easy's face and dot rules (easy_face, easy_dot) until their queues are empty, written
-        out in one loop, and below Tricky `set` written out in it too (its lean path: the same
-        changes and queueing in the same order): most of any level's firings are these, and a
-        call per firing and per edge cost more than the firing."""
+        out in one loop, with `_decide` written out in it too (the same changes and queueing):
+        most of any level's firings are these, and a call per firing and per edge cost more
+        than the firing."""
         b, st, clues, read = self.b, self.st, self.clues, self.read
         fq, ffl, dq, dfl = self.qf[0], self.inf[0], self.qd[0], self.ind[0]
         fy, fn, dy, dn = self.fy, self.fn, self.dy, self.dn
         size, deg, face_edges, dot_edges, face_dots = b.face_size, b.dot_deg, b.face_edges, b.dot_edges, b.faces
         edges, edge_faces, dot_faces, ends = b.edges, b.edge_faces, b.dot_faces, self.ends
         through = self.through if b.n_through else None
-        chains, top, set_ = self.other_end, self.level, self.set
+        chains, top = self.other_end, self.level
         if top:
             fq1, ffl1, dq1, dfl1 = self.qf[1], self.inf[1], self.qd[1], self.ind[1]
+        if top > NORMAL:
+            fq2, ffl2, dq2, dfl2 = self.qf[2], self.inf[2], self.qd[2], self.ind[2]
+            fq3 = ffl3 = dq3 = dfl3 = None
+        if top > TRICKY:
+            fq3, ffl3, dq3, dfl3 = self.qf[3], self.inf[3], self.qd[3], self.ind[3]
         unknown, bad = self.unknown, self.bad      # (kept here, written back on the way out)
         try:
             while True:
@@ -1825,13 +1875,6 @@ class Closure(Solver):
                     read[f] = 1
                 else:
                     return
-                if top > NORMAL:                                 # (the queueing above Normal: set's)
-                    self.unknown, self.bad = unknown, bad
-                    for e in es:
-                        if st[e] != v:
-                            set_(e, v)
-                    unknown, bad = self.unknown, self.bad
-                    continue
                 while es:                                        # (and the edges it decides
                                                                  # across dots of degree 2)
                     e = es.pop()                                 # set(e, v), written out
@@ -1865,9 +1908,13 @@ class Closure(Solver):
                             if not dfl[d] and (u == 1 or (u and y == 2)):   # only where a dot rule fires
                                 dfl[d] = 1
                                 dq.append(d)
-                            if top and u > 1 and not dfl1[d]:    # Normal's (see set)
-                                dfl1[d] = 1
-                                dq1.append(d)
+                            if top and u > 1:                    # Normal's and up (see _decide)
+                                if not dfl1[d]:
+                                    dfl1[d] = 1
+                                    dq1.append(d)
+                                if top > TRICKY and not dfl3[d]:
+                                    dfl3[d] = 1
+                                    dq3.append(d)
                     else:
                         for f in own:
                             fn[f] += 1
@@ -1881,14 +1928,42 @@ class Closure(Solver):
                             if u == 1 and not dfl[d]:
                                 dfl[d] = 1
                                 dq.append(d)
-                            if top and u > 1 and not dfl1[d]:
-                                dfl1[d] = 1
-                                dq1.append(d)
+                            if top and u > 1:
+                                if not dfl1[d]:
+                                    dfl1[d] = 1
+                                    dq1.append(d)
+                                if top > NORMAL:
+                                    if not dy[d] and not dfl2[d]:
+                                        dfl2[d] = 1
+                                        dq2.append(d)
+                                    if top > TRICKY and not dfl3[d]:
+                                        dfl3[d] = 1
+                                        dq3.append(d)
                     if top:
                         for f in own:
                             if not ffl1[f]:
                                 ffl1[f] = 1
                                 fq1.append(f)
+                            if top > NORMAL:
+                                cl = clues[f]
+                                if cl is None:
+                                    continue
+                                k = size[f]
+                                y = fy[f]
+                                n = fn[f]
+                                u = k - y - n
+                                if u > 1:
+                                    if not ffl2[f]:
+                                        ffl2[f] = 1
+                                        fq2.append(f)
+                                    if top > TRICKY and (u < 5 or y == cl - 1 or n == k - cl - 1) \
+                                            and not ffl3[f]:
+                                        ffl3[f] = 1
+                                        fq3.append(f)
+                        if top > TRICKY:
+                            self.unknown, self.bad = unknown, bad     # (the class may decide more)
+                            self._settle(e, v)
+                            unknown, bad = self.unknown, self.bad
                     if through:
                         for x in through[e]:
                             if not st[x]:
