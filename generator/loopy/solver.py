@@ -1692,6 +1692,9 @@ class Closure(Solver):
             for f, c in enumerate(self.clues):
                 if c is None:
                     fl[f] = 1
+        # per face, the no edges from which face-needs-all or face-one-no-left may fire (k - c - 1;
+        # an unclued face: never), so that Easy queues a face only where one of its rules may
+        self.fno = [1 << 20 if c is None else k - c - 1 for k, c in zip(board.face_size, self.clues)]
         self._bind()
 
     def _bind(self) -> None:
@@ -1704,6 +1707,7 @@ class Closure(Solver):
     def clone(self) -> "Closure":
         """Solver.clone, with `_decide`'s tuple made of the copy's own lists."""
         s = super().clone()
+        s.fno = s.fno.copy()
         s._bind()
         return s
 
@@ -1712,6 +1716,7 @@ class Closure(Solver):
         for every level's face rule."""
         self.clues[f] = c
         self.bad += self.fy[f] != c
+        self.fno[f] = self.b.face_size[f] - c - 1
         for q in self.qf:
             q.append(f)
 
@@ -1823,7 +1828,7 @@ class Closure(Solver):
         size, deg, face_edges, dot_edges, face_dots = b.face_size, b.dot_deg, b.face_edges, b.dot_edges, b.faces
         edges, edge_faces, dot_faces, ends = b.edges, b.edge_faces, b.dot_faces, self.ends
         through = self.through if b.n_through else None
-        chains, top = self.other_end, self.level
+        chains, top, fno = self.other_end, self.level, self.fno
         if top:
             fq1, ffl1, dq1, dfl1 = self.qf[1], self.inf[1], self.qd[1], self.ind[1]
         if top > NORMAL:
@@ -1886,10 +1891,13 @@ class Closure(Solver):
                     own = edge_faces[e]
                     if v == YES:
                         for f in own:
-                            y = fy[f]
-                            if y + 1 == clues[f]:
+                            y = fy[f] + 1
+                            fy[f] = y
+                            if y == clues[f]:                    # face-full may fire
                                 bad -= 1
-                            fy[f] = y + 1
+                                if not ffl[f]:
+                                    ffl[f] = 1
+                                    fq.append(f)
                         ya = dy[a] = dy[a] + 1
                         yc = dy[c] = dy[c] + 1
                         ea, ec = chains.pop(a, a), chains.pop(c, c)
@@ -1897,11 +1905,16 @@ class Closure(Solver):
                             self.closed = True
                         else:
                             chains[ea], chains[ec] = ec, ea
-                        for f in (dot_faces[a] + dot_faces[c] if yc == 1 else dot_faces[a]) if ya == 1 else \
-                                dot_faces[c] if yc == 1 else own:
-                            if not ffl[f]:                       # (an unclued face's flag is 1)
-                                ffl[f] = 1
-                                fq.append(f)
+                        if ya == 1:                              # a corner with a yes dot: where
+                            for f in dot_faces[a]:               # face-one-no-left may fire
+                                if fn[f] == fno[f] and not ffl[f]:
+                                    ffl[f] = 1
+                                    fq.append(f)
+                        if yc == 1:
+                            for f in dot_faces[c]:
+                                if fn[f] == fno[f] and not ffl[f]:
+                                    ffl[f] = 1
+                                    fq.append(f)
                         for d in ends[e]:
                             y = dy[d]
                             u = deg[d] - y - dn[d]
@@ -1917,8 +1930,9 @@ class Closure(Solver):
                                     dq3.append(d)
                     else:
                         for f in own:
-                            fn[f] += 1
-                            if not ffl[f]:
+                            n = fn[f] + 1
+                            fn[f] = n
+                            if n >= fno[f] and not ffl[f]:      # face-needs-all or -one-no-left
                                 ffl[f] = 1
                                 fq.append(f)
                         dn[a] += 1
