@@ -379,30 +379,7 @@ class Board:
         # own faces are always round its dots already)
         fromkeys = dict.fromkeys
         self.yes_faces = [tuple(fromkeys(dot_faces[a] + dot_faces[c])) for a, c in self.edges]
-        # for `Closure`: an edge's ends that are not of degree 2, and its neighbours across the
-        # ends that are (a dot of degree 2 makes its two edges equal)
-        deg, de = self.dot_deg, self.dot_edges
-        wide, through = [], []
-        for e, (a, c) in enumerate(self.edges):
-            if deg[a] != 2:
-                if deg[c] != 2:
-                    wide.append((a, c))
-                    through.append(())
-                else:
-                    wide.append((a,))
-                    x, y = de[c]
-                    through.append((y,) if x == e else (x,))
-            elif deg[c] != 2:
-                wide.append((c,))
-                x, y = de[a]
-                through.append((y,) if x == e else (x,))
-            else:
-                wide.append(())
-                x, y = de[a]
-                z, w = de[c]
-                through.append(((y,) if x == e else (x,)) + ((w,) if z == e else (z,)))
-        self.wide_ends, self.through = wide, through
-        self.n_through = sum(1 for t in through if t)     # edges with a degree-2 dot at an end
+        self._runs()
         # per pair, the pairs of its dot that share no edge with it, each with its two edges
         # (opposite-pairs), in the dot's order; none at a dot of degree 3 or less
         pair_opp = [()] * len(pe)
@@ -411,6 +388,48 @@ class Board:
                 for p, x, z in row:
                     pair_opp[p] = tuple([t for t in row if t[1] != x and t[2] != x and t[1] != z and t[2] != z])
         self.pair_opp = pair_opp
+
+    def _runs(self) -> None:
+        """For `Closure`: a dot of degree 2 makes its two edges equal, so the edges joined
+        through such dots (a run: hat and Spectre sides are cut into runs by the neighbours'
+        corners) are decided together.  Per edge of a run of two or more: `runs`, the run's
+        edges (else None); `run_ends`, the dots at its two ends (the edge's own for an edge
+        alone; one dot twice for a run that closes on itself); `run_inner`, its dots of
+        degree 2 (each gets two yes or two no edges when the run is decided)."""
+        deg, de, edges = self.dot_deg, self.dot_edges, self.edges
+        runs, run_ends, run_inner = [None] * self.n_edges, list(edges), [()] * self.n_edges
+
+        def walk(e0: int, d: int):
+            """From edge e0 out through its dot d, on across dots of degree 2: (the edges
+            met, the dots of degree 2 passed, the dot it stops at; None: back at e0)."""
+            e, met, passed = e0, [], []
+            while deg[d] == 2:
+                x, y = de[d]
+                e = y if x == e else x
+                if e == e0:
+                    return met, passed, None
+                passed.append(d)
+                met.append(e)
+                a, c = edges[e]
+                d = c if a == d else a
+            return met, passed, d
+
+        for e0, (a0, c0) in enumerate(edges):
+            if runs[e0] is not None or (deg[a0] != 2 and deg[c0] != 2):
+                continue
+            met, passed, tip = walk(e0, c0)
+            if tip is None:                     # a closed run of dots of degree 2 alone:
+                ends = (a0, a0)                 # a0 stands for its ends
+                passed.remove(a0)
+            else:
+                back, passed_back, tip0 = walk(e0, a0)
+                met += back
+                passed += passed_back
+                ends = (tip0, tip)
+            run, inner = (e0, *met), tuple(passed)
+            for e in run:
+                runs[e], run_ends[e], run_inner[e] = run, ends, inner
+        self.runs, self.run_ends, self.run_inner = runs, run_ends, run_inner
 
     @classmethod
     def of_grid(cls, grid) -> "Board":
@@ -1613,7 +1632,8 @@ class Closure(Solver):
       a dead end with one yes edge, is the contradiction it would find, found at once;
     * a dot of degree 2 (hat and Spectre grids have many: their tiles' straight sides are cut
       by the neighbours' corners) makes its two edges equal by dot-continue and dot-dead-end,
-      so deciding one decides the other at once (`Board.through`) and the dot is not queued:
+      so deciding one decides its whole run at once (`Board.runs`: the edges joined through
+      such dots), counts and queueing done once for the run, and the dot is never queued:
       with both its edges decided, the only rule that still fires there adds pair facts;
     * pair-from-dot's facts on a pair with a decided edge are never written, nor
       opposite-pairs' AM1 on a pair with a no edge: AL1 beside a yes edge and AM1 beside a no
@@ -1687,7 +1707,6 @@ class Closure(Solver):
         if level > HARD:
             raise ValueError("Closure is for Easy … Hard")
         super().__init__(board, clues, level)
-        self.ends, self.through = board.wide_ends, board.through    # (read faster from here)
         for fl in self.inf:                 # an unclued face is never queued: its flag says it is
             for f, c in enumerate(self.clues):
                 if c is None:
@@ -1701,8 +1720,8 @@ class Closure(Solver):
         """What `_decide` reads, in one tuple (unpacked in one go: it runs once per set)."""
         b, inf, qf, ind, qd = self.b, self.inf, self.qf, self.ind, self.qd
         self.ctx = (self.st, self.clues, self.fy, self.fn, self.dy, self.dn, inf, qf, ind, qd,
-                    inf[0], qf[0], ind[0], qd[0], b.edges, b.edge_faces, b.dot_faces, b.face_size,
-                    b.dot_deg, self.ends, self.through, self.level)
+                    inf[0], qf[0], ind[0], qd[0], b.runs, b.run_ends, b.run_inner, b.edge_faces,
+                    b.dot_faces, b.face_size, b.dot_deg, self.level)
 
     def clone(self) -> "Closure":
         """Solver.clone, with `_decide`'s tuple made of the copy's own lists."""
@@ -1723,28 +1742,38 @@ class Closure(Solver):
     def set(self, e: int, v: int) -> None:
         """Decide edge e, queueing only where a rule can fire (see the class)."""
         if not self.st[e]:
-            self._decide([e], v)
+            self._decide((e,), v)
 
-    def _decide(self, es: list, v: int) -> None:
-        """Decide the undecided edges of es (and those across dots of degree 2) to v, with the
-        counts, chains and queueing of every level (`_easy` writes out its Easy and Normal part)."""
-        st, clues, fy, fn, dy, dn, inf, qf, ind, qd, fl0, q0, dl0, dq0, edges, edge_faces, dot_faces, \
-            size, deg, ends, through, top = self.ctx
+    def _decide(self, es, v: int) -> None:
+        """Decide the undecided edges of es to v, each with its whole run (`Board.runs`), with
+        the counts, chains and queueing of every level (`_easy` writes this out)."""
+        st, clues, fy, fn, dy, dn, inf, qf, ind, qd, fl0, q0, dl0, dq0, runs, run_ends, run_inner, \
+            edge_faces, dot_faces, size, deg, top = self.ctx
         self.changed = True
-        while es:
-            e = es.pop()
+        for e in es:
             if st[e]:
                 continue
-            st[e] = v
-            self.unknown -= 1
-            a, c = edges[e]
+            run = runs[e]
+            if run is None:
+                st[e] = v
+                m = 1
+            else:
+                for x in run:
+                    st[x] = v
+                m = len(run)
+                cnt = dy if v == YES else dn
+                for x in run_inner[e]:
+                    cnt[x] = 2
+            self.unknown -= m
+            ends = run_ends[e]
+            a, c = ends
             own = edge_faces[e]
             if v == YES:
                 for f in own:
-                    y = fy[f]
-                    if y + 1 == clues[f]:
+                    y = fy[f] + m
+                    if y == clues[f]:
                         self.bad -= 1
-                    fy[f] = y + 1
+                    fy[f] = y
                 ya = dy[a] = dy[a] + 1
                 yc = dy[c] = dy[c] + 1
                 chains = self.other_end
@@ -1759,7 +1788,7 @@ class Closure(Solver):
                     dot_faces[c] if yc == 1 else own
             else:
                 for f in own:
-                    fn[f] += 1
+                    fn[f] += m
                 dn[a] += 1
                 dn[c] += 1
                 faces = own
@@ -1789,7 +1818,7 @@ class Closure(Solver):
                                 if not fl[f]:
                                     fl[f] = 1
                                     qf[3].append(f)
-            for d in ends[e]:
+            for d in ends:
                 y = dy[d]
                 u = deg[d] - y - dn[d]
                 if not dl0[d] and (u == 1 or (u and y == 2)):      # only where an Easy dot rule fires
@@ -1811,11 +1840,9 @@ class Closure(Solver):
                             if not fl[d]:
                                 fl[d] = 1
                                 qd[3].append(d)
-            for x in through[e]:
-                if not st[x]:
-                    es.append(x)
             if top >= HARD:
-                self._settle(e, v)
+                for x in run or (e,):
+                    self._settle(x, v)
 
     def _easy(self) -> None:
         """Easy's face and dot rules (easy_face, easy_dot) until their queues are empty, written
@@ -1826,8 +1853,7 @@ class Closure(Solver):
         fq, ffl, dq, dfl = self.qf[0], self.inf[0], self.qd[0], self.ind[0]
         fy, fn, dy, dn = self.fy, self.fn, self.dy, self.dn
         size, deg, face_edges, dot_edges, face_dots = b.face_size, b.dot_deg, b.face_edges, b.dot_edges, b.faces
-        edges, edge_faces, dot_faces, ends = b.edges, b.edge_faces, b.dot_faces, self.ends
-        through = self.through if b.n_through else None
+        edge_faces, dot_faces, runs, run_ends, run_inner = b.edge_faces, b.dot_faces, b.runs, b.run_ends, b.run_inner
         chains, top, fno = self.other_end, self.level, self.fno
         if top:
             fq1, ffl1, dq1, dfl1 = self.qf[1], self.inf[1], self.qd[1], self.ind[1]
@@ -1880,18 +1906,27 @@ class Closure(Solver):
                     read[f] = 1
                 else:
                     return
-                while es:                                        # (and the edges it decides
-                                                                 # across dots of degree 2)
-                    e = es.pop()                                 # set(e, v), written out
+                for e in es:                                     # _decide, written out
                     if st[e]:
                         continue
-                    st[e] = v
-                    unknown -= 1
-                    a, c = edges[e]
+                    run = runs[e]
+                    if run is None:
+                        st[e] = v
+                        m = 1
+                    else:                                        # (the whole run at once)
+                        for x in run:
+                            st[x] = v
+                        m = len(run)
+                        cnt = dy if v == YES else dn
+                        for x in run_inner[e]:
+                            cnt[x] = 2
+                    unknown -= m
+                    ends = run_ends[e]
+                    a, c = ends
                     own = edge_faces[e]
                     if v == YES:
                         for f in own:
-                            y = fy[f] + 1
+                            y = fy[f] + m
                             fy[f] = y
                             if y == clues[f]:                    # face-full may fire
                                 bad -= 1
@@ -1915,7 +1950,7 @@ class Closure(Solver):
                                 if fn[f] == fno[f] and not ffl[f]:
                                     ffl[f] = 1
                                     fq.append(f)
-                        for d in ends[e]:
+                        for d in ends:
                             y = dy[d]
                             u = deg[d] - y - dn[d]
                             if not dfl[d] and (u == 1 or (u and y == 2)):   # only where a dot rule fires
@@ -1930,14 +1965,14 @@ class Closure(Solver):
                                     dq3.append(d)
                     else:
                         for f in own:
-                            n = fn[f] + 1
+                            n = fn[f] + m
                             fn[f] = n
                             if n >= fno[f] and not ffl[f]:      # face-needs-all or -one-no-left
                                 ffl[f] = 1
                                 fq.append(f)
                         dn[a] += 1
                         dn[c] += 1
-                        for d in ends[e]:                        # (a dot with two yes edges and
+                        for d in ends:                           # (a dot with two yes edges and
                             u = deg[d] - dy[d] - dn[d]           # some undecided is queued already)
                             if u == 1 and not dfl[d]:
                                 dfl[d] = 1
@@ -1976,12 +2011,9 @@ class Closure(Solver):
                                         fq3.append(f)
                         if top > TRICKY:
                             self.unknown, self.bad = unknown, bad     # (the class may decide more)
-                            self._settle(e, v)
+                            for x in run or (e,):
+                                self._settle(x, v)
                             unknown, bad = self.unknown, self.bad
-                    if through:
-                        for x in through[e]:
-                            if not st[x]:
-                                es.append(x)
         finally:
             self.unknown, self.bad = unknown, bad
 
