@@ -1862,6 +1862,7 @@ class Closure(Solver):
             fq3 = ffl3 = dq3 = dfl3 = None
         if top > TRICKY:
             fq3, ffl3, dq3, dfl3 = self.qf[3], self.inf[3], self.qd[3], self.ind[3]
+            parent, settled, members = self.parent, self.settled, self.members
         unknown, bad = self.unknown, self.bad      # (kept here, written back on the way out)
         try:
             while True:
@@ -2009,11 +2010,17 @@ class Closure(Solver):
                                             and not ffl3[f]:
                                         ffl3[f] = 1
                                         fq3.append(f)
-                        if top > TRICKY:
-                            self.unknown, self.bad = unknown, bad     # (the class may decide more)
+                        if top > TRICKY:                         # _settle, written out
                             for x in run or (e,):
-                                self._settle(x, v)
-                            unknown, bad = self.unknown, self.bad
+                                r = parent[x]
+                                if parent[r] != r:
+                                    r = self.find(x)
+                                if not settled[r]:
+                                    settled[r] = 1
+                                    if len(members[r]) > 1:
+                                        self.unknown, self.bad = unknown, bad   # (it decides more)
+                                        self._decide_class(r, (v == YES) ^ self.parity(x), x)
+                                        unknown, bad = self.unknown, self.bad
         finally:
             self.unknown, self.bad = unknown, bad
 
