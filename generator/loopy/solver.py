@@ -2031,6 +2031,8 @@ class Closure(Solver):
         qf, qd, inf, ind = self.qf, self.qd, self.inf, self.ind
         face_rule, dot_rule = self.face_rule, self.dot_rule
         easy_f, easy_d = qf[0], qd[0]
+        b, fy, fn, dy, dn = self.b, self.fy, self.fn, self.dy, self.dn
+        size, deg = b.face_size, b.dot_deg
         while lv <= top:
             if not lv:
                 if easy_d or easy_f:
@@ -2040,14 +2042,21 @@ class Closure(Solver):
             dq, dfl, drule = qd[lv], ind[lv], dot_rule[lv]
             fq, ffl, frule = qf[lv], inf[lv], face_rule[lv]
             while True:
+                # (no rule above Easy fires on a dot with fewer than two undecided edges once
+                # Easy's are done, nor on a face with none: see the class; most dots queued
+                # with two are done by Easy before their turn comes)
                 if dq:
                     d = dq.pop()
                     dfl[d] = 0
+                    if deg[d] - dy[d] - dn[d] < 2:
+                        continue
                     self.changed = False
                     drule(self, d)
                 elif fq:
                     f = fq.pop()
                     ffl[f] = 0
+                    if size[f] == fy[f] + fn[f]:
+                        continue
                     self.changed = False
                     frule(self, f)
                 else:
