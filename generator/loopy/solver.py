@@ -1721,7 +1721,7 @@ class Closure(Solver):
         b, inf, qf, ind, qd = self.b, self.inf, self.qf, self.ind, self.qd
         self.ctx = (self.st, self.clues, self.fy, self.fn, self.dy, self.dn, inf, qf, ind, qd,
                     inf[0], qf[0], ind[0], qd[0], b.runs, b.run_ends, b.run_inner, b.edge_faces,
-                    b.dot_faces, b.face_size, b.dot_deg, self.level)
+                    b.dot_faces, b.face_size, b.dot_deg, self.level, self.fno)
 
     def clone(self) -> "Closure":
         """Solver.clone, with `_decide`'s tuple made of the copy's own lists."""
@@ -1748,7 +1748,7 @@ class Closure(Solver):
         """Decide the undecided edges of es to v, each with its whole run (`Board.runs`), with
         the counts, chains and queueing of every level (`_easy` writes this out)."""
         st, clues, fy, fn, dy, dn, inf, qf, ind, qd, fl0, q0, dl0, dq0, runs, run_ends, run_inner, \
-            edge_faces, dot_faces, size, deg, top = self.ctx
+            edge_faces, dot_faces, size, deg, top, fno = self.ctx
         self.changed = True
         for e in es:
             if st[e]:
@@ -1771,9 +1771,12 @@ class Closure(Solver):
             if v == YES:
                 for f in own:
                     y = fy[f] + m
-                    if y == clues[f]:
-                        self.bad -= 1
                     fy[f] = y
+                    if y == clues[f]:              # Easy: where one of its face rules may fire
+                        self.bad -= 1              # (see _easy)
+                        if not fl0[f]:
+                            fl0[f] = 1
+                            q0.append(f)
                 ya = dy[a] = dy[a] + 1
                 yc = dy[c] = dy[c] + 1
                 chains = self.other_end
@@ -1782,20 +1785,25 @@ class Closure(Solver):
                     self.closed = True
                 else:
                     chains[ea], chains[ec] = ec, ea
-                # Easy: the faces round a dot that gets its first yes edge (face-one-no-left
-                # reads it), else the edge's own
-                faces = (dot_faces[a] + dot_faces[c] if yc == 1 else dot_faces[a]) if ya == 1 else \
-                    dot_faces[c] if yc == 1 else own
+                if ya == 1:
+                    for f in dot_faces[a]:
+                        if fn[f] == fno[f] and not fl0[f]:
+                            fl0[f] = 1
+                            q0.append(f)
+                if yc == 1:
+                    for f in dot_faces[c]:
+                        if fn[f] == fno[f] and not fl0[f]:
+                            fl0[f] = 1
+                            q0.append(f)
             else:
                 for f in own:
-                    fn[f] += m
+                    n = fn[f] + m
+                    fn[f] = n
+                    if n >= fno[f] and not fl0[f]:
+                        fl0[f] = 1
+                        q0.append(f)
                 dn[a] += 1
                 dn[c] += 1
-                faces = own
-            for f in faces:
-                if not fl0[f]:
-                    fl0[f] = 1
-                    q0.append(f)
             if top:
                 for f in own:
                     fl = inf[1]
