@@ -419,8 +419,7 @@ class Board:
                 continue
             met, passed, tip = walk(e0, c0)
             if tip is None:                     # a closed run of dots of degree 2 alone:
-                ends = (a0, a0)                 # a0 stands for its ends
-                passed.remove(a0)
+                ends = (a0, a0)                 # a0 (the walk's last, not passed) stands for its ends
             else:
                 back, passed_back, tip0 = walk(e0, a0)
                 met += back
