@@ -1880,15 +1880,11 @@ class Closure(Solver):
                     u = deg[d] - y - dn[d]
                     if not u or (u > 1 and y < 2):
                         continue
-                    if y == 2:                                   # dot-full
-                        v = NO
-                        es = [e for e in dot_edges[d] if not st[e]]
+                    es = dot_edges[d]                            # (the loop below passes over
+                    if y == 2:                                   # the decided ones)
+                        v = NO                                   # dot-full
                     else:                                        # dot-continue, dot-dead-end
                         v = YES if y else NO
-                        for e in dot_edges[d]:
-                            if not st[e]:
-                                es = [e]
-                                break
                 elif fq:
                     f = fq.pop()
                     ffl[f] = 0
@@ -1898,7 +1894,7 @@ class Closure(Solver):
                         continue
                     if y == c or n == k - c:                     # face-full, face-needs-all
                         v = NO if y == c else YES
-                        es = [e for e in face_edges[f] if not st[e]]
+                        es = face_edges[f]
                     elif n == k - c - 1 and u > 2:               # face-one-no-left
                         es, ds = face_edges[f], face_dots[f]
                         for i in range(k):
