@@ -1976,22 +1976,27 @@ class Closure(Solver):
                                 fq.append(f)
                         dn[a] += 1
                         dn[c] += 1
-                        for d in ends:                           # (a dot with two yes edges and
-                            u = deg[d] - dy[d] - dn[d]           # some undecided is queued already)
-                            if u == 1 and not dfl[d]:
-                                dfl[d] = 1
-                                dq.append(d)
-                            if top and u > 1:
-                                if not dfl1[d]:
-                                    dfl1[d] = 1
-                                    dq1.append(d)
-                                if top > NORMAL:
-                                    if not dy[d] and not dfl2[d]:
-                                        dfl2[d] = 1
-                                        dq2.append(d)
-                                    if top > TRICKY and not dfl3[d]:
-                                        dfl3[d] = 1
-                                        dq3.append(d)
+                        ua = deg[a] - dy[a] - dn[a]              # (a dot with two yes edges and
+                        uc = deg[c] - dy[c] - dn[c]              # some undecided is queued already)
+                        if ua == 1 and not dfl[a]:
+                            dfl[a] = 1
+                            dq.append(a)
+                        if uc == 1 and not dfl[c]:
+                            dfl[c] = 1
+                            dq.append(c)
+                        if top:
+                            for d in ends:
+                                if deg[d] - dy[d] - dn[d] > 1:
+                                    if not dfl1[d]:
+                                        dfl1[d] = 1
+                                        dq1.append(d)
+                                    if top > NORMAL:
+                                        if not dy[d] and not dfl2[d]:
+                                            dfl2[d] = 1
+                                            dq2.append(d)
+                                        if top > TRICKY and not dfl3[d]:
+                                            dfl3[d] = 1
+                                            dq3.append(d)
                     if top:
                         for f in own:
                             if not ffl1[f]:
