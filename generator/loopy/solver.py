@@ -1627,8 +1627,12 @@ class Closure(Solver):
     change the order, and which facts on decided pairs are written, but no decided edge:
 
     * a decided edge queues a dot for Easy's dot rules only if one fires there (one undecided
-      edge left, or two yes edges and some undecided); the one other case that rule looks at,
-      a dead end with one yes edge, is the contradiction it would find, found at once;
+      edge left, or two yes edges and some undecided; after a no edge only the first: a dot
+      with two yes edges and some undecided is queued already), and a face for Easy's face
+      rules only if one may fire there: face-full at its c-th yes edge, face-needs-all and
+      face-one-no-left from its (k - c - 1)-th no edge, face-one-no-left round a dot getting
+      its first yes edge (it reads whether a corner's dot has one), on faces that many no
+      edges from their last (`fno`);
     * a dot of degree 2 (hat and Spectre grids have many: their tiles' straight sides are cut
       by the neighbours' corners) makes its two edges equal by dot-continue and dot-dead-end,
       so deciding one decides its whole run at once (`Board.runs`: the edges joined through
@@ -1651,8 +1655,10 @@ class Closure(Solver):
       it), and where the undecided edges of a face or dot are all in different classes Hard
       has only face- or dot-parity on two and pair-link's link of an AL1-and-AM1 pair;
     * above Easy no face rule reads a dot's count, so a decided edge queues only its own
-      faces there; at Easy it queues the faces round a dot only when the dot gets its first
-      yes edge (face-one-no-left reads whether a corner's dot has one);
+      faces there;
+    * above Easy a dot with fewer than two undecided edges, or a face with none, is passed
+      over when its turn comes (no rule there fires on it once Easy's are done; most such
+      dots were queued with two and finished by Easy meanwhile);
     * face- and dot-parity on two undecided edges already in one class do not commit the
       link again (it adds nothing; the other parity is still a contradiction);
     * a link that joins two classes queues for Hard only the faces and dots of the smaller
@@ -1675,17 +1681,18 @@ class Closure(Solver):
     * corner-from-face works out the rest bounds of a face of more than 4 sides once per
       visit, not again after each corner it gives a fact: bounds from fewer facts are weaker,
       never wrong (so what they give is in the closure), and the new fact queues the face
-      again for what they miss (4-sided faces read a table, `_arc4`, as the plain solver does).
-
+      again for what they miss (4-sided faces read a table, `_arc4`, as the plain solver does);
     * its clues are always some of one loop's clues (thinning's), and every rule is sound, so
-      each firing agrees with that loop and no contradiction can come up: `_easy` does not
-      look for one (the plain Solver does; thinning's result is checked against the loop), and
+      each firing agrees with that loop and no contradiction can come up: `set` (`_decide`)
+      and `_easy` do not look for one (the plain Solver does; thinning's result is checked
+      against the loop), and
       an unclued face's queue flags are kept set, so queueing a face needs no look at its clue
       (`add_clue` queues the face it gives a clue to).
 
-    These are `Solver`'s own methods run with `lean` on; Easy's face and dot rules, which
-    make most of any level's firings, are also written out in one loop (`_easy`), where a
-    call and a commit per firing would cost more than the firing.  Above Easy the lean path
+    These are `Solver`'s own methods run with `lean` on, but for `set` (`_decide`, which
+    decides a firing's edges in one call); Easy's face and dot rules, which make most of any
+    level's firings, are also written out in one loop (`_easy`, with `_decide` written out in
+    it), where a call and a commit per firing would cost more than the firing.  Above Easy the lean path
     fires by `set`, `fact` and `link` directly, not by `commit`: nothing is traced here, so a
     firing is its conclusions, the step count and (for a face rule) its face marked read.
 
