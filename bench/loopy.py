@@ -10,8 +10,9 @@
 measured the same way, and our time over its (Expert beside its "hard", the first solver's top).
 
 "ours s" is the CPU time (user + system) of making one puzzle (generator.loopy.puzzle.create:
-patch + grid + loops + clue removal) in this process, with the modules imported and warmed up
-by one small puzzle per tiling: what a site build or the page pays per puzzle.  The same puzzle
+patch + grid + loops + clue removal) in a warm process (forked from this one once the modules
+are imported and warmed up by one small puzzle per tiling, and making every puzzle of the run
+in turn): what a site build or the page pays per puzzle.  The same puzzle
 is then made again in a forked child process, whose CPU seconds ("fork s": these plus what the
 fork costs, the parent's pages copied as the child writes them) and peak resident memory are
 read from the operating system (wait4); the child then grades its puzzle from scratch, as
@@ -105,6 +106,48 @@ def _in_child(work):
     return json.loads(data or b"{}"), ru.ru_utime + ru.ru_stime, ru.ru_maxrss / 1024
 
 
+class _Warm:
+    """A process forked once, after the warm-up, that makes puzzles on request and says how
+    much CPU each took: the warm per-puzzle cost, without growing this parent (whose forked
+    children's peak memory is measured)."""
+
+    def __init__(self):
+        to_child, self._w = os.pipe()
+        self._r, from_child = os.pipe()
+        self.pid = os.fork()
+        if self.pid == 0:                               # the timing process
+            os.close(self._w)
+            os.close(self._r)
+            with os.fdopen(to_child, "r") as inp, os.fdopen(from_child, "w") as out:
+                for line in inp:
+                    tiling, w, h, seed, level, version = json.loads(line)
+                    t0 = time.process_time()
+                    P.create(tiling, w, h, seed, level, version=version)
+                    out.write(f"{time.process_time() - t0}\n")
+                    out.flush()
+            os._exit(0)
+        os.close(to_child)
+        os.close(from_child)
+        self._out, self._in = os.fdopen(self._w, "w"), os.fdopen(self._r, "r")
+
+    def cpu(self, tiling, w, h, seed, level, version) -> float:
+        """CPU seconds of one puzzle.create in the warm process."""
+        self._out.write(json.dumps([tiling, w, h, seed, level, version]) + "\n")
+        self._out.flush()
+        line = self._in.readline()
+        if not line:
+            raise SystemExit(f"error: {tiling} {level} seed {seed}: the timing process stopped")
+        return float(line)
+
+    def close(self) -> None:
+        self._out.close()
+        self._in.close()
+        os.waitpid(self.pid, 0)
+
+
+_WARM: _Warm | None = None
+
+
 def ours(tiling: str, size: int, level: str, seed: int, version: int = 2) -> dict:
     """One of our puzzles: faces, clues, CPU s, peak MB (version 1: the first generator, loopy.v1)."""
     w, h = SIZES[size][tiling]
@@ -119,9 +162,7 @@ def ours(tiling: str, size: int, level: str, seed: int, version: int = 2) -> dic
         if graded != level:
             raise RuntimeError(f"made at {level}, graded {graded}")
         return {"faces": len(p.grid.faces), "clues": p.clue_count, "grade": time.process_time() - made}
-    t0 = time.process_time()
-    P.create(tiling, w, h, seed, level, version=version)
-    here = time.process_time() - t0
+    here = _WARM.cpu(tiling, w, h, seed, level, version)
     res, cpu, mb = _in_child(work)
     if "error" in res:
         raise SystemExit(f"error: {tiling} {size} {level} seed {seed}: {res['error']}")
@@ -246,6 +287,8 @@ def main() -> int:
         # warm up in this parent: the children fork from it, so their CPU is the making of one
         # puzzle, not the first import of the tiling's modules (as the reference's is its own)
         P.create(tiling, *SIZES[50][tiling], 1, "easy")
+    global _WARM
+    _WARM = _Warm()
     for size in sizes:
         if size not in TATHAM_SIZE and a.reference:
             print(f"# no Tatham size for {size} faces: reference not run", flush=True)
@@ -283,6 +326,7 @@ def main() -> int:
                       f"{(f'{ms / cs:.1f}x' if cs else '-'):>6} {med(m['fork'] for m in mine):>7.3f} "
                       f"{max(m['mb'] for m in mine):>7.0f} "
                       f"{_fmt(cm, '>6.1f', '     -')} {med(m['grade'] for m in mine):>7.3f}{v1}", flush=True)
+    _WARM.close()
     print(f"# bench parent CPU {time.process_time() - t_start:.1f} s; the machine may be loaded by other work")
     return 0
 
