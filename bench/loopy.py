@@ -9,18 +9,23 @@
 --first: also the first generator (loopy.v1 links, its own solver) at the level names it has,
 measured the same way, and our time over its (Expert beside its "hard", the first solver's top).
 
-Every puzzle is made in a forked child process (ours: generator.loopy.puzzle.create, patch +
-grid + loops + clue removal; the modules are imported, and warmed up by one small puzzle per
-tiling, in the parent before it forks); its CPU seconds (user + system) and peak resident memory are read
-from the operating system (wait4), so our side and the reference's are measured the same way
-(the child then grades its puzzle from scratch, as `loopy grade` does: that CPU time is the
-"grade s" column and is not counted in "ours s").  A row is the median over the seeds.
+"ours s" is the CPU time (user + system) of making one puzzle (generator.loopy.puzzle.create:
+patch + grid + loops + clue removal) in a warm process (forked from this one once the modules
+are imported and warmed up by one small puzzle per tiling, and making every puzzle of the run
+in turn): what a site build or the page pays per puzzle.  The same puzzle
+is then made again in a forked child process, whose CPU seconds ("fork s": these plus what the
+fork costs, the parent's pages copied as the child writes them) and peak resident memory are
+read from the operating system (wait4); the child then grades its puzzle from scratch, as
+`loopy grade` does (the "grade s" column, not counted in "fork s").  A row is the median over
+the seeds.
 
 --reference PATH: a program run as `PATH PARAMS SEED` that makes one puzzle with Tatham's Loopy
 generator (`new_game_desc` of loopy.c) for his parameter string PARAMS (e.g. 20x20t16dh: 20x20
-hats, Hard) and seed string SEED, and may print `faces=N` and its own peak `maxrss_kb=K`.  It is measured side by side, in the
-same run, at his sizes nearest the face counts (`TATHAM_SIZE`).  It is never needed by the tests
-or CI; it is built outside this repository from his source.
+hats, Hard) and seed string SEED, and may print `faces=N`, its own peak `maxrss_kb=K` and
+`cpu_s=S`, the CPU seconds of making the puzzle (new_game_desc alone, as "ours s" is create
+alone; without it the C column is the CPU of its whole process, start-up included).  It is
+measured side by side, in the same run, at his sizes nearest the face counts (`TATHAM_SIZE`).
+It is never needed by the tests or CI; it is built outside this repository from his source.
 
 Without --reference the C column shows fixed figures measured on this kind of machine (labelled
 "fixed", see FIXED_C); levels his Loopy does not have show "-".
@@ -101,6 +106,48 @@ def _in_child(work):
     return json.loads(data or b"{}"), ru.ru_utime + ru.ru_stime, ru.ru_maxrss / 1024
 
 
+class _Warm:
+    """A process forked once, after the warm-up, that makes puzzles on request and says how
+    much CPU each took: the warm per-puzzle cost, without growing this parent (whose forked
+    children's peak memory is measured)."""
+
+    def __init__(self):
+        to_child, self._w = os.pipe()
+        self._r, from_child = os.pipe()
+        self.pid = os.fork()
+        if self.pid == 0:                               # the timing process
+            os.close(self._w)
+            os.close(self._r)
+            with os.fdopen(to_child, "r") as inp, os.fdopen(from_child, "w") as out:
+                for line in inp:
+                    tiling, w, h, seed, level, version = json.loads(line)
+                    t0 = time.process_time()
+                    P.create(tiling, w, h, seed, level, version=version)
+                    out.write(f"{time.process_time() - t0}\n")
+                    out.flush()
+            os._exit(0)
+        os.close(to_child)
+        os.close(from_child)
+        self._out, self._in = os.fdopen(self._w, "w"), os.fdopen(self._r, "r")
+
+    def cpu(self, tiling, w, h, seed, level, version) -> float:
+        """CPU seconds of one puzzle.create in the warm process."""
+        self._out.write(json.dumps([tiling, w, h, seed, level, version]) + "\n")
+        self._out.flush()
+        line = self._in.readline()
+        if not line:
+            raise SystemExit(f"error: {tiling} {level} seed {seed}: the timing process stopped")
+        return float(line)
+
+    def close(self) -> None:
+        self._out.close()
+        self._in.close()
+        os.waitpid(self.pid, 0)
+
+
+_WARM: _Warm | None = None
+
+
 def ours(tiling: str, size: int, level: str, seed: int, version: int = 2) -> dict:
     """One of our puzzles: faces, clues, CPU s, peak MB (version 1: the first generator, loopy.v1)."""
     w, h = SIZES[size][tiling]
@@ -115,10 +162,11 @@ def ours(tiling: str, size: int, level: str, seed: int, version: int = 2) -> dic
         if graded != level:
             raise RuntimeError(f"made at {level}, graded {graded}")
         return {"faces": len(p.grid.faces), "clues": p.clue_count, "grade": time.process_time() - made}
+    here = _WARM.cpu(tiling, w, h, seed, level, version)
     res, cpu, mb = _in_child(work)
     if "error" in res:
         raise SystemExit(f"error: {tiling} {size} {level} seed {seed}: {res['error']}")
-    return {**res, "cpu": cpu - res["grade"], "mb": mb}
+    return {**res, "cpu": here, "fork": cpu - res["grade"], "mb": mb}
 
 
 def reference(path: str, tiling: str, size: int, level: str, seed: int) -> dict | None:
@@ -142,7 +190,9 @@ def reference(path: str, tiling: str, size: int, level: str, seed: int) -> dict 
     faces = next((int(t[6:]) for t in words if t.startswith("faces=")), None)
     # its own peak if it says (wait4's includes the pages of this Python parent copied by fork)
     kb = next((int(t[10:]) for t in words if t.startswith("maxrss_kb=")), ru.ru_maxrss)
-    return {"faces": faces, "params": params, "cpu": ru.ru_utime + ru.ru_stime, "mb": kb / 1024}
+    # its own CPU of making the puzzle if it says (else its process's, start-up included)
+    cpu = next((float(t[6:]) for t in words if t.startswith("cpu_s=")), ru.ru_utime + ru.ru_stime)
+    return {"faces": faces, "params": params, "cpu": cpu, "proc": ru.ru_utime + ru.ru_stime, "mb": kb / 1024}
 
 
 def _fmt(x, spec, dash="-"):
@@ -223,17 +273,22 @@ def main() -> int:
         return 2
     seeds = [int(s) for s in a.seeds.split(",")]
     src = "C s" if a.reference else "C fixed"
-    print(f"# CPU seconds per puzzle (user+system of the process that made it), median of {len(seeds)} seeds; "
-          f"peak = peak RSS of that process; C = Tatham's generator"
-          + (f" ({a.reference}, measured in this run)" if a.reference else " (fixed figures, not measured here)"))
+    print(f"# CPU seconds of making one puzzle (user+system), median of {len(seeds)} seeds: ours in a "
+          f"warm process; fork s: ours in a forked child, its whole CPU; peak = peak RSS of that child; "
+          f"C = Tatham's generator"
+          + (f" ({a.reference}, measured in this run: its own figure for making the puzzle if it "
+             f"gives one, else its process's)" if a.reference else " (fixed figures, not measured here)"))
     print(f"{'tiling':7} {'size':>4} {'level':7} {'faces':>5} {'C faces':>7} {'ours s':>7} {src:>8} "
-          f"{'ratio':>6} {'ours MB':>7} {'C MB':>6} {'grade s':>7}" + ("   v1 s  v2/v1" if a.first else ""))
+          f"{'ratio':>6} {'fork s':>7} {'ours MB':>7} {'C MB':>6} {'grade s':>7}"
+          + ("   v1 s  v2/v1" if a.first else ""))
     from generator.loopy.solver_v1 import LEVELS as V1
     t_start = time.process_time()
     for tiling in a.tilings.split(","):
         # warm up in this parent: the children fork from it, so their CPU is the making of one
         # puzzle, not the first import of the tiling's modules (as the reference's is its own)
         P.create(tiling, *SIZES[50][tiling], 1, "easy")
+    global _WARM
+    _WARM = _Warm()
     for size in sizes:
         if size not in TATHAM_SIZE and a.reference:
             print(f"# no Tatham size for {size} faces: reference not run", flush=True)
@@ -248,9 +303,10 @@ def main() -> int:
                     if r:
                         refs.append(r)
                     if a.per_seed:
-                        print(f"  {tiling} {size} {level} seed {seed}: ours {m['cpu']:.3f} s {m['faces']} faces "
-                              f"{m['clues']} clues {m['mb']:.0f} MB"
-                              + (f"; C {r['cpu']:.3f} s {r['faces']} faces" if r else ""), flush=True)
+                        print(f"  {tiling} {size} {level} seed {seed}: ours {m['cpu']:.3f} s (fork {m['fork']:.3f} s) "
+                              f"{m['faces']} faces {m['clues']} clues {m['mb']:.0f} MB"
+                              + (f"; C {r['cpu']:.3f} s (process {r['proc']:.3f} s) {r['faces']} faces"
+                                 if r else ""), flush=True)
                 med = statistics.median
                 cs = med(r["cpu"] for r in refs) if refs else (None if a.reference else
                                                                FIXED_C.get((size, tiling, level)))
@@ -267,8 +323,10 @@ def main() -> int:
                         v1 = "      -      -"
                 print(f"{tiling:7} {size:>4} {level:7} {med(m['faces'] for m in mine):>5.0f} "
                       f"{_fmt(cf, '>7.0f', '      -')} {ms:>7.3f} {_fmt(cs, '>8.3f', '       -')} "
-                      f"{(f'{ms / cs:.1f}x' if cs else '-'):>6} {max(m['mb'] for m in mine):>7.0f} "
+                      f"{(f'{ms / cs:.1f}x' if cs else '-'):>6} {med(m['fork'] for m in mine):>7.3f} "
+                      f"{max(m['mb'] for m in mine):>7.0f} "
                       f"{_fmt(cm, '>6.1f', '     -')} {med(m['grade'] for m in mine):>7.3f}{v1}", flush=True)
+    _WARM.close()
     print(f"# bench parent CPU {time.process_time() - t_start:.1f} s; the machine may be loaded by other work")
     return 0
 

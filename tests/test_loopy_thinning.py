@@ -286,3 +286,53 @@ def test_the_puzzle_is_proved_by_halvings_last_solved_state():
     assert not GEN._proved(board, gone, S.NORMAL, loop, h_.proof)
     assert not GEN._proved(board, clues, S.NORMAL, loop[1:], h_.proof)     # not that loop
     assert GEN._proved(board, clues, S.NORMAL, loop, None)                 # by a fresh solve
+
+
+def _runs_by_definition(board):
+    """The runs as their definition says: the classes of 'shares a dot of degree 2'."""
+    cls = {e: {e} for e in range(board.n_edges)}
+    for d, es in enumerate(board.dot_edges):
+        if len(es) == 2:
+            x, z = es
+            if cls[x] is not cls[z]:
+                merged = cls[x] | cls[z]
+                for e in merged:
+                    cls[e] = merged
+    return cls
+
+
+@pytest.mark.parametrize("tiling,w,h", [("p2", "5", "4"), ("p3", "6", "5"), ("hat", "24", "20"),
+                                        ("spectre", "18", "15")])
+def test_the_boards_runs_are_the_edges_joined_through_dots_of_degree_2(tiling, w, h):
+    """Board.runs/run_ends/run_inner against their definition: the run is the class of edges
+    joined through dots of degree 2; its ends are the dots met once by its edges, its inner
+    dots those met twice (all of degree 2)."""
+    board, _full, _order = _case(tiling, w, h, 3, S.EASY)
+    cls = _runs_by_definition(board)
+    joined = 0
+    for e in range(board.n_edges):
+        run = board.runs[e]
+        assert set(run or (e,)) == cls[e]
+        met = {}
+        for x in cls[e]:
+            for d in board.edges[x]:
+                met[d] = met.get(d, 0) + 1
+        assert sorted(board.run_ends[e]) == sorted(d for d, n in met.items() if n == 1)
+        assert sorted(board.run_inner[e]) == sorted(d for d, n in met.items() if n == 2)
+        assert all(board.dot_deg[d] == 2 for d in board.run_inner[e])
+        joined += run is not None
+    assert joined > (board.n_edges // 2 if tiling in ("hat", "spectre") else 0)
+
+
+def test_a_run_that_closes_on_itself_is_decided_whole():
+    """A grid of one square face: its four edges are one run with no end but the dot standing
+    for it, and the closure decides all four from the clue, as the plain solver does."""
+    board = S.Board(4, [(0, 1, 2, 3)])
+    assert all(board.runs[e] is not None and len(board.runs[e]) == 4 for e in range(4))
+    a, c = board.run_ends[0]
+    assert a == c and a not in board.run_inner[0] and len(board.run_inner[0]) == 3
+    for clue, want in ((4, S.SOLVED), (0, S.CONTRADICTION)):
+        lean, plain = S.Closure(board, [clue], S.EASY), S.Solver(board, [clue], S.EASY)
+        plain.ambiguity_stop = False
+        assert plain.run() == want
+        assert lean.run() == want and lean.st == plain.st

@@ -418,7 +418,9 @@ def _proved(board: S.Board, clues, level: int, loop, proof) -> bool:
 
 
 def _solved(board: S.Board, clues, level: int) -> bool:
-    """`solves`, by the closure where it may (Easy … Hard: it solves the same clue sets)."""
+    """`solves`, by the closure where it may (Easy … Hard: it solves the same clue sets).  The
+    clues must be some of one loop's, as a generator's are (the closure looks for no
+    contradiction)."""
     s = S.Closure(board, clues, level) if level <= S.HARD else S.Solver(board, clues, level)
     return s.run() == S.SOLVED
 

@@ -379,29 +379,7 @@ class Board:
         # own faces are always round its dots already)
         fromkeys = dict.fromkeys
         self.yes_faces = [tuple(fromkeys(dot_faces[a] + dot_faces[c])) for a, c in self.edges]
-        # for `Closure`: an edge's ends that are not of degree 2, and its neighbours across the
-        # ends that are (a dot of degree 2 makes its two edges equal)
-        deg, de = self.dot_deg, self.dot_edges
-        wide, through = [], []
-        for e, (a, c) in enumerate(self.edges):
-            if deg[a] != 2:
-                if deg[c] != 2:
-                    wide.append((a, c))
-                    through.append(())
-                else:
-                    wide.append((a,))
-                    x, y = de[c]
-                    through.append((y,) if x == e else (x,))
-            elif deg[c] != 2:
-                wide.append((c,))
-                x, y = de[a]
-                through.append((y,) if x == e else (x,))
-            else:
-                wide.append(())
-                x, y = de[a]
-                z, w = de[c]
-                through.append(((y,) if x == e else (x,)) + ((w,) if z == e else (z,)))
-        self.wide_ends, self.through = wide, through
+        self._runs()
         # per pair, the pairs of its dot that share no edge with it, each with its two edges
         # (opposite-pairs), in the dot's order; none at a dot of degree 3 or less
         pair_opp = [()] * len(pe)
@@ -410,6 +388,47 @@ class Board:
                 for p, x, z in row:
                     pair_opp[p] = tuple([t for t in row if t[1] != x and t[2] != x and t[1] != z and t[2] != z])
         self.pair_opp = pair_opp
+
+    def _runs(self) -> None:
+        """For `Closure`: a dot of degree 2 makes its two edges equal, so the edges joined
+        through such dots (a run: hat and Spectre sides are cut into runs by the neighbours'
+        corners) are decided together.  Per edge of a run of two or more: `runs`, the run's
+        edges (else None); `run_ends`, the dots at its two ends (the edge's own for an edge
+        alone; one dot twice for a run that closes on itself); `run_inner`, its dots of
+        degree 2 (each gets two yes or two no edges when the run is decided)."""
+        deg, de, edges = self.dot_deg, self.dot_edges, self.edges
+        runs, run_ends, run_inner = [None] * self.n_edges, list(edges), [()] * self.n_edges
+
+        def walk(e0: int, d: int):
+            """From edge e0 out through its dot d, on across dots of degree 2: (the edges
+            met, the dots of degree 2 passed, the dot it stops at; None: back at e0)."""
+            e, met, passed = e0, [], []
+            while deg[d] == 2:
+                x, y = de[d]
+                e = y if x == e else x
+                if e == e0:
+                    return met, passed, None
+                passed.append(d)
+                met.append(e)
+                a, c = edges[e]
+                d = c if a == d else a
+            return met, passed, d
+
+        for e0, (a0, c0) in enumerate(edges):
+            if runs[e0] is not None or (deg[a0] != 2 and deg[c0] != 2):
+                continue
+            met, passed, tip = walk(e0, c0)
+            if tip is None:                     # a closed run of dots of degree 2 alone:
+                ends = (a0, a0)                 # a0 (the walk's last, not passed) stands for its ends
+            else:
+                back, passed_back, tip0 = walk(e0, a0)
+                met += back
+                passed += passed_back
+                ends = (tip0, tip)
+            run, inner = (e0, *met), tuple(passed)
+            for e in run:
+                runs[e], run_ends[e], run_inner[e] = run, ends, inner
+        self.runs, self.run_ends, self.run_inner = runs, run_ends, run_inner
 
     @classmethod
     def of_grid(cls, grid) -> "Board":
@@ -610,12 +629,11 @@ class Solver:
             self.edge_from[e] = self.cur
             if self.cur >= 0:
                 self.steps[self.cur]["yes" if v == YES else "no"].append(e)
-        b, clues, lean = self.b, self.clues, self.lean
+        b, clues = self.b, self.clues
         a, c = b.edges[e]
-        own = b.edge_faces[e]
         if v == YES:
             fy = self.fy
-            for f in own:
+            for f in b.edge_faces[e]:
                 k = clues[f]
                 if k is not None:
                     y = fy[f]
@@ -637,103 +655,38 @@ class Solver:
                 self.closed = True
             else:
                 chains[ea], chains[ec] = ec, ea
-            if not lean:
-                faces = b.yes_faces[e]      # the faces round both dots, then the edge's own
-            elif dy[a] == 1 or dy[c] == 1:  # (a Closure: only where face-one-no-left may fire)
-                faces = b.dot_faces[a] + b.dot_faces[c] if dy[a] == 1 and dy[c] == 1 else \
-                    b.dot_faces[a] if dy[a] == 1 else b.dot_faces[c]
-            else:
-                faces = own
+            faces = b.yes_faces[e]          # the faces round both dots, then the edge's own
         else:
             fn, dn = self.fn, self.dn
-            faces = own
+            faces = b.edge_faces[e]
             for f in faces:
                 fn[f] += 1
             dn[a] += 1
             dn[c] += 1
-        if lean:                            # a Closure: only where a rule can fire (see there)
-            inf, qf, ind, qd = self.inf, self.qf, self.ind, self.qd
-            fl, q = inf[0], qf[0]
+        # push(0, faces, (a, c)) inlined (the hot path): every level's queues, in order
+        dots = b.edges[e]
+        for fl, q, dl, dq in zip(self.inf, self.qf, self.ind, self.qd):
             for f in faces:
                 if not fl[f] and clues[f] is not None:
                     fl[f] = 1
                     q.append(f)
-            top = self.level
-            if top:
-                fy, fn, size = self.fy, self.fn, b.face_size
-                for f in own:
-                    c = clues[f]
-                    if c is None:
-                        continue
-                    fl = inf[1]
-                    if not fl[f]:
-                        fl[f] = 1
-                        qf[1].append(f)
-                    if top > NORMAL:
-                        k, y, n = size[f], fy[f], fn[f]
-                        u = k - y - n
-                        if u > 1:
-                            fl = inf[2]
-                            if not fl[f]:
-                                fl[f] = 1
-                                qf[2].append(f)
-                            if top > TRICKY and (u < 5 or y == c - 1 or n == k - c - 1):
-                                fl = inf[3]
-                                if not fl[f]:
-                                    fl[f] = 1
-                                    qf[3].append(f)
-            dots = self.ends[e]
-            fl = ind[0]
-            deg, dy, dn = b.dot_deg, self.dy, self.dn
             for d in dots:
-                y = dy[d]
-                u = deg[d] - y - dn[d]
-                if not fl[d]:
-                    if u == 1 or (u and y == 2):      # only where an Easy dot rule fires
-                        fl[d] = 1
-                        qd[0].append(d)
-                    elif y == 1 and not u:
-                        raise Contradiction            # (what dot-dead-end finds)
-                if top and u > 1:              # (Normal's dot rules: nothing below two undecided
-                    fl1 = ind[1]               # edges, once Easy's are done)
-                    if not fl1[d]:
-                        fl1[d] = 1
-                        qd[1].append(d)
-                    if top > NORMAL:
-                        if v == NO and not y:
-                            fl1 = ind[2]
-                            if not fl1[d]:
-                                fl1[d] = 1
-                                qd[2].append(d)
-                        if top > TRICKY:
-                            fl1 = ind[3]
-                            if not fl1[d]:
-                                fl1[d] = 1
-                                qd[3].append(d)
-            for x in self.through[e]:
-                if st[x] != v:
-                    self.set(x, v)
-        else:
-            # push(0, faces, (a, c)) inlined (the hot path): every level's queues, in order
-            dots = b.edges[e]
-            for fl, q, dl, dq in zip(self.inf, self.qf, self.ind, self.qd):
-                for f in faces:
-                    if not fl[f] and clues[f] is not None:
-                        fl[f] = 1
-                        q.append(f)
-                for d in dots:
-                    if not dl[d]:
-                        dl[d] = 1
-                        dq.append(d)
+                if not dl[d]:
+                    dl[d] = 1
+                    dq.append(d)
         if self.level >= HARD:
-            parent = self.parent
-            r = parent[e]
-            if parent[r] != r:
-                r = self.find(e)
-            if not self.settled[r]:
-                self.settled[r] = 1
-                if len(self.members[r]) > 1:
-                    self._decide_class(r, (v == YES) ^ self.parity(e), e)
+            self._settle(e, v)
+
+    def _settle(self, e: int, v: int) -> None:
+        """Hard: the first decided edge of its class decides the class (H5)."""
+        parent = self.parent
+        r = parent[e]
+        if parent[r] != r:
+            r = self.find(e)
+        if not self.settled[r]:
+            self.settled[r] = 1
+            if len(self.members[r]) > 1:
+                self._decide_class(r, (v == YES) ^ self.parity(e), e)
 
     def fact(self, p: int, least: bool) -> None:
         """Add AL1 (least) or AM1 to pair p."""
@@ -1674,11 +1627,16 @@ class Closure(Solver):
     change the order, and which facts on decided pairs are written, but no decided edge:
 
     * a decided edge queues a dot for Easy's dot rules only if one fires there (one undecided
-      edge left, or two yes edges and some undecided); the one other case that rule looks at,
-      a dead end with one yes edge, is the contradiction it would find, found at once;
+      edge left, or two yes edges and some undecided; after a no edge only the first: a dot
+      with two yes edges and some undecided is queued already), and a face for Easy's face
+      rules only if one may fire there: face-full at its c-th yes edge, face-needs-all and
+      face-one-no-left from its (k - c - 1)-th no edge, face-one-no-left round a dot getting
+      its first yes edge (it reads whether a corner's dot has one), on faces that many no
+      edges from their last (`fno`);
     * a dot of degree 2 (hat and Spectre grids have many: their tiles' straight sides are cut
       by the neighbours' corners) makes its two edges equal by dot-continue and dot-dead-end,
-      so deciding one decides the other at once (`Board.through`) and the dot is not queued:
+      so deciding one decides its whole run at once (`Board.runs`: the edges joined through
+      such dots), counts and queueing done once for the run, and the dot is never queued:
       with both its edges decided, the only rule that still fires there adds pair facts;
     * pair-from-dot's facts on a pair with a decided edge are never written, nor
       opposite-pairs' AM1 on a pair with a no edge: AL1 beside a yes edge and AM1 beside a no
@@ -1697,8 +1655,10 @@ class Closure(Solver):
       it), and where the undecided edges of a face or dot are all in different classes Hard
       has only face- or dot-parity on two and pair-link's link of an AL1-and-AM1 pair;
     * above Easy no face rule reads a dot's count, so a decided edge queues only its own
-      faces there; at Easy it queues the faces round a dot only when the dot gets its first
-      yes edge (face-one-no-left reads whether a corner's dot has one);
+      faces there;
+    * above Easy a dot with fewer than two undecided edges, or a face with none, is passed
+      over when its turn comes (no rule there fires on it once Easy's are done; most such
+      dots were queued with two and finished by Easy meanwhile);
     * face- and dot-parity on two undecided edges already in one class do not commit the
       link again (it adds nothing; the other parity is still a contradiction);
     * a link that joins two classes queues for Hard only the faces and dots of the smaller
@@ -1721,11 +1681,18 @@ class Closure(Solver):
     * corner-from-face works out the rest bounds of a face of more than 4 sides once per
       visit, not again after each corner it gives a fact: bounds from fewer facts are weaker,
       never wrong (so what they give is in the closure), and the new fact queues the face
-      again for what they miss (4-sided faces read a table, `_arc4`, as the plain solver does).
+      again for what they miss (4-sided faces read a table, `_arc4`, as the plain solver does);
+    * its clues are always some of one loop's clues (thinning's), and every rule is sound, so
+      each firing agrees with that loop and no contradiction can come up: `set` (`_decide`)
+      and `_easy` do not look for one (the plain Solver does; thinning's result is checked
+      against the loop), and
+      an unclued face's queue flags are kept set, so queueing a face needs no look at its clue
+      (`add_clue` queues the face it gives a clue to).
 
-    These are `Solver`'s own methods run with `lean` on; Easy's face and dot rules, which
-    make most of any level's firings, are also written out in one loop (`_easy`), where a
-    call and a commit per firing would cost more than the firing.  Above Easy the lean path
+    These are `Solver`'s own methods run with `lean` on, but for `set` (`_decide`, which
+    decides a firing's edges in one call); Easy's face and dot rules, which make most of any
+    level's firings, are also written out in one loop (`_easy`, with `_decide` written out in
+    it), where a call and a commit per firing would cost more than the firing.  Above Easy the lean path
     fires by `set`, `fact` and `link` directly, not by `commit`: nothing is traced here, so a
     firing is its conclusions, the step count and (for a face rule) its face marked read.
 
@@ -1746,21 +1713,170 @@ class Closure(Solver):
         if level > HARD:
             raise ValueError("Closure is for Easy … Hard")
         super().__init__(board, clues, level)
-        self.ends, self.through = board.wide_ends, board.through    # (read faster from here)
+        for fl in self.inf:                 # an unclued face is never queued: its flag says it is
+            for f, c in enumerate(self.clues):
+                if c is None:
+                    fl[f] = 1
+        # per face, the no edges from which face-needs-all or face-one-no-left may fire (k - c - 1;
+        # an unclued face: never), so that Easy queues a face only where one of its rules may
+        self.fno = [1 << 20 if c is None else k - c - 1 for k, c in zip(board.face_size, self.clues)]
+        self._bind()
+
+    def _bind(self) -> None:
+        """What `_decide` reads, in one tuple (unpacked in one go: it runs once per set)."""
+        b, inf, qf, ind, qd = self.b, self.inf, self.qf, self.ind, self.qd
+        self.ctx = (self.st, self.clues, self.fy, self.fn, self.dy, self.dn, inf, qf, ind, qd,
+                    inf[0], qf[0], ind[0], qd[0], b.runs, b.run_ends, b.run_inner, b.edge_faces,
+                    b.dot_faces, b.face_size, b.dot_deg, self.level, self.fno)
+
+    def clone(self) -> "Closure":
+        """Solver.clone, with `_decide`'s tuple made of the copy's own lists."""
+        s = super().clone()
+        s.fno = s.fno.copy()
+        s._bind()
+        return s
+
+    def add_clue(self, f: int, c: int) -> None:
+        """Give face f the clue c (it had none: its flags are set, see __init__) and queue it
+        for every level's face rule."""
+        self.clues[f] = c
+        self.bad += self.fy[f] != c
+        self.fno[f] = self.b.face_size[f] - c - 1
+        for q in self.qf:
+            q.append(f)
+
+    def set(self, e: int, v: int) -> None:
+        """Decide edge e, queueing only where a rule can fire (see the class)."""
+        if not self.st[e]:
+            self._decide((e,), v)
+
+    def _decide(self, es, v: int) -> None:
+        """Decide the undecided edges of es to v, each with its whole run (`Board.runs`), with
+        the counts, chains and queueing of every level (`_easy` writes this out)."""
+        st, clues, fy, fn, dy, dn, inf, qf, ind, qd, fl0, q0, dl0, dq0, runs, run_ends, run_inner, \
+            edge_faces, dot_faces, size, deg, top, fno = self.ctx
+        self.changed = True
+        for e in es:
+            if st[e]:
+                continue
+            run = runs[e]
+            if run is None:
+                st[e] = v
+                m = 1
+            else:
+                for x in run:
+                    st[x] = v
+                m = len(run)
+                cnt = dy if v == YES else dn
+                for x in run_inner[e]:
+                    cnt[x] = 2
+            self.unknown -= m
+            ends = run_ends[e]
+            a, c = ends
+            own = edge_faces[e]
+            if v == YES:
+                for f in own:
+                    y = fy[f] + m
+                    fy[f] = y
+                    if y == clues[f]:              # Easy: where one of its face rules may fire
+                        self.bad -= 1              # (see _easy)
+                        if not fl0[f]:
+                            fl0[f] = 1
+                            q0.append(f)
+                ya = dy[a] = dy[a] + 1
+                yc = dy[c] = dy[c] + 1
+                chains = self.other_end
+                ea, ec = chains.pop(a, a), chains.pop(c, c)
+                if ea == c:
+                    self.closed = True
+                else:
+                    chains[ea], chains[ec] = ec, ea
+                if ya == 1:
+                    for f in dot_faces[a]:
+                        if fn[f] == fno[f] and not fl0[f]:
+                            fl0[f] = 1
+                            q0.append(f)
+                if yc == 1:
+                    for f in dot_faces[c]:
+                        if fn[f] == fno[f] and not fl0[f]:
+                            fl0[f] = 1
+                            q0.append(f)
+            else:
+                for f in own:
+                    n = fn[f] + m
+                    fn[f] = n
+                    if n >= fno[f] and not fl0[f]:
+                        fl0[f] = 1
+                        q0.append(f)
+                dn[a] += 1
+                dn[c] += 1
+            if top:
+                for f in own:
+                    fl = inf[1]
+                    if not fl[f]:
+                        fl[f] = 1
+                        qf[1].append(f)
+                    if top > NORMAL:
+                        cl = clues[f]
+                        if cl is None:
+                            continue
+                        k, y, n = size[f], fy[f], fn[f]
+                        u = k - y - n
+                        if u > 1:
+                            fl = inf[2]
+                            if not fl[f]:
+                                fl[f] = 1
+                                qf[2].append(f)
+                            if top > TRICKY and (u < 5 or y == cl - 1 or n == k - cl - 1):
+                                fl = inf[3]
+                                if not fl[f]:
+                                    fl[f] = 1
+                                    qf[3].append(f)
+            for d in ends:
+                y = dy[d]
+                u = deg[d] - y - dn[d]
+                if not dl0[d] and (u == 1 or (u and y == 2)):      # only where an Easy dot rule fires
+                    dl0[d] = 1
+                    dq0.append(d)
+                if top and u > 1:              # (Normal's dot rules: nothing below two undecided
+                    fl = ind[1]                # edges, once Easy's are done)
+                    if not fl[d]:
+                        fl[d] = 1
+                        qd[1].append(d)
+                    if top > NORMAL:
+                        if v == NO and not y:
+                            fl = ind[2]
+                            if not fl[d]:
+                                fl[d] = 1
+                                qd[2].append(d)
+                        if top > TRICKY:
+                            fl = ind[3]
+                            if not fl[d]:
+                                fl[d] = 1
+                                qd[3].append(d)
+            if top >= HARD:
+                for x in run or (e,):
+                    self._settle(x, v)
 
     def _easy(self) -> None:
         """Easy's face and dot rules (easy_face, easy_dot) until their queues are empty, written
-        out in one loop, and below Tricky `set` written out in it too (its lean path: the same
-        changes and queueing in the same order): most of any level's firings are these, and a
-        call per firing and per edge cost more than the firing."""
+        out in one loop, with `_decide` written out in it too (the same changes and queueing):
+        most of any level's firings are these, and a call per firing and per edge cost more
+        than the firing."""
         b, st, clues, read = self.b, self.st, self.clues, self.read
         fq, ffl, dq, dfl = self.qf[0], self.inf[0], self.qd[0], self.ind[0]
         fy, fn, dy, dn = self.fy, self.fn, self.dy, self.dn
         size, deg, face_edges, dot_edges, face_dots = b.face_size, b.dot_deg, b.face_edges, b.dot_edges, b.faces
-        edges, edge_faces, dot_faces, ends, through = b.edges, b.edge_faces, b.dot_faces, self.ends, self.through
-        chains, top, set_ = self.other_end, self.level, self.set
+        edge_faces, dot_faces, runs, run_ends, run_inner = b.edge_faces, b.dot_faces, b.runs, b.run_ends, b.run_inner
+        chains, top, fno = self.other_end, self.level, self.fno
         if top:
             fq1, ffl1, dq1, dfl1 = self.qf[1], self.inf[1], self.qd[1], self.ind[1]
+        if top > NORMAL:
+            fq2, ffl2, dq2, dfl2 = self.qf[2], self.inf[2], self.qd[2], self.ind[2]
+            fq3 = ffl3 = dq3 = dfl3 = None
+        if top > TRICKY:
+            fq3, ffl3, dq3, dfl3 = self.qf[3], self.inf[3], self.qd[3], self.ind[3]
+            parent, settled, members = self.parent, self.settled, self.members
         unknown, bad = self.unknown, self.bad      # (kept here, written back on the way out)
         try:
             while True:
@@ -1769,33 +1885,23 @@ class Closure(Solver):
                     dfl[d] = 0
                     y = dy[d]
                     u = deg[d] - y - dn[d]
-                    if u > 1 and y < 2:
+                    if not u or (u > 1 and y < 2):
                         continue
-                    if y > 2 or (y == 1 and not u):
-                        raise Contradiction
-                    if not u:
-                        continue
-                    if y == 2:                                   # dot-full
-                        v = NO
-                        es = [e for e in dot_edges[d] if not st[e]]
+                    es = dot_edges[d]                            # (the loop below passes over
+                    if y == 2:                                   # the decided ones)
+                        v = NO                                   # dot-full
                     else:                                        # dot-continue, dot-dead-end
                         v = YES if y else NO
-                        for e in dot_edges[d]:
-                            if not st[e]:
-                                es = (e,)
-                                break
                 elif fq:
                     f = fq.pop()
                     ffl[f] = 0
                     c, k, y, n = clues[f], size[f], fy[f], fn[f]
-                    if y > c or n > k - c:
-                        raise Contradiction
                     u = k - y - n
                     if not u:
                         continue
                     if y == c or n == k - c:                     # face-full, face-needs-all
                         v = NO if y == c else YES
-                        es = [e for e in face_edges[f] if not st[e]]
+                        es = face_edges[f]
                     elif n == k - c - 1 and u > 2:               # face-one-no-left
                         es, ds = face_edges[f], face_dots[f]
                         for i in range(k):
@@ -1811,77 +1917,125 @@ class Closure(Solver):
                     read[f] = 1
                 else:
                     return
-                if top > NORMAL:                                 # (the queueing above Normal: set's)
-                    self.unknown, self.bad = unknown, bad
-                    for e in es:
-                        if st[e] != v:
-                            set_(e, v)
-                    unknown, bad = self.unknown, self.bad
-                    continue
-                es = list(es)                                    # (and the edges it decides
-                while es:                                        # across dots of degree 2)
-                    e = es.pop()                                 # set(e, v), written out
-                    was = st[e]
-                    if was == v:
+                for e in es:                                     # _decide, written out
+                    if st[e]:
                         continue
-                    if was:
-                        raise Contradiction
-                    st[e] = v
-                    unknown -= 1
-                    a, c = edges[e]
+                    run = runs[e]
+                    if run is None:
+                        st[e] = v
+                        m = 1
+                    else:                                        # (the whole run at once)
+                        for x in run:
+                            st[x] = v
+                        m = len(run)
+                        cnt = dy if v == YES else dn
+                        for x in run_inner[e]:
+                            cnt[x] = 2
+                    unknown -= m
+                    ends = run_ends[e]
+                    a, c = ends
                     own = edge_faces[e]
                     if v == YES:
                         for f in own:
-                            k = clues[f]
-                            if k is not None:
-                                y = fy[f]
-                                bad += (y == k) - (y + 1 == k)
-                                if y >= k:
-                                    raise Contradiction
-                            fy[f] += 1
+                            y = fy[f] + m
+                            fy[f] = y
+                            if y == clues[f]:                    # face-full may fire
+                                bad -= 1
+                                if not ffl[f]:
+                                    ffl[f] = 1
+                                    fq.append(f)
                         ya = dy[a] = dy[a] + 1
                         yc = dy[c] = dy[c] + 1
-                        if ya > 2 or yc > 2:
-                            raise Contradiction
                         ea, ec = chains.pop(a, a), chains.pop(c, c)
                         if ea == c:
-                            if chains:
-                                raise Contradiction
                             self.closed = True
                         else:
                             chains[ea], chains[ec] = ec, ea
-                        faces = (dot_faces[a] + dot_faces[c] if yc == 1 else dot_faces[a]) if ya == 1 else \
-                            dot_faces[c] if yc == 1 else own
-                    else:
-                        for f in own:
-                            fn[f] += 1
-                        dn[a] += 1
-                        dn[c] += 1
-                        faces = own
-                    for f in faces:
-                        if not ffl[f] and clues[f] is not None:
-                            ffl[f] = 1
-                            fq.append(f)
-                    for d in ends[e]:
-                        y = dy[d]
-                        u = deg[d] - y - dn[d]
-                        if not dfl[d]:
-                            if u == 1 or (u and y == 2):         # only where a dot rule fires
+                        if ya == 1:                              # a corner with a yes dot: where
+                            for f in dot_faces[a]:               # face-one-no-left may fire
+                                if fn[f] == fno[f] and not ffl[f]:
+                                    ffl[f] = 1
+                                    fq.append(f)
+                        if yc == 1:
+                            for f in dot_faces[c]:
+                                if fn[f] == fno[f] and not ffl[f]:
+                                    ffl[f] = 1
+                                    fq.append(f)
+                        for d in ends:
+                            y = dy[d]
+                            u = deg[d] - y - dn[d]
+                            if not dfl[d] and (u == 1 or (u and y == 2)):   # only where a dot rule fires
                                 dfl[d] = 1
                                 dq.append(d)
-                            elif y == 1 and not u:
-                                raise Contradiction              # (what dot-dead-end finds)
-                        if top and u > 1 and not dfl1[d]:        # Normal's (see set)
-                            dfl1[d] = 1
-                            dq1.append(d)
+                            if top and u > 1:                    # Normal's and up (see _decide)
+                                if not dfl1[d]:
+                                    dfl1[d] = 1
+                                    dq1.append(d)
+                                if top > TRICKY and not dfl3[d]:
+                                    dfl3[d] = 1
+                                    dq3.append(d)
+                    else:
+                        for f in own:
+                            n = fn[f] + m
+                            fn[f] = n
+                            if n >= fno[f] and not ffl[f]:      # face-needs-all or -one-no-left
+                                ffl[f] = 1
+                                fq.append(f)
+                        dn[a] += 1
+                        dn[c] += 1
+                        ua = deg[a] - dy[a] - dn[a]              # (a dot with two yes edges and
+                        uc = deg[c] - dy[c] - dn[c]              # some undecided is queued already)
+                        if ua == 1 and not dfl[a]:
+                            dfl[a] = 1
+                            dq.append(a)
+                        if uc == 1 and not dfl[c]:
+                            dfl[c] = 1
+                            dq.append(c)
+                        if top:
+                            for d in ends:
+                                if deg[d] - dy[d] - dn[d] > 1:
+                                    if not dfl1[d]:
+                                        dfl1[d] = 1
+                                        dq1.append(d)
+                                    if top > NORMAL:
+                                        if not dy[d] and not dfl2[d]:
+                                            dfl2[d] = 1
+                                            dq2.append(d)
+                                        if top > TRICKY and not dfl3[d]:
+                                            dfl3[d] = 1
+                                            dq3.append(d)
                     if top:
                         for f in own:
-                            if not ffl1[f] and clues[f] is not None:
+                            if not ffl1[f]:
                                 ffl1[f] = 1
                                 fq1.append(f)
-                    for x in through[e]:
-                        if st[x] != v:
-                            es.append(x)
+                            if top > NORMAL:
+                                cl = clues[f]
+                                if cl is None:
+                                    continue
+                                k = size[f]
+                                y = fy[f]
+                                n = fn[f]
+                                u = k - y - n
+                                if u > 1:
+                                    if not ffl2[f]:
+                                        ffl2[f] = 1
+                                        fq2.append(f)
+                                    if top > TRICKY and (u < 5 or y == cl - 1 or n == k - cl - 1) \
+                                            and not ffl3[f]:
+                                        ffl3[f] = 1
+                                        fq3.append(f)
+                        if top > TRICKY:                         # _settle, written out
+                            for x in run or (e,):
+                                r = parent[x]
+                                if parent[r] != r:
+                                    r = self.find(x)
+                                if not settled[r]:
+                                    settled[r] = 1
+                                    if len(members[r]) > 1:
+                                        self.unknown, self.bad = unknown, bad   # (it decides more)
+                                        self._decide_class(r, (v == YES) ^ self.parity(x), x)
+                                        unknown, bad = self.unknown, self.bad
         finally:
             self.unknown, self.bad = unknown, bad
 
@@ -1892,6 +2046,8 @@ class Closure(Solver):
         qf, qd, inf, ind = self.qf, self.qd, self.inf, self.ind
         face_rule, dot_rule = self.face_rule, self.dot_rule
         easy_f, easy_d = qf[0], qd[0]
+        b, fy, fn, dy, dn = self.b, self.fy, self.fn, self.dy, self.dn
+        size, deg = b.face_size, b.dot_deg
         while lv <= top:
             if not lv:
                 if easy_d or easy_f:
@@ -1901,14 +2057,21 @@ class Closure(Solver):
             dq, dfl, drule = qd[lv], ind[lv], dot_rule[lv]
             fq, ffl, frule = qf[lv], inf[lv], face_rule[lv]
             while True:
+                # (no rule above Easy fires on a dot with fewer than two undecided edges once
+                # Easy's are done, nor on a face with none: see the class; most dots queued
+                # with two are done by Easy before their turn comes)
                 if dq:
                     d = dq.pop()
                     dfl[d] = 0
+                    if deg[d] - dy[d] - dn[d] < 2:
+                        continue
                     self.changed = False
                     drule(self, d)
                 elif fq:
                     f = fq.pop()
                     ffl[f] = 0
+                    if size[f] == fy[f] + fn[f]:
+                        continue
                     self.changed = False
                     frule(self, f)
                 else:
