@@ -180,39 +180,51 @@ def _trim_once(all_faces, chosen, n: int) -> tuple[list[int], bool]:
         raise TilepressError("the patch is too small for a Loopy grid (no interior dot)")
     touches = set(best).__contains__
     kept = bytearray([any(map(touches, all_faces[c][1])) for c in chosen])
-    for f in _holes(sides, kept):
+    if 0 not in kept:               # every face kept (a patch cut to its region, mostly): no
+        return sorted(chosen), len(present) - len(sides) + len(chosen) == 1    # hole to fill
+    rows = [all_faces[c][1] for c in chosen]
+    for f in _holes(sides, kept, rows, n):
         kept[f] = 1
     used: set = set()
     keep = []
-    for f, c in enumerate(chosen):
+    lost = 0                        # edges with no kept face, counted at their first face
+    for f, ids in enumerate(rows):
         if kept[f]:
-            used.update(all_faces[c][1])
-            keep.append(c)
-    edges = sum(1 for users in sides.values() if kept[users[0]] or (len(users) == 2 and kept[users[1]]))
-    return sorted(keep), len(used) - edges + len(keep) == 1
+            used.update(ids)
+            keep.append(chosen[f])
+            continue
+        for a, b in zip(ids, ids[1:] + ids[:1]):
+            users = sides[a * n + b if a < b else b * n + a]
+            if users[0] == f and (len(users) == 1 or not kept[users[1]]):
+                lost += 1
+    return sorted(keep), len(used) - (len(sides) - lost) + len(keep) == 1
 
 
-def _holes(sides, kept) -> list:
+def _holes(sides, kept, rows, n: int) -> list:
     """Positions of faces not `kept` that cannot reach the outer boundary without crossing
-    a kept face."""
+    a kept face (rows: the dots of each position's face; sides as `_sides` gives them)."""
+    free = [f for f in range(len(kept)) if not kept[f]]
     nbrs: dict = {}
     reach = bytearray(len(kept))
     stack = []
-    for users in sides.values():
-        if len(users) == 2:
-            f, g = users
-            if not kept[f] and not kept[g]:
+    for f in free:
+        ids = rows[f]
+        for a, b in zip(ids, ids[1:] + ids[:1]):
+            users = sides[a * n + b if a < b else b * n + a]
+            if len(users) == 1:
+                if not reach[f]:
+                    reach[f] = 1
+                    stack.append(f)
+                continue
+            g = users[1] if users[0] == f else users[0]
+            if not kept[g]:
                 nbrs.setdefault(f, []).append(g)
-                nbrs.setdefault(g, []).append(f)
-        elif not kept[users[0]] and not reach[users[0]]:
-            reach[users[0]] = 1
-            stack.append(users[0])
     while stack:
         for g in nbrs.get(stack.pop(), ()):
             if not reach[g]:
                 reach[g] = 1
                 stack.append(g)
-    return [f for f in range(len(kept)) if not kept[f] and not reach[f]]
+    return [f for f in free if not reach[f]]
 
 
 def _cut_to_disc(faces) -> set | None:
