@@ -318,11 +318,13 @@ def _assemble(dots, keys, faces, kinds) -> Grid:
     edge_id: dict = {}                  # a·n + b (a < b) -> edge
     edges: list = []
     first: list = []                    # per edge: the face that met it first, and the other
-    second: list = []
+    # (there are at most as many edges as face sides: these are cut to length at the end)
+    most = sum(map(len, faces))
+    second: list = [-1] * most
     # per edge a–b (a < b): the face with a → b counter-clockwise round it (the face in the
     # angle at a that starts at this edge and turns counter-clockwise), and with b → a
-    up: list = []
-    down: list = []
+    up: list = [-1] * most
+    down: list = [-1] * most
     face_edges = []
     round_dot: list = [[] for _ in dots]   # per dot: (other end, edge), by edge number
     for f, ids in enumerate(faces):
@@ -334,9 +336,6 @@ def _assemble(dots, keys, faces, kinds) -> Grid:
                 e = edge_id[k] = len(edges)
                 edges.append((a, b) if a < b else (b, a))
                 first.append(f)
-                second.append(-1)
-                up.append(-1)
-                down.append(-1)
                 round_dot[a].append((b, e))
                 round_dot[b].append((a, e))
             else:
@@ -347,6 +346,7 @@ def _assemble(dots, keys, faces, kinds) -> Grid:
                 down[e] = f
             row.append(e)
         face_edges.append(tuple(row))
+    del second[len(edges):], up[len(edges):], down[len(edges):]
     dot_edges = []
     dot_corners = []
     atan2 = math.atan2
