@@ -56,11 +56,17 @@ def _area(points) -> float:
     return sum([p[0] * q[1] - q[0] * p[1] for p, q in zip(points, points[1:] + points[:1])])
 
 
-def _reading_key(points) -> tuple:
-    """Reading order of faces by their vertex averages: top row first (y is up), then left
-    to right."""
-    k = len(points)
-    return (round(-(sum([p[1] for p in points]) / k), 6), round(sum([p[0] for p in points]) / k, 6))
+def _reading_key(where):
+    """The sort key of a face (kind, dot numbers) for reading order of faces by their vertex
+    averages (dots at the points `where`): top row first (y is up), then left to right."""
+    at = where.__getitem__
+
+    def key(face) -> tuple:
+        ids = face[1]
+        k = len(ids)
+        xs, ys = zip(*map(at, ids))
+        return (round(-(sum(ys) / k), 6), round(sum(xs) / k, 6))
+    return key
 
 
 # The trimming works on the patch's dots numbered 0, 1, … in order of first appearance (an
@@ -294,7 +300,7 @@ def build(tiles) -> Grid:
     """Build the trimmed, deterministically ordered grid of a list of tiles."""
     raw_keys, where, faces = _raw_faces(tiles)
     kept = [faces[f] for f in _trim(faces, len(raw_keys))]
-    kept.sort(key=lambda kf: _reading_key([where[d] for d in kf[1]]))
+    kept.sort(key=_reading_key(where))
     number = [-1] * len(raw_keys)       # raw dot -> grid dot, in order of first appearance
     order: list = []                    # grid dot -> raw dot
     face_dots = []
