@@ -158,12 +158,12 @@ def _trim_once(all_faces, chosen, n: int) -> tuple[list[int], bool]:
         else:
             raise TilepressError("tiles overlap: an edge has more than two faces")
     inner = present - rim           # interior dots: a face on both sides of every edge at it
-    nbrs: dict = {}
+    nbrs: list = [[] for _ in range(n)]
     for k in links:
         a, b = divmod(k, n)
         if a in inner and b in inner:
-            nbrs.setdefault(a, []).append(b)
-            nbrs.setdefault(b, []).append(a)
+            nbrs[a].append(b)
+            nbrs[b].append(a)
     # components of interior dots, started in order of first appearance; the first largest wins
     best: list = []
     seen = bytearray(n)
@@ -176,7 +176,7 @@ def _trim_once(all_faces, chosen, n: int) -> tuple[list[int], bool]:
             while stack:
                 d = stack.pop()
                 comp.append(d)
-                for e in nbrs.get(d, ()):
+                for e in nbrs[d]:
                     if not seen[e]:
                         seen[e] = 1
                         stack.append(e)
