@@ -460,7 +460,8 @@ class Board:
             corners.append(cs)
         deg = list(map(len, dot_edges))
         start = list(accumulate(deg, initial=0))
-        dot_pairs = list(map(tuple, map(range, start, start[1:])))
+        every = tuple(range(start[-1]))     # a dot's pairs are a run of all the pairs
+        dot_pairs = [every[a:b] for a, b in zip(start, start[1:])]
         pair_edges = list(chain.from_iterable(map(zip, dot_edges, [es[1:] + es[:1] for es in dot_edges])))
         pair_dot = list(chain.from_iterable(map(repeat, range(n_dots), deg)))
         pair_face = list(chain.from_iterable(corners))
