@@ -462,7 +462,14 @@ class Board:
         start = list(accumulate(deg, initial=0))
         every = tuple(range(start[-1]))     # a dot's pairs are a run of all the pairs
         dot_pairs = [every[a:b] for a, b in zip(start, start[1:])]
-        pair_edges = list(chain.from_iterable(map(zip, dot_edges, [es[1:] + es[:1] for es in dot_edges])))
+        # pair p is the edge at p in a dot's ring and the one after it: the next place, or the
+        # dot's first at its last
+        flat = list(chain.from_iterable(dot_edges))
+        after = list(range(1, len(flat) + 1))
+        for a, b in zip(start, start[1:]):
+            if b > a:
+                after[b - 1] = a
+        pair_edges = list(zip(flat, [flat[i] for i in after]))
         pair_dot = list(chain.from_iterable(map(repeat, range(n_dots), deg)))
         pair_face = list(chain.from_iterable(corners))
         # face f's corner at its dot d: the pair of d whose face is f (found by position among
