@@ -446,7 +446,15 @@ class Board:
         n_dots, faces, face_edges = len(grid.dots), list(grid.faces), list(grid.face_edges)
         dot_edges, corners = [], []
         for es, cs in zip(grid.dot_edges, grid.dot_corners):
-            if -1 in cs:
+            if len(cs) == 2:                # most dots of hats and Spectres: the same, unrolled
+                f, g = cs
+                if f == -1:
+                    if g == -1:
+                        return False
+                    es, cs = (es[1], es[0]), (g, f)
+                elif g != -1 and es[1] < es[0]:
+                    es, cs = (es[1], es[0]), (g, f)
+            elif -1 in cs:
                 r = cs.index(-1) + 1
                 if -1 in cs[r:]:
                     return False
