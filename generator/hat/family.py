@@ -152,7 +152,7 @@ def to_svg(item: HatPatch, options: dict):
 def tiles(item: HatPatch) -> list[Tile]:
     """Every hat with its 14 exact Eisenstein vertices and their float positions."""
     from generator.hat.coords import to_xy
-    return [Tile("hat", tuple(h.points), tuple(to_xy(p) for p in h.points)) for h in item.hats()]
+    return [Tile("hat", tuple(h.points), tuple(map(to_xy, h.points))) for h in item.hats()]
 
 
 def _counts(hats):

@@ -56,11 +56,17 @@ def _area(points) -> float:
     return sum([p[0] * q[1] - q[0] * p[1] for p, q in zip(points, points[1:] + points[:1])])
 
 
-def _reading_key(points) -> tuple:
-    """Reading order of faces by their vertex averages: top row first (y is up), then left
-    to right."""
-    k = len(points)
-    return (round(-(sum([p[1] for p in points]) / k), 6), round(sum([p[0] for p in points]) / k, 6))
+def _reading_key(where):
+    """The sort key of a face (kind, dot numbers) for reading order of faces by their vertex
+    averages (dots at the points `where`): top row first (y is up), then left to right."""
+    at = where.__getitem__
+
+    def key(face) -> tuple:
+        ids = face[1]
+        k = len(ids)
+        xs, ys = zip(*map(at, ids))
+        return (round(-(sum(ys) / k), 6), round(sum(xs) / k, 6))
+    return key
 
 
 # The trimming works on the patch's dots numbered 0, 1, … in order of first appearance (an
@@ -152,12 +158,12 @@ def _trim_once(all_faces, chosen, n: int) -> tuple[list[int], bool]:
         else:
             raise TilepressError("tiles overlap: an edge has more than two faces")
     inner = present - rim           # interior dots: a face on both sides of every edge at it
-    nbrs: dict = {}
+    nbrs: list = [[] for _ in range(n)]
     for k in links:
         a, b = divmod(k, n)
         if a in inner and b in inner:
-            nbrs.setdefault(a, []).append(b)
-            nbrs.setdefault(b, []).append(a)
+            nbrs[a].append(b)
+            nbrs[b].append(a)
     # components of interior dots, started in order of first appearance; the first largest wins
     best: list = []
     seen = bytearray(n)
@@ -170,7 +176,7 @@ def _trim_once(all_faces, chosen, n: int) -> tuple[list[int], bool]:
             while stack:
                 d = stack.pop()
                 comp.append(d)
-                for e in nbrs.get(d, ()):
+                for e in nbrs[d]:
                     if not seen[e]:
                         seen[e] = 1
                         stack.append(e)
@@ -180,39 +186,51 @@ def _trim_once(all_faces, chosen, n: int) -> tuple[list[int], bool]:
         raise TilepressError("the patch is too small for a Loopy grid (no interior dot)")
     touches = set(best).__contains__
     kept = bytearray([any(map(touches, all_faces[c][1])) for c in chosen])
-    for f in _holes(sides, kept):
+    if 0 not in kept:               # every face kept (a patch cut to its region, mostly): no
+        return sorted(chosen), len(present) - len(sides) + len(chosen) == 1    # hole to fill
+    rows = [all_faces[c][1] for c in chosen]
+    for f in _holes(sides, kept, rows, n):
         kept[f] = 1
     used: set = set()
     keep = []
-    for f, c in enumerate(chosen):
+    lost = 0                        # edges with no kept face, counted at their first face
+    for f, ids in enumerate(rows):
         if kept[f]:
-            used.update(all_faces[c][1])
-            keep.append(c)
-    edges = sum(1 for users in sides.values() if kept[users[0]] or (len(users) == 2 and kept[users[1]]))
-    return sorted(keep), len(used) - edges + len(keep) == 1
+            used.update(ids)
+            keep.append(chosen[f])
+            continue
+        for a, b in zip(ids, ids[1:] + ids[:1]):
+            users = sides[a * n + b if a < b else b * n + a]
+            if users[0] == f and (len(users) == 1 or not kept[users[1]]):
+                lost += 1
+    return sorted(keep), len(used) - (len(sides) - lost) + len(keep) == 1
 
 
-def _holes(sides, kept) -> list:
+def _holes(sides, kept, rows, n: int) -> list:
     """Positions of faces not `kept` that cannot reach the outer boundary without crossing
-    a kept face."""
+    a kept face (rows: the dots of each position's face; sides as `_sides` gives them)."""
+    free = [f for f in range(len(kept)) if not kept[f]]
     nbrs: dict = {}
     reach = bytearray(len(kept))
     stack = []
-    for users in sides.values():
-        if len(users) == 2:
-            f, g = users
-            if not kept[f] and not kept[g]:
+    for f in free:
+        ids = rows[f]
+        for a, b in zip(ids, ids[1:] + ids[:1]):
+            users = sides[a * n + b if a < b else b * n + a]
+            if len(users) == 1:
+                if not reach[f]:
+                    reach[f] = 1
+                    stack.append(f)
+                continue
+            g = users[1] if users[0] == f else users[0]
+            if not kept[g]:
                 nbrs.setdefault(f, []).append(g)
-                nbrs.setdefault(g, []).append(f)
-        elif not kept[users[0]] and not reach[users[0]]:
-            reach[users[0]] = 1
-            stack.append(users[0])
     while stack:
         for g in nbrs.get(stack.pop(), ()):
             if not reach[g]:
                 reach[g] = 1
                 stack.append(g)
-    return [f for f in range(len(kept)) if not kept[f] and not reach[f]]
+    return [f for f in free if not reach[f]]
 
 
 def _cut_to_disc(faces) -> set | None:
@@ -282,7 +300,7 @@ def build(tiles) -> Grid:
     """Build the trimmed, deterministically ordered grid of a list of tiles."""
     raw_keys, where, faces = _raw_faces(tiles)
     kept = [faces[f] for f in _trim(faces, len(raw_keys))]
-    kept.sort(key=lambda kf: _reading_key([where[d] for d in kf[1]]))
+    kept.sort(key=_reading_key(where))
     number = [-1] * len(raw_keys)       # raw dot -> grid dot, in order of first appearance
     order: list = []                    # grid dot -> raw dot
     face_dots = []
@@ -306,11 +324,13 @@ def _assemble(dots, keys, faces, kinds) -> Grid:
     edge_id: dict = {}                  # a·n + b (a < b) -> edge
     edges: list = []
     first: list = []                    # per edge: the face that met it first, and the other
-    second: list = []
+    # (there are at most as many edges as face sides: these are cut to length at the end)
+    most = sum(map(len, faces))
+    second: list = [-1] * most
     # per edge a–b (a < b): the face with a → b counter-clockwise round it (the face in the
     # angle at a that starts at this edge and turns counter-clockwise), and with b → a
-    up: list = []
-    down: list = []
+    up: list = [-1] * most
+    down: list = [-1] * most
     face_edges = []
     round_dot: list = [[] for _ in dots]   # per dot: (other end, edge), by edge number
     for f, ids in enumerate(faces):
@@ -322,9 +342,6 @@ def _assemble(dots, keys, faces, kinds) -> Grid:
                 e = edge_id[k] = len(edges)
                 edges.append((a, b) if a < b else (b, a))
                 first.append(f)
-                second.append(-1)
-                up.append(-1)
-                down.append(-1)
                 round_dot[a].append((b, e))
                 round_dot[b].append((a, e))
             else:
@@ -335,6 +352,7 @@ def _assemble(dots, keys, faces, kinds) -> Grid:
                 down[e] = f
             row.append(e)
         face_edges.append(tuple(row))
+    del second[len(edges):], up[len(edges):], down[len(edges):]
     dot_edges = []
     dot_corners = []
     atan2 = math.atan2

@@ -156,24 +156,21 @@ def _grow(t: Tables, rng) -> tuple | None:
     mask_in, mask_out, near_in, near_out, heap_in, heap_out = mask[IN], mask[OUT], near[IN], near[OUT], \
         heaps[IN], heaps[OUT]
     random = rng.random
-
-    def offer(f):
-        """Queue the uncoloured face f for each colour it may legally take now (IN first)."""
-        k = near_in[f]
-        if k:
-            m = mask_in[f]
-            if (m ^ (m >> 1 | (top[f] if m & 1 else 0))).bit_count() == 2:
-                heappush(heap_in, (k, random(), f))
-        k = near_out[f]
-        if k:
-            m = mask_out[f]
-            if (m ^ (m >> 1 | (top[f] if m & 1 else 0))).bit_count() == 2:
-                heappush(heap_out, (k, random(), f))
-
-    for f in range(n):
-        if not colour[f]:
-            offer(f)
-    while True:
+    fresh = range(n)                # the faces to queue now: all at first, then those round
+    while True:                     # the face just coloured
+        for f in fresh:             # each uncoloured one for each colour it may take (IN first)
+            if colour[f]:
+                continue
+            k = near_in[f]
+            if k:
+                m = mask_in[f]
+                if (m ^ (m >> 1 | (top[f] if m & 1 else 0))).bit_count() == 2:
+                    heappush(heap_in, (k, random(), f))
+            k = near_out[f]
+            if k:
+                m = mask_out[f]
+                if (m ^ (m >> 1 | (top[f] if m & 1 else 0))).bit_count() == 2:
+                    heappush(heap_out, (k, random(), f))
         order = (IN, OUT) if random() < 0.5 else (OUT, IN)
         done = False
         for c in order:
@@ -190,9 +187,7 @@ def _grow(t: Tables, rng) -> tuple | None:
                     heappush(heap, (now, random(), f))
                     continue
                 _paint(t, colour, mask, near, f, c)
-                for g in around[f]:
-                    if not colour[g]:
-                        offer(g)
+                fresh = around[f]
                 done = True
                 break
             if done:

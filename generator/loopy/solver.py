@@ -89,6 +89,8 @@ at every clue being met, see `Solver.loop_checks`.
 
 from __future__ import annotations
 
+from itertools import accumulate, chain, repeat
+
 LEVELS = ("easy", "normal", "tricky", "hard", "expert")
 EASY, NORMAL, TRICKY, HARD, EXPERT = range(5)
 UNKNOWN, YES, NO = 0, 1, 2
@@ -350,43 +352,45 @@ class Board:
         self.between = index
         self._derive()
 
-    def _derive(self) -> None:
-        """The faces round each dot, and the tables the solver's hot paths read (the same
-        facts in the shapes it reads), from the pairs.  A dot's pairs are numbered
-        consecutively, so they are a slice of the pair tables."""
-        pf = self.pair_face
+    def _derive(self, dot_faces=None) -> None:
+        """The faces round each dot (unless given: each dot's faces ascending, the outside
+        left out), and the tables the solver's hot paths read (the same facts in the shapes
+        it reads), from the pairs.  A dot's pairs are numbered consecutively, dot after dot,
+        so they are runs of the pair tables."""
+        deg = self.dot_deg = list(map(len, self.dot_edges))
+        start = list(accumulate(deg, initial=0))
         pe = [(p, x, y) for p, (x, y) in enumerate(self.pair_edges)]   # (pair, its two edges)
-        dot_faces, dot_pe = [], []
-        for ps in self.dot_pairs:
-            if not ps:
-                dot_faces.append([])
-                dot_pe.append(())
-                continue
-            a, b = ps[0], ps[-1] + 1
-            fs = sorted(set(pf[a:b]))
-            if fs[0] < 0:
-                del fs[0]                   # the outside (-1 sorts first)
-            dot_faces.append(fs)
-            dot_pe.append(tuple(pe[a:b]))
+        dot_pe = self.dot_pe = [tuple(pe[a:b]) for a, b in zip(start, start[1:])]   # round each dot
+        if dot_faces is None:
+            pf = self.pair_face
+            dot_faces = []
+            for a, b in zip(start, start[1:]):
+                fs = sorted(set(pf[a:b]))
+                if fs and fs[0] < 0:
+                    del fs[0]               # the outside (-1 sorts first)
+                dot_faces.append(fs)
         self.dot_faces = dot_faces
-        self.dot_deg = list(map(len, self.dot_edges))
         self.face_size = list(map(len, self.face_edges))
-        self.dot_pe = dot_pe                # (pair, its two edges) round each dot
         # (edge i-1, edge i, their corner) round each face
         self.face_ce = [tuple(zip(es[-1:] + es[:-1], es, cs)) for es, cs in zip(self.face_edges, self.face_corner)]
         # the faces an edge's yes pushes: round both dots, then its own, each at its first place
         # (a face already queued stays where it is: pushing it again changes nothing; an edge's
         # own faces are always round its dots already)
+        edges = self.edges
         fromkeys = dict.fromkeys
-        self.yes_faces = [tuple(fromkeys(dot_faces[a] + dot_faces[c])) for a, c in self.edges]
+        self.yes_faces = [tuple(fromkeys(dot_faces[a] + dot_faces[c])) for a, c in edges]
         self._runs()
         # per pair, the pairs of its dot that share no edge with it, each with its two edges
-        # (opposite-pairs), in the dot's order; none at a dot of degree 3 or less
+        # (opposite-pairs), in the dot's order; none at a dot of degree 3 or less.  Round a
+        # dot pair j is edges j and j+1, so the pairs sharing an edge with it are j-1, j, j+1.
         pair_opp = [()] * len(pe)
         for row in dot_pe:
-            if len(row) > 3:
-                for p, x, z in row:
-                    pair_opp[p] = tuple([t for t in row if t[1] != x and t[2] != x and t[1] != z and t[2] != z])
+            k = len(row)
+            if k > 3:
+                pair_opp[row[0][0]] = row[2:k - 1]
+                for j in range(1, k - 1):
+                    pair_opp[row[j][0]] = row[:j - 1] + row[j + 2:]
+                pair_opp[row[k - 1][0]] = row[1:k - 2]
         self.pair_opp = pair_opp
 
     def _runs(self) -> None:
@@ -455,26 +459,42 @@ class Board:
         lowest edge number if the dot is inner; so here.
         """
         n_dots, faces, face_edges = len(grid.dots), list(grid.faces), list(grid.face_edges)
-        dot_edges, dot_pairs, corners, pair_edges, pair_dot, pair_face = [], [], [], [], [], []
-        p = 0
-        for d, (es, cs) in enumerate(zip(grid.dot_edges, grid.dot_corners)):
-            if -1 in cs:
+        dot_edges, corners = [], []
+        for es, cs in zip(grid.dot_edges, grid.dot_corners):
+            if len(cs) == 2:                # most dots of hats and Spectres: the same, unrolled
+                f, g = cs
+                if f == -1:
+                    if g == -1:
+                        return False
+                    es, cs = (es[1], es[0]), (g, f)
+                elif g != -1 and es[1] < es[0]:
+                    es, cs = (es[1], es[0]), (g, f)
+            elif -1 in cs:
                 r = cs.index(-1) + 1
                 if -1 in cs[r:]:
                     return False
-                es, cs = es[r:] + es[:r], cs[r:] + cs[:r]
+                if r < len(cs):
+                    es, cs = es[r:] + es[:r], cs[r:] + cs[:r]
             elif es:
                 r = es.index(min(es))
                 if r:
                     es, cs = es[r:] + es[:r], cs[r:] + cs[:r]
-            k = len(es)
             dot_edges.append(es)
             corners.append(cs)
-            dot_pairs.append(tuple(range(p, p + k)))
-            pair_edges += zip(es, es[1:] + es[:1])
-            pair_dot += [d] * k
-            pair_face += cs
-            p += k
+        deg = list(map(len, dot_edges))
+        start = list(accumulate(deg, initial=0))
+        every = tuple(range(start[-1]))     # a dot's pairs are a run of all the pairs
+        dot_pairs = [every[a:b] for a, b in zip(start, start[1:])]
+        # pair p is the edge at p in a dot's ring and the one after it: the next place, or the
+        # dot's first at its last
+        flat = list(chain.from_iterable(dot_edges))
+        after = list(range(1, len(flat) + 1))
+        for a, b in zip(start, start[1:]):
+            if b > a:
+                after[b - 1] = a
+        pair_edges = list(zip(flat, [flat[i] for i in after]))
+        pair_dot = list(chain.from_iterable(map(repeat, range(n_dots), deg)))
+        pair_face = list(chain.from_iterable(corners))
         # face f's corner at its dot d: the pair of d whose face is f (found by position among
         # the dot's corners; a face twice at a dot leaves a pair no face corner takes, which
         # the count below refuses)
@@ -497,7 +517,13 @@ class Board:
             dot_edges, dot_pairs, pair_edges, pair_dot, pair_face
         self.face_corner = face_corner
         self.between = dict(zip(edges, range(len(edges))))
-        self._derive()
+        # the faces round a dot are then the faces with that dot (a face has a dot once),
+        # met in ascending order walking the faces
+        dot_faces: list = [[] for _ in range(n_dots)]
+        for f, ds in enumerate(faces):
+            for d in ds:
+                dot_faces[d].append(f)
+        self._derive(dot_faces)
         return True
 
 

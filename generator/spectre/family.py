@@ -158,7 +158,7 @@ def to_svg(item: SpectrePatch, options: dict):
 def tiles(item: SpectrePatch) -> list[Tile]:
     """Every Spectre with its 14 exact Z[ω] vertices and their float positions."""
     from generator.spectre.geometry import to_xy
-    return [Tile("spectre", tuple(s.points), tuple(to_xy(p) for p in s.points)) for s in item.spectres()]
+    return [Tile("spectre", tuple(s.points), tuple(map(to_xy, s.points))) for s in item.spectres()]
 
 
 def facts(item: SpectrePatch) -> list:
