@@ -39,12 +39,29 @@ if [ -n "$missing" ]; then
   $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing
 fi
 
-# The isolated virtual environment.  A venv made with --system-site-packages (older .ci/run)
-# is replaced: it would let stray system packages into the tests.
-if [ -f .venv/pyvenv.cfg ] && grep -q "include-system-site-packages = true" .venv/pyvenv.cfg; then
-  rm -rf .venv
+# The interpreter: Debian's own CPython (the one python3-venv above serves) when it is 3.11 or
+# newer, else the first python3 on PATH.  Debian builds it with profile-guided and link-time
+# optimisation; a CPython built from source without them (pyenv's default build, with a shared
+# libpython) runs the pure-Python engines 10-15% slower (measured on the Loopy generator with
+# bench/loopy.py).  TILEPRESS_DEBIAN_PYTHON names another path to try first (the tests use it).
+PYTHON=python3
+DEBIAN_PYTHON=${TILEPRESS_DEBIAN_PYTHON:-/usr/bin/python3}
+if [ -x "$DEBIAN_PYTHON" ] && \
+   "$DEBIAN_PYTHON" -c 'import sys, venv, ensurepip; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+  PYTHON=$DEBIAN_PYTHON
 fi
-[ -x .venv/bin/python ] || python3 -m venv .venv
+
+# The isolated virtual environment.  A venv made with --system-site-packages (older .ci/run)
+# is replaced: it would let stray system packages into the tests; so is one made from another
+# interpreter than the one chosen above.
+if [ -f .venv/pyvenv.cfg ]; then
+  home=$(dirname "$("$PYTHON" -c 'import os, sys; print(os.path.realpath(sys.executable))')")
+  if grep -q "include-system-site-packages = true" .venv/pyvenv.cfg || \
+     ! grep -qx "home = $home" .venv/pyvenv.cfg; then
+    rm -rf .venv
+  fi
+fi
+[ -x .venv/bin/python ] || "$PYTHON" -m venv .venv
 .venv/bin/python -m pip install -q --disable-pip-version-check -r requirements-test.txt
 
 # JavaScript packages pinned by package-lock.json (the browser's Pyodide build), when present.

@@ -25,8 +25,11 @@ FAKES = {
 }
 
 
-def _run(tmp_path: Path, uid: int, with_sudo: bool):
-    """Run a copy of scripts/setup.sh with the fakes; return (exit code, log lines, stderr)."""
+def _run(tmp_path: Path, uid: int, with_sudo: bool, debian_python: str | None = None,
+         venv_home: str | None = None):
+    """Run a copy of scripts/setup.sh with the fakes; return (exit code, log lines, stderr).
+    debian_python: the text of a fake Debian interpreter (else none is found); venv_home: a
+    .venv already there, made from that interpreter folder."""
     repo = tmp_path / "repo"
     (repo / "scripts").mkdir(parents=True)
     shutil.copy(REPO / "scripts" / "setup.sh", repo / "scripts" / "setup.sh")
@@ -41,7 +44,19 @@ def _run(tmp_path: Path, uid: int, with_sudo: bool):
     log = tmp_path / "log"
     log.write_text("")
     path = f"{fakes}:" + ":".join(p for p in ("/usr/bin", "/bin") if os.path.isdir(p))
-    env = {"PATH": path, "LOG": str(log), "FAKE_UID": str(uid), "HOME": str(tmp_path)}
+    env = {"PATH": path, "LOG": str(log), "FAKE_UID": str(uid), "HOME": str(tmp_path),
+           "TILEPRESS_DEBIAN_PYTHON": str(tmp_path / "no-such-python")}
+    if debian_python is not None:
+        deb = tmp_path / "debian" / "python3"
+        deb.parent.mkdir()
+        deb.write_text(debian_python)
+        deb.chmod(0o755)
+        env["TILEPRESS_DEBIAN_PYTHON"] = str(deb)
+    if venv_home is not None:
+        (repo / ".venv" / "bin").mkdir(parents=True)
+        (repo / ".venv" / "bin" / "python").write_text('#!/bin/sh\necho "old-venv-python $*" >> "$LOG"\n')
+        (repo / ".venv" / "bin" / "python").chmod(0o755)
+        (repo / ".venv" / "pyvenv.cfg").write_text(f"home = {venv_home}\ninclude-system-site-packages = false\n")
     if with_sudo is False and shutil.which("sudo", path=path):
         pytest.skip("this machine has a real sudo on /usr/bin or /bin; cannot hide it")
     proc = subprocess.run(["sh", str(repo / "scripts" / "setup.sh")], cwd=repo, env=env,
@@ -58,6 +73,44 @@ def test_root_without_sudo(tmp_path):
     assert "python3 -m venv .venv" in log                        # isolated: no system site-packages
     assert not any("system-site-packages" in ln for ln in log)
     assert any(ln.startswith("venv-python -m pip install") and "requirements-test.txt" in ln for ln in log)
+
+
+# A Debian interpreter that says it is fit (exit 0 to the version check), prints its own path to
+# the realpath question, and makes a venv whose python logs what it is asked.
+DEBIAN = ('#!/bin/sh\necho "debian-python $*" >> "$LOG"\n'
+          'case "$1" in -m) mkdir -p .venv/bin; '
+          'printf \'#!/bin/sh\\necho "venv-python $*" >> "$LOG"\\n\' > .venv/bin/python; '
+          'chmod +x .venv/bin/python ;; -c) case "$2" in *realpath*) echo "$0" ;; esac ;; esac\n')
+
+
+def test_debian_interpreter_preferred(tmp_path):
+    """Debian's CPython (built with PGO and LTO: the engines run faster) makes the venv when it
+    passes the check; an old one, or none, leaves the python3 on PATH to do it."""
+    rc, log, err = _run(tmp_path, 0, with_sudo=False, debian_python=DEBIAN)
+    assert rc == 0, err
+    assert "debian-python -m venv .venv" in log and "python3 -m venv .venv" not in log
+    assert any(ln.startswith("venv-python -m pip install") for ln in log)
+
+
+def test_unfit_debian_interpreter_is_passed_over(tmp_path):
+    rc, log, err = _run(tmp_path, 0, with_sudo=False, debian_python='#!/bin/sh\nexit 1\n')
+    assert rc == 0, err
+    assert "python3 -m venv .venv" in log
+
+
+def test_venv_of_another_interpreter_is_remade(tmp_path):
+    rc, log, err = _run(tmp_path, 0, with_sudo=False, debian_python=DEBIAN, venv_home="/opt/other/bin")
+    assert rc == 0, err
+    assert "debian-python -m venv .venv" in log
+    assert not any(ln.startswith("old-venv-python") for ln in log)
+
+
+def test_venv_of_the_chosen_interpreter_is_kept(tmp_path):
+    rc, log, err = _run(tmp_path, 0, with_sudo=False, debian_python=DEBIAN,
+                        venv_home=str(tmp_path / "debian"))
+    assert rc == 0, err
+    assert not any("-m venv" in ln for ln in log)
+    assert any(ln.startswith("old-venv-python -m pip install") for ln in log)
 
 
 def test_user_with_sudo(tmp_path):
