@@ -336,3 +336,89 @@ def test_a_run_that_closes_on_itself_is_decided_whole():
         plain.ambiguity_stop = False
         assert plain.run() == want
         assert lean.run() == want and lean.st == plain.st
+
+
+# ---- Halving's second loops (trials kept with no state grown) -------------------------------
+
+def _case_with_loop(tiling, w, h, seed, level):
+    _link, tiles = tiling_source.patch(tiling, w, h, seed)
+    grid = G.build(tiles)
+    board = S.Board.of_grid(grid)
+    rng = random.Random(f"second:{tiling}:{seed}:{level}")
+    while True:
+        loop = loopgen.loop_edges(grid, loopgen.generate(grid, rng))
+        full = GEN.clues_of(grid, loop)
+        if GEN.solves(board, full, level):
+            break
+    order = list(range(len(full)))
+    rng.shuffle(order)
+    return board, full, order, loop
+
+
+def _one_loop(board, edges) -> bool:
+    """Do these edges make one closed loop (every dot met twice or not at all, connected)?"""
+    near = {}
+    for e in edges:
+        a, c = board.edges[e]
+        near.setdefault(a, []).append(c)
+        near.setdefault(c, []).append(a)
+    if not near or any(len(v) != 2 for v in near.values()):
+        return False
+    start = next(iter(near))
+    seen, stack = {start}, [start]
+    while stack:
+        for x in near[stack.pop()]:
+            if x not in seen:
+                seen.add(x)
+                stack.append(x)
+    return len(seen) == len(near)
+
+
+def _second_loop_exists(board, loop, clues, f) -> bool:
+    """Independently of generate: is there a loop other than `loop`, made by flipping f or a
+    face beside it, meeting every clue in `clues` but f's?"""
+    loop = set(loop)
+    near = {g for e in board.face_edges[f] for g in board.edge_faces[e]}
+    for g in near:
+        other = loop ^ set(board.face_edges[g])
+        if not _one_loop(board, other):
+            continue
+        if all(c is None or h == f or sum(e in other for e in board.face_edges[h]) == c
+               for h, c in enumerate(clues)):
+            return True
+    return False
+
+
+@pytest.mark.parametrize("tiling,w,h", [("p2", "5", "4"), ("p3", "6", "5"), ("p3", "9", "8"),
+                                        ("hat", "24", "20"), ("spectre", "18", "15")])
+def test_halving_with_second_loops_equals_a_fresh_solve_per_removal(tiling, w, h, monkeypatch):
+    """Given the loop, Halving keeps some trials by a second loop; the clues left are still
+    exactly a fresh solve's per removal, and every such second loop is checked here to be one
+    loop meeting every clue of the trial's set (built again from the loop, the face's edges
+    and a walk, not with generate's tables)."""
+    asked = []
+    real = GEN._Flips.second_loop
+
+    def second_loop(self, f):
+        yes = real(self, f)
+        if yes:
+            asked.append((f, bytes(self.present)))
+        return yes
+
+    monkeypatch.setattr(GEN._Flips, "second_loop", second_loop)
+    seconds = 0
+    for level in range(S.HARD + 1):
+        for seed in (3, 4):
+            board, full, order, loop = _case_with_loop(tiling, w, h, seed, level)
+            want = _naive(board, full, level, order)
+            asked.clear()
+            h_ = GEN.Halving(board, list(full), level, loop)
+            assert h_.run(order) == want, (tiling, S.LEVELS[level], seed)
+            assert h_.second == len(asked)
+            seconds += h_.second
+            for f, present in asked:
+                clues = [c if present[g] else None for g, c in enumerate(full)]
+                assert clues[f] is not None and want[f] is not None      # a clue that stays
+                assert _second_loop_exists(board, loop, clues, f)
+    if tiling in ("p2", "p3"):
+        assert seconds > 0
