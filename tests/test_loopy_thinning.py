@@ -11,17 +11,24 @@ from generator.loopy import solver as S
 
 
 def _case(tiling, w, h, seed, level):
+    """(board, full clue set solved at the level, a random order of its faces)."""
+    return _case_with_loop(tiling, w, h, seed, level)[:3]
+
+
+def _case_with_loop(tiling, w, h, seed, level):
+    """_case and the loop the clues were written from."""
     _link, tiles = tiling_source.patch(tiling, w, h, seed)
     grid = G.build(tiles)
     board = S.Board.of_grid(grid)
     rng = random.Random(f"thinning:{tiling}:{seed}:{level}")
     while True:
-        full = GEN.clues_of(grid, loopgen.loop_edges(grid, loopgen.generate(grid, rng)))
+        loop = loopgen.loop_edges(grid, loopgen.generate(grid, rng))
+        full = GEN.clues_of(grid, loop)
         if GEN.solves(board, full, level):
             break
     order = list(range(len(full)))
     rng.shuffle(order)
-    return board, full, order
+    return board, full, order, loop
 
 
 def _naive(board, clues, level, order):
@@ -339,21 +346,6 @@ def test_a_run_that_closes_on_itself_is_decided_whole():
 
 
 # ---- Halving's second loops (trials kept with no state grown) -------------------------------
-
-def _case_with_loop(tiling, w, h, seed, level):
-    _link, tiles = tiling_source.patch(tiling, w, h, seed)
-    grid = G.build(tiles)
-    board = S.Board.of_grid(grid)
-    rng = random.Random(f"second:{tiling}:{seed}:{level}")
-    while True:
-        loop = loopgen.loop_edges(grid, loopgen.generate(grid, rng))
-        full = GEN.clues_of(grid, loop)
-        if GEN.solves(board, full, level):
-            break
-    order = list(range(len(full)))
-    rng.shuffle(order)
-    return board, full, order, loop
-
 
 def _one_loop(board, edges) -> bool:
     """Do these edges make one closed loop (every dot met twice or not at all, connected)?"""
