@@ -10,7 +10,8 @@ read it.  Building it once keeps the suite fast on a 2-core machine.
 The suite runs on two workers (pytest-xdist, `-n auto --dist loadgroup` in pyproject.toml):
 each test file stays on one worker (its module fixtures are built once), and the files that
 share an expensive session build (`small_site`; browser_helpers.built_site) go to the same
-worker, so each such build still happens once per run.
+worker, so each such build still happens once per run.  The longest groups go out first
+(LONGEST_FIRST below), the rest by their number of tests, as xdist would.
 """
 
 from __future__ import annotations
