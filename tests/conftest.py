@@ -10,7 +10,8 @@ read it.  Building it once keeps the suite fast on a 2-core machine.
 The suite runs on two workers (pytest-xdist, `-n auto --dist loadgroup` in pyproject.toml):
 each test file stays on one worker (its module fixtures are built once), and the files that
 share an expensive session build (`small_site`; browser_helpers.built_site) go to the same
-worker, so each such build still happens once per run.
+worker, so each such build still happens once per run.  The longest groups go out first
+(LONGEST_FIRST below), the rest by their number of tests, as xdist would.
 """
 
 from __future__ import annotations
@@ -41,9 +42,26 @@ def _shared_build(item) -> str | None:
     return None
 
 
+# The groups that take longest (seconds of test time on the 2-core CI machine, roughly), handed
+# out first: xdist's own order (--loadscope-reorder: the groups with most tests first) left
+# long groups of few tests, such as test_site_default.py or test_calissons_slow.py, for the
+# end, with one worker idle meanwhile.  Longest first, the short groups fill the tail.  Only
+# the order changes: every test runs, on one worker per group, as before.
+LONGEST_FIRST = {"test_site_default.py": 400, "browser-site": 350, "test_site_safety.py": 120,
+                 "small_site": 110, "test_calissons_slow.py": 110, "test_site_cli.py": 100,
+                 "test_penrose_tiling.py": 90, "test_loopy_levels.py": 70}
+
+
+def pytest_configure(config):
+    """Under pytest-xdist: hand the groups out in the order the collection gives (see LONGEST_FIRST)."""
+    if hasattr(config.option, "loadscopereorder"):
+        config.option.loadscopereorder = False
+
+
 @pytest.hookimpl(tryfirst=True)          # before xdist's own hook, which reads the marks
 def pytest_collection_modifyitems(config, items):
-    """Under pytest-xdist: each test file on one worker, the files sharing a session build together."""
+    """Under pytest-xdist: each test file on one worker, the files sharing a session build together,
+    the longest groups first (LONGEST_FIRST), then the others by their number of tests."""
     if not config.pluginmanager.hasplugin("xdist"):
         return
     group = {}
@@ -51,8 +69,15 @@ def pytest_collection_modifyitems(config, items):
         shared = _shared_build(item)
         if shared:
             group[item.path] = shared
-    for item in items:
-        item.add_marker(pytest.mark.xdist_group(group.get(item.path, item.path.name)))
+    names = [group.get(item.path, item.path.name) for item in items]
+    for item, name in zip(items, names):
+        item.add_marker(pytest.mark.xdist_group(name))
+    if hasattr(config, "workerinput"):   # a worker's collection is the order the groups go out in
+        count = {}
+        for name in names:
+            count[name] = count.get(name, 0) + 1
+        rank = {id(item): (-LONGEST_FIRST.get(name, 0), -count[name]) for item, name in zip(items, names)}
+        items.sort(key=lambda item: rank[id(item)])
 
 
 @pytest.fixture(scope="session")

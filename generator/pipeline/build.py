@@ -171,6 +171,10 @@ def _make_sheets(writer: Writer, cache: Cache, cfg, fams: list[dict], jobs: int,
         info = {"files": files, "count": len(entries), "pages": 2 * -(-len(entries) // per)}
         fam["sheet"] = info
         listing.append(dict(info, title=fam["title"], rules=rules))
+    for task in todo.values():           # each QR code once: the worker processes inherit them
+        for entry in task[1]:
+            if len(entry) > 3 and entry[3]:
+                sheets.qr_matrix(entry[3])
     made = dict(zip(todo, generate.map_pool(sheets.sheet_pdf, list(todo.values()), jobs, "sheets",
                                                 isolated=True)))
     for key, pdf in made.items():
@@ -308,15 +312,16 @@ def _build_locked(opts: Options, out: Path, cfg, sources, env, base_url, cache: 
             fams[-1]["days"] = [it.day for it in items if it.day is not None]
         del planned, all_items, offsets     # the items' descriptors are not needed any more
         _figures(writer, cache, mods)
-        listing = _make_sheets(writer, cache, cfg, fams, opts.jobs, base_url)
-        lap("figures+sheets")
-        if cfg.site["interactive"]:
-            from generator.pipeline import browser
-            reason = browser.missing_reason()
-            if reason:
-                cfg.site["interactive"] = False
-                report.notes.append(f"regen.html not built: {reason}")
-        pages.write_pages(writer, env, cfg, fams, listing, base_url, _date_iso(), cache, schedule.build_date())
+        with sheets.remember_qr():        # a QR code on a sheet and on its item's page is made once
+            listing = _make_sheets(writer, cache, cfg, fams, opts.jobs, base_url)
+            lap("figures+sheets")
+            if cfg.site["interactive"]:
+                from generator.pipeline import browser
+                reason = browser.missing_reason()
+                if reason:
+                    cfg.site["interactive"] = False
+                    report.notes.append(f"regen.html not built: {reason}")
+            pages.write_pages(writer, env, cfg, fams, listing, base_url, _date_iso(), cache, schedule.build_date())
         lap("pages")
         report.written, report.kept, report.removed = writer.written, writer.kept, writer.removed()
         outdir.swap(staging, out)

@@ -60,10 +60,61 @@ def svg_size(svg: str) -> tuple[float, float]:
 def rasterise(svg: str, width: int) -> bytes:
     """PNG bytes of an SVG scaled to a pixel width (height follows the aspect ratio)."""
     import cairosvg
+    _check_raster(svg, width)
+    return cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=width)
+
+
+def _check_raster(svg: str, width: int) -> None:
+    """Refuse absurd sizes (TilepressError) before cairo allocates anything."""
     w, h = svg_size(svg)
     if width <= 0 or w <= 0 or h <= 0 or width * width * h / w > MAX_PIXELS:
         raise TilepressError(f"refusing to rasterise {w}x{h} at width {width}")
-    return cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=width)
+
+
+class Raster:
+    """One SVG parsed once and rasterised at several widths, as RGBA Pillow images.
+
+    The pixels are exactly those of `Image.open(rasterise(svg, width)).convert("RGBA")`:
+    cairo draws the same parsed tree (cairosvg's `svg2png` is `Tree` + `PNGSurface`), and
+    its premultiplied ARGB32 pixels are un-premultiplied with cairo's own PNG writer's
+    rounding, c' = (255 c + a // 2) // a (a = 0 gives 0, 0, 0, 0), without going through
+    a PNG: no deflate in cairo, no inflate in Pillow (`tests/test_render_raster.py`).
+    """
+
+    def __init__(self, svg: str):
+        from cairosvg.parser import Tree
+        self.svg = svg
+        self.tree = Tree(bytestring=svg.encode("utf-8"))
+
+    def image(self, width: int):
+        """The picture at a pixel width (height follows the aspect ratio), in RGBA."""
+        from cairosvg.surface import PNGSurface
+        from PIL import Image
+        _check_raster(self.svg, width)
+        surface = PNGSurface(self.tree, None, 96, output_width=width)
+        cs = surface.cairo
+        cs.flush()
+        size = (cs.get_width(), cs.get_height())
+        img = Image.frombuffer("RGBA", size, bytes(cs.get_data()), "raw", "BGRA", cs.get_stride(), 1)
+        surface.finish()
+        return _unpremultiply(img)
+
+
+def _unpremultiply(img):
+    """Premultiplied RGBA pixels (cairo) to straight RGBA, rounding as cairo's PNG writer does."""
+    from PIL import Image, ImageMath
+    alpha = img.getchannel("A")
+    lo, hi = alpha.getextrema()
+    if lo == 255:                        # opaque: nothing to divide
+        return img
+    if hi == 0:                          # all transparent: cairo writes 0, 0, 0, 0
+        return Image.new("RGBA", img.size, (0, 0, 0, 0))
+    a = alpha.convert("I")
+    half = ImageMath.lambda_eval(lambda e: e["a"] / 2, a=a)
+    bands = [ImageMath.lambda_eval(lambda e: (e["c"] * 255 + e["h"]) / e["a"],
+                                   c=img.getchannel(k).convert("I"), h=half, a=a).convert("L")
+             for k in "RGB"]
+    return Image.merge("RGBA", (*bands, alpha))
 
 
 def _reduce(png: bytes, width: int):
@@ -114,12 +165,12 @@ def thumb_size(thumb_width: int) -> tuple[int, int]:
     return thumb_width, max(1, round(thumb_width / THUMB_FRAME))
 
 
-def framed(svg: str, width: int, height: int):
+def framed(svg: str, width: int, height: int, raster: Raster | None = None):
     """A width x height RGBA Pillow image of the picture: cut to the frame or letterboxed."""
     from PIL import Image
     w, h = svg_size(svg)
     scaled = max(1, round(height * w / h))          # picture width at the frame's height
-    img = _reduce(rasterise(svg, scaled), scaled)
+    img = (raster or Raster(svg)).image(scaled)
     if img.height != height:
         img = img.resize((img.width, height), Image.LANCZOS)
     if img.width >= width:
@@ -145,18 +196,19 @@ def render_item(slug: str, gen: dict, settings: dict) -> tuple[dict[str, bytes],
         ew, eh = svg_size(extra)
         extras[name] = [max(1, round(ew)), max(1, round(eh))]
     one, two = png_widths(svg, settings["png_width"])
-    png1 = rasterise(svg, one)                              # cairo at each size: sharper and
-    files[f"{slug}.png"] = palette_png(png1)                # cheaper than resampling one
+    raster = Raster(svg)                                    # parsed once, drawn at each size
+    png1 = raster.image(one)                                # cairo at each size: sharper and
+    files[f"{slug}.png"] = _encode(_palette(png1), "PNG")   # cheaper than resampling one
     png2 = None
     if gen.get("png_2x", True):                             # a family may ship the 1x PNG only
-        png2 = rasterise(svg, two)
-        files[f"{slug}@2x.png"] = palette_png(png2)
+        png2 = raster.image(two)
+        files[f"{slug}@2x.png"] = _encode(_palette(png2), "PNG")
     tw, th = thumb_size(settings["thumb_width"])
-    thumb2 = framed(svg, 2 * tw, 2 * th)
+    thumb2 = framed(svg, 2 * tw, 2 * th, raster)
     thumb1 = thumb2.resize((tw, th), _lanczos())
     files[f"{slug}.thumb@2x.webp"] = _encode(thumb2, "WEBP")
     files[f"{slug}.thumb.png"] = _encode(_palette(thumb1, 64), "PNG")   # fallback only: 64 colours
-    sizes = {"png": list(png_size(png1)), "png2": list(png_size(png2)) if png2 else None,
+    sizes = {"png": list(png1.size), "png2": list(png2.size) if png2 else None,
              "thumb": [thumb1.width, thumb1.height], "extras": extras}
     return files, sizes
 

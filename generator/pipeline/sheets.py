@@ -165,10 +165,39 @@ def wrap(text: str, width_mm: float, size_mm: float) -> list[str]:
     return lines + ([line] if line else [])
 
 
-def qr_path(url: str, x: float, y: float, size: float) -> str:
-    """An SVG <path> drawing the QR code of url in a size x size mm square at (x, y)."""
+_QR: dict[str, tuple] | None = None   # url -> segno's module matrix, while a build remembers them
+
+
+def qr_matrix(url: str) -> tuple:
+    """segno's module matrix of url's QR code (ISO/IEC 18004, level M), made once per build."""
+    if _QR is not None and url in _QR:
+        return _QR[url]
     import segno
     matrix = segno.make(url, error="m", micro=False).matrix
+    if _QR is not None:
+        _QR[url] = matrix
+    return matrix
+
+
+class remember_qr:
+    """`with remember_qr():` each QR code made inside the block is kept and reused there (the
+    sheets' worker processes, forked inside it, inherit those made before; the item pages reuse
+    them); leaving the block forgets them all, so every build makes its own."""
+
+    def __enter__(self):
+        global _QR
+        _QR = {}
+        return self
+
+    def __exit__(self, *exc):
+        global _QR
+        _QR = None
+        return False
+
+
+def qr_path(url: str, x: float, y: float, size: float) -> str:
+    """An SVG <path> drawing the QR code of url in a size x size mm square at (x, y)."""
+    matrix = qr_matrix(url)
     n = len(matrix) + 2 * QR_BORDER
     unit = size / n
     runs = []

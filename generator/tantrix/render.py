@@ -39,9 +39,15 @@ def centre(q: int, r: int) -> tuple[float, float]:
     return (SQ3 * (q + r / 2.0), 1.5 * r)
 
 
+_OFFSETS: dict = {}      # (radius, degrees) -> (radius cos, radius sin): the same floats, once
+
+
 def _polar(c, radius: float, degrees: float) -> tuple[float, float]:
-    a = math.radians(degrees)
-    return (c[0] + radius * math.cos(a), c[1] + radius * math.sin(a))
+    off = _OFFSETS.get((radius, degrees))
+    if off is None:
+        a = math.radians(degrees)
+        off = _OFFSETS[(radius, degrees)] = (radius * math.cos(a), radius * math.sin(a))
+    return (c[0] + off[0], c[1] + off[1])
 
 
 def corners(c) -> list[tuple[float, float]]:
@@ -60,9 +66,15 @@ def _arc(p0, p1, centre_pt, radius: float) -> str:
     return f"M{_pt(p0)}A{num(radius)} {num(radius)} 0 0 {sweep} {_pt(p1)}"
 
 
-def path_d(c, a: int, b: int) -> str:
-    """Path data of a tile path joining edges a and b of the hexagon centred at c."""
-    mid = [_polar(c, SQ3 / 2, 60 * k) for k in range(6)]
+def _mids(c) -> list[tuple[float, float]]:
+    """The midpoints of the six edges of the hexagon centred at c."""
+    return [_polar(c, SQ3 / 2, 60 * k) for k in range(6)]
+
+
+def path_d(c, a: int, b: int, mid=None) -> str:
+    """Path data of a tile path joining edges a and b of the hexagon centred at c
+    (mid: `_mids(c)`, when the caller has it already)."""
+    mid = mid or _mids(c)
     d = (b - a) % 6
     if d == 3:
         return f"M{_pt(mid[a])}L{_pt(mid[b])}"
@@ -80,8 +92,9 @@ def cells_body(cells) -> str:
     for q, r, t, rot in cells:
         c = centre(q, r)
         hexes.append("M" + "L".join(_pt(p) for p in corners(c)) + "Z")
+        mid = _mids(c)
         for colour, a, b in paths(face(t, rot)):
-            strokes[colour].append(path_d(c, a, b))
+            strokes[colour].append(path_d(c, a, b, mid))
     parts = [f'<path fill="{HEX_FILL}" stroke="{BACKGROUND}" stroke-width="0.04" d="{"".join(hexes)}"/>']
     for colour in range(4):
         if strokes[colour]:
