@@ -39,3 +39,21 @@ def test_a_reference_that_is_not_a_program_is_refused(tmp_path):
     assert out.returncode == 2 and "--reference" in out.stderr
     out = _run("--sizes", "77")
     assert out.returncode == 2 and "--sizes" in out.stderr
+
+
+def test_repeat_takes_the_least_of_each_side(tmp_path):
+    """--repeat N runs the reference N times per seed and keeps its least CPU (here it says
+    0.9 s, then 0.3 s, then 0.6 s: a counter file tells the runs apart)."""
+    ref, count = tmp_path / "ref", tmp_path / "count"
+    ref.write_text(f'#!/bin/sh\nn=$(cat {count} 2>/dev/null || echo 0); n=$((n + 1)); echo $n > {count}\n'
+                   'case $n in 1) c=0.9;; 2) c=0.3;; *) c=0.6;; esac\n'
+                   'echo "faces=60 clues=20 maxrss_kb=2048 cpu_s=$c"\n')
+    ref.chmod(0o755)
+    out = _run("--reference", str(ref), "--sizes", "250", "--tilings", "p3", "--levels", "easy",
+               "--seeds", "1", "--repeat", "3")
+    assert out.returncode == 0, out.stderr
+    assert count.read_text().strip() == "3"
+    row = next(line.split() for line in out.stdout.splitlines() if line.startswith("p3 "))
+    assert row[6] == "0.300"
+    assert "each the least of 3 runs" in out.stdout
+    assert _run("--repeat", "0").returncode == 2
