@@ -4,7 +4,7 @@ folders, every .html/.svg/.pdf/.xml byte-identical; every page strict HTML; ever
 Why the default site and not only the fixture: the fixture test (test_site_build.py) proves the
 pipeline is deterministic, but only the real families can put a timestamp, an unseeded RNG or
 a set-ordering into an SVG or a fact; this test catches that for exactly what is published.
-It takes two cold builds of the default site (about a minute each on 2 cores), hence `slow`.
+It takes two cold builds of the default site (one to two minutes each on 2 cores), hence `slow`.
 """
 
 from __future__ import annotations
