@@ -171,7 +171,7 @@ class Halving:
     (a leaf's state costs a clone and the deductions of its last clue; about a quarter of the
     trials kept at Easy on Penrose grids go this way).  The second loops tried are L with one
     face flipped (its edges on L and off L swapped), for f_t and each face beside it
-    (`_second_loop`).  Asked only once the full clue set is known solved (a leaf is where
+    (`_Flips`).  Asked only once the full clue set is known solved (a leaf is where
     that is found out, see _check_full).
     """
 

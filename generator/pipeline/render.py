@@ -117,16 +117,6 @@ def _unpremultiply(img):
     return Image.merge("RGBA", (*bands, alpha))
 
 
-def _reduce(png: bytes, width: int):
-    """A Pillow image of a PNG reduced to width (Lanczos), in RGBA."""
-    from PIL import Image
-    img = Image.open(io.BytesIO(png))
-    img.load()
-    img = img.convert("RGBA")
-    if img.width != width:
-        height = max(1, round(img.height * width / img.width))
-        img = img.resize((width, height), Image.LANCZOS)
-    return img
 
 
 def _encode(img, fmt: str) -> bytes:
@@ -153,11 +143,6 @@ def png_widths(svg: str, png_width: int) -> tuple[int, int]:
     return one, 2 * one
 
 
-def png_size(png: bytes) -> tuple[int, int]:
-    """(width, height) of PNG bytes, read from the IHDR chunk."""
-    if png[:8] != b"\x89PNG\r\n\x1a\n" or png[12:16] != b"IHDR":
-        raise TilepressError("not a PNG")
-    return int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
 
 
 def thumb_size(thumb_width: int) -> tuple[int, int]:
@@ -181,9 +166,6 @@ def framed(svg: str, width: int, height: int, raster: Raster | None = None):
     return canvas
 
 
-def palette_png(png: bytes) -> bytes:
-    """The same picture as a 256-colour palette PNG (flat-colour art: visually identical)."""
-    return _encode(_palette(_reduce(png, png_size(png)[0])), "PNG")
 
 
 def render_item(slug: str, gen: dict, settings: dict) -> tuple[dict[str, bytes], dict]:
