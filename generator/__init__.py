@@ -16,3 +16,17 @@ Each family folder has a `family.py` defining its `Family` value (see docs/addin
 """
 
 __version__ = "0.1.0"
+
+# The floors, lowest first: a module imports only from its own floor or the floors below it
+# (tests/test_imports.py checks every import, function-level ones too).  A module is named by its
+# first two parts ("generator.loopy", "generator.svg"); a package not listed here (a new family's
+# folder) is an engine.  So engines never reach the CLI, the page's API or the site build.
+FLOORS = (
+    ("generator.errors", "generator.params", "generator.permalinks", "generator.svg", "generator.output",
+     "generator.quadratic", "generator.inputs"),          # shared ground: no family, no protocol
+    ("generator.families", "generator.hints"),             # the Family protocol, hint semantics and sheets
+    ("*",),                                                # the engines: generator/<family>/
+    ("generator.cli",),                                    # `python -m generator`, built from the families
+    ("generator.webapi",),                                 # what the page calls (the CLI, captured)
+    ("generator.pipeline", "generator.__main__"),          # the site build; the entry point
+)

@@ -57,6 +57,7 @@ REGISTRY: dict[str, str] = {
 
 # The permalink shape and the longest string read as one (`generator.permalinks`).
 MAX_PERMALINK_LENGTH = permalinks.MAX_PERMALINK_LENGTH
+short_id = permalinks.short_id         # the page asks for it here (families.short_id)
 PERMALINK_RE = permalinks.PERMALINK_RE
 
 TYPES = ("int", "decimal", "float", "str", "bool", "choice", "ints", "sizes", "strs", "table")
@@ -236,13 +237,6 @@ def by_prefix(prefix: str) -> Family | None:
         if fam.prefix == prefix:
             return fam
     return None
-
-
-def short_id(permalink: str) -> str:
-    """A short printable ID of an item: permalink prefix and 6 hex digits of its SHA-256."""
-    import hashlib
-    prefix = permalink.split(".", 1)[0]
-    return f"{prefix}-{hashlib.sha256(permalink.encode('utf-8')).hexdigest()[:6]}"
 
 
 def split_permalink(text: str) -> tuple[Family, int, str]:

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
 from generator.errors import TilepressError
-from generator.svg import escape, num
+from generator.svg import CHAR_WIDTH, escape, num, wrap_at
 
 MAX_MARKS_BYTES = 4 << 20
 Edge = tuple[int, int]
@@ -234,18 +234,11 @@ COLUMNS, ROWS = 2, 3              # panels per page
 GAP = 6.0
 TITLE_FONT = 4.2
 CAPTION_FONT = 2.5
-CHAR_WIDTH = 0.6                  # DejaVu Sans average advance in ems (a safe upper bound)
 FONT = "DejaVu Sans"
 CAPTION_LINES = 9                 # caption lines under each panel
 GROUP_STEPS = 4                   # steps per panel in a short solution
 MAX_PANELS = 17                   # long solutions are grouped to fit about three pages
 NEW_YES, NEW_NO, READ = "#e66100", "#e66100", "#1f77b4"   # orange: decided now; blue: read
-
-
-def _wrap(text: str, per: int) -> list[str]:
-    """Greedy word wrap at `per` characters (the sheets' wrap)."""
-    from generator.pipeline.sheets import CHAR_WIDTH as SHEET_CHAR, wrap
-    return wrap(text, per * SHEET_CHAR, 1.0)
 
 
 def groups(steps: Sequence[Step], panels: int = MAX_PANELS) -> list[list[int]]:
@@ -349,7 +342,7 @@ def sheet_pages(title: str, board: dict, steps: Sequence[Step], faces: dict | No
     board after each group of steps, that group's edges highlighted, its sentences below."""
     pw, ph = PAGE_MM
     cw = (pw - 2 * MARGIN - (COLUMNS - 1) * GAP) / COLUMNS
-    sub = _wrap(subtitle, int((pw - 2 * MARGIN) / (CHAR_WIDTH * CAPTION_FONT)))
+    sub = wrap_at(subtitle, int((pw - 2 * MARGIN) / (CHAR_WIDTH * CAPTION_FONT)))
     head = TITLE_FONT * 1.6 + CAPTION_FONT * 1.3 * len(sub)
     ch = (ph - 2 * MARGIN - head - (ROWS - 1) * GAP) / ROWS
     cap_h = CAPTION_LINES * CAPTION_FONT * 1.25
@@ -381,7 +374,7 @@ def sheet_pages(title: str, board: dict, steps: Sequence[Step], faces: dict | No
             body.append(f'<svg x="{num(x)}" y="{num(y)}" width="{num(cw)}" height="{num(ch - cap_h)}" '
                         f'viewBox="{" ".join(num(v) for v in box)}" preserveAspectRatio="xMidYMid meet">'
                         f'{inner}</svg>')
-            lines = [ln for w in words for ln in _wrap(w, per)]
+            lines = [ln for w in words for ln in wrap_at(w, per)]
             if len(lines) > CAPTION_LINES:
                 lines = lines[:CAPTION_LINES - 1] + [lines[CAPTION_LINES - 1][:per - 1] + "…"]
             for i, ln in enumerate(lines):

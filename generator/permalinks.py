@@ -19,6 +19,7 @@ This module imports nothing from the families (they and `generator.families` imp
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 from fractions import Fraction
@@ -38,6 +39,12 @@ def decimal_re(digits: int) -> str:
 def shown(text: str, width: int = 40) -> str:
     """The start of a string as a message quotes it."""
     return repr(text if len(text) <= width else text[:width - 3] + "...")
+
+
+def short_id(permalink: str) -> str:
+    """A short printable ID of an item: permalink prefix and 6 hex digits of its SHA-256."""
+    prefix = permalink.split(".", 1)[0]
+    return f"{prefix}-{hashlib.sha256(permalink.encode('utf-8')).hexdigest()[:6]}"
 
 
 def split(text) -> tuple[str, int, str]:

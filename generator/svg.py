@@ -11,6 +11,8 @@ from typing import Iterable, Sequence
 
 Point = Sequence[float]
 
+CHAR_WIDTH = 0.62      # DejaVu Sans: average advance of letters and digits, in ems (a safe upper bound)
+
 
 def num(x: float, digits: int = 3) -> str:
     """Format a coordinate with a fixed number of decimals, trailing zeros trimmed."""
@@ -82,3 +84,21 @@ def escape(text: str) -> str:
     """Escape text for XML content and attribute values."""
     return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
             .replace('"', "&quot;"))
+
+
+def wrap_at(text: str, per: int) -> list[str]:
+    """Greedy word wrap of text into lines of at most `per` characters (at least 8)."""
+    per = max(8, per)
+    lines, line = [], ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > per:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return lines + ([line] if line else [])
+
+
+def wrap(text: str, width_mm: float, size_mm: float) -> list[str]:
+    """Greedy word wrap of text into lines that fit width_mm at a font size of size_mm."""
+    return wrap_at(text, int(width_mm / (CHAR_WIDTH * size_mm)))

@@ -1,7 +1,10 @@
 """Imports in generator/ run downward only: the import graph (module-level AND function-level
-imports, read with ast) has no cycle."""
+imports, read with ast) has no cycle, and no module imports from a floor above its own
+(`generator.FLOORS`: shared ground, the protocol, the engines, the CLI, the page's API, the build)."""
 import ast
 from pathlib import Path
+
+from generator import FLOORS
 
 ROOT = Path(__file__).resolve().parents[1]
 PKG = ROOT / "generator"
@@ -75,3 +78,35 @@ def test_finder_finds_a_planted_cycle():
 def test_no_import_cycles():
     cycle = find_cycle(import_graph())
     assert cycle is None, "import cycle: " + " -> ".join(cycle)
+
+
+def floor(module: str) -> int:
+    """The floor of a module (generator.FLOORS; an unlisted package is an engine)."""
+    top = ".".join(module.split(".")[:2])
+    for i, names in enumerate(FLOORS):
+        if top in names:
+            return i
+    return next(i for i, names in enumerate(FLOORS) if "*" in names)
+
+
+def upward(graph: dict[str, set[str]]) -> list[str]:
+    """Every import from a lower floor to a higher one, as "a -> b"."""
+    return sorted(f"{a} -> {b}" for a, targets in graph.items() for b in targets if floor(b) > floor(a))
+
+
+def test_floors_are_known():
+    assert floor("generator.loopy.solver") == floor("generator.hat") == floor("generator.newfamily.family")
+    assert floor("generator.svg") < floor("generator.families") < floor("generator.loopy") < floor("generator.cli")
+    assert floor("generator.cli") < floor("generator.webapi") < floor("generator.pipeline.build")
+
+
+def test_the_check_sees_a_planted_upward_import():
+    graph = {"generator.loopy.hints": {"generator.pipeline.sheets", "generator.svg"},
+             "generator.hints": {"generator.webapi"}, "generator.pipeline.sheets": {"generator.loopy.hints"}}
+    assert upward(graph) == ["generator.hints -> generator.webapi",
+                             "generator.loopy.hints -> generator.pipeline.sheets"]
+
+
+def test_imports_run_downward_only():
+    bad = upward(import_graph())
+    assert not bad, "imports from a lower floor to a higher one: " + ", ".join(bad)

@@ -439,7 +439,7 @@ def sheet(n: int, givens, link: str | None) -> list[str]:
     """The worked solution's pages (SVG, A4)."""
     from generator.calissons import play
     steps, solved = explanation(n, tuple(givens))
-    from generator.pipeline.sheets import short_id
+    from generator.permalinks import short_id
     level = grade_level(solved, steps)
     from generator.calissons.onregion import describe
     board = play.board_of(n, givens, link or "", region(n))

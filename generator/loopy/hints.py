@@ -346,7 +346,7 @@ def _view(pz: Puzzle) -> dict:
 
 def sheet(pz: Puzzle, ex: H.Explanation) -> list[str]:
     """The worked solution's A4 pages."""
-    from generator.pipeline.sheets import short_id
+    from generator.permalinks import short_id
     level = ex.level or "beyond"
     faces = {f: list(ds) for f, ds in enumerate(pz.board.faces)}
     name = short_id(pz.link) if pz.link else "puzzle"

@@ -29,9 +29,9 @@ from __future__ import annotations
 
 import re
 
-from generator.families import short_id  # noqa: F401 (printed on sheets, item pages and regen.html)
+from generator.permalinks import short_id  # noqa: F401 (printed on sheets, item pages and regen.html)
 from generator.output import FIXED_PDF_EPOCH, join_pdfs, pdf_date  # noqa: F401 (pdf_date: cache keys)
-from generator.svg import escape, num
+from generator.svg import CHAR_WIDTH, escape, num, wrap
 
 PAPERS_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 MARGIN = 12.0          # mm around the page
@@ -42,7 +42,6 @@ FONT = "DejaVu Sans"
 MAX_ID_CHARS = 140     # longer IDs are cut (with …); shorter ones are printed whole, so they regenerate
 ID_FONT = 3.0          # mm; shrunk so that the whole ID fits under its picture
 ID_FONT_MIN = 1.4
-CHAR_WIDTH = 0.62      # DejaVu Sans: average advance of letters and digits, in ems (a safe upper bound)
 RULES_FONT = 3.3       # mm, the rules under the title
 QR_SIZE = 17.0         # mm, the QR code under a puzzle (with its quiet zone)
 QR_BORDER = 2          # quiet-zone modules around the QR symbol
@@ -150,19 +149,6 @@ def _label(cx: float, bottom: float, width: float, text: str) -> list[str]:
     return [f'<text x="{num(cx)}" y="{num(first + i * size * 1.15)}" font-family="{FONT}" '
             f'font-size="{num(size, 2)}" fill="#000000" text-anchor="middle">{escape(chunk)}</text>'
             for i, chunk in enumerate(chunks)]
-
-
-def wrap(text: str, width_mm: float, size_mm: float) -> list[str]:
-    """Greedy word wrap of text into lines that fit width_mm at a font size of size_mm."""
-    per = max(8, int(width_mm / (CHAR_WIDTH * size_mm)))
-    lines, line = [], ""
-    for word in text.split():
-        if line and len(line) + 1 + len(word) > per:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    return lines + ([line] if line else [])
 
 
 _QR: dict[str, tuple] | None = None   # url -> segno's module matrix, while a build remembers them
