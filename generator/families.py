@@ -154,6 +154,17 @@ class Family:
     # tilings: cost(permalink, params) — about how many tiles a permalink (or, with permalink
     # None, generate's params) asks for, from the text alone: the cost rule of generator.permalinks
     cost: Callable[[str | None, dict | None], float] | None = None
+    # ---- the page (regen.html, through generator.webapi); all optional ----
+    # page_cap: the most `cost` the page regenerates (a number, or a function of the permalink for
+    # a family whose kinds of link differ in work per unit); bigger links are for the command line
+    page_cap: float | Callable[[str], float] | None = None
+    form: dict | None = None     # the "make your own" form: fields, count, argv (docs/adding-a-family.md)
+    exercise: tuple = ()         # `regen` flag lists the build's Pyodide/CPython exercise runs on the form's link
+    player: str = ""             # module (dotted, under generator.) with board/check/solution: play on the page
+    hinter: str = ""             # module with hint(permalink, lines, crosses): the page's Hint button
+    page_modules: tuple = ()     # modules (under generator.) whose public functions the page may call
+    memo_modules: tuple = ()     # modules with remember(n): the page's worker reads each permalink once
+    warm_up: tuple = ()          # CLI argv of a small make the page's worker runs when idle (compiles the engine)
     source: str = field(default="", compare=False)   # where it was loaded from (set by load())
 
 

@@ -404,8 +404,8 @@ def test_loopy_broken_clue_turns_red_and_check_names_it(chromium, site):
 def test_loopy_form_sizes_follow_the_tiling(chromium, site):
     page, errors = open_regen(chromium, site.as_uri() + "/regen.html")
     page.select_option("#tp-family", "loopy")
-    from generator.pipeline.browser import FORMS
-    sets = {c["value"]: c["sets"] for c in FORMS["loopy"]["fields"][0]["choices"]}
+    from generator import families
+    sets = {c["value"]: c["sets"] for c in families.get("loopy").form["fields"][0]["choices"]}
     page.select_option("#tp-field-tiling", "hat")
     assert page.input_value("#tp-field-width") == str(sets["hat"]["width"][0])
     assert page.get_attribute("#tp-field-width", "max") == str(sets["hat"]["width"][1])

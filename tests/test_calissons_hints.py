@@ -10,7 +10,7 @@ from types import SimpleNamespace
 import pytest
 
 from generator import hints as H
-from generator import webapi
+from generator import families, webapi
 from generator.calissons import hints as CH
 from generator.calissons import human, permalink
 from generator.calissons.generator import generate
@@ -225,7 +225,7 @@ def test_region_cli_and_page_hint(region_puzzles, tmp_path):
     from generator.calissons import family
     assert dict(family.facts(item))["Reasoning it needs"] == CH.LEVEL_TEXT[level]
     board = play.board(link)
-    page = webapi.HINTERS["cal"].hint(link, [], [])
+    page = families.module_named("generator." + families.get("calissons").hinter).hint(link, [], [])
     assert page["rule"] == first.rule
     assert [board["edges"][i] for i in page["ids"]["no"]] == [list(e) for e in first.no]
     r = run("calissons", "grade", str(bare), "--region", "nosuchshape")

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from generator import output, webapi
+from generator import families, output, webapi
 from generator.loopy import puzzle as P
 
 LOOPY = "loopy.v1.eb3a1g110c0c2a0c.p3.v1.4_3_2_DXCYYDXXYD"      # 28 faces (tests/test_browser_regen.py)
@@ -79,7 +79,7 @@ def test_a_step_reaches_the_page_at_once_and_counts_are_throttled():
 
 def test_warm_up_and_clock_run_the_engines():
     assert webapi.warm_up()["seconds"] > 0
-    assert webapi.run(webapi.WARM_UP)["stdout"].startswith(b"<svg")
+    assert webapi.run(list(families.get("loopy").warm_up))["stdout"].startswith(b"<svg")
     took = webapi.clock("loopy.puzzle", "create", ["p3", "5", "4", 1, "easy"])
     assert took["seconds"] > 0 and took["cpu"] > 0
     with pytest.raises(webapi.TilepressError, match="cannot call"):

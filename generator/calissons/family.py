@@ -660,12 +660,64 @@ SITE = (
           min=0, max=10 ** 9, max_items=6),
 )
 
+# The page's "make your own" form (docs/adding-a-family.md, `Family.form`).
+# the shape picker: named regions, or a random shape of the hexagon's area grown from the seed
+FORM = {"title": "Calisson puzzle",
+        "fields": [{"name": "shape", "label": "Shape", "type": "select", "value": "hexagon", "choices": [
+                       {"value": "hexagon", "label": "hexagon", "sets": {"size": [5, 10]},
+                        "per_side_squared": 3},
+                       {"value": "star", "label": "star", "sets": {"size": [1, 3]}, "per_side_squared": 30},
+                       {"value": "long", "label": "long hexagon", "sets": {"size": [3, 6]},
+                        "per_side_squared": 5},
+                       {"value": "wide", "label": "wide hexagon", "sets": {"size": [3, 6]},
+                        "per_side_squared": 5},
+                       {"value": "random", "label": "random shape (from the seed)",
+                        "sets": {"size": [5, 10]}, "per_side_squared": 3}],
+                    "help": "the board: the hexagon, another named shape, or a random shape grown "
+                            "from the seed"},
+                   {"name": "size", "label": "Size", "type": "number", "min": 1, "max": 10, "value": 5,
+                    "help": "the hexagon's side in lozenge edges; the other shapes scale with it"},
+                   {"name": "level", "label": "Level", "type": "select",
+                    "choices": ["easy", "medium", "hard"], "value": "medium",
+                    "help": "easy and medium keep extra given edges; hard gives as few as possible"}],
+        "count": {"unit": "calissons", "per_side_squared_from": "shape"},
+        "argv": ["calissons", "generate", "--region", "{shape}", "--size", "{size}", "--seed", "{seed}",
+                 "--level", "{level}", "--format", "json"],
+        "exercise": {"shape": "random", "size": "3"}}
+
+
+def cost(link: str | None, params: dict | None = None) -> float:
+    """About how many lozenges a permalink (or generate's --size, a hexagon's side) asks for, from the text."""
+    from generator.calissons import permalink, sample
+    if link is None:
+        return float(permalink.lozenges(int(params.get("size") or 1)))
+    if sample.is_sample_link(link):
+        n, _seed, _version = sample.parse(link)
+        return float(permalink.lozenges(n))
+    if sample.is_region_sample_link(link):
+        return sample.region_sample_cost(link)
+    return permalink.puzzle_cost(link)
+
+
+PAGE_PUZZLE_LOZENGES = 768          # the page solves puzzles up to the hexagon of side 16
+PAGE_SAMPLE_LOZENGES = 12288        # and samples tilings up to side 64 (the gallery's sides)
+
+
+def page_cap(link: str) -> float:
+    """The most lozenges the page makes for this kind of link (a puzzle is solved, a tiling sampled)."""
+    from generator.calissons import permalink
+    return PAGE_PUZZLE_LOZENGES if permalink.is_puzzle_link(link) else PAGE_SAMPLE_LOZENGES
+
+
 FAMILY = Family(
     name="calissons", title="Calisson puzzles", prefix="cal", versions=(1, 2, 3), version="calissons-5",
     kind="puzzle", params=PARAMS, generate=generate_item, regen=regen,
     regen_params=(Param("count", "bool", "count the solutions (capped)", default=False),),
     permalink=lambda item: item.permalink, to_json=to_json, to_svg=to_svg,
     facts=facts, site=SITE, plan=plan, page=page, commands=COMMANDS, figures=figures,
-    svg_params=(VIEW,), formats=("svg", "json", "png", "pdf"),
+    svg_params=(VIEW,), formats=("svg", "json", "png", "pdf"), cost=cost, page_cap=page_cap, form=FORM,
+    exercise=(("--view", "solution"), ("--view", "player"), ("~", "--view", "nope")),
+    player="calissons.play", hinter="calissons.hints",
+    page_modules=("calissons.play", "calissons.regions", "calissons.onregion", "calissons.hints"),
     description="Calisson puzzles on the hexagon of side n: the givens are edges of a unique "
                 "lozenge tiling (a pile of cubes); the player draws its other fold edges.")

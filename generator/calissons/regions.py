@@ -276,12 +276,18 @@ def centred(triangles) -> list:
     return sorted((a + da, b + db, k) for a, b, k in triangles)
 
 
+def area_of_word(text: str) -> int:
+    """The triangles a boundary word's walk encloses (signed; shoelace over its runs), size-checked."""
+    area2 = _shoelace2(parse_runs(text))
+    if abs(area2) > MAX_REGION_TRIANGLES:
+        raise _err(f"encloses {abs(area2)} triangles (limit {MAX_REGION_TRIANGLES})")
+    return area2
+
+
 def region_from_word(text: str) -> Shape:
     """The validated region a boundary word encloses (see the module notes)."""
     runs = parse_runs(text)
-    area2 = _shoelace2(runs)
-    if abs(area2) > MAX_REGION_TRIANGLES:
-        raise _err(f"encloses {abs(area2)} triangles (limit {MAX_REGION_TRIANGLES})")
+    area2 = area_of_word(text)
     verts = _check_walk(runs)
     if area2 < 0:                           # clockwise: walk it the other way
         verts = verts[::-1]

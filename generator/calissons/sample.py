@@ -159,13 +159,28 @@ def draw_region(shape, seed: int, tick=None):
     return RegionSample(shape, seed, tuple(sample_region_heights(shape.region, seed, tick=tick)))
 
 
-def parse_region_link(text: str):
-    """(shape, seed) of a `cal.v3.<word>.s<seed>` link, or PermalinkError."""
-    from generator.calissons.permalink import region_shape
+def _region_link(text: str):
+    """(word, seed) of a `cal.v3.<word>.s<seed>` link, its cost checked (the region not yet built)."""
+    from generator.calissons.permalink import MAX_REGION_SAMPLE_LOZENGES, word_lozenges
     _prefix, _version, m = REGION_GRAMMAR.parse(text)
     seed = int(m.group(2))
     REGION_GRAMMAR.check_range(seed, "seed", 0, MAX_SEED)
-    return region_shape(m.group(1)), seed
+    REGION_GRAMMAR.check_cost(word_lozenges(m.group(1)), "lozenges", MAX_REGION_SAMPLE_LOZENGES,
+                              "choose a smaller region")
+    return m.group(1), seed
+
+
+def region_sample_cost(text: str) -> float:
+    """The lozenges a `cal.v3.<word>.s<seed>` link asks for (read from its text, in budget)."""
+    from generator.calissons.permalink import word_lozenges
+    return word_lozenges(_region_link(text)[0])
+
+
+def parse_region_link(text: str):
+    """(shape, seed) of a `cal.v3.<word>.s<seed>` link, or PermalinkError (its cost checked first)."""
+    from generator.calissons.permalink import region_shape
+    word, seed = _region_link(text)
+    return region_shape(word), seed
 
 
 def is_region_sample_link(text) -> bool:

@@ -115,6 +115,9 @@ def cost(link: str | None, params: dict | None = None) -> float:
     return permalink.cost(link)
 
 
+PAGE_CAP = cost(None, {"width": 3000, "height": 1})   # the page makes regions up to 3000 square units
+
+
 def to_json(item: HatPatch) -> dict:
     """The documented JSON object (tiles streamed for big regions)."""
     from generator.hat.render import patch_json, placement_texts
@@ -240,10 +243,22 @@ SUPERTILE = Command(
                 "\"metatile\", \"labels\", \"points\"}]} with the short kite edge 1, y up, each hat's "
                 "14 outline vertices counter-clockwise.")
 
+# The page's "make your own" form (docs/adding-a-family.md, `Family.form`).
+FORM = {"title": "The hat monotile",
+        "fields": [{"name": "width", "label": "Width", "type": "number", "min": 4, "max": 60, "value": 16,
+                    "help": "of the patch, in short edges of the hat (a hat is about 3 across)"},
+                   {"name": "height", "label": "Height", "type": "number", "min": 4, "max": 50, "value": 12,
+                    "help": "of the patch, in short edges of the hat"}],
+        "count": {"unit": "hats", "per_area": 0.11},
+        "argv": ["tiling", "hat", "--width", "{width}", "--height", "{height}", "--seed", "{seed}",
+                 "--format", "json"]}
+
+
 FAMILY = Family(
     name="hat", title="The hat monotile", prefix="hat", versions=(1,), version="2.2", kind="tiling",
     params=PARAMS, generate=generate, regen=regen, regen_params=REGEN_PARAMS,
     permalink=lambda item: item.permalink(), to_json=to_json, to_svg=to_svg, facts=facts,
     site=SITE, plan=plan, page=page, commands=(SUPERTILE,), figures=figures, tiles=tiles, cost=cost,
+    page_cap=PAGE_CAP, form=FORM, exercise=(("--width", "4"),),
     description="A random patch: every hat meeting the open rectangle W × H centred on the start "
                 "point (short kite edge 1).")

@@ -181,6 +181,59 @@ SITE = (
 ) + tuple(Param(f"sizes_{t}", "sizes", f"regions of the {t} patches (default {DEFAULT_SIZES[t]})",
                 default=DEFAULT_SIZES[t], min=0, max=120, max_items=10) for t in TILINGS)
 
+# The page's "make your own" form (docs/adding-a-family.md, `Family.form`).
+# Loopy: choosing a tiling sets a size of about 70 faces (P2, P3, hat) or 50 (Spectre) and the
+# largest size the page makes, about 600 faces at every level (within PAGE_CAP).
+FORM = {"title": "Loopy puzzle",
+        "fields": [{"name": "tiling", "label": "Tiling", "type": "select", "value": "p3",
+                    "help": "the tiling whose edges the loop runs along (choosing one sets a size)",
+                    "choices": [
+                       # per_area and margin: least squares over the default, ~250- and ~600-face
+                       # sizes, seeds 1-3 (within 2% of the mean there; tests/test_loopy_page_cap.py)
+                       {"value": "p2", "label": "Penrose P2", "per_area": 2.06, "margin": 0.76,
+                        "sets": {"width": [6, 17], "height": [5, 16]}},
+                       {"value": "p3", "label": "Penrose P3", "per_area": 1.22, "margin": 1.32,
+                        "sets": {"width": [7, 24], "height": [6, 18]}},
+                       {"value": "hat", "label": "hat", "per_area": 0.073, "margin": 4.5,
+                        "sets": {"width": [28, 100], "height": [24, 76]}},
+                       {"value": "spectre", "label": "Spectre", "per_area": 0.1235, "margin": 3.55,
+                        "sets": {"width": [18, 76], "height": [15, 57]}}]},
+                   {"name": "width", "label": "Width", "type": "number", "min": 2, "max": 24, "value": 7,
+                    "help": "of the tiling patch, in the tiling's own unit"},
+                   {"name": "height", "label": "Height", "type": "number", "min": 2, "max": 18, "value": 6,
+                    "help": "of the tiling patch, in the tiling's own unit"},
+                   {"name": "level", "label": "Level", "type": "select",
+                    "choices": ["easy", "normal", "tricky", "hard", "expert"], "value": "normal",
+                    "help": "how much reasoning the puzzle needs (easy: each step follows from one clue)"}],
+        "count": {"unit": "faces", "per_area_from": "tiling"},
+        "argv": ["loopy", "generate", "--tiling", "{tiling}", "--width", "{width}", "--height", "{height}",
+                 "--seed", "{seed}", "--level", "{level}", "--format", "json"],
+        "exercise": {"tiling": "p2", "width": "5", "height": "4", "level": "normal"}}
+
+
+def cost(link: str | None, params: dict | None = None) -> float:
+    """About how many faces a permalink (or generate's tiling and size) asks for, from the text."""
+    from generator.loopy import puzzle, tiling_source
+    if link is None:
+        tiles = tiling_source.cost(None, params["tiling"], params["width"], params["height"])
+        return tiles / puzzle.FACE_ESTIMATE_MARGIN
+    return puzzle.cost(link)
+
+
+# The page makes puzzles up to about 640 faces: the form's largest sizes give 590-620 faces on
+# every tiling (tests/test_loopy_page_cap.py), 4 units more give over 660.
+PAGE_CAP = 640
+
+# The page worker's warm-up: a small puzzle made through the same code as the form's Make (tiling
+# patch, grid, loop, clue thinning, solver) and drawn.  A WebAssembly engine first runs a function
+# in quickly compiled slow code and compiles its fast code in the background once it is hot: in
+# Chromium on a loaded 2-core machine the first 250-face Hard hat puzzle made after start-up took
+# 7.7 s against 3.9 s for the same puzzle made next; after this warm-up (0.3-0.9 s) and 4 idle
+# seconds the first one took 4.1 s.  The page asks for it when the visitor starts on the form.
+WARM_UP = ("loopy", "generate", "--tiling", "p3", "--width", "7", "--height", "6", "--seed", "1", "--level", "hard",
+           "--format", "svg")
+
+
 FAMILY = Family(
     name="loopy", title="Loopy puzzles on aperiodic grids", prefix="loopy", versions=(1, 2), version="loopy-4",
     kind="puzzle", params=PARAMS, generate=generate_item, regen=regen, regen_params=(),
@@ -190,5 +243,8 @@ FAMILY = Family(
                       run_generate, formats=("json", "svg", "png", "pdf"), description=SIZES_HELP),)
     + HINT_COMMANDS,
     figures=figures, svg_params=(SOLUTION, STYLE), formats=("svg", "json", "png", "pdf"),
+    cost=cost, page_cap=PAGE_CAP, form=FORM, exercise=(("--solution",),),
+    player="loopy.play", hinter="loopy.hints", page_modules=("loopy.play", "loopy.hints", "loopy.puzzle"),
+    memo_modules=("loopy.puzzle",), warm_up=WARM_UP,
     description="Loopy (Slitherlink) on the tiles of Penrose and hat patches: draw one loop "
                 "along the grid lines so that each number counts its face's sides on the loop.")

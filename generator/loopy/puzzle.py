@@ -114,9 +114,24 @@ def _create(tiling, width, height, seed, level, stats, version, levels) -> Puzzl
     return Puzzle(measured, link, grid, tuple(clues), tuple(loop), version, level)
 
 
-def check_faces(tiles: float, what: str, error=PermalinkError) -> None:
-    """The cost rule: refuse, before any tile is made, a grid its text says is over MAX_FACES."""
-    check_cost(what, tiles / FACE_ESTIMATE_MARGIN, "faces", MAX_FACES, "choose a smaller tiling region", error)
+def check_faces(tiles: float, what: str, error=PermalinkError) -> float:
+    """The cost rule: refuse, before any tile is made, a grid its text says is over MAX_FACES; the
+    faces it states (its tiles over the margin)."""
+    faces = tiles / FACE_ESTIMATE_MARGIN
+    check_cost(what, faces, "faces", MAX_FACES, "choose a smaller tiling region", error)
+    return faces
+
+
+def _stated(clues, tiling: str) -> float:
+    """The faces a link states (its clues, and its tiling region's tiles), checked against MAX_FACES."""
+    return check_faces(max(len(clues) * FACE_ESTIMATE_MARGIN, _tiling_part(tiling_source.cost, tiling)),
+                       "loopy permalink")
+
+
+def cost(text: str) -> float:
+    """The cost a Loopy permalink states: about how many faces its grid has, read from the text alone."""
+    _version, _letter, clues, tiling = PL.decode_versioned(text)
+    return _stated(clues, tiling)
 
 
 def _tiling_part(read, tiling: str):
@@ -157,9 +172,7 @@ def from_permalink(text: str) -> Puzzle:
 def _read(text: str) -> Puzzle:
     """from_permalink without the memo."""
     version, letter, clues, tiling = PL.decode_versioned(text)
-    # the cost its text states (clues, and the tiling region's tiles), before any tile is made
-    check_faces(max(len(clues) * FACE_ESTIMATE_MARGIN, _tiling_part(tiling_source.cost, tiling)),
-                "loopy permalink")
+    _stated(clues, tiling)                  # the cost its text states, before any tile is made
     _name, link, tiles = _tiling_part(tiling_source.from_permalink, tiling)
     grid = _grid(tiles)
     if len(clues) != len(grid.faces):

@@ -180,17 +180,38 @@ def figures() -> dict[str, str]:
     return FIG.all_figures()
 
 
-def _family(name: str, title: str) -> Family:
+# The page's "make your own" form (docs/adding-a-family.md, `Family.form`).
+FORM_P2 = {"title": "Penrose P2 (kites and darts)",
+           "fields": [{"name": "width", "label": "Width", "type": "number", "min": 2, "max": 60, "value": 16,
+                       "help": "of the patch, in long edges of the kite"},
+                      {"name": "height", "label": "Height", "type": "number", "min": 2, "max": 50, "value": 12,
+                       "help": "of the patch, in long edges of the kite"}],
+           "count": {"unit": "tiles", "per_area": 2.3},
+           "argv": ["tiling", "p2", "--width", "{width}", "--height", "{height}", "--seed", "{seed}",
+                    "--format", "json"]}
+FORM_P3 = {"title": "Penrose P3 (rhombs)",
+           "fields": [{"name": "width", "label": "Width", "type": "number", "min": 2, "max": 60, "value": 16,
+                       "help": "of the patch, in rhomb edges"},
+                      {"name": "height", "label": "Height", "type": "number", "min": 2, "max": 50, "value": 12,
+                       "help": "of the patch, in rhomb edges"}],
+           "count": {"unit": "tiles", "per_area": 1.4},
+           "argv": ["tiling", "p3", "--width", "{width}", "--height", "{height}", "--seed", "{seed}",
+                    "--format", "json"]}
+
+
+def _family(name: str, title: str, form: dict) -> Family:
     return Family(
         name=name, title=title, prefix=name, versions=(1,), version="4", kind="tiling",
         params=PARAMS, generate=generate_for(name), regen=regen, regen_params=REGEN_PARAMS,
         permalink=lambda result: result.permalink, to_json=lambda result: _patch().to_json_any(result),
         to_svg=to_svg, facts=facts, site=SITE, plan=plan_for(name), page=page_for(name),
-        figures=figures, tiles=tiles, cost=cost_for(name), svg_params=SVG_PARAMS,
+        figures=figures, tiles=tiles, cost=cost_for(name), svg_params=SVG_PARAMS, form=form,
+        page_cap=cost_for(name)(None, {"width": 3000, "height": 1}),   # regions up to 3000 square units
+        exercise=(("--width", "4"),),
         description="A random patch of the W × H rectangle centred on the start point "
                     "(x0 = −W/2 … x1 = W/2, y0 = −H/2 … y1 = H/2).  Units: P2 long edge 1, "
                     "P3 edge 1; y points up.")
 
 
-P2 = _family("p2", "Penrose P2 — kites and darts")
-P3 = _family("p3", "Penrose P3 — rhombs")
+P2 = _family("p2", "Penrose P2 — kites and darts", FORM_P2)
+P3 = _family("p3", "Penrose P3 — rhombs", FORM_P3)

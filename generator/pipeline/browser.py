@@ -49,13 +49,13 @@ The page API (`templates/regen.js`):
     window.tilepress.regen(permalink[, {args: [...]}]) -> Promise<{svg, json}>
         svg: the text `python -m generator regen PERMALINK [ARGS] --format svg` prints,
         json: the object `... --format json` prints; rejects with Error(the CLI's one line
-        `error: ...`) for a bad permalink, or with a size-cap message (SIZE_CAPS).
+        `error: ...`) for a bad permalink, or with a size-cap message (the family's cost
+        over its `page_cap`, generator.webapi.cap_error).
     window.tilepress.run(argv) -> Promise<{code, stdout, stderr}>   any CLI command
     window.tilepress.ready() -> Promise      the runtime is loaded
 
 Players: the edge-marking board.  A puzzle family makes its puzzles playable on the page by
-providing `board`, `check` and `solution` (listed in `generator.webapi.PLAYERS` under its
-permalink prefix); the page's one player (templates/regen.js) then needs no new JS:
+providing `board`, `check` and `solution` (in a module its `Family.player` names); the page's one player (templates/regen.js) then needs no new JS:
 
     board(permalink) -> {
         "kind": "edges",
@@ -90,11 +90,12 @@ Marks are kept per permalink in localStorage; the answer is fetched only on "rev
 Calisson puzzles (generator/calissons/play.py) and Loopy (generator/loopy/play.py) play so.
 
 A new family on the page: `regen.html#PERMALINK` works as soon as the CLI regenerates it
-(the engines archive holds all of `generator/`).  For the "make your own"
-form add a `FORMS` entry (the CLI command whose JSON carries the new permalink); for play,
-a module with board/check/solution listed in `generator.webapi.PLAYERS`; for a size cap, a
-`SIZE_CAPS` entry.  The build runs every form command under Pyodide and CPython and fails
-when one stops working or their outputs differ.
+(the engines archive holds all of `generator/`).  Everything else is the family's `Family`
+value: for the "make your own" form its `form` (the CLI command whose JSON carries the new
+permalink) and `exercise` (the `regen` flags the build tries on it); for play, `player` (a
+module with board/check/solution) and `hinter`; for a size cap, `page_cap` (compared with its
+`cost`).  The build runs every form command under Pyodide and CPython and fails when one stops
+working or their outputs differ.
 """
 
 from __future__ import annotations
@@ -111,7 +112,9 @@ import subprocess
 import zipfile
 from pathlib import Path
 
+from generator import families, webapi
 from generator.errors import TilepressError
+from generator.webapi import MAX_PERMALINK_CHARS
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINES = ROOT / "generator"
@@ -120,122 +123,17 @@ RUNTIME_FORMAT = 2                    # bump when the vendored layout changes
 STDLIB_ZIP = "/lib/python314.zip"     # where Pyodide mounts the standard library zip
 ENGINE_DIR = "/tilepress"             # where the page unpacks the engines
 
-# Size caps of the page (permalink prefix -> regular expression of the size, limit).
-# Bigger items are for the command line; the page says so in one line.
-SIZE_CAPS = [
-    {"prefix": "hat", "re": r"^hat\.v1\.([0-9.]+)x([0-9.]+)\.", "area": 3000},
-    {"prefix": "p2", "re": r"^p2\.v1\.([0-9.]+)_([0-9.]+)_", "area": 3000},
-    {"prefix": "p3", "re": r"^p3\.v1\.([0-9.]+)_([0-9.]+)_", "area": 3000},
-    {"prefix": "spectre", "re": r"^spectre\.v1\.([0-9.]+)x([0-9.]+)\.", "area": 3000},
-    {"prefix": "cal", "re": r"^cal\.v1\.([0-9]+)~", "side": 16},
-    # uniformly random tilings (cal.v<N>.<side>.s<seed>): the gallery's sides, at most 64
-    {"prefix": "cal", "re": r"^cal\.v[0-9]+\.([0-9]+)\.s", "side": 64},
-    # Loopy (every version): the size of the tiling patch inside the permalink, about 600 faces at most
-    {"prefix": "loopy", "re": r"^loopy\.v[0-9]+\.[^.]*\.p2\.v1\.([0-9.]+)_([0-9.]+)_", "area": 300},
-    {"prefix": "loopy", "re": r"^loopy\.v[0-9]+\.[^.]*\.p3\.v1\.([0-9.]+)_([0-9.]+)_", "area": 450},
-    {"prefix": "loopy", "re": r"^loopy\.v[0-9]+\.[^.]*\.hat\.v1\.([0-9.]+)x([0-9.]+)\.", "area": 7600},
-    {"prefix": "loopy", "re": r"^loopy\.v[0-9]+\.[^.]*\.spectre\.v1\.([0-9.]+)x([0-9.]+)\.", "area": 4400},
-]
-MAX_PERMALINK_CHARS = 20000
-
-# The "make your own" form: family -> fields and the CLI command that makes a new item
-# (its JSON output carries the permalink).  {name} is replaced by the field's value.  A select
-# field's choices are values or {"value", "label", "sets": {field: [value, max]}}: choosing one
-# sets those number fields' value and maximum.  "exercise" (optional): the field values the
-# build's exercise uses instead of its small defaults.  "help" says what a field means (shown
-# beside it with its range); "count" = {"unit", "per_area" (per width x height) or
-# "per_area_from" (a select field whose choices carry "per_area", and optionally "margin": then
-# per_area x (width + margin) x (height + margin), the tiles kept round the region's rim) or
-# "per_side_squared" (or "per_side_squared_from", a select field whose choices carry it)}
-# gives the form's "about N tiles" (densities measured on seeds 1-3; only an estimate).
-FORMS = {
-    "p2": {"title": "Penrose P2 (kites and darts)",
-           "fields": [{"name": "width", "label": "Width", "type": "number", "min": 2, "max": 60, "value": 16,
-                       "help": "of the patch, in long edges of the kite"},
-                      {"name": "height", "label": "Height", "type": "number", "min": 2, "max": 50, "value": 12,
-                       "help": "of the patch, in long edges of the kite"}],
-           "count": {"unit": "tiles", "per_area": 2.3},
-           "argv": ["tiling", "p2", "--width", "{width}", "--height", "{height}", "--seed", "{seed}",
-                    "--format", "json"]},
-    "p3": {"title": "Penrose P3 (rhombs)",
-           "fields": [{"name": "width", "label": "Width", "type": "number", "min": 2, "max": 60, "value": 16,
-                       "help": "of the patch, in rhomb edges"},
-                      {"name": "height", "label": "Height", "type": "number", "min": 2, "max": 50, "value": 12,
-                       "help": "of the patch, in rhomb edges"}],
-           "count": {"unit": "tiles", "per_area": 1.4},
-           "argv": ["tiling", "p3", "--width", "{width}", "--height", "{height}", "--seed", "{seed}",
-                    "--format", "json"]},
-    "hat": {"title": "The hat monotile",
-            "fields": [{"name": "width", "label": "Width", "type": "number", "min": 4, "max": 60, "value": 16,
-                        "help": "of the patch, in short edges of the hat (a hat is about 3 across)"},
-                       {"name": "height", "label": "Height", "type": "number", "min": 4, "max": 50, "value": 12,
-                        "help": "of the patch, in short edges of the hat"}],
-            "count": {"unit": "hats", "per_area": 0.11},
-            "argv": ["tiling", "hat", "--width", "{width}", "--height", "{height}", "--seed", "{seed}",
-                     "--format", "json"]},
-    "spectre": {"title": "The Spectre (chiral monotile)",
-                "fields": [{"name": "width", "label": "Width", "type": "number", "min": 4, "max": 60, "value": 20,
-                            "help": "of the patch, in Spectre edges (a Spectre is about 3 across)"},
-                           {"name": "height", "label": "Height", "type": "number", "min": 4, "max": 50, "value": 15,
-                            "help": "of the patch, in Spectre edges"}],
-                "count": {"unit": "Spectres", "per_area": 0.18},
-                "argv": ["tiling", "spectre", "--width", "{width}", "--height", "{height}", "--seed", "{seed}",
-                         "--format", "json"]},
-    # Loopy: choosing a tiling sets a size of about 70 faces (P2, P3, hat) or 50 (Spectre) and the
-    # largest size the page makes, about 600 faces at every level (within the SIZE_CAPS areas).
-    "loopy": {"title": "Loopy puzzle",
-              "fields": [{"name": "tiling", "label": "Tiling", "type": "select", "value": "p3",
-                          "help": "the tiling whose edges the loop runs along (choosing one sets a size)",
-                          "choices": [
-                             # per_area and margin: least squares over the default, ~250- and ~600-face
-                             # sizes, seeds 1-3 (within 2% of the mean there; tests/test_loopy_page_cap.py)
-                             {"value": "p2", "label": "Penrose P2", "per_area": 2.06, "margin": 0.76,
-                              "sets": {"width": [6, 17], "height": [5, 16]}},
-                             {"value": "p3", "label": "Penrose P3", "per_area": 1.22, "margin": 1.32,
-                              "sets": {"width": [7, 24], "height": [6, 18]}},
-                             {"value": "hat", "label": "hat", "per_area": 0.073, "margin": 4.5,
-                              "sets": {"width": [28, 100], "height": [24, 76]}},
-                             {"value": "spectre", "label": "Spectre", "per_area": 0.1235, "margin": 3.55,
-                              "sets": {"width": [18, 76], "height": [15, 57]}}]},
-                         {"name": "width", "label": "Width", "type": "number", "min": 2, "max": 24, "value": 7,
-                          "help": "of the tiling patch, in the tiling's own unit"},
-                         {"name": "height", "label": "Height", "type": "number", "min": 2, "max": 18, "value": 6,
-                          "help": "of the tiling patch, in the tiling's own unit"},
-                         {"name": "level", "label": "Level", "type": "select",
-                          "choices": ["easy", "normal", "tricky", "hard", "expert"], "value": "normal",
-                          "help": "how much reasoning the puzzle needs (easy: each step follows from one clue)"}],
-              "count": {"unit": "faces", "per_area_from": "tiling"},
-              "argv": ["loopy", "generate", "--tiling", "{tiling}", "--width", "{width}", "--height", "{height}",
-                       "--seed", "{seed}", "--level", "{level}", "--format", "json"],
-              "exercise": {"tiling": "p2", "width": "5", "height": "4", "level": "normal"}},
-    # the shape picker: named regions, or a random shape of the hexagon's area grown from the seed
-    "calissons": {"title": "Calisson puzzle",
-                  "fields": [{"name": "shape", "label": "Shape", "type": "select", "value": "hexagon", "choices": [
-                                 {"value": "hexagon", "label": "hexagon", "sets": {"size": [5, 10]},
-                                  "per_side_squared": 3},
-                                 {"value": "star", "label": "star", "sets": {"size": [1, 3]}, "per_side_squared": 30},
-                                 {"value": "long", "label": "long hexagon", "sets": {"size": [3, 6]},
-                                  "per_side_squared": 5},
-                                 {"value": "wide", "label": "wide hexagon", "sets": {"size": [3, 6]},
-                                  "per_side_squared": 5},
-                                 {"value": "random", "label": "random shape (from the seed)",
-                                  "sets": {"size": [5, 10]}, "per_side_squared": 3}],
-                              "help": "the board: the hexagon, another named shape, or a random shape grown "
-                                      "from the seed"},
-                             {"name": "size", "label": "Size", "type": "number", "min": 1, "max": 10, "value": 5,
-                              "help": "the hexagon's side in lozenge edges; the other shapes scale with it"},
-                             {"name": "level", "label": "Level", "type": "select",
-                              "choices": ["easy", "medium", "hard"], "value": "medium",
-                              "help": "easy and medium keep extra given edges; hard gives as few as possible"}],
-                  "count": {"unit": "calissons", "per_side_squared_from": "shape"},
-                  "argv": ["calissons", "generate", "--region", "{shape}", "--size", "{size}", "--seed", "{seed}",
-                           "--level", "{level}", "--format", "json"],
-                  "exercise": {"shape": "random", "size": "3"}},
-    "tantrix": {"title": "Infinite Tantrix pattern",
-                "fields": [],
-                "argv": ["tantrix", "search", "--method", "extrasymmetric-7x8", "--seed", "{seed}",
-                         "--seconds", "30", "--format", "json"]},
-}
+# The page's size cap, its "make your own" form, its players and the modules it may call are each
+# family's own (`Family.cost` and `page_cap`, `form`, `player`, `hinter`, `page_modules`): see
+# generator/webapi.py and docs/adding-a-family.md.  The form's fields: {name} in its argv is
+# replaced by the field's value.  A select field's choices are values or {"value", "label",
+# "sets": {field: [value, max]}}: choosing one sets those number fields' value and maximum.
+# "exercise" (optional): the field values the build's exercise uses instead of its small defaults.
+# "help" says what a field means (shown beside it with its range); "count" = {"unit", "per_area"
+# (per width x height) or "per_area_from" (a select field whose choices carry "per_area", and
+# optionally "margin": then per_area x (width + margin) x (height + margin), the tiles kept round
+# the region's rim) or "per_side_squared" (or "per_side_squared_from", a select field whose choices
+# carry it)} gives the form's "about N tiles" (densities measured on seeds 1-3; only an estimate).
 SEED_MAX = 999999
 
 # Exact texts of pyodide.asm.mjs that the rewrite replaces: (old, new, expected count).
@@ -298,6 +196,8 @@ EXERCISE_PY = r'''
 import hashlib, json
 
 def EXERCISE(run, player, forms):
+    # forms: [{"name", "argv", "exercise" (field values), "regen" (flag lists; "~" first: loose),
+    #          "player" (the family plays on the page)}], one per family with a form
     out = []
     def go(argv, loose=False, label=None):
         r = run(argv)
@@ -308,44 +208,30 @@ def EXERCISE(run, player, forms):
     go(["--help"])
     go(["regen", "--help"])
     links = []
-    for name in sorted(forms):
+    for form in sorted(forms, key=lambda f: f["name"]):
         values = {"seed": "7", "width": "9", "height": "7", "size": "3", "level": "hard"}
-        values.update(forms[name].get("exercise", {}))
-        argv = [a.format(**values) for a in forms[name]["argv"]]
-        r = go(argv, label="form " + name)
+        values.update(form.get("exercise", {}))
+        argv = [a.format(**values) for a in form["argv"]]
+        r = go(argv, label="form " + form["name"])
         if r["code"] == 0:
-            links.append(json.loads(r["stdout"])["permalink"])
-    for link in links:
+            links.append((json.loads(r["stdout"])["permalink"], form))
+    for link, form in links:
         go(["regen", link, "--format", "svg"])
         go(["regen", link, "--format", "json"])
-        go(["regen", link, "--format", "svg", "--width", "4"]) if not link.startswith(("cal", "tx", "loopy")) else None
-        if link.startswith("spectre."):
-            go(["regen", link, "--format", "svg", "--style", "curved"])
-        if link.startswith("loopy."):
-            go(["regen", link, "--solution", "--format", "svg"])
+        for flags in form["regen"]:
+            loose = flags[:1] == ["~"]
+            go(["regen", link] + flags[loose:] + ["--format", "svg"], loose=loose)
+        if form["player"]:
             board = json.loads(player("board", link, []))
             sol = json.loads(player("solution", link, []))
-            out.append(["board", len(board["edges"]), "", json.dumps(board, sort_keys=True)])
-            out.append(["check", 0, "", player("check", link, [sol["lines"], []])])
-            out.append(["check", 0, "", player("check", link, [sol["lines"][1:], sol["lines"][:1]])])
-            out.append(["check", 0, "", player("check", link, [list(range(len(board["edges"]))), []])])
-            out.append(["check", 0, "", player("check", link, [[0], [0]])])
-            out.append(["hint", 0, "", player("hint", link, [sol["lines"][:3], []])])
-        if link.startswith("cal."):
-            for view in ("solution", "player"):
-                go(["regen", link, "--view", view, "--format", "svg"])
-            go(["regen", link, "--view", "nope", "--format", "svg"], loose=True)
-            board = json.loads(player("board", link, []))
-            sol = json.loads(player("solution", link, []))
-            out.append(["board", len(board["edges"]), "", json.dumps(sol, sort_keys=True)])
-            out.append(["check", 0, "", player("check", link, [sol["lines"], []])])
-            out.append(["check", 0, "", player("check", link, [[0, 1], [2]])])
-            out.append(["check", 0, "", player("check", link, [[-1], []])])
-            out.append(["hint", 0, "", player("hint", link, [[], []])])
-            out.append(["hint", 0, "", player("hint", link, [sol["lines"][:2], []])])
-            out.append(["hint", 0, "", player("hint", link, [[0], [1]])])
-        if link.startswith("tx."):
-            go(["regen", link, "--view", "wallpaper", "--format", "svg"])
+            n = len(board["edges"])
+            out.append(["board", n, "", json.dumps(board, sort_keys=True)])
+            out.append(["solution", n, "", json.dumps(sol, sort_keys=True)])
+            for lines, crosses in ((sol["lines"], []), (sol["lines"][1:], sol["lines"][:1]), (list(range(n)), []),
+                                   ([0], [0]), ([0, 1], [2]), ([-1], [])):
+                out.append(["check", 0, "", player("check", link, [lines, crosses])])
+            for lines, crosses in (([], []), (sol["lines"][:2], []), (sol["lines"][:3], []), ([0], [1])):
+                out.append(["hint", 0, "", player("hint", link, [lines, crosses])])
     out.append(["board", 0, "", player("board", "hat.v1.x", [])])
     for bad in ("", "nonsense", "zz.v1.abc", "hat.v1.bad", "p2.v1.x", "p3.v1.1_1_1_A", "cal.v1.3~QD",
                 "cal.v1.99~A", "tx.v1.zz.A", "hat.v9.1x1.r0.0-H"):
@@ -584,7 +470,7 @@ def _stdlib_names(files: dict[str, bytes]) -> list[str]:
 def _node(files: dict[str, bytes], pkg: Path) -> dict:
     """Run Pyodide under node: trace, compile and exercise; return its JSON answer."""
     config = {"boot": BOOT_PY, "exercise": EXERCISE_PY, "engine_modules": engine_modules(files),
-              "stdlib_names": _stdlib_names(files), "optional": list(OPTIONAL), "forms": FORMS,
+              "stdlib_names": _stdlib_names(files), "optional": list(OPTIONAL), "forms": exercise_forms(),
               "stdzip": STDLIB_ZIP, "engine_dir": ENGINE_DIR}
     payload = json.dumps({"pkg": str(pkg), "engines": base64.b64encode(_zip(files)).decode(),
                           "config": config, "python": TRACE_PY})
@@ -598,15 +484,21 @@ def _node(files: dict[str, bytes], pkg: Path) -> dict:
     return json.loads(proc.stdout)
 
 
+def exercise_forms() -> list[dict]:
+    """What the exercise runs per family with a form: its command, field values, regen flags, player."""
+    return [{"name": f.name, "argv": f.form["argv"], "exercise": f.form.get("exercise", {}),
+             "regen": [list(flags) for flags in f.exercise], "player": bool(f.player)}
+            for f in families.all_families() if f.form is not None]
+
+
 def _exercise_cpython() -> list:
     """The exercise's results under CPython (the reference)."""
-    from generator import webapi
     scope: dict = {}
     exec(EXERCISE_PY, scope)
 
     def player(name, link, args):
         return json.dumps(webapi.player_call(name, link, *args), sort_keys=True)
-    return scope["EXERCISE"](webapi.run, player, FORMS)
+    return scope["EXERCISE"](webapi.run, player, exercise_forms())
 
 
 def vendor(pkg: Path | None = None) -> dict:
@@ -617,7 +509,7 @@ def vendor(pkg: Path | None = None) -> dict:
     mine = _exercise_cpython()
     for label, code, _digest, err in mine:
         if label.startswith("form ") and code != 0:
-            raise TilepressError(f"the {label[5:]!r} entry of FORMS in generator/pipeline/browser.py no longer "
+            raise TilepressError(f"the form of family {label[5:]!r} (its Family.form) no longer "
                                  f"runs: {err.strip()}")
     theirs = answer["results"]
     for a, b in zip(mine, theirs):
@@ -668,25 +560,24 @@ def runtime(cache) -> dict:
 def offers(link: str) -> dict:
     """What an item page offers in the browser: {"regen": the page makes it (its size cap, the
     same rule regen.html applies), "play": a puzzle the page plays}."""
-    from generator import webapi
-    ok = webapi.cap_error(link, SIZE_CAPS, MAX_PERMALINK_CHARS) is None
+    ok = webapi.cap_error(link) is None
     return {"regen": ok, "play": ok and webapi.playable(link)}
 
 
 def page_config(families: list[dict], base_url: str = "") -> dict:
-    """What regen.html needs to know: size caps, the form's families (those built), players, and
-    the site's own picture of each item it can regenerate (shown at once while Python loads);
-    with a base URL, "qr": the item's QR code picture (its page's address), for the printout."""
-    from generator import webapi
-    forms = {name: FORMS[name] for name in FORMS}
+    """What regen.html needs to know: the form's families (those built first), players, and the
+    site's own picture of each item it can regenerate (shown at once while Python loads); with a
+    base URL, "qr": the item's QR code picture (its page's address), for the printout.  The size
+    cap is each family's cost rule, asked of the engines (webapi.cap_error): "caps" stays empty."""
+    forms = {f.name: f.form for f in families.all_families() if f.form is not None}
     built = [f["name"] for f in families]
     order = [n for n in built if n in forms] + [n for n in forms if n not in built]
     items = {i["permalink"]: f"{f['name']}/{i['slug']}.svg" for f in families for i in f["items"]
              if i.get("permalink") and offers(i["permalink"])["regen"]}
     qr = {link: path[:-4] + ".qr.svg" for link, path in items.items()} if base_url else {}
-    return {"caps": SIZE_CAPS, "max_chars": MAX_PERMALINK_CHARS, "seed_max": SEED_MAX,
-            "forms": [dict(forms[n], name=n) for n in order], "players": sorted(webapi.PLAYERS),
-            "hints": sorted(webapi.HINTERS),
+    return {"caps": [], "max_chars": MAX_PERMALINK_CHARS, "seed_max": SEED_MAX,
+            "forms": [dict(forms[n], name=n) for n in order], "players": webapi.players(),
+            "hints": webapi.hinters(),
             "items": dict(sorted(items.items())), "qr": dict(sorted(qr.items())), "base_url": base_url}
 
 

@@ -104,7 +104,7 @@ def _fact_text(facts, count: int) -> str:
 def answer_options(fam) -> dict | None:
     """The SVG options that draw a puzzle's answer (its player's SOLUTION_ARGS), or None."""
     from generator import cli, webapi
-    player = webapi.PLAYERS.get(fam.prefix)
+    player = webapi.player_module(fam)
     args = getattr(player, "SOLUTION_ARGS", None)
     if not args:
         return None

@@ -308,8 +308,8 @@ def write_pages(writer, env, cfg, families: list[dict], sheets: list[dict], base
     today = today or schedule.build_date()
     articles = [{"name": a.name, "title": a.title, "family": a.family,
                  "url": f"articles/{a.name}.html"} for a in cfg.articles]
-    from generator.webapi import PLAYERS
-    players = sorted(PLAYERS) if site["interactive"] else []
+    from generator.webapi import players as playing
+    players = playing() if site["interactive"] else []
     from generator.pipeline.browser import offers
     env.globals["offers"] = offers if site["interactive"] else (lambda link: {"regen": False, "play": False})
     for fam in families:

@@ -235,11 +235,26 @@ SUPERTILE = Command(
                 "[{\"kind\": \"spectre\", \"odd\", \"metatile\", \"points\"}]} with unit edges, y up, "
                 "each Spectre's 14 vertices counter-clockwise.")
 
+# The page's "make your own" form (docs/adding-a-family.md, `Family.form`).
+FORM = {"title": "The Spectre (chiral monotile)",
+        "fields": [{"name": "width", "label": "Width", "type": "number", "min": 4, "max": 60, "value": 20,
+                    "help": "of the patch, in Spectre edges (a Spectre is about 3 across)"},
+                   {"name": "height", "label": "Height", "type": "number", "min": 4, "max": 50, "value": 15,
+                    "help": "of the patch, in Spectre edges"}],
+        "count": {"unit": "Spectres", "per_area": 0.18},
+        "argv": ["tiling", "spectre", "--width", "{width}", "--height", "{height}", "--seed", "{seed}",
+                 "--format", "json"]}
+
+
+PAGE_CAP = cost(None, {"width": 3000, "height": 1})   # the page makes regions up to 3000 square units
+
+
 FAMILY = Family(
     name="spectre", title="The Spectre monotile", prefix="spectre", versions=(1,), version="1.0",
     kind="tiling", params=PARAMS, generate=generate, regen=regen, regen_params=REGEN_PARAMS,
     permalink=lambda item: item.permalink(), to_json=to_json, to_svg=to_svg, facts=facts,
     site=SITE, plan=plan, page=page, commands=(SUPERTILE,), figures=figures, tiles=tiles, cost=cost,
-    svg_params=SVG_PARAMS,
+    svg_params=SVG_PARAMS, page_cap=PAGE_CAP, form=FORM,
+    exercise=(("--width", "4"), ("--style", "curved")),
     description="A random patch: every Spectre meeting the open rectangle W × H centred on the "
                 "start Spectre's vertex 0 (unit edges).")

@@ -288,6 +288,13 @@ SITE = (
           max_items=100),
 )
 
+# The page's "make your own" form (docs/adding-a-family.md, `Family.form`).
+FORM = {"title": "Infinite Tantrix pattern",
+        "fields": [],
+        "argv": ["tantrix", "search", "--method", "extrasymmetric-7x8", "--seed", "{seed}",
+                 "--seconds", "30", "--format", "json"]}
+
+
 FAMILY = Family(
     name="tantrix", title="Infinite Tantrix patterns", prefix="tx", versions=(1,), version="4",
     kind="pattern",
@@ -298,6 +305,6 @@ FAMILY = Family(
     generate=generate, regen=regen, regen_params=(), permalink=permalink_of,
     to_json=lambda item: pattern_json(item.pattern), to_svg=to_svg, facts=facts, site=SITE,
     plan=plan, page=page, commands=COMMANDS, figures=figures, svg_params=(VIEW,),
-    formats=("json", "svg", "png"), to_png=to_png,
+    formats=("json", "svg", "png"), to_png=to_png, form=FORM, exercise=(("--view", "wallpaper"),),
     description="Infinite (periodic) Tantrix patterns with all 56 tiles.")
 
