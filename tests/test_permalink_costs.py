@@ -115,3 +115,66 @@ def test_every_grammar_shows_a_valid_example():
         fam.regen(g.example, {})
         with pytest.raises(families.PermalinkError, match=f"expected {re.escape(g.shape)}, e.g. {re.escape(g.example)}"):
             g.parse(g.example.split(".v", 1)[0] + f".v{g.versions[0]}.~~~")
+
+
+# ---- calisson links state their cost (lozenges, from the text) ---------------------------------
+CAL_BOMBS = ["cal.v3.100a100b100c100d100e100f.s1",      # 30,000 lozenges: the region sampler ran > 10 min
+             "cal.v3.100a50b50c100d50e50f.s1"]          # 12,500
+
+
+@pytest.mark.parametrize("link", CAL_BOMBS)
+def test_a_calisson_region_bomb_is_refused_at_once_on_the_command_line(link):
+    start = time.monotonic()
+    try:
+        r = _run("-m", "generator", "regen", link, "--format", "json", timeout=10)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"{link} was not refused within 10 s")
+    assert time.monotonic() - start < 5
+    assert r.returncode == 2 and r.stdout == "", r.stderr
+    line, = r.stderr.splitlines()
+    assert "too large" in line and "lozenges" in line and "limit 3,000" in line, line
+
+
+def test_calisson_links_state_their_cost_from_the_text():
+    from generator import families
+    cal = families.get("calissons")
+    assert cal.cost("cal.v2.256.s1", None) == 3 * 256 ** 2
+    assert cal.cost("cal.v1.3~QDTBAggEUIhI", None) == 27
+    assert cal.cost("cal.v3.24a12b12c24d12e12f.s1", None) == 24 * 12 + 12 * 12 + 12 * 24
+    assert cal.cost("cal.v3.40a20b20c40d20e20f~AAAA", None) == 2000        # givens not read for the cost
+    start = time.process_time()
+    for link in CAL_BOMBS:
+        with pytest.raises(families.PermalinkError, match="too large"):
+            cal.cost(link, None)
+    assert time.process_time() - start < 0.5
+
+
+def test_the_page_caps_calisson_links_by_their_cost():
+    """regen.html asks webapi.cap_error (the family's cost against its page_cap) before any work;
+    links over the command line's own budget are refused by regen at once."""
+    from generator import webapi
+    assert webapi.cap_error("cal.v3.24a12b12c24d12e12f.s1") is None                 # 720 lozenges
+    assert "2,000 calissons" in webapi.cap_error("cal.v3.40a20b20c40d20e20f.s1")
+    assert webapi.cap_error("cal.v3.40a20b20c40d20e20f~AAAA")                      # a puzzle: 768 at most
+    assert webapi.cap_error("cal.v2.256.s1") and webapi.cap_error("cal.v1.17~AAAA")
+    assert webapi.call("webapi", "cap_error", ["cal.v3.40a20b20c40d20e20f.s1", [], 20000])
+    start = time.process_time()
+    for link in CAL_BOMBS:
+        r = webapi.run(["regen", link, "--format", "svg"])
+        assert r["code"] == 2 and len(r["stderr"].splitlines()) == 1 and "too large" in r["stderr"], link
+    assert time.process_time() - start < 1
+
+
+def test_the_markdown_extension_refuses_calisson_bombs_from_the_text(monkeypatch):
+    import markdown
+    from generator.pipeline import embed
+
+    def boom(*_a, **_k):
+        raise AssertionError("regenerated")
+    monkeypatch.setattr(embed, "item_data", boom)
+    start = time.process_time()
+    for link, words in (("cal.v2.256.s1", "about 196,608 tiles; a page embeds at most 20,000"),
+                        (CAL_BOMBS[0], "too large: about 30,000 lozenges")):
+        with pytest.raises(embed.EmbedError, match=re.escape(words)):
+            markdown.markdown(f"!tilepress {link}\n", extensions=[embed.TilepressExtension(cache_dir="")])
+    assert time.process_time() - start < 1
