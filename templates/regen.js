@@ -7,7 +7,7 @@
  *     after cancel().  onprogress({done, total, unit, desc}) hears the engine's progress bars
  *     (done null: a step, its desc only).
  *     e.g. tilepress.call("loopy.play", "check", [permalink, lines, crosses]); the modules the page
- *     may call are listed in generator.webapi.PAGE_MODULES
+ *     may call are listed in generator.webapi.page_modules() (each family's Family.page_modules)
  * window.tilepress.cancel()            stop the running call now (terminates the worker; a fresh
  *                                      one starts at once, the pending calls reject "cancelled")
  * window.tilepress.ready()             -> Promise: the worker's Python is loaded (only when asked)
@@ -936,7 +936,7 @@
   };
 
   /* Beside each field: what it means and its range (the maximum a tiling choice sets); the form's
-   * "about N tiles" from the family's measured density (FORMS "count" in generator/pipeline/browser.py). */
+   * "about N tiles" from the family's measured density (its Family.form "count"). */
   Page.prototype.estimate = function () {
     var f = this.form();
     if (!f) return;

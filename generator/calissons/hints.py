@@ -494,7 +494,7 @@ def rule_figures() -> dict[str, str]:
     return out
 
 
-# ---- the page's Hint button (generator.webapi.HINTERS) ----------------------------------
+# ---- the page's Hint button (Family.hinter, called by generator.webapi) --------------
 
 def hint(link: str, lines, crosses) -> dict:
     """The next deduction for the player's marks (the Hint button): `calissons hint`'s JSON

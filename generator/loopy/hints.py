@@ -380,7 +380,7 @@ def for_link(link: str) -> Puzzle:
     return load(link)
 
 
-# ---- the page's Hint button (generator.webapi.HINTERS) ----------------------------------
+# ---- the page's Hint button (Family.hinter, called by generator.webapi) --------------
 
 def hint(link: str, lines, crosses) -> dict:
     """The next deduction for the player's marks (the Hint button): `loopy hint`'s JSON plus

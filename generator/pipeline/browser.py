@@ -112,7 +112,8 @@ import subprocess
 import zipfile
 from pathlib import Path
 
-from generator import families, webapi
+from generator import webapi
+from generator.families import all_families
 from generator.errors import TilepressError
 from generator.webapi import MAX_PERMALINK_CHARS
 
@@ -488,7 +489,7 @@ def exercise_forms() -> list[dict]:
     """What the exercise runs per family with a form: its command, field values, regen flags, player."""
     return [{"name": f.name, "argv": f.form["argv"], "exercise": f.form.get("exercise", {}),
              "regen": [list(flags) for flags in f.exercise], "player": bool(f.player)}
-            for f in families.all_families() if f.form is not None]
+            for f in all_families() if f.form is not None]
 
 
 def _exercise_cpython() -> list:
@@ -569,7 +570,7 @@ def page_config(families: list[dict], base_url: str = "") -> dict:
     site's own picture of each item it can regenerate (shown at once while Python loads); with a
     base URL, "qr": the item's QR code picture (its page's address), for the printout.  The size
     cap is each family's cost rule, asked of the engines (webapi.cap_error): "caps" stays empty."""
-    forms = {f.name: f.form for f in families.all_families() if f.form is not None}
+    forms = {f.name: f.form for f in all_families() if f.form is not None}
     built = [f["name"] for f in families]
     order = [n for n in built if n in forms] + [n for n in forms if n not in built]
     items = {i["permalink"]: f"{f['name']}/{i['slug']}.svg" for f in families for i in f["items"]
