@@ -109,6 +109,59 @@ def test_clean_deletes_a_marked_cache_and_adopts_an_unmarked_one(tmp_path):
     assert r.returncode == 0 and "5 generated" in r.stderr and (cache / "CACHEDIR.TAG").is_file()
 
 
+@pytest.mark.parametrize("marker", [b"", b"Signature: 8a47", b"Signature: 8a477f597d28d172789f06886806bc55\n# This"])
+def test_an_empty_or_partial_marker_beside_only_our_entries_is_repaired(tmp_path, two_sites, marker):
+    """What a full disk left behind in an older build (a marker cut short) is mended, not refused."""
+    cache = tmp_path / "cache"
+    (cache / "CACHEDIR.TAG").write_bytes(marker)
+    (cache / ".CACHEDIR.TAG.tmp-99-0a0b0c0d").write_bytes(b"Sig")      # a killed atomic write's leftover
+    r = run_build(*fixture_args(tmp_path, two_sites[0]))
+    assert r.returncode == 0 and "5 cached" in r.stderr, r.stderr
+    assert (cache / "CACHEDIR.TAG").read_text().startswith("Signature: 8a477f597d28d172789f06886806bc55\n# This folder")
+    assert not list(cache.glob(".CACHEDIR.TAG.tmp-*"))
+
+
+def test_a_partial_marker_beside_other_files_is_still_refused(tmp_path, two_sites):
+    cache = tmp_path / "cache"
+    (cache / "CACHEDIR.TAG").write_bytes(b"")
+    (cache / "thesis.tex").write_text("years of work")
+    r = run_build(*fixture_args(tmp_path, two_sites[0]), "--clean")
+    assert r.returncode == 2 and "CACHEDIR.TAG" in r.stderr
+    assert (cache / "thesis.tex").read_text() == "years of work"
+    (cache / "thesis.tex").unlink()
+    (cache / "CACHEDIR.TAG").write_bytes(b"Signature: something else")   # not a beginning of ours
+    assert run_build(*fixture_args(tmp_path, two_sites[0])).returncode == 2
+
+
+def test_the_marker_is_written_atomically(tmp_path, monkeypatch):
+    """A disk that fills while the marker is written leaves no marker at all (so no 0-byte one)."""
+    import errno
+    from generator.pipeline import cache as cache_mod
+    real = cache_mod.atomic_file
+
+    class Full:
+        def __init__(self, fh):
+            self.fh = fh
+
+        def write(self, data):
+            self.fh.write(data[:5])
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    from contextlib import contextmanager
+
+    @contextmanager
+    def filling(path, **kw):
+        with real(path, **kw) as fh:
+            yield Full(fh)
+    monkeypatch.setattr(cache_mod, "atomic_file", filling)
+    folder = tmp_path / "c"
+    cache_mod.Cache(folder).check()
+    assert folder.is_dir() and list(folder.iterdir()) == []
+    monkeypatch.setattr(cache_mod, "atomic_file", real)
+    cache_mod.Cache(folder).check()
+    assert [p.name for p in folder.iterdir()] == ["CACHEDIR.TAG"]
+
+
 def test_out_rule_is_kept(tmp_path):
     (tmp_path / "site").mkdir()
     (tmp_path / "site" / "notes.txt").write_text("mine")

@@ -55,6 +55,37 @@ def _is_int(x) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
+def _check_faces(face_dots: list, name: str) -> None:
+    """Refuse repeated faces and faces that do not all go the same way round: each side a→b
+    of a face may be walked by one face only (the face beside it walks b→a), and no two
+    faces may have the same dots."""
+    same: dict = {}
+    side: dict = {}
+    for k, ds in enumerate(face_dots):
+        key = frozenset(ds)
+        _field(key not in same, f'{name}: "faces" #{k} has the same dots as "faces" #{same.get(key)}')
+        same[key] = k
+        for i, a in enumerate(ds):
+            b = ds[(i + 1) % len(ds)]
+            _field((a, b) not in side, f'{name}: "faces" #{k} and #{side.get((a, b))} both run from dot {a} '
+                                       f'to dot {b} (faces must not overlap and must all go the same way round)')
+            side[(a, b)] = k
+
+
+def _check_edges(edges, n: int, name: str) -> None:
+    """Refuse an edge list that is not a list of distinct pairs of different dots below n."""
+    _field(isinstance(edges, list), f'{name}: "edges" must be a list of [i, j]')
+    seen: dict = {}
+    for k, e in enumerate(edges):
+        _field(isinstance(e, list) and len(e) == 2 and all(_is_int(d) for d in e),
+               f'{name}: "edges" #{k} must be a pair [i, j] of dot indices')
+        _field(all(0 <= d < n for d in e) and e[0] != e[1],
+               f'{name}: "edges" #{k} must join two different dots, indices 0..{n - 1}')
+        key = (min(e), max(e))
+        _field(key not in seen, f'{name}: "edges" #{k} repeats "edges" #{seen.get(key)} (dots {key[0]} and {key[1]})')
+        seen[key] = k
+
+
 def from_json(doc, name: str = "input") -> Puzzle:
     """A puzzle from its JSON object; every fault is one line naming the field."""
     _field(isinstance(doc, dict), f"{name}: a Loopy puzzle is a JSON object with \"dots\" and \"faces\"")
@@ -77,10 +108,10 @@ def from_json(doc, name: str = "input") -> Puzzle:
                f'{name}: "faces" #{k} "clue" must be null or a number 0..{len(ds)}')
         face_dots.append(tuple(ds))
         clues.append(c)
+    _check_faces(face_dots, name)
     edges = doc.get("edges")
     if edges is not None:
-        _field(isinstance(edges, list) and all(isinstance(e, list) and len(e) == 2 and all(_is_int(d) for d in e)
-                                               for e in edges), f'{name}: "edges" must be a list of [i, j]')
+        _check_edges(edges, n, name)
     try:
         board = S.Board(n, face_dots, [tuple(e) for e in edges] if edges is not None else None)
     except ValueError as exc:

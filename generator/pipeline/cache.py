@@ -17,7 +17,9 @@ The folder carries its own marker, a `CACHEDIR.TAG` file (the Cache Directory Ta
 convention, which backup tools also honour) naming tilepress.  A build uses, and `--clean`
 deletes, only a folder that carries the marker, is empty or does not exist yet; a folder
 holding nothing but entries (`xx/<key>.pickle`, from builds before the marker) is adopted
-and marked.  Any other folder is refused with exit code 2 naming it, so `--cache-dir` can
+and marked.  The marker itself is written atomically (temporary file + rename); a marker
+left empty or cut short by an older build on a full disk, in a folder that otherwise holds
+only our entries, is repaired rather than refused.  Any other folder is refused with exit code 2 naming it, so `--cache-dir` can
 never wipe a user's files.
 A hit refreshes the entry's mtime, and every build prunes entries unused for MAX_AGE_DAYS,
 so the folder follows what is being built instead of growing for ever.
@@ -63,9 +65,24 @@ class Cache:
             return False
         return text.startswith("Signature: 8a477f597d28d172789f06886806bc55") and "tilepress" in text
 
+    def _partial_marker(self, path: Path) -> bool:
+        """True for a regular file holding a (possibly empty) beginning of our marker's text:
+        what an interrupted, non-atomic marker write of an older build leaves behind."""
+        try:
+            if path.is_symlink() or not path.is_file() or path.stat().st_size > len(TAG_TEXT.encode()):
+                return False
+            return TAG_TEXT.encode().startswith(path.read_bytes())
+        except OSError:
+            return False
+
     def _only_entries(self) -> bool:
-        """True when the folder holds nothing but cache entries (an unmarked older cache)."""
+        """True when the folder holds nothing but cache entries (an unmarked older cache),
+        perhaps beside an empty or partial marker or a marker's leftover temporary file."""
         for sub in self.folder.iterdir():
+            if sub.name == TAG and self._partial_marker(sub):
+                continue
+            if sub.name.startswith(f".{TAG}.tmp-") and sub.is_file() and not sub.is_symlink():
+                continue
             if not (sub.is_dir() and not sub.is_symlink() and re.fullmatch(r"[0-9a-f]{2}", sub.name)):
                 return False
             if not all(_ENTRY.match(f.name) and f.is_file() for f in sub.iterdir()):
@@ -90,9 +107,15 @@ class Cache:
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             if not self._marked():
-                (self.folder / TAG).write_text(TAG_TEXT, "utf-8")
+                with atomic_file(self.folder / TAG, prefix=f".{TAG}.tmp-", durable=False) as fh:
+                    fh.write(TAG_TEXT.encode("utf-8"))
         except OSError:
             pass
+        for stale in self.folder.glob(f".{TAG}.tmp-*"):    # left by a build killed mid-write
+            try:
+                stale.unlink()
+            except OSError:
+                pass
 
     def _path(self, key: str) -> Path:
         """The file of one key."""
