@@ -92,8 +92,10 @@ def solve_record(n: int, givens, want_count: bool, cap: int) -> dict:
         count, capped = count_solutions(hexagon(n), givens, cap)
         if capped:
             print(f"warning: counting stopped at {count} solutions (cap)", file=sys.stderr)
+    from generator.calissons.certificate import certify
     return {"status": sol.status, "count": count,
-            "solution": solution_record(n, sol.least) if sol.least is not None else None}
+            "solution": solution_record(n, sol.least) if sol.least is not None else None,
+            "certificate": certify(hexagon(n), givens, sol, lambda H: solution_record(n, H))}
 
 
 def generate_record(n: int, seed: int, level: str, minimal: bool):
@@ -436,11 +438,11 @@ def _picture_note(v: dict) -> str:
 
 def run_check(v: dict) -> int:
     """check FILE|URL|PERMALINK [--cap N] [--picture FILE]"""
-    from generator.calissons import permalink, render
+    from generator.calissons import certificate, onregion, permalink, render
+    from generator.calissons.certificate import certify
     from generator.calissons.model import hexagon, triangle_vertices
     from generator.calissons.solver import count_solutions, solve
     from generator.output import emit, to_json
-    from generator.calissons import onregion
     board, givens = load_board(v["source"], v.get("region"), v.get("size"))
     if not isinstance(board, int):
         rec, svg = onregion.check_record(board, givens, v["cap"])
@@ -454,7 +456,7 @@ def run_check(v: dict) -> int:
             where = f"; solutions differ at {nd} vertices" if nd else ""
             count = rec["count"]
             emit(f"{board.label}, {len(givens)} givens: {more}{count} solution{'s' if count != 1 else ''} "
-                 f"({rec['status']}){where}{_picture_note(v)}\n", v["out"])
+                 f"({rec['status']}){where}{_picture_note(v)}\n{_why(rec['certificate'])}", v["out"])
         return 0
     n = board
     if n > MAX_COUNT_N:
@@ -463,21 +465,32 @@ def run_check(v: dict) -> int:
     sol = solve(reg, givens)
     count, capped = count_solutions(reg, givens, v["cap"]) if sol.status != "none" else (0, False)
     differ = set(sol.differ())
-    marked = [t for t in reg.triangles if any(reg.index[x] in differ for x in triangle_vertices(t))]
+    cert = certify(reg, givens, sol, lambda H: solution_record(n, H))
     if v["picture"] is not None:          # only when asked: check writes nothing else
-        emit(render.puzzle_svg(n, givens, marked=marked, title=f"{count}{'+' if capped else ''} solutions"),
-             v["picture"])
+        if sol.status == "none":
+            emit(certificate.picture(n, givens, cert, "none"), v["picture"])
+        else:
+            marked = [t for t in reg.triangles if any(reg.index[x] in differ for x in triangle_vertices(t))]
+            emit(render.puzzle_svg(n, givens, marked=marked, title=f"{count}{'+' if capped else ''} solutions"),
+                 v["picture"])
     if v["format"] == "json":
         emit(to_json({"n": n, "status": sol.status, "count": count, "capped": capped,
                       "differ_vertices": [list(reg.coords[x]) for x in sorted(differ)],
-                      "permalink": permalink.encode(n, givens) if n <= permalink.MAX_PERMALINK_N else None}),
+                      "permalink": permalink.encode(n, givens) if n <= permalink.MAX_PERMALINK_N else None,
+                      "certificate": cert}),
              v["out"])
     else:
         more = "at least " if capped else ""
         where = f"; solutions differ at {len(differ)} vertices" if differ else ""
         emit(f"n = {n}, {len(givens)} givens: {more}{count} solution{'s' if count != 1 else ''} "
-             f"({sol.status}){where}{_picture_note(v)}\n", v["out"])
+             f"({sol.status}){where}{_picture_note(v)}\n{_why(cert)}", v["out"])
     return 0
+
+
+def _why(cert: dict | None) -> str:
+    """check's text: the certificate's paragraph, wrapped, after a blank line (nothing when unique)."""
+    import textwrap
+    return "" if cert is None else "\n" + textwrap.fill(cert["explanation"], 100) + "\n"
 
 
 def run_sample(v: dict) -> int:

@@ -79,8 +79,9 @@ def lozenges(region: Region, H: list[int]) -> dict[str, list[list[tuple[float, f
 
 
 def puzzle_svg(n: int, givens: Iterable[Edge], bw: bool = False, title: str | None = None,
-               marked: Iterable[tuple[int, int, int]] = ()) -> str:
-    """The puzzle: the triangular grid, the hexagon and the given edges (optionally shaded triangles)."""
+               marked: Iterable[tuple[int, int, int]] = (), overlay: str = "") -> str:
+    """The puzzle: the triangular grid, the hexagon and the given edges (optionally shaded
+    triangles, and SVG drawn on top: a certificate's chain)."""
     reg = _region(n)
     vb, w, h = _frame(n)
     body = []
@@ -93,6 +94,7 @@ def puzzle_svg(n: int, givens: Iterable[Edge], bw: bool = False, title: str | No
     body.append(_lines(reg.interior, "#9a9a9a" if bw else "#c9bfae", 0.03))
     body.append(polygons_path([_outline(n)], "none", "#000000" if bw else "#5b4a36", 0.08))
     body.append(_lines(givens, "#000000" if bw else "#b3261e", 0.13))
+    body.append(overlay)
     return document("\n".join(p for p in body if p), w, h, vb, title=title,
                     background="#ffffff" if bw else None)
 
