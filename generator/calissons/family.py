@@ -366,7 +366,59 @@ def figures() -> dict[str, str]:
     out["calissons-greatest.svg"] = render.solution_svg(n, sol.greatest, title="Greatest solution")
     from generator.calissons.hints import rule_figures
     out.update(rule_figures())
+    out.update(sat_figures())
+    out.update(certificate_figures())
     out.update(region_figures())
+    return out
+
+
+NONE_CYCLE = (3, [(-2, -1, "x"), (-2, 0, "x"), (-1, 0, "z")])          # refuted by a cycle of givens
+NONE_PATH = (4, [(-3, -3, "y"), (-2, -1, "x"), (-1, -3, "z"), (-1, -1, "y"), (0, 0, "y"), (1, -1, "z")])
+
+
+def certificate_figures() -> dict[str, str]:
+    """The two kinds of "no solution" certificate, drawn by `calissons check --picture`."""
+    from generator.calissons import certificate
+    from generator.calissons.model import hexagon
+    from generator.calissons.solver import solve
+    out = {}
+    for name, (n, givens) in (("cycle", NONE_CYCLE), ("path", NONE_PATH)):
+        reg = hexagon(n)
+        rec = certificate.certify(reg, givens, solve(reg, givens), lambda H: None)
+        out[f"calissons-none-{name}.svg"] = certificate.picture(n, givens, rec, "none")
+    return out
+
+
+MATCHING_PUZZLE = (3, 1, "hard")     # a unique puzzle whose first perfect matching breaks the colour rule
+
+
+def sat_figures() -> dict[str, str]:
+    """Figures of "why standard methods fail": the calissons one SAT clause class speaks of, and a
+    perfect matching that keeps rule (i) but breaks rule (ii) beside the true solution."""
+    from generator.calissons import cnf, render
+    from generator.calissons.generator import generate
+    from generator.calissons.model import NEXT, edge_triangles, hexagon, triangle_edges
+    n, seed, level = MATCHING_PUZZLE
+    pz = generate(n, seed, level)
+    reg = hexagon(n)
+    tiling = cnf.matching_tiling(reg, pz.givens)
+    broken = cnf.colour_breaks(reg, pz.givens, tiling)
+    out = {"calissons-matching.svg": render.crossed_svg(n, tiling, pz.givens, title="A perfect matching that "
+                                                        "crosses no given edge but breaks the colour rule",
+                                                        flagged=broken),
+           "calissons-matching-solution.svg": render.crossed_svg(n, reg.crossed_edges(pz.heights), pz.givens,
+                                                                 title="The puzzle's only solution")}
+    # class 1 and 2: the three calissons that could cover one triangle; class 4: the four beside a given edge
+    t = (0, 0, 0)
+    out["calissons-sat-cover.svg"] = render.crossed_svg(2, triangle_edges(t), [], opacity=0.55,
+                                                        title="Clauses 1 and 2: exactly one of three calissons "
+                                                              "covers the triangle")
+    e = (0, 0, "x")
+    d1, d2 = NEXT[e[2]], NEXT[NEXT[e[2]]]
+    beside = [f for s in edge_triangles(e) for f in triangle_edges(s) if f[2] in (d1, d2)]
+    out["calissons-sat-fold.svg"] = render.crossed_svg(2, beside, [e], opacity=0.55,
+                                                       title="Clauses 3 and 4: the given edge is not crossed; "
+                                                             "opposite calissons beside it differ in colour")
     return out
 
 
@@ -522,6 +574,22 @@ def run_sample(v: dict) -> int:
     return emit_rendered(v["format"], v["out"], svg=sample.to_svg(item))
 
 
+def run_cnf(v: dict) -> int:
+    """cnf FILE|URL|PERMALINK --format dimacs"""
+    from generator.calissons import cnf
+    from generator.calissons.onregion import MAX_REGION_COUNT_TRIANGLES, region_of
+    from generator.output import emit
+    board, givens = load_board(v["source"], v.get("region"), v.get("size"))
+    if isinstance(board, int) and board > MAX_COUNT_N:
+        raise TilepressError(f"cnf takes hexagons up to side {MAX_COUNT_N}")
+    if not isinstance(board, int) and len(board.triangles) > MAX_REGION_COUNT_TRIANGLES:
+        raise TilepressError(f"cnf takes regions up to {MAX_REGION_COUNT_TRIANGLES} triangles")
+    name = v["source"] if v["source"] != "-" else "standard input"
+    emit(cnf.dimacs(region_of(board), givens, source=name if len(name) <= 200 else name[:200] + "..."),
+         v["out"])
+    return 0
+
+
 def _hints():
     """generator.calissons.hints, imported when one of its commands runs."""
     from generator.calissons import hints
@@ -628,6 +696,16 @@ COMMANDS = (
             lazy_run(_hints, "run_hint"), formats=("json",)),
     Command("explain", "the worked solution: every deduction in order (JSON) or an answer sheet (SVG, PDF)",
             (HINT_SOURCE, *FILE_BOARD), lazy_run(_hints, "run_explain"), formats=("json", "svg", "pdf")),
+    Command("cnf", "the puzzle as a SAT formula (DIMACS CNF: the paper's four clause classes)",
+            (Param("source", "str", "puzzle JSON file (- for stdin), mathix.org URL or tab string, or cal "
+                   f"permalink (hexagons up to side {MAX_COUNT_N})", positional=True), *FILE_BOARD),
+            run_cnf, formats=("dimacs",),
+            description="Write the calisson puzzle as the SAT formula of 'The Calissons Puzzle' (Favreau, Gerard, "
+                        "Lafourcade and Robert): variable v is true when a calisson crosses interior edge v (the "
+                        "comment lines 'c v a b d' name them); clauses 1 every triangle is covered, 2 calissons "
+                        "sharing a triangle exclude each other, 3 given edges are not crossed, 4 beside a given "
+                        "edge the calissons differ in colour. Any DIMACS SAT solver reads it; the calissons "
+                        "solver answers the same question in polynomial time."),
     Command("region", "a random tilable simply connected region (its boundary word)",
             (Param("seed", "int", "random seed (default 0)", default=0, min=0, max=2 ** 63 - 1),
              Param("size", "int", "number of triangles, even, 2..20000 (default 200)", default=200, min=2,
