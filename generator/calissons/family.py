@@ -69,7 +69,7 @@ MAX_GENERATE_N = 256        # calissons.generator.MAX_GENERATE_N
 MAX_SAMPLE_N = 256          # calissons.sample.MAX_SAMPLE_N
 DEFAULT_CAP = 100000
 MAX_ITEMS = 600
-VIEWS = ("puzzle", "solution", "player")
+VIEWS = ("puzzle", "solution", "player", "heights")
 
 
 # ---- puzzles in and out -------------------------------------------------------------------
@@ -121,6 +121,11 @@ def view_svg(view: str, n: int, givens, H, title: str) -> str:
         return render.solution_svg(n, H, title=title)
     if view == "player":
         return render.player_svg(n, region_of(n).salient_edges(H), givens, title=title)
+    if view == "heights":
+        from generator.calissons.heights import heights_svg
+        from generator.calissons.solver import solve
+        sol = solve(region_of(n), givens)
+        return heights_svg(n, givens, sol.least, sol.greatest, title=title)
     return render.puzzle_svg(n, givens, title=title)
 
 
@@ -368,6 +373,8 @@ def figures() -> dict[str, str]:
     out.update(rule_figures())
     out.update(sat_figures())
     out.update(certificate_figures())
+    from generator.calissons.heights import figures as height_figures
+    out.update(height_figures())
     out.update(region_figures())
     return out
 
@@ -657,7 +664,8 @@ PARAMS = (
     Param("minimal", "bool", "delete every redundant given", default=False),
     REGION,
 )
-VIEW = Param("view", "choice", "picture for svg/png/pdf output (default puzzle)", default="puzzle",
+VIEW = Param("view", "choice", "picture for svg/png/pdf output (default puzzle; heights: the cube heights "
+             "x + y + z at every vertex, least/greatest where they differ)", default="puzzle",
              choices=VIEWS)
 COMMANDS = (
     Command("solve", "solve a calisson puzzle given as JSON",
@@ -695,7 +703,10 @@ COMMANDS = (
              *FILE_BOARD),
             lazy_run(_hints, "run_hint"), formats=("json",)),
     Command("explain", "the worked solution: every deduction in order (JSON) or an answer sheet (SVG, PDF)",
-            (HINT_SOURCE, *FILE_BOARD), lazy_run(_hints, "run_explain"), formats=("json", "svg", "pdf")),
+            (HINT_SOURCE, *FILE_BOARD,
+             Param("method", "choice", "rules: the human deductions (default); heights: the paper's pencil-and-"
+                   "rubber method, heights raised from the empty box and lowered from the full box round by "
+                   "round (sheets up to side 8)", default="rules", choices=("rules", "heights"))), lazy_run(_hints, "run_explain"), formats=("json", "svg", "pdf")),
     Command("cnf", "the puzzle as a SAT formula (DIMACS CNF: the paper's four clause classes)",
             (Param("source", "str", "puzzle JSON file (- for stdin), mathix.org URL or tab string, or cal "
                    f"permalink (hexagons up to side {MAX_COUNT_N})", positional=True), *FILE_BOARD),
