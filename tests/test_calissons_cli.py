@@ -35,7 +35,8 @@ def test_solve_cli_json_shape():
             stdin=json.dumps({"n": 3, "givens": [[0, 0, "x"], [0, 0, "y"]]}))
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
-    assert set(out) == {"status", "count", "solution"}
+    assert set(out) == {"status", "count", "solution", "certificate"}
+    assert out["certificate"]["kind"] == "differ" and len(out["certificate"]["solutions"]) == 2
     assert out["status"] == "multiple" and out["count"] == count_solutions(hexagon(3), [(0, 0, "x"), (0, 0, "y")])[0]
     assert set(out["solution"]) == {"salient", "pp"}
 
@@ -48,7 +49,9 @@ def test_none_status_found():
         if brute.brute_count(2, pair) == 0:
             r = run("calissons", "solve", "-", "--count", stdin=json.dumps({"n": 2, "givens": [list(e) for e in pair]}))
             assert r.returncode == 0
-            assert json.loads(r.stdout) == {"status": "none", "count": 0, "solution": None}
+            out = json.loads(r.stdout)
+            assert out.pop("certificate")["weight"] > 0
+            assert out == {"status": "none", "count": 0, "solution": None}
             return
     raise AssertionError("no infeasible pair found")
 

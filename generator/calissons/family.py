@@ -69,7 +69,7 @@ MAX_GENERATE_N = 256        # calissons.generator.MAX_GENERATE_N
 MAX_SAMPLE_N = 256          # calissons.sample.MAX_SAMPLE_N
 DEFAULT_CAP = 100000
 MAX_ITEMS = 600
-VIEWS = ("puzzle", "solution", "player")
+VIEWS = ("puzzle", "solution", "player", "heights")
 
 
 # ---- puzzles in and out -------------------------------------------------------------------
@@ -92,8 +92,10 @@ def solve_record(n: int, givens, want_count: bool, cap: int) -> dict:
         count, capped = count_solutions(hexagon(n), givens, cap)
         if capped:
             print(f"warning: counting stopped at {count} solutions (cap)", file=sys.stderr)
+    from generator.calissons.certificate import certify
     return {"status": sol.status, "count": count,
-            "solution": solution_record(n, sol.least) if sol.least is not None else None}
+            "solution": solution_record(n, sol.least) if sol.least is not None else None,
+            "certificate": certify(hexagon(n), givens, sol, lambda H: solution_record(n, H))}
 
 
 def generate_record(n: int, seed: int, level: str, minimal: bool):
@@ -119,6 +121,11 @@ def view_svg(view: str, n: int, givens, H, title: str) -> str:
         return render.solution_svg(n, H, title=title)
     if view == "player":
         return render.player_svg(n, region_of(n).salient_edges(H), givens, title=title)
+    if view == "heights":
+        from generator.calissons.heights import heights_svg
+        from generator.calissons.solver import solve
+        sol = solve(region_of(n), givens)
+        return heights_svg(n, givens, sol.least, sol.greatest, title=title)
     return render.puzzle_svg(n, givens, title=title)
 
 
@@ -364,7 +371,61 @@ def figures() -> dict[str, str]:
     out["calissons-greatest.svg"] = render.solution_svg(n, sol.greatest, title="Greatest solution")
     from generator.calissons.hints import rule_figures
     out.update(rule_figures())
+    out.update(sat_figures())
+    out.update(certificate_figures())
+    from generator.calissons.heights import figures as height_figures
+    out.update(height_figures())
     out.update(region_figures())
+    return out
+
+
+NONE_CYCLE = (3, [(-2, -1, "x"), (-2, 0, "x"), (-1, 0, "z")])          # refuted by a cycle of givens
+NONE_PATH = (4, [(-3, -3, "y"), (-2, -1, "x"), (-1, -3, "z"), (-1, -1, "y"), (0, 0, "y"), (1, -1, "z")])
+
+
+def certificate_figures() -> dict[str, str]:
+    """The two kinds of "no solution" certificate, drawn by `calissons check --picture`."""
+    from generator.calissons import certificate
+    from generator.calissons.model import hexagon
+    from generator.calissons.solver import solve
+    out = {}
+    for name, (n, givens) in (("cycle", NONE_CYCLE), ("path", NONE_PATH)):
+        reg = hexagon(n)
+        rec = certificate.certify(reg, givens, solve(reg, givens), lambda H: None)
+        out[f"calissons-none-{name}.svg"] = certificate.picture(n, givens, rec, "none")
+    return out
+
+
+MATCHING_PUZZLE = (3, 1, "hard")     # a unique puzzle whose first perfect matching breaks the colour rule
+
+
+def sat_figures() -> dict[str, str]:
+    """Figures of "why standard methods fail": the calissons one SAT clause class speaks of, and a
+    perfect matching that keeps rule (i) but breaks rule (ii) beside the true solution."""
+    from generator.calissons import cnf, render
+    from generator.calissons.generator import generate
+    from generator.calissons.model import NEXT, edge_triangles, hexagon, triangle_edges
+    n, seed, level = MATCHING_PUZZLE
+    pz = generate(n, seed, level)
+    reg = hexagon(n)
+    tiling = cnf.matching_tiling(reg, pz.givens)
+    broken = cnf.colour_breaks(reg, pz.givens, tiling)
+    out = {"calissons-matching.svg": render.crossed_svg(n, tiling, pz.givens, title="A perfect matching that "
+                                                        "crosses no given edge but breaks the colour rule",
+                                                        flagged=broken),
+           "calissons-matching-solution.svg": render.crossed_svg(n, reg.crossed_edges(pz.heights), pz.givens,
+                                                                 title="The puzzle's only solution")}
+    # class 1 and 2: the three calissons that could cover one triangle; class 4: the four beside a given edge
+    t = (0, 0, 0)
+    out["calissons-sat-cover.svg"] = render.crossed_svg(2, triangle_edges(t), [], opacity=0.55,
+                                                        title="Clauses 1 and 2: exactly one of three calissons "
+                                                              "covers the triangle")
+    e = (0, 0, "x")
+    d1, d2 = NEXT[e[2]], NEXT[NEXT[e[2]]]
+    beside = [f for s in edge_triangles(e) for f in triangle_edges(s) if f[2] in (d1, d2)]
+    out["calissons-sat-fold.svg"] = render.crossed_svg(2, beside, [e], opacity=0.55,
+                                                       title="Clauses 3 and 4: the given edge is not crossed; "
+                                                             "opposite calissons beside it differ in colour")
     return out
 
 
@@ -436,11 +497,11 @@ def _picture_note(v: dict) -> str:
 
 def run_check(v: dict) -> int:
     """check FILE|URL|PERMALINK [--cap N] [--picture FILE]"""
-    from generator.calissons import permalink, render
+    from generator.calissons import certificate, onregion, permalink, render
+    from generator.calissons.certificate import certify
     from generator.calissons.model import hexagon, triangle_vertices
     from generator.calissons.solver import count_solutions, solve
     from generator.output import emit, to_json
-    from generator.calissons import onregion
     board, givens = load_board(v["source"], v.get("region"), v.get("size"))
     if not isinstance(board, int):
         rec, svg = onregion.check_record(board, givens, v["cap"])
@@ -454,7 +515,7 @@ def run_check(v: dict) -> int:
             where = f"; solutions differ at {nd} vertices" if nd else ""
             count = rec["count"]
             emit(f"{board.label}, {len(givens)} givens: {more}{count} solution{'s' if count != 1 else ''} "
-                 f"({rec['status']}){where}{_picture_note(v)}\n", v["out"])
+                 f"({rec['status']}){where}{_picture_note(v)}\n{_why(rec['certificate'])}", v["out"])
         return 0
     n = board
     if n > MAX_COUNT_N:
@@ -463,21 +524,32 @@ def run_check(v: dict) -> int:
     sol = solve(reg, givens)
     count, capped = count_solutions(reg, givens, v["cap"]) if sol.status != "none" else (0, False)
     differ = set(sol.differ())
-    marked = [t for t in reg.triangles if any(reg.index[x] in differ for x in triangle_vertices(t))]
+    cert = certify(reg, givens, sol, lambda H: solution_record(n, H))
     if v["picture"] is not None:          # only when asked: check writes nothing else
-        emit(render.puzzle_svg(n, givens, marked=marked, title=f"{count}{'+' if capped else ''} solutions"),
-             v["picture"])
+        if sol.status == "none":
+            emit(certificate.picture(n, givens, cert, "none"), v["picture"])
+        else:
+            marked = [t for t in reg.triangles if any(reg.index[x] in differ for x in triangle_vertices(t))]
+            emit(render.puzzle_svg(n, givens, marked=marked, title=f"{count}{'+' if capped else ''} solutions"),
+                 v["picture"])
     if v["format"] == "json":
         emit(to_json({"n": n, "status": sol.status, "count": count, "capped": capped,
                       "differ_vertices": [list(reg.coords[x]) for x in sorted(differ)],
-                      "permalink": permalink.encode(n, givens) if n <= permalink.MAX_PERMALINK_N else None}),
+                      "permalink": permalink.encode(n, givens) if n <= permalink.MAX_PERMALINK_N else None,
+                      "certificate": cert}),
              v["out"])
     else:
         more = "at least " if capped else ""
         where = f"; solutions differ at {len(differ)} vertices" if differ else ""
         emit(f"n = {n}, {len(givens)} givens: {more}{count} solution{'s' if count != 1 else ''} "
-             f"({sol.status}){where}{_picture_note(v)}\n", v["out"])
+             f"({sol.status}){where}{_picture_note(v)}\n{_why(cert)}", v["out"])
     return 0
+
+
+def _why(cert: dict | None) -> str:
+    """check's text: the certificate's paragraph, wrapped, after a blank line (nothing when unique)."""
+    import textwrap
+    return "" if cert is None else "\n" + textwrap.fill(cert["explanation"], 100) + "\n"
 
 
 def run_sample(v: dict) -> int:
@@ -507,6 +579,22 @@ def run_sample(v: dict) -> int:
     if v["format"] == "json":
         return emit_rendered("json", v["out"], json_obj=sample.to_json(item))
     return emit_rendered(v["format"], v["out"], svg=sample.to_svg(item))
+
+
+def run_cnf(v: dict) -> int:
+    """cnf FILE|URL|PERMALINK --format dimacs"""
+    from generator.calissons import cnf
+    from generator.calissons.onregion import MAX_REGION_COUNT_TRIANGLES, region_of
+    from generator.output import emit
+    board, givens = load_board(v["source"], v.get("region"), v.get("size"))
+    if isinstance(board, int) and board > MAX_COUNT_N:
+        raise TilepressError(f"cnf takes hexagons up to side {MAX_COUNT_N}")
+    if not isinstance(board, int) and len(board.triangles) > MAX_REGION_COUNT_TRIANGLES:
+        raise TilepressError(f"cnf takes regions up to {MAX_REGION_COUNT_TRIANGLES} triangles")
+    name = v["source"] if v["source"] != "-" else "standard input"
+    emit(cnf.dimacs(region_of(board), givens, source=name if len(name) <= 200 else name[:200] + "..."),
+         v["out"])
+    return 0
 
 
 def _hints():
@@ -576,7 +664,8 @@ PARAMS = (
     Param("minimal", "bool", "delete every redundant given", default=False),
     REGION,
 )
-VIEW = Param("view", "choice", "picture for svg/png/pdf output (default puzzle)", default="puzzle",
+VIEW = Param("view", "choice", "picture for svg/png/pdf output (default puzzle; heights: the cube heights "
+             "x + y + z at every vertex, least/greatest where they differ)", default="puzzle",
              choices=VIEWS)
 COMMANDS = (
     Command("solve", "solve a calisson puzzle given as JSON",
@@ -614,7 +703,20 @@ COMMANDS = (
              *FILE_BOARD),
             lazy_run(_hints, "run_hint"), formats=("json",)),
     Command("explain", "the worked solution: every deduction in order (JSON) or an answer sheet (SVG, PDF)",
-            (HINT_SOURCE, *FILE_BOARD), lazy_run(_hints, "run_explain"), formats=("json", "svg", "pdf")),
+            (HINT_SOURCE, *FILE_BOARD,
+             Param("method", "choice", "rules: the human deductions (default); heights: the paper's pencil-and-"
+                   "rubber method, heights raised from the empty box and lowered from the full box round by "
+                   "round (sheets up to side 8)", default="rules", choices=("rules", "heights"))), lazy_run(_hints, "run_explain"), formats=("json", "svg", "pdf")),
+    Command("cnf", "the puzzle as a SAT formula (DIMACS CNF: the paper's four clause classes)",
+            (Param("source", "str", "puzzle JSON file (- for stdin), mathix.org URL or tab string, or cal "
+                   f"permalink (hexagons up to side {MAX_COUNT_N})", positional=True), *FILE_BOARD),
+            run_cnf, formats=("dimacs",),
+            description="Write the calisson puzzle as the SAT formula of 'The Calissons Puzzle' (Favreau, Gerard, "
+                        "Lafourcade and Robert): variable v is true when a calisson crosses interior edge v (the "
+                        "comment lines 'c v a b d' name them); clauses 1 every triangle is covered, 2 calissons "
+                        "sharing a triangle exclude each other, 3 given edges are not crossed, 4 beside a given "
+                        "edge the calissons differ in colour. Any DIMACS SAT solver reads it; the calissons "
+                        "solver answers the same question in polynomial time."),
     Command("region", "a random tilable simply connected region (its boundary word)",
             (Param("seed", "int", "random seed (default 0)", default=0, min=0, max=2 ** 63 - 1),
              Param("size", "int", "number of triangles, even, 2..20000 (default 200)", default=200, min=2,

@@ -454,6 +454,8 @@ def run_explain(v: dict) -> int:
     """explain FILE|-|URL|PERMALINK --format json|svg|pdf"""
     from generator.output import emit, emit_rendered
     n, givens, link = load(v)
+    if v.get("method") == "heights":
+        return _explain_heights(v, n, givens, link)
     unique_solution(n, givens)
     steps, solved = explanation(n, tuple(givens))
     if v["format"] == "json":
@@ -465,6 +467,27 @@ def run_explain(v: dict) -> int:
         emit(H.sheet_svg(pages), v["out"])
     else:
         emit(H.sheet_pdf(pages, f"Calisson puzzle: worked solution"), v["out"])
+    return 0
+
+
+def _explain_heights(v: dict, n, givens, link) -> int:
+    """explain --method heights: the pencil-and-rubber method, round by round (calissons.heights)."""
+    from generator.calissons import heights
+    from generator.calissons.onregion import describe
+    from generator.errors import TilepressError
+    from generator.output import emit, emit_rendered
+    if v["format"] != "json" and (n > heights.MAX_SHEET_N if isinstance(n, int)
+                                  else len(n.triangles) > heights.MAX_SHEET_TRIANGLES):
+        raise TilepressError(f"the heights sheet takes sides up to {heights.MAX_SHEET_N} (or "
+                             f"{heights.MAX_SHEET_TRIANGLES} triangles); --format json takes larger boards")
+    if v["format"] == "json":
+        rec = heights.record(region(n), givens)
+        return emit_rendered("json", v["out"], json_obj={**board_record(n), "permalink": link, **rec})
+    pages = heights.sheet(n, givens, f"Calisson puzzle, {describe(n)}: the pencil-and-rubber method")
+    if v["format"] == "svg":
+        emit(H.sheet_svg(pages), v["out"])
+    else:
+        emit(H.sheet_pdf(pages, "Calisson puzzle: the pencil-and-rubber method"), v["out"])
     return 0
 
 

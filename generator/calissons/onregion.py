@@ -111,7 +111,15 @@ def solve_record(shape, givens, want_count: bool, cap: int) -> dict:
         if capped:
             print(f"warning: counting stopped at {count} solutions (cap)", file=sys.stderr)
     return {"region": shape.record(), "status": sol.status, "count": count,
-            "solution": solution_record(shape, sol.least) if sol.least is not None else None}
+            "solution": solution_record(shape, sol.least) if sol.least is not None else None,
+            "certificate": region_certificate(shape, givens, sol)}
+
+
+def region_certificate(shape, givens, sol):
+    """The certificate of "none" or "multiple" on a region (certificate.certify)."""
+    from generator.calissons.certificate import certify
+    why = None if shape.region.tilable else regions.reason(shape)
+    return certify(shape.region, givens, sol, lambda H: solution_record(shape, H), why)
 
 
 def generate_record(shape, seed, level: str, minimal: bool):
@@ -130,8 +138,8 @@ def generate_record(shape, seed, level: str, minimal: bool):
 
 
 def check_record(shape, givens, cap: int):
-    """(JSON of `check`, SVG marking where the solutions differ) on a region."""
-    from generator.calissons import permalink, render
+    """(JSON of `check`, SVG marking where the solutions differ or the absorbing chain) on a region."""
+    from generator.calissons import certificate, permalink, render
     from generator.calissons.model import triangle_vertices
     from generator.calissons.solver import count_solutions, solve
     reg = shape.region
@@ -141,11 +149,15 @@ def check_record(shape, givens, cap: int):
     sol = solve(reg, givens)
     count, capped = count_solutions(reg, givens, cap) if sol.status != "none" else (0, False)
     differ = set(sol.differ())
-    marked = [t for t in reg.triangles if any(reg.index[x] in differ for x in triangle_vertices(t))]
-    svg = render.puzzle_svg(shape, givens, marked=marked, title=f"{count}{'+' if capped else ''} solutions")
+    cert = region_certificate(shape, givens, sol)
+    if sol.status == "none":
+        svg = certificate.picture(shape, givens, cert, "none")
+    else:
+        marked = [t for t in reg.triangles if any(reg.index[x] in differ for x in triangle_vertices(t))]
+        svg = render.puzzle_svg(shape, givens, marked=marked, title=f"{count}{'+' if capped else ''} solutions")
     rec = {"region": shape.record(), "status": sol.status, "count": count, "capped": capped,
            "differ_vertices": [list(reg.coords[x]) for x in sorted(differ)],
-           "permalink": permalink.encode_region(shape, givens)}
+           "permalink": permalink.encode_region(shape, givens), "certificate": cert}
     return rec, svg
 
 

@@ -79,8 +79,9 @@ def lozenges(region: Region, H: list[int]) -> dict[str, list[list[tuple[float, f
 
 
 def puzzle_svg(n: int, givens: Iterable[Edge], bw: bool = False, title: str | None = None,
-               marked: Iterable[tuple[int, int, int]] = ()) -> str:
-    """The puzzle: the triangular grid, the hexagon and the given edges (optionally shaded triangles)."""
+               marked: Iterable[tuple[int, int, int]] = (), overlay: str = "") -> str:
+    """The puzzle: the triangular grid, the hexagon and the given edges (optionally shaded
+    triangles, and SVG drawn on top: a certificate's chain)."""
     reg = _region(n)
     vb, w, h = _frame(n)
     body = []
@@ -93,6 +94,7 @@ def puzzle_svg(n: int, givens: Iterable[Edge], bw: bool = False, title: str | No
     body.append(_lines(reg.interior, "#9a9a9a" if bw else "#c9bfae", 0.03))
     body.append(polygons_path([_outline(n)], "none", "#000000" if bw else "#5b4a36", 0.08))
     body.append(_lines(givens, "#000000" if bw else "#b3261e", 0.13))
+    body.append(overlay)
     return document("\n".join(p for p in body if p), w, h, vb, title=title,
                     background="#ffffff" if bw else None)
 
@@ -125,6 +127,30 @@ def player_svg(n: int, salient: Iterable[Edge], givens: Iterable[Edge] = (), tit
             _lines([e for e in salient if e not in givens], "#000000" if bw else "#1d3557", 0.09),
             _lines(givens, "#000000" if bw else "#b3261e", 0.13)]
     return document("\n".join(p for p in body if p), w, h, vb, title=title, background="#ffffff")
+
+
+def crossed_svg(n, crossed: Iterable[Edge], givens: Iterable[Edge] = (), title: str | None = None,
+                flagged: Iterable[Edge] = (), opacity: float = 1.0) -> str:
+    """Calissons named by the edges they cross (any set, a tiling or not), in their colours,
+    over the grid; the givens in red, `flagged` givens circled (a broken rule)."""
+    reg = _region(n)
+    vb, w, h = _frame(n)
+    groups: dict[str, list] = {"x": [], "y": [], "z": []}
+    for e in crossed:
+        A, B = far_vertices(e)
+        groups[e[2]].append([xy(e[:2]), xy(A), xy(head(e)), xy(B)])
+    body = [polygons_path([_outline(n)], "#fbf7ef"), _lines(reg.interior, "#c9bfae", 0.03)]
+    for d in ("z", "x", "y"):
+        if groups[d]:
+            path = polygons_path(groups[d], COLOUR[d], "#333333", 0.04)
+            body.append(path if opacity >= 1 else path.replace("<path ", f'<path fill-opacity="{num(opacity)}" ', 1))
+    body.append(polygons_path([_outline(n)], "none", "#333333", 0.08))
+    body.append(_lines(givens, "#b3261e", 0.13))
+    for e in flagged:
+        (x0, y0), (x1, y1) = xy(e[:2]), xy(head(e))
+        body.append(f'<circle cx="{num((x0 + x1) / 2)}" cy="{num((y0 + y1) / 2)}" r="0.42" fill="none" '
+                    f'stroke="#000000" stroke-width="0.07" stroke-dasharray="0.12 0.08"/>')
+    return document("\n".join(p for p in body if p), w, h, vb, title=title)
 
 
 def tiling_svg(n: int, H: list[int], title: str | None = None, width: float = WIDTH) -> str:

@@ -243,6 +243,105 @@ def solve_hexagon(n: int, givens: Iterable[Edge]) -> Solution:
     return solve(hexagon(n), givens)
 
 
+def arcs_out(clues: Clues, q: int):
+    """Every lower-bound arc leaving q as (p, w, kind): H(p) >= H(q) + w holds in every solution.
+
+    kind "edge": an edge of the grid (forwards the height falls by at most 2, backwards by at
+    most 1); "given": a given edge is not crossed (+1); "fold": the far vertices of a given
+    edge have equal heights (0)."""
+    reg = clues.region
+    for p in reg.heads[q]:
+        yield p, -2, "edge"
+    for p in reg.tails[q]:
+        yield p, -1, "edge"
+    for p, w in clues.up.get(q, ()):
+        yield p, w, "given" if w == 1 else "fold"
+
+
+def absorbing_cycle(clues: Clues) -> tuple[str, list[tuple[int, int, int, str]]] | None:
+    """The paper's certificate of "no solution": (kind, arcs) with arcs (q, p, w, kind) in order.
+
+    The advancing surface is run again, remembering for each vertex the arc that last raised
+    it (Bellman-Ford's predecessor).  When a height passes the ceiling, walking the
+    predecessors back either closes a cycle (its weights sum positive: the absorbing cycle,
+    kind "cycle") or reaches a vertex still on the floor (kind "path").  A path is extended
+    at both ends by tight grid-edge arcs to the boundary (the floor and the ceiling are
+    tight along such arcs) and closed by a "boundary" arc whose weight is the difference of
+    the two fixed boundary heights: again a cycle of positive weight.  None when the givens
+    have a solution or the region has no tiling at all (no givens are needed to refute it).
+    """
+    reg = clues.region
+    if not reg.tilable:
+        return None
+    H = list(reg.floor)
+    ceil = reg.ceil
+    pred: list = [None] * len(H)
+    queue, queued = _queue(clues.touched(), len(H))
+    while queue:
+        q = queue.popleft()
+        queued[q] = 0
+        for p, w, kind in arcs_out(clues, q):
+            v = H[q] + w
+            if H[p] < v:
+                pred[p] = (q, w, kind)
+                if v > ceil[p]:
+                    return _certificate_from(clues, pred, p)
+                H[p] = v
+                if not queued[p]:
+                    queued[p] = 1
+                    queue.append(p)
+    return None
+
+
+def _certificate_from(clues: Clues, pred: list, p: int) -> tuple[str, list]:
+    """The cycle (or boundary-closed path) behind the predecessor arc into p."""
+    reg = clues.region
+    seen: dict[int, int] = {}
+    chain = []                          # arcs into p, into its predecessor, ... (backwards)
+    v = p
+    while pred[v] is not None and v not in seen:
+        seen[v] = len(chain)
+        q, w, kind = pred[v]
+        chain.append((q, v, w, kind))
+        v = q
+    if v in seen:                       # the predecessors close a cycle
+        return "cycle", chain[seen[v]:][::-1]
+    middle = chain[::-1]                # floor vertex v -> ... -> p
+    before = _tight_to_floor(reg, v)
+    after = _tight_to_ceiling(reg, p)
+    start = before[0][0] if before else v
+    end = after[-1][1] if after else p
+    arcs = before + middle + after
+    arcs.append((end, start, reg.fixed[start] - reg.fixed[end], "boundary"))
+    return "path", arcs
+
+
+def _tight_to_floor(reg: Region, s: int) -> list:
+    """Grid-edge arcs from a boundary vertex to s along which the floor is tight."""
+    floor, out = reg.floor, []
+    while reg.fixed[s] is None:
+        step = next(((q, s, -2, "edge") for q in reg.tails[s] if floor[q] - 2 == floor[s]), None) or \
+            next(((q, s, -1, "edge") for q in reg.heads[s] if floor[q] - 1 == floor[s]), None)
+        if step is None:                # pragma: no cover (the floor is a shortest-path bound)
+            raise AssertionError("floor not tight")
+        out.append(step)
+        s = step[0]
+    return out[::-1]
+
+
+def _tight_to_ceiling(reg: Region, p: int) -> list:
+    """Grid-edge arcs from p to a boundary vertex along which the ceiling is tight."""
+    ceil, out = reg.ceil, []
+    while reg.fixed[p] is None:
+        step = next(((p, r, -2, "edge") for r in reg.heads[p] if ceil[r] + 2 == ceil[p]), None) or \
+            next(((p, r, -1, "edge") for r in reg.tails[p] if ceil[r] + 1 == ceil[p]), None)
+        if step is None:                # pragma: no cover (the ceiling is a shortest-path bound)
+            raise AssertionError("ceiling not tight")
+        out.append(step)
+        p = step[1]
+    return out
+
+
 def work_cap(region: Region, cap: int) -> int:
     """The cap actually used: each solution costs O(V), so big regions count fewer (no hangs)."""
     return max(2, min(cap, 10 ** 8 // max(1, len(region.coords))))
