@@ -20,6 +20,8 @@ DATA = {"generator._data.templates": "templates",
 setup(
     packages=find_packages(include=["generator", "generator.*"]) + list(DATA),
     package_dir=DATA,
-    package_data={"generator.tantrix": ["*.json", "*.txt"], **{name: ["*"] for name in DATA}},
+    package_data={"generator.tantrix": ["*.json", "*.txt"],
+                  "generator.pipeline": ["starter/*", "starter/*/*"],      # `tilepress new`
+                  **{name: ["*"] for name in DATA}},
     exclude_package_data={name: ["__pycache__/*"] for name in DATA},
 )

@@ -182,6 +182,7 @@ def usage() -> str:
     for fam in families.all_families():
         lines.append(f"  {fam.name:<10} {fam.title}: {', '.join(subcommands(fam))}")
     lines += ["", f"  {PROG} regen PERMALINK [--width W --height H] --format json|svg|png|pdf",
+              f"  {PROG} new DIR        a small site to start from (then: tilepress-build serve)",
               f"  {PROG} --version", "", "Exit codes: 0 success, 2 bad input (`error: ...`), 1 internal error."]
     return "\n".join(lines)
 
@@ -201,6 +202,8 @@ def dispatch(argv: list[str]) -> int:
         print(f"tilepress {__version__}")
         return 0
     cmd, rest = argv[0], argv[1:]
+    if cmd == "new":
+        return run_new(rest)
     if cmd == "regen":
         return run_regen(rest)
     if cmd in ("tiling", "supertile"):
@@ -219,6 +222,28 @@ def dispatch(argv: list[str]) -> int:
         if fam is not None:
             return run_family(fam, rest)
     return _usage_error(f"unknown command {cmd!r}")
+
+
+def run_new(argv: list[str]) -> int:
+    """`new DIR`: a small site to start from (site.toml, an article, a theme, a README)."""
+    parser = Parser(prog=f"{PROG} new", description="Make a small tilepress site in DIR (new or empty): "
+                    "site.toml with a Loopy gallery and a daily schedule, one article, a theme "
+                    "that changes the header and colours, and a README on publishing it.")
+    parser.add_argument("dir", metavar="DIR", type=str, help="the folder to make")
+    args = parser.parse_args(argv)
+    from generator.pipeline.newsite import new_site
+    for rel in new_site(args.dir):
+        print(f"made {os.path.join(args.dir, rel)}", file=sys.stderr)
+    print(f"next: cd {args.dir} && tilepress-build serve   (or tilepress-build to build _site/)",
+          file=sys.stderr)
+    return 0
+
+
+def console() -> int:
+    """The `tilepress` console script: `python -m generator` under its installed name."""
+    global PROG
+    PROG = "tilepress"
+    return main()
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -619,9 +619,9 @@ def write(writer, env, render, common: dict, cache) -> None:
         writer.write(f"regen/runtime/{name}", rt["files"][name])
         digest.update(name.encode() + b"\0" + hashlib.sha256(rt["files"][name]).digest())
     writer.write("sw.js", (SERVICE_WORKER % {"key": digest.hexdigest()[:16]}).encode())
-    folder = Path(env.globals["templates_folder"])
+    from generator.pipeline.pages import template_file
     for name in ("regen.js", "regen.css"):            # copied as they are (no Jinja in them)
-        writer.write(f"regen/{name}", (folder / name).read_bytes())
+        writer.write(f"regen/{name}", template_file(env, name).read_bytes())
     base_url = common["site"].get("base_url") or ""
     config = page_config(common["families"], base_url)
     pages = {f"{f['name']}/{i['slug']}.svg": i["url"] for f in common["families"] for i in f["items"]}

@@ -54,7 +54,7 @@ class Options:
     """Everything a build needs; the CLI fills it from its flags."""
 
     config: Path = DEFAULT_CONFIG
-    templates: Path = DEFAULT_TEMPLATES
+    templates: Path | None = None        # a theme folder overriding the built-in templates (--templates)
     out: Path = DEFAULT_OUT
     cache_dir: Path | None = None        # default: <out parent>/.tilepress-cache
     use_cache: bool = True
@@ -229,7 +229,8 @@ def build(opts: Options) -> Report:
         raise TilepressError(f"--base-url {base_url!r}: must be an http(s) URL")
     if base_url and not base_url.endswith("/"):
         base_url += "/"
-    env = pages.environment(Path(opts.templates))
+    theme = Path(opts.templates) if opts.templates is not None else cfg.theme_dir
+    env = pages.environment(theme, DEFAULT_TEMPLATES)
     make_executor(opts)          # bad --executor/--scheduler flags or a missing Dask: exit 2 now
     _check_out(out)
     cache_dir = opts.cache_dir or out.parent / ".tilepress-cache"

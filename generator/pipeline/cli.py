@@ -34,7 +34,8 @@ from generator.pipeline.generate import ItemFailure
 PROG = "build.py"
 
 
-def _parser(serve: bool, prog: str = PROG) -> argparse.ArgumentParser:
+def _parser(serve: bool, prog: str = PROG, config: Path = DEFAULT_CONFIG,
+            out: Path = DEFAULT_OUT) -> argparse.ArgumentParser:
     """The argument parser of `build.py` (or of `build.py serve`)."""
     p = Parser(
         see_help=True,
@@ -45,11 +46,13 @@ def _parser(serve: bool, prog: str = PROG) -> argparse.ArgumentParser:
                      f"Run `{prog} serve --help` for the local preview server."),
         epilog="Exit codes: 0 ok, 1 an item failed (named), 2 bad input (file:line), 130 interrupted.")
     p.add_argument("--version", action="version", version=f"tilepress {__version__}")
-    p.add_argument("--config", type=Path, default=DEFAULT_CONFIG,
-                   help="site config (default site_src/site.toml; articles are read from "
-                        "articles/ next to it)")
-    p.add_argument("--templates", type=Path, default=DEFAULT_TEMPLATES, help="Jinja2 templates folder")
-    p.add_argument("--out", type=Path, default=DEFAULT_OUT,
+    p.add_argument("--config", type=Path, default=config,
+                   help=f"site config (default {config if prog != PROG else 'site_src/site.toml'}; "
+                        "articles are read from articles/ next to it)")
+    p.add_argument("--templates", type=Path, default=None, metavar="DIR",
+                   help="a theme folder: any of the templates and static files, each overriding the "
+                        "built-in one of the same name (default: [site] theme_dir of site.toml, else none)")
+    p.add_argument("--out", type=Path, default=out,
                    help="output folder (default _site)")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                    help="worker processes for generating and rendering items (default: CPU count)")
@@ -96,21 +99,29 @@ def _options(args) -> Options:
                    executor=args.executor, scheduler=args.scheduler)
 
 
-def main(argv: list[str] | None = None, prog: str = PROG) -> int:
-    """Run the command line; map failures to exit codes with one-line messages."""
+def main(argv: list[str] | None = None, prog: str = PROG, config: Path = DEFAULT_CONFIG,
+         out: Path = DEFAULT_OUT) -> int:
+    """Run the command line; map failures to exit codes with one-line messages.
+
+    `config` is the default site config: the repository's demo site for `build.py`,
+    ./site.toml for `tilepress-build` (an owner's site; without one, exit 2 pointing at
+    `tilepress new`); `out` likewise (the checkout's _site/, or ./_site)."""
     argv = sys.argv[1:] if argv is None else argv
     serve = bool(argv) and argv[0] == "serve"
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGINT, signal.default_int_handler)    # Ctrl-C: KeyboardInterrupt
     try:
-        args = _parser(serve, prog).parse_args(argv[1:] if serve else argv)
+        args = _parser(serve, prog, config, out).parse_args(argv[1:] if serve else argv)
+        if args.config == config and config == SITE_HERE and not config.is_file():
+            raise TilepressError(f"no site.toml in {Path.cwd()}: make a site with `tilepress new DIR` "
+                                 "(then cd DIR), or pass --config FILE")
         opts = _options(args)
         if serve:
             from generator.pipeline.serve import serve as run_serve
             build_argv = [a for a in argv[1:]]
             build_argv = _strip_port(build_argv)
             return run_serve(build_argv, Path(opts.out).resolve(), args.port, ROOT,
-                             Path(opts.config), Path(opts.templates))
+                             Path(opts.config), opts.templates)
         report = build(opts)
     except TilepressError as exc:
         print(f"error: {one_line(exc)}", file=sys.stderr)
@@ -154,9 +165,12 @@ def _strip_port(argv: list[str]) -> list[str]:
     return out
 
 
+SITE_HERE = Path("site.toml")
+
+
 def console() -> int:
-    """The `tilepress-build` console script (the installed package's `build.py`)."""
-    return main(prog="tilepress-build")
+    """The `tilepress-build` console script: builds ./site.toml (the owner's site)."""
+    return main(prog="tilepress-build", config=SITE_HERE, out=Path("_site"))
 
 
 if __name__ == "__main__":

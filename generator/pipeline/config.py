@@ -39,6 +39,7 @@ SITE_DEFAULTS = {
     "gallery_page": 48,        # thumbnails per gallery page (galleries paginate past it)
     "interactive": True,       # regen.html: regenerate / make / play in the browser (needs `npm ci`)
     "safe_markdown": False,    # articles: escape raw HTML, drop javascript: links (else HTML passes)
+    "theme_dir": "",           # a folder (relative to site.toml) of templates overriding the built-in ones
 }
 SHEET_DEFAULTS = {
     "papers": ["a4", "letter"],
@@ -75,6 +76,7 @@ class SiteConfig:
     family_lines: dict[str, int] = field(default_factory=dict)
     disabled: list[str] = field(default_factory=list)
     articles: list[Article] = field(default_factory=list)
+    theme_dir: Path | None = None              # [site] theme_dir, resolved beside site.toml
 
     @property
     def root(self) -> Path:
@@ -212,6 +214,9 @@ def _validate_site(path: Path, text: str, data: dict) -> tuple[dict, dict]:
     if site["base_url"] and not re.match(r"^https?://[^\s\"'<>]+$", site["base_url"]):
         raise ConfigError(f"{_rel(path)}:{_key_line(text, 'site', 'base_url')}: [site] base_url must be "
                           "an http(s) URL")
+    if site["theme_dir"] and not (path.parent / site["theme_dir"]).is_dir():
+        raise ConfigError(f"{_rel(path)}:{_key_line(text, 'site', 'theme_dir')}: [site] theme_dir "
+                          f"{site['theme_dir']!r} is not a folder (relative to {path.name})")
     return site, sheets
 
 
@@ -252,8 +257,10 @@ def load(path: Path, known_families, articles_dir: Path | None = None) -> SiteCo
             if fam not in known_families:
                 raise ConfigError(f"{_rel(path)}:{_key_line(text, 'site.sheets', 'tilings')}: "
                                   f"[site.sheets] tilings: unknown family {fam!r}")
+    theme = site.pop("theme_dir")              # where templates come from, not what a page says
     cfg = SiteConfig(path=path, site=site, sheets=sheets, families=families,
-                     family_lines=lines, disabled=disabled)
+                     family_lines=lines, disabled=disabled,
+                     theme_dir=(path.parent / theme).resolve() if theme else None)
     adir = articles_dir if articles_dir is not None else path.parent / "articles"
     cfg.articles = load_articles(adir, known_families)
     return cfg

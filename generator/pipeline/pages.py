@@ -54,14 +54,26 @@ def _rel(path: Path) -> str:
         return str(path)
 
 
-def environment(folder: Path):
-    """A Jinja2 environment over the templates folder, after checking every template exists."""
+def environment(theme: Path | None, builtin: Path):
+    """A Jinja2 environment over a theme folder (may be None) falling back to the built-in one.
+
+    A theme holds any subset of the templates and static files (MkDocs' `custom_dir`): each
+    file overrides the built-in one of the same name, the rest come from `builtin`, and the
+    built-in ones stay reachable as `builtin/<name>`, so a theme's base.html can say
+    `{% extends "builtin/base.html" %}` and change only some blocks.  Every template must be
+    found in one of the two; syntax errors surface now, naming file:line.
+    """
     import jinja2
-    folder = Path(folder)
+    builtin = Path(builtin)
+    folders = [Path(theme), builtin] if theme is not None else [builtin]
+    if theme is not None and not Path(theme).is_dir():
+        raise ConfigError(f"{_rel(Path(theme))}: theme folder not found (not a folder)")
     for name in TEMPLATES:
-        if not (folder / name).is_file():
-            raise ConfigError(f"{_rel(folder / name)}:1: missing template")
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(folder)),
+        if not any((f / name).is_file() for f in folders):
+            raise ConfigError(f"{_rel(folders[0] / name)}:1: missing template")
+    env = jinja2.Environment(loader=jinja2.ChoiceLoader([
+                                 jinja2.PrefixLoader({"builtin": jinja2.FileSystemLoader(str(builtin))}),
+                                 jinja2.FileSystemLoader([str(f) for f in folders])]),
                              autoescape=jinja2.select_autoescape(["html", "xml"]),
                              undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
                              trim_blocks=True, lstrip_blocks=True)
@@ -69,14 +81,37 @@ def environment(folder: Path):
     env.filters["label"] = lambda name: name.replace("_", " ")
     env.tests["answer"] = is_answer
     env.globals["short_id"] = short_id
-    env.globals["templates_folder"] = folder
+    env.globals["templates_folder"] = folders[0]
+    env.globals["template_folders"] = folders
     for name in TEMPLATES:      # syntax errors surface now, before any work
+        path = template_file(env, name)
         try:
-            _guard(folder, lambda n=name: env.get_template(n))
+            _guard(folders[0], lambda n=name: env.get_template(n))
         except UnicodeDecodeError as exc:
-            raise ConfigError(f"{_rel(folder / name)}:{_line_at(folder / name, exc.start)}: "
+            raise ConfigError(f"{_rel(path)}:{_line_at(path, exc.start)}: "
                               "template is not valid UTF-8") from None
     return env
+
+
+def template_file(env, name: str) -> Path:
+    """The file a template name resolves to: the theme's own, else the built-in one."""
+    folders = env.globals["template_folders"]
+    return next((f / name for f in folders if (f / name).is_file()), folders[-1] / name)
+
+
+def theme_assets(env) -> dict[str, Path]:
+    """A theme's extra static files (anything but templates: images, fonts, CSS of its own),
+    published as assets/<path>: {path in the theme: file}.  Dotfiles are left out."""
+    folders = env.globals["template_folders"]
+    if len(folders) < 2:
+        return {}
+    theme, out = folders[0], {}
+    for path in sorted(theme.rglob("*")):
+        rel = path.relative_to(theme).as_posix()
+        if (path.is_file() and rel not in TEMPLATES and path.suffix not in (".html", ".xml", ".j2")
+                and not any(part.startswith(".") for part in rel.split("/"))):
+            out[rel] = path
+    return out
 
 
 def is_answer(name: str) -> bool:
@@ -133,7 +168,7 @@ def _template_frame(exc: BaseException, folder: Path) -> str:
     """file:line of the innermost template frame of an exception's traceback."""
     where = f"{_rel(folder)}:1"
     for frame in traceback.extract_tb(exc.__traceback__):
-        if frame.filename.startswith(str(folder)) or frame.filename.endswith((".html", ".xml")):
+        if frame.filename.startswith(str(folder)) or frame.filename.endswith((".html", ".xml", ".css", ".svg")):
             where = f"{_rel(Path(frame.filename))}:{frame.lineno}"
     return where
 
@@ -322,6 +357,8 @@ def write_pages(writer, env, cfg, families: list[dict], sheets: list[dict], base
     common = {"site": site, "families": families, "articles": articles, "sheets": sheets, "players": players}
     writer.write("assets/style.css", render(env, "style.css"))
     writer.write("assets/favicon.svg", render(env, "favicon.svg"))
+    for rel, path in theme_assets(env).items():
+        writer.write(f"assets/{rel}", path.read_bytes())
     writer.write("index.html", render(env, "home.html", root="", page_url="index.html",
                                       picture=picture, title=site["title"], **common))
     feed_daily = []
