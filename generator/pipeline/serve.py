@@ -91,13 +91,15 @@ def make_server(folder: Path, port: int = 8000) -> http.server.ThreadingHTTPServ
     return _Server(("127.0.0.1", port), handler)
 
 
-def watched_paths(root: Path, config: Path, templates: Path) -> list[Path]:
-    """The folders whose changes trigger a rebuild."""
-    paths = [config.parent, templates, root / "generator"]
+def watched_paths(root: Path, config: Path, templates: Path | None) -> list[Path]:
+    """The folders whose changes trigger a rebuild: the site's (its theme_dir inside), the
+    built-in templates, a --templates theme, the engines."""
+    from generator.pipeline.build import DEFAULT_TEMPLATES
+    paths = [config.parent, DEFAULT_TEMPLATES, root / "generator"] + ([Path(templates)] if templates else [])
     return [p for p in paths if p.exists()]
 
 
-def serve(build_argv: list[str], out: Path, port: int, root: Path, config: Path, templates: Path) -> int:
+def serve(build_argv: list[str], out: Path, port: int, root: Path, config: Path, templates: Path | None) -> int:
     """Build once, serve, and rebuild on every change until interrupted."""
     import watchfiles
 
