@@ -192,8 +192,9 @@ def _usage_error(msg: str) -> int:
     return 2
 
 
-def dispatch(argv: list[str]) -> int:
-    """Route a command line to the family that owns it."""
+def dispatch(argv: list[str], commands: dict | None = None) -> int:
+    """Route a command line to the family that owns it (or to one of `commands`: word -> run(argv))."""
+    commands = commands or {}
     if not argv or argv[0] in ("-h", "--help", "help"):
         print(usage())
         return 0
@@ -202,8 +203,8 @@ def dispatch(argv: list[str]) -> int:
         print(f"tilepress {__version__}")
         return 0
     cmd, rest = argv[0], argv[1:]
-    if cmd == "new":
-        return run_new(rest)
+    if cmd in commands:                 # a command of a higher floor, handed down by its entry point
+        return commands[cmd](rest)
     if cmd == "regen":
         return run_regen(rest)
     if cmd in ("tiling", "supertile"):
@@ -224,35 +225,16 @@ def dispatch(argv: list[str]) -> int:
     return _usage_error(f"unknown command {cmd!r}")
 
 
-def run_new(argv: list[str]) -> int:
-    """`new DIR`: a small site to start from (site.toml, an article, a theme, a README)."""
-    parser = Parser(prog=f"{PROG} new", description="Make a small tilepress site in DIR (new or empty): "
-                    "site.toml with a Loopy gallery and a daily schedule, one article, a theme "
-                    "that changes the header and colours, and a README on publishing it.")
-    parser.add_argument("dir", metavar="DIR", type=str, help="the folder to make")
-    args = parser.parse_args(argv)
-    from generator.pipeline.newsite import new_site
-    for rel in new_site(args.dir):
-        print(f"made {os.path.join(args.dir, rel)}", file=sys.stderr)
-    print(f"next: cd {args.dir} && tilepress-build serve   (or tilepress-build to build _site/)",
-          file=sys.stderr)
-    return 0
+def main(argv: list[str] | None = None, commands: dict | None = None) -> int:
+    """Run the CLI; turn user errors into one line and exit code 2.
 
-
-def console() -> int:
-    """The `tilepress` console script: `python -m generator` under its installed name."""
-    global PROG
-    PROG = "tilepress"
-    return main()
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Run the CLI; turn user errors into one line and exit code 2."""
+    `commands` ({word: run(argv) -> int}) adds commands that live on a higher floor (the site
+    build's `new`), so that this module never imports upward; `generator.__main__` passes them."""
     argv = sys.argv[1:] if argv is None else argv
     output.PROGRESS = sys.stderr.isatty()
     was_streaming, output.STREAMING = output.STREAMING, True
     try:
-        return dispatch(argv)
+        return dispatch(argv, commands)
     except TilepressError as exc:
         print(f"error: {one_line(exc)}", file=sys.stderr)
         return exc.exit_code

@@ -99,7 +99,7 @@ def test_random_tilings_of_both_sampler_versions_match_cpython(chromium, base):
         ref = cpython(["regen", p, "--format", "svg"])
         assert ref["code"] == 0 and res.get("svg", "").encode() == ref["stdout"], p
         assert res["json"] == json.loads(cpython(["regen", p, "--format", "json"])["stdout"]), p
-    assert "side 200" in got[-1]["error"] and "python -m generator regen" in got[-1]["error"]
+    assert "about 120,000 calissons" in got[-1]["error"] and "python -m generator regen" in got[-1]["error"]
     assert errors.errors == []
     page.close()
 
@@ -124,9 +124,10 @@ def test_bad_permalinks_reject_with_the_cli_message(chromium, base):
 
 def test_size_cap_has_a_clear_message(chromium, base):
     page, errors = open_regen(chromium, base + "regen.html")
-    res = _regen_many(page, [["hat.v1.200x100.r0.0-H", []], ["cal.v1.40~A", []]])
-    assert "200 × 100 = 20000 square units" in res[0]["error"] and "python -m generator regen" in res[0]["error"]
-    assert "side 40" in res[1]["error"]
+    res = _regen_many(page, [["hat.v1.200x100.r2.0-3-0-5-0-F", []], ["cal.v1.40~A", []]])
+    # the family's cost rule from the link's text (hats in 200 x 100 square units; side 40 = 4,800 calissons)
+    assert "about 1,443 hats" in res[0]["error"] and "python -m generator regen" in res[0]["error"]
+    assert "about 4,800 calissons" in res[1]["error"]
     assert errors.errors == []
     page.close()
 

@@ -668,15 +668,15 @@ self.addEventListener("fetch", (ev) => {
 """
 
 
-def write(writer, env, render, common: dict, cache) -> None:
-    """Write regen.html, its assets, the vendored runtime and its service worker through the writer."""
+def write(writer, env, render, common: dict, cache, template_file) -> None:
+    """Write regen.html, its assets, the vendored runtime and its service worker through the writer
+    (`template_file(env, name)`: the theme's file of a template, else the built-in one)."""
     rt = runtime(cache)
     digest = hashlib.sha256()
     for name in sorted(rt["files"]):
         writer.write(f"regen/runtime/{name}", rt["files"][name])
         digest.update(name.encode() + b"\0" + hashlib.sha256(rt["files"][name]).digest())
     writer.write("sw.js", (SERVICE_WORKER % {"key": digest.hexdigest()[:16]}).encode())
-    from generator.pipeline.pages import template_file
     for name in ("regen.js", "regen.css"):            # copied as they are (no Jinja in them)
         writer.write(f"regen/{name}", template_file(env, name).read_bytes())
     base_url = common["site"].get("base_url") or ""

@@ -381,7 +381,7 @@ def write_pages(writer, env, cfg, families: list[dict], sheets: list[dict], base
             feed_daily += _daily_pages(writer, env, fam, daily, today, common)
     if site["interactive"]:
         from generator.pipeline import browser
-        browser.write(writer, env, render, common, cache)
+        browser.write(writer, env, render, common, cache, template_file)
     size = _figure_size(writer.staging / "articles")
     embed = embed_settings(writer, cache, site["interactive"])
     for art, a in zip(articles, cfg.articles):

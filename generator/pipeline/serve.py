@@ -153,9 +153,11 @@ def make_server(folder: Path, port: int = 8000,
 
 
 def watched_paths(root: Path, config: Path, templates: Path | None) -> list[Path]:
-    """The folders whose changes trigger a rebuild (templates: a --templates folder, or None)."""
-    paths = [config.parent, templates, root / "templates", root / "generator"]
-    return list(dict.fromkeys(p for p in paths if p is not None and p.exists()))
+    """The folders whose changes trigger a rebuild: the site's (its theme_dir inside), the
+    built-in templates, a --templates theme, the engines."""
+    from generator.pipeline.build import DEFAULT_TEMPLATES
+    paths = [config.parent, DEFAULT_TEMPLATES, root / "generator"] + ([Path(templates)] if templates else [])
+    return [p for p in paths if p.exists()]
 
 
 def serve(build_argv: list[str], out: Path, port: int, root: Path, config: Path, templates: Path | None) -> int:
