@@ -113,11 +113,16 @@ def _child(count: int, executor="local", scheduler=None, jobs=1) -> dict:
 def scale_table(rows: list[dict]) -> str:
     """The docs page's table of --scale rows (items, items/CPU-s, CPU ms/item, the phases, memory)."""
     from docs_page import table
-    phases = [p for p in rows[0]["phases"] if p in ("generate+write", "pages")]
+    phases = [p for p in rows[0]["phases"] if p.startswith("generate") or p == "pages"]
+    first, last = rows[0], rows[-1]
+    growth = (last["cpu"] / last["items"]) / (first["cpu"] / first["items"]) - 1
+    mem = last["rss_mib"] / first["rss_mib"] - 1
     return table(["items", "items/CPU-s", "CPU ms/item", *[f"{p} ms/item" for p in phases], "peak memory"],
                  [[f"{r['items']:,}", f"{r['items'] / r['cpu']:.1f}", f"{1000 * r['cpu'] / r['items']:.2f}",
                    *[f"{1000 * r['phases'][p] / r['items']:.2f}" for p in phases], f"{r['rss_mib']:.1f} MiB"]
-                  for r in rows])
+                  for r in rows]) + (
+        f"\n\nCPU per item at {last['items']:,} items against {first['items']:,}: {100 * growth:+.1f}% "
+        f"(target within ±10%); peak memory {100 * mem:+.1f}% (target below +20%).")
 
 
 def build_table(rep, files: int, cold: float, nochange: float, one: float, self_mb: float,
