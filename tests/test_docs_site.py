@@ -45,7 +45,9 @@ def test_docs_build_strict_with_our_extension(tmp_path):
             for v in node:
                 yield from pages(v)
     listed = set(pages(nav))
-    assert listed == {p.name for p in (REPO / "docs").glob("*.md")}        # every page is in the nav
+    on_disk = {p.name for p in (REPO / "docs").glob("*.md")}
+    assert listed == on_disk, f"pages missing from mkdocs.yml's nav: {sorted(on_disk - listed)}; " \
+                              f"listed but absent: {sorted(listed - on_disk)}"
     for page in listed:
         assert (tmp_path / "out" / (page[:-3] if page != "index.md" else "")).exists(), page
 
