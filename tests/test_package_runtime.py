@@ -8,6 +8,7 @@ tests/test_embed_hosts.py (no download)."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import sys
 import zipfile
@@ -83,6 +84,26 @@ def test_installed_package_builds_a_working_regen_page(env, tmp_path, chromium):
                            timeout=90000)
     svg = page.evaluate("(p) => window.tilepress.regen(p, {args: []}).then(r => r.svg)", SMALL)
     assert svg.encode() == webapi.run(["regen", SMALL, "--format", "svg"])["stdout"]
+    assert errors.errors == []
+    page.close()
+
+
+def test_tilepress_new_site_from_the_wheel_has_a_player_a_daily_puzzle_and_sheets(env, tmp_path, chromium):
+    """The newcomer's path: `tilepress new`, then `tilepress-build` with the installed package
+    alone (no node): a themed site with its daily puzzle, printable sheets and a regen.html
+    that plays the site's own Loopy puzzle."""
+    no_node = dict(env["env"], PATH=str(env["bin"]))
+    _run([env["bin"] / "tilepress", "new", "mysite"], tmp_path, no_node)
+    site = tmp_path / "mysite"
+    r = _run([env["bin"] / "tilepress-build", "--jobs", "2"], site, no_node)
+    assert "regen.html not built" not in r.stderr, r.stderr
+    out = site / "_site"
+    assert (out / "loopy" / "today.html").is_file() and list((out / "sheets").glob("loopy-*.pdf"))
+    assert "--bg: #eef3f7" in (out / "index.html").read_text()            # the starter theme
+    link = re.search(r'href="(loopy\.v\d[^"/]+)\.html"', (out / "loopy" / "today.html").read_text()).group(1)
+    page, errors = open_regen(chromium, (out / "regen.html").as_uri() + "#" + link)
+    svg = page.evaluate("(p) => window.tilepress.regen(p, {args: []}).then(r => r.svg)", link)
+    assert svg.encode() == webapi.run(["regen", link, "--format", "svg"])["stdout"]
     assert errors.errors == []
     page.close()
 
