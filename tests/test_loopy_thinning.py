@@ -8,6 +8,7 @@ from generator.loopy import generate as GEN
 from generator.loopy import grid as G
 from generator.loopy import loopgen, tiling_source
 from generator.loopy import solver as S
+from generator.loopy.fast import Closure
 
 
 def _case(tiling, w, h, seed, level):
@@ -203,7 +204,7 @@ def test_thinning_reports_its_progress_to_the_page():
 
 
 def test_the_closure_solver_decides_what_the_solver_decides():
-    """solver.Closure's shortcuts (degree-2 dots, no pair facts beside decided edges) change
+    """fast.Closure's shortcuts (degree-2 dots, no pair facts beside decided edges) change
     which facts are written and when, never which edges are decided: random clue subsets on
     grids with and without dots of degree 2, every level it serves."""
     rng = random.Random(13)
@@ -218,13 +219,13 @@ def test_the_closure_solver_decides_what_the_solver_decides():
             for level in range(S.HARD + 1):
                 plain = S.Solver(board, clues, level)
                 plain.ambiguity_stop = False
-                lean = S.Closure(board, clues, level)
+                lean = Closure(board, clues, level)
                 assert lean.run() == plain.run()
                 assert lean.st == plain.st, (tiling, S.LEVELS[level])
                 compared += 1
     assert compared == 96
     with pytest.raises(ValueError):
-        S.Closure(board, full, S.EXPERT)
+        Closure(board, full, S.EXPERT)
 
 
 def test_halving_lets_go_of_unread_clues_exactly_as_fresh_solves_would():
@@ -339,7 +340,7 @@ def test_a_run_that_closes_on_itself_is_decided_whole():
     a, c = board.run_ends[0]
     assert a == c and a not in board.run_inner[0] and len(board.run_inner[0]) == 3
     for clue, want in ((4, S.SOLVED), (0, S.CONTRADICTION)):
-        lean, plain = S.Closure(board, [clue], S.EASY), S.Solver(board, [clue], S.EASY)
+        lean, plain = Closure(board, [clue], S.EASY), S.Solver(board, [clue], S.EASY)
         plain.ambiguity_stop = False
         assert plain.run() == want
         assert lean.run() == want and lean.st == plain.st
