@@ -430,17 +430,7 @@ class Solver:
                 fn[f] += 1
             dn[a] += 1
             dn[c] += 1
-        # push(0, faces, (a, c)) inlined (the hot path): every level's queues, in order
-        dots = b.edges[e]
-        for fl, q, dl, dq in zip(self.inf, self.qf, self.ind, self.qd):
-            for f in faces:
-                if not fl[f] and clues[f] is not None:
-                    fl[f] = 1
-                    q.append(f)
-            for d in dots:
-                if not dl[d]:
-                    dl[d] = 1
-                    dq.append(d)
+        self.push(EASY, faces, (a, c))
         if self.level >= HARD:
             self._settle(e, v)
 
