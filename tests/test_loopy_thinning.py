@@ -76,7 +76,7 @@ def test_a_watched_run_is_the_same_run():
     assert watched.st == plain.st and watched.read == plain.read and watched.steps_done == plain.steps_done
     assert len(w.marks) > 3
     # a run restored at any checkpoint finishes as the original did
-    again = GEN._restore(w.marks[len(w.marks) // 2], watched)
+    again = GEN._restore(w.marks[len(w.marks) // 2])
     assert again.run() == S.SOLVED and again.st == plain.st
 
 

@@ -415,7 +415,7 @@ class Thinning:
                 self.free += 1
                 continue
             keep, clues[f] = clues[f], None
-            s = _restore(base.marks[start], base.like)
+            s = _restore(base.marks[start])
             for g, c in enumerate(s.clues):        # clues gone since that checkpoint (unread there)
                 if c is not None and clues[g] is None:
                     _drop(s, g)
@@ -496,7 +496,7 @@ def _snapshot(s):
     return snap
 
 
-def _restore(snap, like):
+def _restore(snap):
     """A solver in the checkpoint's state (a fresh copy; the checkpoint stays as it was)."""
     return snap.clone()
 
