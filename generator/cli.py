@@ -21,7 +21,7 @@ import os
 import sys
 import traceback
 
-from generator import families, output
+from generator import families, output, reporting
 from generator.errors import TilepressError, machine_fault, one_line
 from generator.families import REQUIRED, Family
 
@@ -249,7 +249,7 @@ def console() -> int:
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; turn user errors into one line and exit code 2."""
     argv = sys.argv[1:] if argv is None else argv
-    output.PROGRESS = sys.stderr.isatty()
+    reporting.PROGRESS = sys.stderr.isatty()
     was_streaming, output.STREAMING = output.STREAMING, True
     try:
         return dispatch(argv)

@@ -185,12 +185,12 @@ def test_a_cloned_solver_is_independent():
 
 def test_thinning_reports_its_progress_to_the_page():
     """make_v2 tells the page's progress sink how many clues of each loop it has tried."""
-    from generator import output
+    from generator import reporting
     _link, tiles = tiling_source.patch("p3", "4", "3.5", 2)
     grid = G.build(tiles)
     heard = []
-    old = output.SINK
-    output.SINK = lambda done, total, unit, desc: heard.append((done, total, unit, desc))
+    old = reporting.SINK
+    reporting.SINK = lambda done, total, unit, desc: heard.append((done, total, unit, desc))
     try:
         for level in (S.EASY, S.EXPERT):             # Halving, then Thinning
             heard.clear()
@@ -200,7 +200,7 @@ def test_thinning_reports_its_progress_to_the_page():
             assert first == sorted(first) and len(set(first)) > 3
             assert max(first) >= len(grid.faces) - 1
     finally:
-        output.SINK = old
+        reporting.SINK = old
 
 
 def test_the_closure_solver_decides_what_the_solver_decides():
