@@ -21,7 +21,7 @@ import os
 import sys
 import traceback
 
-from generator import families, output
+from generator import families, output, reporting
 from generator.errors import TilepressError, machine_fault, one_line
 from generator.families import REQUIRED, Family
 
@@ -231,7 +231,7 @@ def main(argv: list[str] | None = None, commands: dict | None = None) -> int:
     `commands` ({word: run(argv) -> int}) adds commands that live on a higher floor (the site
     build's `new`), so that this module never imports upward; `generator.__main__` passes them."""
     argv = sys.argv[1:] if argv is None else argv
-    output.PROGRESS = sys.stderr.isatty()
+    reporting.PROGRESS = sys.stderr.isatty()
     was_streaming, output.STREAMING = output.STREAMING, True
     try:
         return dispatch(argv, commands)

@@ -54,7 +54,7 @@ import re
 import sys
 import time
 
-from generator import cli, output
+from generator import cli, output, reporting
 from generator.errors import TilepressError
 from generator.families import Family, all_families, by_prefix, module_named, split_permalink
 
@@ -233,7 +233,7 @@ def set_progress(fn) -> None:
         if done is None or now - last[0] >= 0.25:
             last[0] = now
             fn(done, total, unit, desc)
-    output.SINK = sink if fn is not None else None
+    reporting.SINK = sink if fn is not None else None
 
 
 def player_call(name: str, link: str, *args) -> dict:

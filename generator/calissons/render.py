@@ -184,17 +184,6 @@ def sheet_answer_svg(n: int, H: list[int], givens: Iterable[Edge]) -> str:
     return document("\n".join(p for p in body if p), w, h, vb, background="#ffffff")
 
 
-def sheet_solution_svg(n: int, H: list[int], title: str | None = None) -> str:
-    """Printable solution: the pile in three greys with every fold edge drawn bold."""
-    reg = _region(n)
-    vb, w, h = _frame(n)
-    groups = lozenges(reg, H)
-    body = [polygons_path(groups[d], GREY[d], "#555555", 0.02) for d in ("z", "x", "y") if groups[d]]
-    body.append(_lines(reg.salient_edges(H), "#000000", 0.1))
-    body.append(polygons_path([_outline(n)], "none", "#000000", 0.08))
-    return document("\n".join(body), w, h, vb, title=title, background="#ffffff")
-
-
 REGION_RULES = ("Other shapes: tile the shape with calissons so that no thick edge is crossed and the two "
                 "calissons beside each thick edge have different orientations; exactly one tiling fits, so "
                 "draw all its edges where calissons of different orientations meet.")

@@ -120,15 +120,6 @@ def split_svg(svg: str) -> tuple[str, str]:
     return view_box, svg[end_tag + 1:close]
 
 
-def _cells(paper: str, columns: int, rows: int):
-    """Rectangles (x, y, w, h) in mm of the picture cells of one page, row by row."""
-    pw, ph = PAPERS_MM[paper]
-    cw = (pw - 2 * MARGIN - (columns - 1) * GAP) / columns
-    ch = (ph - 2 * MARGIN - HEADER - (rows - 1) * GAP) / rows
-    return [(MARGIN + c * (cw + GAP), MARGIN + HEADER + r * (ch + GAP), cw, ch)
-            for r in range(rows) for c in range(columns)]
-
-
 def _short(text: str) -> str:
     """An ID cut to fit under a picture."""
     return text if len(text) <= MAX_ID_CHARS else text[:MAX_ID_CHARS - 1] + "…"
