@@ -111,7 +111,7 @@ def test_tilepress_new_then_tilepress_build_builds(tmp_path):
         newsite.FILES.values())
     toml = (site / "site.toml").read_text()
     assert "{from}" not in toml and re.search(r"^from = \d{4}-\d\d-\d\d$", toml, re.M)
-    # kept fast here: no interactive page, a schedule of one day (test_embed_hosts.py builds
+    # kept fast here: no interactive page, a schedule of one day (test_package_runtime.py builds
     # the starter as it is, with its player, from the wheel)
     start = re.search(r"^from = (.+)$", toml, re.M).group(1)
     toml = re.sub(r"^to = .+$", f"to = {start}", toml, flags=re.M)

@@ -120,6 +120,7 @@ from generator.webapi import MAX_PERMALINK_CHARS
 ROOT = Path(__file__).resolve().parents[2]
 ENGINES = ROOT / "generator"
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
+PREBUILT = Path(__file__).resolve().parent / "runtime.zip"   # the runtime a wheel ships (setup.py)
 RUNTIME_FORMAT = 2                    # bump when the vendored layout changes
 STDLIB_ZIP = "/lib/python314.zip"     # where Pyodide mounts the standard library zip
 ENGINE_DIR = "/tilepress"             # where the page unpacks the engines
@@ -324,8 +325,17 @@ def pinned_version(root: Path = ROOT) -> str:
 
 
 def missing_reason(pkg: Path | None = None) -> str | None:
-    """Why the runtime cannot be vendored here (None when it can)."""
+    """Why the runtime cannot be vendored here (None when it can, or when the package ships it)."""
     pkg = PYODIDE_DIR if pkg is None else pkg
+    if pkg == PYODIDE_DIR and not (pkg / "package.json").is_file() and PREBUILT.is_file():
+        got = _MEMO.get("prebuilt") or prebuilt()
+        if got is None:
+            return f"{PREBUILT} was built for other engine sources than the installed ones: reinstall tilepress"
+        _MEMO["prebuilt"] = got
+        return None
+    if not (ROOT / "package.json").is_file():          # an installed package without the runtime
+        return ("this tilepress package has no Pyodide runtime: install a wheel built after `npm ci` "
+                "in a tilepress checkout (see docs/deployment.md), or set interactive = false")
     if not (pkg / "package.json").is_file():
         return (f"the Pyodide runtime is not installed ({pkg} is missing): run `npm ci` in {ROOT} "
                 "(needs Node.js: apt-get install nodejs npm)")
@@ -342,7 +352,8 @@ def engine_files() -> dict[str, bytes]:
     out = {}
     for path in sorted(ENGINES.rglob("*")):
         rel = path.relative_to(ENGINES.parent).as_posix()
-        if (path.is_file() and "__pycache__" not in rel and not rel.startswith("generator/pipeline/")
+        if (path.is_file() and "__pycache__" not in rel
+                and not rel.startswith(("generator/pipeline/", "generator/_data/"))   # site pipeline, wheel data
                 and not rel.endswith((".pyc", ".pyo"))):
             out[rel] = path.read_bytes()
     return out
@@ -537,14 +548,60 @@ def vendor(pkg: Path | None = None) -> dict:
             "python": answer["version"], "builtins": answer["builtins"]}
 
 
+def engines_key(files: dict[str, bytes]) -> str:
+    """What a prebuilt runtime depends on besides Pyodide: this module and the engine files."""
+    h = hashlib.sha256(f"prebuilt runtime {RUNTIME_FORMAT}".encode())
+    h.update(Path(__file__).read_bytes())
+    for rel in sorted(files):
+        h.update(rel.encode() + b"\0" + hashlib.sha256(files[rel]).digest())
+    return h.hexdigest()
+
+
+def write_prebuilt(path: Path, got: dict | None = None) -> Path:
+    """Write the vendored runtime (vendor() unless given) as the zip a wheel ships (PREBUILT).
+
+    setup.py calls it when it builds a wheel in a checkout with node and node_modules/pyodide,
+    so a pip-installed tilepress builds regen.html with neither."""
+    got = vendor() if got is None else got
+    meta = {"key": engines_key(engine_files()), "modules": got["modules"], "python": got["python"],
+            "builtins": got["builtins"]}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as zf:   # the scripts are gzip + base64 already
+        for name in sorted(got["files"]):
+            zf.writestr(zipfile.ZipInfo(f"files/{name}", (1980, 1, 1, 0, 0, 0)), got["files"][name])
+        zf.writestr(zipfile.ZipInfo("meta.json", (1980, 1, 1, 0, 0, 0)), json.dumps(meta, sort_keys=True))
+    return path
+
+
+def prebuilt(path: Path = PREBUILT) -> dict | None:
+    """The shipped runtime (as vendor() returns it), or None if absent, damaged or made for other
+    engine sources than the installed ones."""
+    try:
+        with zipfile.ZipFile(path) as zf:
+            meta = json.loads(zf.read("meta.json"))
+            if meta.get("key") != engines_key(engine_files()):
+                return None
+            files = {n[len("files/"):]: zf.read(n) for n in zf.namelist() if n.startswith("files/")}
+    except (OSError, ValueError, KeyError, zipfile.BadZipFile):
+        return None
+    return {"files": files, "modules": meta["modules"], "python": meta["python"], "builtins": meta["builtins"]}
+
+
 _MEMO: dict[str, dict] = {}
 
 
 def runtime(cache) -> dict:
-    """The vendored runtime, from the in-process memo, the build cache, or `vendor()`."""
+    """The vendored runtime, from the in-process memo, the build cache, or `vendor()`; in an
+    installed package without node_modules, the runtime it ships (PREBUILT)."""
     reason = missing_reason()
     if reason:
         raise TilepressError(reason)
+    if not (PYODIDE_DIR / "package.json").is_file():
+        got = _MEMO.get("prebuilt") or prebuilt()
+        if got is None:
+            raise TilepressError(f"{PREBUILT}: the shipped Pyodide runtime cannot be read; reinstall tilepress")
+        _MEMO["prebuilt"] = got
+        return got
     files = engine_files()
     key = cache_key(files)
     if key in _MEMO:
