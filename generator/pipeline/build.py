@@ -231,7 +231,9 @@ def build(opts: Options) -> Report:
         base_url += "/"
     theme = Path(opts.templates) if opts.templates is not None else cfg.theme_dir
     env = pages.environment(theme, DEFAULT_TEMPLATES)
-    make_executor(opts)          # bad --executor/--scheduler flags or a missing Dask: exit 2 now
+    executor = make_executor(opts)   # bad --executor/--scheduler flags or a missing Dask: exit 2 now
+    if hasattr(executor, "check"):
+        executor.check()             # a Dask scheduler that does not answer as one: exit 2 now
     _check_out(out)
     cache_dir = opts.cache_dir or out.parent / ".tilepress-cache"
     cache = Cache(cache_dir if opts.use_cache else None)
