@@ -350,6 +350,40 @@ def _region_page(item: Puzzle, params: dict) -> dict:
     }
 
 
+MAX_SHEET_N = 14            # a hexagon of side 14 is about 160 mm wide at 6 mm an edge: one an A4 page
+
+
+def on_paper(item) -> dict | None:
+    """The puzzle on a printed sheet (generator/sheet.py); a random tiling is not a puzzle (None)."""
+    from generator.calissons import render
+    if not isinstance(item, Puzzle) or item.heights is None:
+        return None
+    shape = "a hexagon" if isinstance(item.n, int) else item.n.label
+    level = item.level
+    if level is None:               # from a permalink: the reasoning the hints measure
+        from generator.calissons import hints
+        level = {"local": "Medium", "what-if": "Hard"}.get(
+            hints.grade_level(*reversed(hints.explanation(item.n, tuple(sorted(item.givens))))), "Hard") \
+            if _hintable(item.n) else "Not graded"
+    return {"puzzle": render.paper_svg(item.n, item.givens),
+            "answer": render.paper_answer_svg(item.n, item.heights, item.givens),
+            "level": level.capitalize(), "edge": 1.0, "kind": f"Calissons on {shape}",
+            "rules": render.PAPER_RULES, "example": render.paper_example_svg()}
+
+
+def sheet_recipe(given: dict, count: int) -> list[dict]:
+    """generate() params of `count` puzzles (seeds seed, seed + 1, ...), the hexagon's side checked
+    before any work (at most MAX_SHEET_N: bigger ones cannot print readably)."""
+    from generator.families import validate
+    v = validate(PARAMS, {k: x for k, x in given.items() if x is not None}, "", flags=True)
+    if v.get("region", "hexagon") == "hexagon" and v["size"] > MAX_SHEET_N:
+        raise TilepressError(f"--size must be at most {MAX_SHEET_N} on a sheet (a side-{v['size']} hexagon "
+                             "cannot print with 6 mm edges), got " + str(v["size"]))
+    if v.get("region", "hexagon") == "hexagon" and v["size"] < 2:
+        raise TilepressError(f"--size must be at least 2 on a sheet, got {v['size']}")
+    return [dict(v, seed=v["seed"] + i) for i in range(count)]
+
+
 def figures() -> dict[str, str]:
     """Article figures: a non-unique grid with its two extreme solutions.  (The arctic circle
     is a sample's permalink, `!tilepress cal.v2.40.s1`, drawn by the Markdown extension.)"""
@@ -822,7 +856,7 @@ FAMILY = Family(
     facts=facts, site=SITE, plan=plan, page=page, commands=COMMANDS, figures=figures,
     svg_params=(VIEW,), formats=("svg", "json", "png", "pdf"), cost=cost, page_cap=page_cap, form=FORM,
     exercise=(("--view", "solution"), ("--view", "player"), ("~", "--view", "nope")),
-    player="calissons.play", hinter="calissons.hints",
+    player="calissons.play", hinter="calissons.hints", on_paper=on_paper, sheet_recipe=sheet_recipe,
     page_modules=("calissons.play", "calissons.regions", "calissons.onregion", "calissons.hints"),
     description="Calisson puzzles on the hexagon of side n: the givens are edges of a unique "
                 "lozenge tiling (a pile of cubes); the player draws its other fold edges.")
