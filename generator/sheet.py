@@ -203,16 +203,19 @@ def best_grid(sheet: Sheet, n: int):
     return best
 
 
-def per_page(sheet: Sheet, what: str = "the puzzle") -> tuple[int, tuple[int, int], str]:
+def per_page(sheet: Sheet, what: str = "the puzzle", strict: bool = True) -> tuple[int, tuple[int, int], str]:
     """(N, (columns, rows), note): the most puzzles a page, up to the asked number, that keep every
     puzzle readable; the note says when N is fewer than asked.  A puzzle too big to keep the rule
-    alone on a page is a TilepressError naming `what`."""
+    alone on a page is a TilepressError naming `what` (not `strict`: one a page, and a note)."""
     asked = max(1, min(sheet.per_page, MAX_PER_PAGE, max(1, len(sheet.entries))))
     n = asked
     while True:
         shape, worst = best_grid(sheet, n)
         if worst >= 1 - 1e-9:
             break
+        if n == 1 and not strict:
+            return 1, shape, (f"some puzzles are too big to keep edges of {num(EDGE_MM)} mm and digits of "
+                              f"{num(DIGIT_MM)} mm even alone on a page: printed one a page, as large as fits")
         if n == 1:
             e = min(sheet.entries, key=lambda e: picture_place(view_box(e.puzzle), cells(
                 area(sheet.paper, puzzle_top(sheet)), 1, 1)[0], any(x.url for x in sheet.entries))[4] / need_scale(e))
@@ -390,18 +393,38 @@ def to_pdf(pages: list[str], title: str) -> bytes:
     return join_pdfs([cairosvg.svg2pdf(bytestring=page.encode("utf-8")) for page in pages], title)
 
 
-def make(sheet: Sheet, what: str = "the puzzle", cover: tuple[str, str] | None = None):
-    """(puzzle PDF, answers PDF or None, N a page, note): the sheet's files.  `cover` = (title,
-    subtitle) makes a book: a cover and a rules page first."""
-    n, shape, note = per_page(sheet, what)
+def layout(sheet: Sheet, what: str = "the puzzle", cover: tuple[str, str] | None = None, strict: bool = True):
+    """(page SVGs, answer page SVGs of a separate file or None, N a page, note, index of the first
+    puzzle page).  `cover` = (title, subtitle) makes a book: a cover and a rules page first."""
+    n, shape, note = per_page(sheet, what, strict)
     pages = cover_pages(cover[0], cover[1], sheet) if cover else []
+    first = len(pages)
     pages += puzzle_pages(sheet, n, shape, first_page=len(pages) + 1)
     answers = None
     if sheet.answers == "back":
         pages += answer_pages(sheet, first_page=len(pages) + 1)
     elif sheet.answers == "separate":
-        answers = to_pdf(answer_pages(sheet), f"{sheet.title}: answers")
-    return to_pdf(pages, sheet.title), answers, n, note
+        answers = answer_pages(sheet)
+    return pages, answers, n, note, first
+
+
+def make(sheet: Sheet, what: str = "the puzzle", cover: tuple[str, str] | None = None):
+    """(puzzle PDF, answers PDF or None, N a page, note): the sheet's files."""
+    pages, answers, n, note, _first = layout(sheet, what, cover)
+    return (to_pdf(pages, sheet.title), to_pdf(answers, f"{sheet.title}: answers") if answers else None,
+            n, note)
+
+
+PREVIEW_PX = 480         # the preview of a sheet's first puzzle page: PNG this wide (shown at half)
+
+
+def site_files(sheet: Sheet, cover: tuple[str, str] | None = None) -> tuple[bytes, bytes, int, str]:
+    """(PDF, PNG preview of its first puzzle page, page count, note) of a site's sheet or book:
+    answers at the back, puzzles too big for the rule printed one a page (never refused)."""
+    import cairosvg
+    pages, _answers, _n, note, first = layout(sheet, "a puzzle", cover, strict=False)
+    png = cairosvg.svg2png(bytestring=pages[first].encode("utf-8"), output_width=PREVIEW_PX)
+    return to_pdf(pages, sheet.title), png, len(pages), note
 
 
 def page_count(sheet: Sheet, n: int, book: bool = False) -> int:

@@ -320,7 +320,8 @@ def page(item: Puzzle, params: dict) -> dict:
                        "solution_edges": render.player_svg(n, salient, item.givens,
                                                            title=title + " — fold edges")},
         "sheet": {"puzzle": render.puzzle_svg(n, item.givens, bw=True),
-                  "solution": render.sheet_answer_svg(n, item.heights, item.givens), "rules": render.RULES},
+                  "solution": render.sheet_answer_svg(n, item.heights, item.givens), "rules": render.RULES,
+                  "paper": on_paper(item)},
     }
 
 
@@ -346,7 +347,7 @@ def _region_page(item: Puzzle, params: dict) -> dict:
                                                            title=title + " — fold edges")},
         "sheet": {"puzzle": render.puzzle_svg(shape, item.givens, bw=True),
                   "solution": render.sheet_answer_svg(shape, item.heights, item.givens),
-                  "rules": render.REGION_RULES},
+                  "rules": render.REGION_RULES, "paper": on_paper(item)},
     }
 
 

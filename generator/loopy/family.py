@@ -126,7 +126,7 @@ def page(item, params: dict) -> dict:
         "sheet": {"puzzle": render.picture(item, print_style=True, title=title),
                   "solution": render.picture(item, solution=True, print_style=True, title=title + " — solution"),
                   "rules": render.RULES, "caption": f"{NAMES.get(t, t)}, level: {item.level}, {faces} faces",
-                  "min_width_mm": 120.0},
+                  "min_width_mm": 120.0, "paper": on_paper(item)},
     }
 
 
@@ -148,7 +148,7 @@ def on_paper(item) -> dict:
     return {"puzzle": render.picture(item, print_style=True, title=""),
             "answer": render.picture(item, solution=True, print_style=True, title=""),
             "level": item.level.capitalize(), "edge": render._unit(item.grid),
-            "kind": f"Loopy on {NAMES.get(t, t)} tiles", "rules": render.PAPER_RULES,
+            "kind": f"Loopy on {NAMES.get(t, t)} tiles", "group": t, "rules": render.PAPER_RULES,
             "example": render.example_svg()}
 
 
