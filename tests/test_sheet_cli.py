@@ -228,3 +228,45 @@ def test_book_answers_after_every_puzzle(tmp_path):
     assert puzzle_pages and answer_pages and max(puzzle_pages) < min(answer_pages)
     assert "Monday 1 March 2027" in pages[puzzle_pages[0]]
     assert sum(p.count("Level: Easy") for p in pages) == 7
+
+
+def test_calisson_givens_look_unlike_the_outline_in_grey():
+    """Rendered to a grey picture: across a given edge the ink is black, white, black (a double line);
+    across the outline it is black throughout; grid lines are grey and thin."""
+    import io
+
+    import cairosvg
+    from PIL import Image
+
+    from generator import families
+    from generator.calissons import render
+    from generator.calissons.model import head
+    fam = families.get("calissons")
+    item = fam.generate(fam.sheet_recipe({"size": 4, "level": "easy", "seed": 2}, 1)[0])
+    svg = fam.on_paper(item)["puzzle"]
+    x0, y0, w, h = sheet.view_box(svg)
+    px = 1200
+    img = Image.open(io.BytesIO(cairosvg.svg2png(bytestring=svg.encode(), output_width=px))).convert("L")
+    unit = px / w                                     # pixels per edge
+
+    def profile(p, q):
+        """Grey levels across the segment p-q at its middle, from -0.2 to 0.2 edge lengths."""
+        mx, my = (p[0] + q[0]) / 2, (p[1] + q[1]) / 2
+        dx, dy = q[0] - p[0], q[1] - p[1]
+        norm = (dx * dx + dy * dy) ** 0.5
+        nx, ny = -dy / norm, dx / norm
+        return [img.getpixel((round((mx + t * nx - x0) * unit), round((my + t * ny - y0) * unit)))
+                for t in [k / 100 for k in range(-20, 21)]]
+
+    def runs(values):
+        """The ink pattern: dark (<80) and light (>200) runs in order, grey left out."""
+        out = []
+        for v in values:
+            c = "d" if v < 80 else "l" if v > 200 else None
+            if c and (not out or out[-1] != c):
+                out.append(c)
+        return "".join(out)
+    for e in item.givens[:5]:
+        assert "dld" in runs(profile(render.xy(e[:2]), render.xy(head(e)))), e
+    corners = render._outline(item.n)
+    assert runs(profile(corners[0], corners[1])) == "ldl"       # one solid black band

@@ -69,7 +69,7 @@ MAX_GENERATE_N = 256        # calissons.generator.MAX_GENERATE_N
 MAX_SAMPLE_N = 256          # calissons.sample.MAX_SAMPLE_N
 DEFAULT_CAP = 100000
 MAX_ITEMS = 600
-VIEWS = ("puzzle", "solution", "player", "heights")
+VIEWS = ("puzzle", "solution", "player", "heights", "paper", "paper-answer")
 
 
 # ---- puzzles in and out -------------------------------------------------------------------
@@ -121,6 +121,10 @@ def view_svg(view: str, n: int, givens, H, title: str) -> str:
         return render.solution_svg(n, H, title=title)
     if view == "player":
         return render.player_svg(n, region_of(n).salient_edges(H), givens, title=title)
+    if view == "paper":
+        return render.paper_svg(n, givens)
+    if view == "paper-answer":
+        return render.paper_answer_svg(n, H, givens)
     if view == "heights":
         from generator.calissons.heights import heights_svg
         from generator.calissons.solver import solve
@@ -198,7 +202,7 @@ def to_svg(item: Puzzle, options: dict) -> str:
     if isinstance(item, sample.RegionSample):
         return sample.region_to_svg(item)
     view = options.get("view") or "puzzle"
-    if view != "puzzle" and item.heights is None:
+    if view not in ("puzzle", "paper") and item.heights is None:
         raise TilepressError("this puzzle has no solution to draw")
     return view_svg(view, item.n, item.givens, item.heights, item.permalink)
 
@@ -700,7 +704,8 @@ PARAMS = (
     REGION,
 )
 VIEW = Param("view", "choice", "picture for svg/png/pdf output (default puzzle; heights: the cube heights "
-             "x + y + z at every vertex, least/greatest where they differ)", default="puzzle",
+             "x + y + z at every vertex, least/greatest where they differ; paper, paper-answer: as on the printed "
+             "sheets, the givens as double lines)", default="puzzle",
              choices=VIEWS)
 COMMANDS = (
     Command("solve", "solve a calisson puzzle given as JSON",

@@ -7,7 +7,7 @@ solves the puzzle at its level (generate.py).  See site_src/articles/loopy.md.
 
     python -m generator loopy generate --tiling p2|p3|hat --width W --height H --seed S
                                        --level easy|normal|tricky|hard|expert [--solution] --format json|svg|png|pdf
-    python -m generator regen loopy.v2.… (or loopy.v1.…) [--solution] [--style bold] --format json|svg|png|pdf
+    python -m generator regen loopy.v2.… (or loopy.v1.…) [--solution] [--style bold|paper] --format json|svg|png|pdf
 
 Levels are Tatham's Easy, Normal, Tricky and Hard, and Expert above them
 (generator/loopy/solver.py); a regenerated puzzle's level is measured, never read from the link.
@@ -70,7 +70,8 @@ def to_json(item) -> dict:
 
 def to_svg(item, options: dict) -> str:
     from generator.loopy import render
-    return render.picture(item, solution=bool(options.get("solution")), bold=options.get("style") == "bold")
+    return render.picture(item, solution=bool(options.get("solution")), bold=options.get("style") == "bold",
+                          print_style=options.get("style") == "paper")
 
 
 def facts(item) -> list:
@@ -209,8 +210,9 @@ PARAMS = (
     Param("level", "choice", "difficulty (default normal)", default="normal", choices=LEVELS),
 )
 SOLUTION = Param("solution", "bool", "draw the solution loop (svg/png/pdf)", default=False)
-STYLE = Param("style", "choice", "plain (default: light grey grid lines) or bold (dark lines that read on a phone)",
-              default="plain", choices=("plain", "bold"))
+STYLE = Param("style", "choice", "plain (default: light grey grid lines), bold (dark lines that read on a phone) "
+              "or paper (dotted lines and a black loop, as on the printed sheets)",
+              default="plain", choices=("plain", "bold", "paper"))
 SITE = (
     Param("tilings", "strs", "tilings to publish puzzles on", default=[t for t in ("p2", "p3", "hat") if t in TILINGS],
           choices=TILINGS),
