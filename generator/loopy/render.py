@@ -73,8 +73,14 @@ def picture(puzzle, *, solution: bool = False, print_style: bool = False, title:
         parts.append(f'<path fill="none" stroke="{"#000" if print_style else "#c0392b"}" '
                      f'stroke-width="{n(width)}" stroke-linejoin="round" stroke-linecap="round" d="'
                      + svg.polygon_d([pts[i] for i in ring]) + '"/>')
-    dots = "".join(f'<circle cx="{n(x)}" cy="{n(y)}" r="{n(0.07 * u)}"/>' for x, y in pts)
-    parts.append(f'<g fill="#111">{dots}</g>')
+    if print_style:      # paper: the dots as one path of arcs (cairo draws one element, not hundreds)
+        r = 0.07 * u
+        dots = "".join(f"M{n(x - r)} {n(y)}a{n(r)} {n(r)} 0 1 0 {n(2 * r)} 0a{n(r)} {n(r)} 0 1 0 {n(-2 * r)} 0z"
+                       for x, y in pts)
+        parts.append(f'<path fill="#111" d="{dots}"/>')
+    else:
+        dots = "".join(f'<circle cx="{n(x)}" cy="{n(y)}" r="{n(0.07 * u)}"/>' for x, y in pts)
+        parts.append(f'<g fill="#111">{dots}</g>')
     texts = []
     places = [(pole([pts[i] for i in ids]), c) for ids, c in zip(g.faces, puzzle.clues) if c is not None]
     size = min([0.9 * u] + [1.8 * r for (_x, _y, r), _c in places])   # one size for every clue
