@@ -130,12 +130,17 @@ def playable(link: str) -> bool:
 
 def describe(link: str) -> dict:
     """What the page offers for a permalink: {"playable", "solution_args" (None: no answer to show),
-    "print_args" (the `regen` flags of its printout; a player's PRINT_ARGS)}."""
+    "print_args" (the `regen` flags of its printout; a player's PRINT_ARGS), "print_solution_args" (those
+    of the printed solution: PRINT_SOLUTION_ARGS, else the solution's own), "print_rules" (PRINT_RULES: the
+    rules printed with it, else None: the board's)}."""
     mod = _player(link)
     if mod is None:
-        return {"playable": False, "solution_args": None, "print_args": []}
+        return {"playable": False, "solution_args": None, "print_args": [], "print_solution_args": None,
+                "print_rules": None}
     args = list(getattr(mod, "SOLUTION_ARGS", ()))
-    return {"playable": True, "solution_args": args or None, "print_args": list(getattr(mod, "PRINT_ARGS", ()))}
+    return {"playable": True, "solution_args": args or None, "print_args": list(getattr(mod, "PRINT_ARGS", ())),
+            "print_solution_args": list(getattr(mod, "PRINT_SOLUTION_ARGS", args)) or None,
+            "print_rules": getattr(mod, "PRINT_RULES", None)}
 
 
 def facts(link: str) -> list:

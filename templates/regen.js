@@ -1051,7 +1051,9 @@
       var what = await T.describe(permalink);
       T.lastRegenMs = performance.now() - t0;
       self.current = {permalink: permalink, svg: res.svg, json: res.json, solution: null,
-                      solutionArgs: what.solution_args, playable: what.playable, printArgs: what.print_args};
+                      solutionArgs: what.solution_args, playable: what.playable, printArgs: what.print_args,
+                      printSolutionArgs: what.print_solution_args, printRules: what.print_rules};
+      show($("tp-print-solution-choice"), !!what.solution_args);   // "print the solution too": puzzles only
       self.render();
       show($("tp-figure"), !what.playable);        // the board shows the same puzzle, playable
       if (what.playable) await self.play(permalink);
@@ -1134,21 +1136,31 @@
     else { document.execCommand("copy"); done(); }
   };
 
+  // The printout: the drawing the rules describe (a player's PRINT_ARGS: Loopy's dotted lines), the
+  // tiling and level in the title, how to find the puzzle again without any command line, and the
+  // solution on a second page only when "print the solution too" is ticked.
+  var PRINT_TILINGS = {p2: "Penrose P2", p3: "Penrose P3", hat: "hat", spectre: "Spectre"};
   Page.prototype.print = async function () {
     var c = this.current;
     if (!c) return;
     document.documentElement.classList.add("tp-printing");   // print media only; cleared on afterprint
-    $("tp-print-title").textContent = $("tp-title").textContent;
-    $("tp-print-rules").textContent = this.player ? this.player.board.rules : "";
+    var title = $("tp-title").textContent, json = c.json || {};
+    var tiling = json.tiling ? PRINT_TILINGS[String(json.tiling).split(".")[0]] : "";
+    var parts = title.split(", "), head = parts.shift();
+    parts = parts.filter(function (p) { return p !== String(json.level); });
+    title = head + (tiling ? " on " + tiling + " tiles" : "") + (json.level ? ", level " + json.level : "") +
+      (parts.length ? ", " + parts.join(", ") : "");
+    $("tp-print-title").textContent = title;
+    $("tp-print-rules").textContent = c.printRules || (this.player ? this.player.board.rules : "");
     var printed = c.svg;
-    if (c.printArgs && c.printArgs.length) {        // e.g. Loopy's dark grid lines for paper
+    if (c.printArgs && c.printArgs.length) {
       var pr = await T.run(["regen", c.permalink].concat(c.printArgs, ["--format", "svg"]));
       if (pr.code === 0) printed = pr.stdout;
     }
     $("tp-print-picture").src = svgURL(printed);
     var id = await T.call("families", "short_id", [c.permalink]);
-    $("tp-print-id").textContent = "Short ID " + id + ". To make it again, open regen.html# followed by this " +
-      "permalink, or run python -m generator regen with it:";
+    $("tp-print-id").textContent = "Short ID " + id + ". To find this puzzle again, open regen.html# followed by " +
+      "this permalink:";
     $("tp-print-permalink").textContent = c.permalink;
     var qr = (T.config.qr || {})[c.permalink], qrImg = $("tp-print-qr");   // a site item, with a base URL
     if (qr) {
@@ -1157,11 +1169,14 @@
       if (!qrImg.complete) await new Promise(function (ok) { qrImg.onload = qrImg.onerror = ok; });
     }
     show(qrImg, !!qr);
-    show($("tp-print-second"), !!c.solutionArgs);
-    if (c.solutionArgs) {
-      var sol = await this.solution();
+    var box = $("tp-print-with-solution"), second = !!c.solutionArgs && !!(box && box.checked);
+    show($("tp-print-second"), second);
+    if (second) {
+      var sol = null, args = c.printSolutionArgs || c.solutionArgs;
+      var sr = await T.run(["regen", c.permalink].concat(args, ["--format", "svg"]));
+      sol = sr.code === 0 ? sr.stdout : await this.solution();
       if (sol) $("tp-print-solution").src = svgURL(sol);
-      $("tp-print-solution-title").textContent = $("tp-title").textContent + " — solution (ID " + id + ")";
+      $("tp-print-solution-title").textContent = title + " — solution (ID " + id + ")";
     }
     await paint();
     window.print();

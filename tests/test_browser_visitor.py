@@ -66,8 +66,10 @@ def test_offers_follow_the_page_cap():
     assert browser_mod.offers(LOOPY) == {"regen": True, "play": True}
     assert "about 693 hats; the page makes up to 217" in webapi.cap_error("hat.v1.120x80.r4.5-0-1-1-0-H")
     assert webapi.cap_error("cal.v2.65.s0") and not webapi.cap_error("cal.v2.64.s0")
-    assert webapi.describe("cal.v2.16.s1") == {"playable": False, "solution_args": None, "print_args": []}
-    assert webapi.describe(LOOPY)["print_args"] == ["--style", "bold"]
+    assert webapi.describe("cal.v2.16.s1") == {"playable": False, "solution_args": None, "print_args": [],
+                                               "print_solution_args": None, "print_rules": None}
+    assert webapi.describe(LOOPY)["print_args"] == ["--style", "paper"]      # dotted, as the rules say
+    assert webapi.describe(LOOPY)["print_solution_args"] == ["--solution", "--style", "paper"]
 
 
 def test_the_page_calls_only_listed_modules_and_public_functions():
@@ -286,15 +288,26 @@ def test_print_pdf_text_stays_inside_the_margins(chromium, site, tmp_path):
     page.evaluate("window.print = () => {}")
     page.click("#tp-print")
     page.wait_for_function("document.getElementById('tp-print-id').textContent.length > 0")
-    page.wait_for_function("document.getElementById('tp-print-solution').complete")
     printed = page.evaluate("fetch(document.getElementById('tp-print-picture').src).then(r => r.text())")
-    assert printed == webapi.run(["regen", LOOPY, "--style", "bold", "--format", "svg"])["stdout"].decode()
+    assert printed == webapi.run(["regen", LOOPY, "--style", "paper", "--format", "svg"])["stdout"].decode()
+    assert "stroke-dasharray" in printed                              # the dotted lines the rules speak of
+    alone = tmp_path / "alone.pdf"
+    page.pdf(path=str(alone), format="A4", prefer_css_page_size=True)
+    text = subprocess.run(["pdftotext", str(alone), "-"], capture_output=True, text=True, check=True).stdout
+    assert text.count("\f") == 1                                      # no solution unless asked for
+    assert "python -m" not in text and "Penrose P3 tiles" in text and "easy" in text.lower()
+    page.check("#tp-print-with-solution")                             # "print the solution too"
+    page.evaluate("document.getElementById('tp-print-id').textContent = ''")
+    page.click("#tp-print")
+    page.wait_for_function("document.getElementById('tp-print-id').textContent.length > 0")
+    page.wait_for_function("document.getElementById('tp-print-solution').complete")
     pdf = tmp_path / "print.pdf"
     page.pdf(path=str(pdf), format="A4", prefer_css_page_size=True)
     page.close()
     out = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
     pages = re.findall(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', out, re.S)
     assert len(pages) == 2                                            # the puzzle, then its solution
+    assert "python -m" not in out
     words = []
     margin = 15 / 25.4 * 72 - 1                                       # @page margin 15 mm, in pt
     for w, h, body in pages:
@@ -304,7 +317,7 @@ def test_print_pdf_text_stays_inside_the_margins(chromium, site, tmp_path):
             assert float(x0) >= margin and float(x1) <= float(w) - margin, text
             assert float(y0) >= margin and float(y1) <= float(h) - margin, text
     text = " ".join(words)
-    assert "Loopy puzzle" in text and "loopy-" in text and "closed loop" in text
+    assert "Loopy puzzle" in text and "loopy-" in text and "Draw one loop along the dotted lines" in text
     assert not text.startswith("loopy.v1")                           # the title is words, not the permalink
 
 

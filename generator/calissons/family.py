@@ -69,7 +69,7 @@ MAX_GENERATE_N = 256        # calissons.generator.MAX_GENERATE_N
 MAX_SAMPLE_N = 256          # calissons.sample.MAX_SAMPLE_N
 DEFAULT_CAP = 100000
 MAX_ITEMS = 600
-VIEWS = ("puzzle", "solution", "player", "heights")
+VIEWS = ("puzzle", "solution", "player", "heights", "paper", "paper-answer")
 
 
 # ---- puzzles in and out -------------------------------------------------------------------
@@ -121,6 +121,10 @@ def view_svg(view: str, n: int, givens, H, title: str) -> str:
         return render.solution_svg(n, H, title=title)
     if view == "player":
         return render.player_svg(n, region_of(n).salient_edges(H), givens, title=title)
+    if view == "paper":
+        return render.paper_svg(n, givens)
+    if view == "paper-answer":
+        return render.paper_answer_svg(n, H, givens)
     if view == "heights":
         from generator.calissons.heights import heights_svg
         from generator.calissons.solver import solve
@@ -198,7 +202,7 @@ def to_svg(item: Puzzle, options: dict) -> str:
     if isinstance(item, sample.RegionSample):
         return sample.region_to_svg(item)
     view = options.get("view") or "puzzle"
-    if view != "puzzle" and item.heights is None:
+    if view not in ("puzzle", "paper") and item.heights is None:
         raise TilepressError("this puzzle has no solution to draw")
     return view_svg(view, item.n, item.givens, item.heights, item.permalink)
 
@@ -320,7 +324,8 @@ def page(item: Puzzle, params: dict) -> dict:
                        "solution_edges": render.player_svg(n, salient, item.givens,
                                                            title=title + " — fold edges")},
         "sheet": {"puzzle": render.puzzle_svg(n, item.givens, bw=True),
-                  "solution": render.sheet_answer_svg(n, item.heights, item.givens), "rules": render.RULES},
+                  "solution": render.sheet_answer_svg(n, item.heights, item.givens), "rules": render.RULES,
+                  "paper": on_paper(item)},
     }
 
 
@@ -346,8 +351,42 @@ def _region_page(item: Puzzle, params: dict) -> dict:
                                                            title=title + " — fold edges")},
         "sheet": {"puzzle": render.puzzle_svg(shape, item.givens, bw=True),
                   "solution": render.sheet_answer_svg(shape, item.heights, item.givens),
-                  "rules": render.REGION_RULES},
+                  "rules": render.REGION_RULES, "paper": on_paper(item)},
     }
+
+
+MAX_SHEET_N = 14            # a hexagon of side 14 is about 160 mm wide at 6 mm an edge: one an A4 page
+
+
+def on_paper(item) -> dict | None:
+    """The puzzle on a printed sheet (generator/sheet.py); a random tiling is not a puzzle (None)."""
+    from generator.calissons import render
+    if not isinstance(item, Puzzle) or item.heights is None:
+        return None
+    shape = "a hexagon" if isinstance(item.n, int) else item.n.label
+    level = item.level
+    if level is None:               # from a permalink: the reasoning the hints measure
+        from generator.calissons import hints
+        level = {"local": "Medium", "what-if": "Hard"}.get(
+            hints.grade_level(*reversed(hints.explanation(item.n, tuple(sorted(item.givens))))), "Hard") \
+            if _hintable(item.n) else "Not graded"
+    return {"puzzle": render.paper_svg(item.n, item.givens),
+            "answer": render.paper_answer_svg(item.n, item.heights, item.givens),
+            "level": level.capitalize(), "edge": 1.0, "kind": f"Calissons on {shape}",
+            "rules": render.PAPER_RULES, "example": render.paper_example_svg()}
+
+
+def sheet_recipe(given: dict, count: int) -> list[dict]:
+    """generate() params of `count` puzzles (seeds seed, seed + 1, ...), the hexagon's side checked
+    before any work (at most MAX_SHEET_N: bigger ones cannot print readably)."""
+    from generator.families import validate
+    v = validate(PARAMS, {k: x for k, x in given.items() if x is not None}, "", flags=True)
+    if v.get("region", "hexagon") == "hexagon" and v["size"] > MAX_SHEET_N:
+        raise TilepressError(f"--size must be at most {MAX_SHEET_N} on a sheet (a side-{v['size']} hexagon "
+                             "cannot print with 6 mm edges), got " + str(v["size"]))
+    if v.get("region", "hexagon") == "hexagon" and v["size"] < 2:
+        raise TilepressError(f"--size must be at least 2 on a sheet, got {v['size']}")
+    return [dict(v, seed=v["seed"] + i) for i in range(count)]
 
 
 def figures() -> dict[str, str]:
@@ -665,7 +704,8 @@ PARAMS = (
     REGION,
 )
 VIEW = Param("view", "choice", "picture for svg/png/pdf output (default puzzle; heights: the cube heights "
-             "x + y + z at every vertex, least/greatest where they differ)", default="puzzle",
+             "x + y + z at every vertex, least/greatest where they differ; paper, paper-answer: as on the printed "
+             "sheets, the givens as double lines)", default="puzzle",
              choices=VIEWS)
 COMMANDS = (
     Command("solve", "solve a calisson puzzle given as JSON",
@@ -822,7 +862,7 @@ FAMILY = Family(
     facts=facts, site=SITE, plan=plan, page=page, commands=COMMANDS, figures=figures,
     svg_params=(VIEW,), formats=("svg", "json", "png", "pdf"), cost=cost, page_cap=page_cap, form=FORM,
     exercise=(("--view", "solution"), ("--view", "player"), ("~", "--view", "nope")),
-    player="calissons.play", hinter="calissons.hints",
+    player="calissons.play", hinter="calissons.hints", on_paper=on_paper, sheet_recipe=sheet_recipe,
     page_modules=("calissons.play", "calissons.regions", "calissons.onregion", "calissons.hints"),
     description="Calisson puzzles on the hexagon of side n: the givens are edges of a unique "
                 "lozenge tiling (a pile of cubes); the player draws its other fold edges.")

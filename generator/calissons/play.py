@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from generator.calissons import permalink as cal_permalink
 from generator.calissons.model import head, hexagon
+from generator.calissons import render as _render
 from generator.calissons.render import xy
 from generator.calissons.solver import solve
 from generator.errors import TilepressError
@@ -31,6 +32,9 @@ RULES = ("Draw every fold edge: the edges where two calissons (lozenges) of diff
          "side by side, so that the picture becomes a pile of cubes. The red edges are given.")
 MAX_PLAY_N = 16
 SOLUTION_ARGS = ("--view", "solution")     # the CLI flags that draw the answer
+PRINT_ARGS = ("--view", "paper")           # the page's printout: grey grid, givens as double lines
+PRINT_SOLUTION_ARGS = ("--view", "paper-answer")
+PRINT_RULES = _render.PAPER_RULES          # the rules printed with it (they speak of double lines)
 MAX_PLAY_TRIANGLES = 6 * MAX_PLAY_N * MAX_PLAY_N     # other shapes (cal.v3): as many triangles
 
 

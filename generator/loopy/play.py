@@ -32,11 +32,13 @@ from functools import lru_cache
 from generator.errors import TilepressError
 from generator.loopy import puzzle as P
 from generator.loopy.pole import pole
-from generator.loopy.render import RULES
+from generator.loopy.render import PAPER_RULES, RULES
 
 MAX_PLAY_FACES = 1000
 SOLUTION_ARGS = ("--solution",)      # the CLI flags that draw the answer (page: "Show the solution")
-PRINT_ARGS = ("--style", "bold")     # the CLI flags of the page's printout (dark grid lines on paper)
+PRINT_ARGS = ("--style", "paper")    # the CLI flags of the page's printout: dotted lines, as the rules say
+PRINT_SOLUTION_ARGS = ("--solution", "--style", "paper")   # ... and of its printed solution
+PRINT_RULES = PAPER_RULES                                    # the rules printed with it (as on the sheets)
 
 
 @lru_cache(maxsize=4)
