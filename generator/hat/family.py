@@ -67,6 +67,7 @@ class HatPatch:
         self.patch = patch
         self.seed = seed           # None for a regenerated permalink
         self._hats = None
+        self._walked = False       # a streamed walk (shapes) completed the permalink
 
     def hats(self) -> list:
         """Every hat meeting the region (walked once, with a progress bar on a terminal)."""
@@ -83,6 +84,8 @@ class HatPatch:
 
     def permalink(self) -> str:
         """The permalink (walks the patch first if needed)."""
+        if self._walked:
+            return self.patch.permalink()
         if self._hats is None and self.estimate > JSON_STREAM_FROM:
             from generator.output import progress
             for _ in progress(self.patch.hats(), self.estimate, "hat"):   # invent every level
@@ -163,6 +166,22 @@ def _counts(hats):
     for hat in hats:
         counts[hat.metatile] += 1
     return counts, sum(1 for hat in hats if hat.reflected)
+
+
+def shapes(item: HatPatch):
+    """Every hat as (kind, exact vertices, float vertices, {"metatile", "reflected"}) for the maker's
+    exports (generator/maker/): the walk streamed for big patches, the list otherwise."""
+    from generator.hat.coords import to_xy
+    if item._hats is None and item.estimate > JSON_STREAM_FROM:
+        def walk():
+            yield from item.patch.hats()
+            item._walked = True
+        source = walk()
+    else:
+        source = item.hats()
+    for t in source:
+        yield ("hat", t.points, tuple(map(to_xy, t.points)),
+               {"metatile": t.metatile, "reflected": t.reflected})
 
 
 def facts(item: HatPatch) -> list:
@@ -258,7 +277,7 @@ FAMILY = Family(
     name="hat", title="The hat monotile", prefix="hat", versions=(1,), version="2.2", kind="tiling",
     params=PARAMS, generate=generate, regen=regen, regen_params=REGEN_PARAMS,
     permalink=lambda item: item.permalink(), to_json=to_json, to_svg=to_svg, facts=facts,
-    site=SITE, plan=plan, page=page, commands=(SUPERTILE,), figures=figures, tiles=tiles, cost=cost,
+    site=SITE, plan=plan, page=page, commands=(SUPERTILE,), figures=figures, tiles=tiles, shapes=shapes, cost=cost,
     page_cap=PAGE_CAP, form=FORM, exercise=(("--width", "4"),),
     description="A random patch: every hat meeting the open rectangle W × H centred on the start "
                 "point (short kite edge 1).")

@@ -73,6 +73,7 @@ class SpectrePatch:
         self.patch = patch
         self.seed = seed
         self._spectres = None
+        self._walked = False       # a streamed walk (shapes) completed the permalink
 
     @property
     def estimate(self) -> int:
@@ -88,6 +89,8 @@ class SpectrePatch:
 
     def permalink(self) -> str:
         """The permalink (walks the patch first if needed)."""
+        if self._walked:
+            return self.patch.permalink()
         if self._spectres is None and self.estimate > JSON_STREAM_FROM:
             from generator.output import progress
             for _ in progress(self.patch.spectres(), self.estimate, "spectre"):
@@ -159,6 +162,22 @@ def tiles(item: SpectrePatch) -> list[Tile]:
     """Every Spectre with its 14 exact Z[ω] vertices and their float positions."""
     from generator.spectre.geometry import to_xy
     return [Tile("spectre", tuple(s.points), tuple(map(to_xy, s.points))) for s in item.spectres()]
+
+
+def shapes(item: SpectrePatch):
+    """Every spectre as (kind, exact vertices, float vertices, {"metatile", "odd"}) for the maker's
+    exports (generator/maker/): the walk streamed for big patches, the list otherwise."""
+    from generator.spectre.geometry import to_xy
+    if item._spectres is None and item.estimate > JSON_STREAM_FROM:
+        def walk():
+            yield from item.patch.spectres()
+            item._walked = True
+        source = walk()
+    else:
+        source = item.spectres()
+    for t in source:
+        yield ("spectre", t.points, tuple(map(to_xy, t.points)),
+               {"metatile": t.metatile, "odd": t.odd})
 
 
 def facts(item: SpectrePatch) -> list:
@@ -253,7 +272,7 @@ FAMILY = Family(
     name="spectre", title="The Spectre monotile", prefix="spectre", versions=(1,), version="1.0",
     kind="tiling", params=PARAMS, generate=generate, regen=regen, regen_params=REGEN_PARAMS,
     permalink=lambda item: item.permalink(), to_json=to_json, to_svg=to_svg, facts=facts,
-    site=SITE, plan=plan, page=page, commands=(SUPERTILE,), figures=figures, tiles=tiles, cost=cost,
+    site=SITE, plan=plan, page=page, commands=(SUPERTILE,), figures=figures, tiles=tiles, shapes=shapes, cost=cost,
     svg_params=SVG_PARAMS, page_cap=PAGE_CAP, form=FORM,
     exercise=(("--width", "4"), ("--style", "curved")),
     description="A random patch: every Spectre meeting the open rectangle W × H centred on the "
