@@ -221,3 +221,25 @@ def test_proper4_on_ten_thousand_tiles(name, side):
     assert len({t["colour"] for t in tiles}) <= 4
     assert all(tiles[i]["colour"] != tiles[j]["colour"] for i, t in enumerate(tiles) for j in t["neighbours"])
     check_graph(tiles)
+
+
+PUZZLES = ["loopy.v1.ea310b2a22a2b3a1e22b22022b222e1a0d02c301a3.p2.v1.5_4_9_AVVBUABUAA",
+           "cal.v1.4~AAAAKVQAQADqoAAAEkAIABA", "cal.v2.6.s1"]
+
+
+@pytest.mark.parametrize("link", PUZZLES)
+def test_loopy_puzzles_and_calisson_boards_export_the_same_shapes(link):
+    code, text, err = run(["regen", link, "--format", "graph"])
+    assert code == 0, err
+    g = json.loads(text)
+    assert g["permalink"] == link
+    check_graph(g["tiles"])
+    if link.startswith("cal."):
+        n = 4 if ".v1." in link else 6
+        assert len(g["tiles"]) == 3 * n * n and {t["kind"] for t in g["tiles"]} == {"x", "y", "z"}
+    else:
+        loopy = json.loads(run(["regen", link, "--format", "json"])[1])
+        assert [t["clue"] for t in g["tiles"]] == [f["clue"] for f in loopy["faces"]]
+    code, text, err = run(["regen", link, "--format", "graph", "--colour", "proper4"])
+    tiles = json.loads(text)["tiles"]
+    assert all(tiles[i]["colour"] != tiles[j]["colour"] for i, t in enumerate(tiles) for j in t["neighbours"])

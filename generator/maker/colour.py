@@ -39,7 +39,7 @@ DEFAULT_PALETTE = "okabe-ito"
 
 # The classes' fixed order (so a class keeps its colour from patch to patch); others follow.
 ORDER = ("kite", "dart", "thick", "thin", "hat", "spectre", "H", "T", "P", "F",
-         "G", "D", "J", "L", "X", "S", "Y")
+         "G", "D", "J", "L", "X", "S", "Y", "x", "y", "z", "face")
 DARK = ("reflected", "odd")
 SEARCH_LIMIT = 200_000       # proper3: backtracking steps before giving up
 
