@@ -243,3 +243,36 @@ def test_loopy_puzzles_and_calisson_boards_export_the_same_shapes(link):
     code, text, err = run(["regen", link, "--format", "graph", "--colour", "proper4"])
     tiles = json.loads(text)["tiles"]
     assert all(tiles[i]["colour"] != tiles[j]["colour"] for i, t in enumerate(tiles) for j in t["neighbours"])
+
+
+def sat_3colourable(tiles) -> bool:
+    """An independent answer: is the neighbour graph 3-colourable? (a SAT solver, test-only)"""
+    from pysat.solvers import Minisat22
+    with Minisat22() as s:
+        var = lambda i, c: 3 * i + c + 1
+        for i, t in enumerate(tiles):
+            s.add_clause([var(i, 0), var(i, 1), var(i, 2)])
+            for j in t["neighbours"]:
+                if j > i:
+                    for c in range(3):
+                        s.add_clause([-var(i, c), -var(j, c)])
+        return s.solve()
+
+
+@pytest.mark.parametrize("name", list(PATCHES))
+def test_proper3_answers_as_a_sat_solver_does(graphs, name):
+    code, text, err = run(PATCHES[name] + ["--format", "graph", "--colour", "proper3"])
+    assert (code == 0) == sat_3colourable(graphs[name]["tiles"]), err
+    if code == 0:
+        tiles = json.loads(text)["tiles"]
+        assert len({t["colour"] for t in tiles}) <= 3
+        assert all(tiles[i]["colour"] != tiles[j]["colour"] for i, t in enumerate(tiles) for j in t["neighbours"])
+
+
+def test_proper3_on_ten_thousand_kites_and_darts():
+    code, text, err = run(["tiling", "p2", "--width", "70", "--height", "70", "--seed", "7",
+                           "--format", "graph", "--colour", "proper3"])
+    assert code == 0, err
+    tiles = json.loads(text)["tiles"]
+    assert len(tiles) >= 9000 and len({t["colour"] for t in tiles}) == 3
+    assert all(tiles[i]["colour"] != tiles[j]["colour"] for i, t in enumerate(tiles) for j in t["neighbours"])

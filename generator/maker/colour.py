@@ -9,8 +9,8 @@ A planar map always has a 4-colouring (Appel and Haken); `proper4` finds one by 
 1979: colour next the tile whose neighbours show the most colours), and when a tile sees all four
 it swaps a Kempe chain (two colours on a connected run of tiles) to free one.  `proper3` runs a
 search with propagation (a tile with one colour left takes it at once) and chronological
-backtracking; a tile whose neighbours form a ring of odd length (an odd wheel) proves that no
-3-colouring exists, and the message names it.  Both are deterministic: the same patch, the same
+backtracking, then a tabu search (Hertz and de Werra 1987); a tile whose neighbours form a ring of
+odd length (an odd wheel) proves that no 3-colouring exists, and the message names it.  Both are deterministic: the same patch, the same
 colours.  Colours are palette indices 0, 1, 2, 3.
 """
 
@@ -41,7 +41,8 @@ DEFAULT_PALETTE = "okabe-ito"
 ORDER = ("kite", "dart", "thick", "thin", "hat", "spectre", "H", "T", "P", "F",
          "G", "D", "J", "L", "X", "S", "Y", "x", "y", "z", "face")
 DARK = ("reflected", "odd")
-SEARCH_LIMIT = 200_000       # proper3: backtracking steps before giving up
+SEARCH_LIMIT = 20_000        # proper3: backtracking steps before the local search
+TABU_STEPS = 20_000          # proper3: local-search moves (plus 5 a tile) before giving up
 
 
 def class_colours(keys: list, palette: str) -> list[str]:
@@ -194,12 +195,91 @@ def odd_wheel(n: int, off, nb):
 
 
 def proper3(n: int, off, nb, limit: int = SEARCH_LIMIT) -> array:
-    """A proper colouring with colours 0..2, or TilepressError saying why there is none."""
+    """A proper colouring with colours 0..2, or TilepressError saying why there is none: an odd
+    wheel, an exhaustive search, or (where the searches give up) that none was found."""
     wheel = odd_wheel(n, off, nb)
     if wheel is not None:
         v, k = wheel
         raise TilepressError(f"--colour proper3: this patch has no 3-colouring (tile {v} and its "
                              f"{k} neighbours form an odd wheel); use --colour proper4")
+    got = dsatur(n, off, nb, 3)
+    if got is not None:
+        return got
+    try:
+        return _search3(n, off, nb, limit)
+    except _GaveUp:
+        pass
+    got = tabucol(n, off, nb, 3, array("b", [min(c, 2) for c in proper4(n, off, nb)]),
+                  TABU_STEPS + 5 * n)
+    if got is None:
+        raise TilepressError(f"--colour proper3: no 3-colouring found (a search of {limit:,} steps and "
+                             "a local search gave up; there may be none for this patch); use --colour proper4")
+    return got
+
+
+class _GaveUp(Exception):
+    """The backtracking search reached its step limit."""
+
+
+def tabucol(n: int, off, nb, k: int, start, steps: int, seed: int = 0):
+    """A proper k-colouring by tabu search from `start` (Hertz and de Werra, "Using tabu search
+    techniques for graph coloring", 1987): move a tile in conflict to the colour that removes
+    the most conflicts, forbidding the move back for a while; None after `steps` moves.
+    Deterministic: its random tie-breaks come from random.Random(seed)."""
+    import random
+    rng = random.Random(seed)
+    col = array("b", start)
+    gamma = [[0] * k for _ in range(n)]        # gamma[v][c]: neighbours of v with colour c
+    for v in range(n):
+        for u in nb[off[v]:off[v + 1]]:
+            gamma[v][col[u]] += 1
+    conflicted = {v for v in range(n) if gamma[v][col[v]] > 0}
+    total = sum(gamma[v][col[v]] for v in range(n)) // 2
+    tabu: dict = {}
+    best = total
+    step = 0
+    while total > 0:
+        step += 1
+        if step > steps:
+            return None
+        best_delta, moves = None, []
+        for v in sorted(conflicted):
+            cv, g = col[v], gamma[v]
+            for c in range(k):
+                if c == cv:
+                    continue
+                d = g[c] - g[cv]
+                if tabu.get((v, c), 0) > step and total + d >= best:
+                    continue
+                if best_delta is None or d < best_delta:
+                    best_delta, moves = d, [(v, c)]
+                elif d == best_delta:
+                    moves.append((v, c))
+        if not moves:
+            continue
+        v, c = moves[rng.randrange(len(moves))]
+        old = col[v]
+        col[v] = c
+        total += best_delta
+        tabu[(v, old)] = step + int(0.6 * len(conflicted)) + rng.randrange(10)
+        for u in nb[off[v]:off[v + 1]]:
+            gamma[u][old] -= 1
+            gamma[u][c] += 1
+            if gamma[u][col[u]] > 0:
+                conflicted.add(u)
+            else:
+                conflicted.discard(u)
+        if gamma[v][c] > 0:
+            conflicted.add(v)
+        else:
+            conflicted.discard(v)
+        best = min(best, total)
+    return col
+
+
+def _search3(n: int, off, nb, limit: int) -> array:
+    """Backtracking with propagation (a tile with one colour left takes it at once): a
+    3-colouring, TilepressError when the search proves there is none, _GaveUp after `limit` steps."""
     colour = array("b", [-1]) * n
     dom = array("B", [7]) * n
     trail: list = []                    # (tile, old domain) and ("c", tile) entries, undone on backtrack
@@ -253,8 +333,7 @@ def proper3(n: int, off, nb, limit: int = SEARCH_LIMIT) -> array:
         while not ok:
             steps += 1
             if steps > limit:
-                raise TilepressError(f"--colour proper3: no 3-colouring found in {limit:,} search "
-                                     "steps (there may be none for this patch); use --colour proper4")
+                raise _GaveUp()
             while choices and not choices[-1][2]:
                 choices.pop()
             if not choices:
