@@ -276,3 +276,27 @@ def test_proper3_on_ten_thousand_kites_and_darts():
     tiles = json.loads(text)["tiles"]
     assert len(tiles) >= 9000 and len({t["colour"] for t in tiles}) == 3
     assert all(tiles[i]["colour"] != tiles[j]["colour"] for i, t in enumerate(tiles) for j in t["neighbours"])
+
+
+@pytest.mark.parametrize("name", list(PATCHES))
+def test_the_pages_form_offers_colourings_that_the_command_line_makes(name):
+    """Family.form's colour fields and its "show" flags: every choice regenerates the form's patch."""
+    from generator.families import get
+    form = get(name).form
+    fields = {f["name"]: f for f in form["fields"]}
+    colours = [c["value"] for c in fields["colour"]["choices"]]
+    palettes = [c["value"] for c in fields["palette"]["choices"]]
+    assert "proper4" in colours and "okabe-ito" in palettes and set(palettes) == set(C.PALETTES)
+    assert ("proper3" in colours) == (name in ("p2", "p3")) and ("metatile" in colours) == (name in ("hat", "spectre"))
+    values = {"width": "9", "height": "7", "seed": "3"}
+    code, text, err = run([a.format(**values) for a in form["argv"]])
+    assert code == 0, err
+    link = json.loads(text)["permalink"]
+    for colour in colours:
+        for palette in (palettes if colour == "proper4" else palettes[:1]):
+            show = [a.format(colour=colour, palette=palette) for a in form["show"]]
+            args = [x for k in range(0, len(show), 2) if show[k + 1] for x in show[k:k + 2]]
+            code, svg, err = run(["regen", link] + args + ["--format", "svg"])
+            assert code == 0 and svg.startswith("<svg"), (colour, palette, err)
+            if colour:
+                assert C.PALETTES[palette][0][0] in svg or C.PALETTES[palette][0][1] in svg

@@ -33,6 +33,7 @@ from fractions import Fraction
 
 from generator.errors import TilepressError
 from generator.families import Command, Family, Param, Tile
+from generator.maker.colour import SHOW, form_fields
 from generator.params import MAX_SEED
 
 MAX_CLI_HATS = 100_000     # pictures above this are streamed on the command line, else refused
@@ -267,7 +268,8 @@ FORM = {"title": "The hat monotile",
         "fields": [{"name": "width", "label": "Width", "type": "number", "min": 4, "max": 60, "value": 16,
                     "help": "of the patch, in short edges of the hat (a hat is about 3 across)"},
                    {"name": "height", "label": "Height", "type": "number", "min": 4, "max": 50, "value": 12,
-                    "help": "of the patch, in short edges of the hat"}],
+                    "help": "of the patch, in short edges of the hat"}] + form_fields(metatile=True, three=False),
+        "show": SHOW,
         "count": {"unit": "hats", "per_area": 0.11},
         "argv": ["tiling", "hat", "--width", "{width}", "--height", "{height}", "--seed", "{seed}",
                  "--format", "json"]}
@@ -278,6 +280,6 @@ FAMILY = Family(
     params=PARAMS, generate=generate, regen=regen, regen_params=REGEN_PARAMS,
     permalink=lambda item: item.permalink(), to_json=to_json, to_svg=to_svg, facts=facts,
     site=SITE, plan=plan, page=page, commands=(SUPERTILE,), figures=figures, tiles=tiles, shapes=shapes, cost=cost,
-    page_cap=PAGE_CAP, form=FORM, exercise=(("--width", "4"),),
+    page_cap=PAGE_CAP, form=FORM, exercise=(("--width", "4"), ("--colour", "proper4")),
     description="A random patch: every hat meeting the open rectangle W × H centred on the start "
                 "point (short kite edge 1).")

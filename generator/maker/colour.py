@@ -364,3 +364,26 @@ def _bfs_order(n: int, off, nb) -> list:
                     seen[y] = 1
                     queue.append(y)
     return order
+
+
+# ---- the page's form (Family.form: fields, and "show": regen flags for the picture) ------------
+
+SHOW = ["--colour", "{colour}", "--palette", "{palette}"]   # a pair whose value is "" is left out
+
+
+def form_fields(metatile: bool, three: bool) -> list[dict]:
+    """The "make your own" form's colour fields for a tiling (metatile: it has metatiles; three:
+    its patches have 3-colourings, as the kites and darts and the rhombs do)."""
+    choices = [{"value": "", "label": "the gallery's colours"},
+               {"value": "kind", "label": "by tile kind"}]
+    if metatile:
+        choices.append({"value": "metatile", "label": "by metatile"})
+    choices.append({"value": "proper4", "label": "4 colours, no two neighbours alike"})
+    if three:
+        choices.append({"value": "proper3", "label": "3 colours, no two neighbours alike"})
+    palettes = [{"value": p, "label": p + (" (colour-blind safe)" if p == DEFAULT_PALETTE else "")}
+                for p in PALETTES]
+    return [{"name": "colour", "label": "Colours", "type": "select", "choices": choices, "value": "",
+             "help": "how the tiles are coloured (the download and the neighbour graph use it too)"},
+            {"name": "palette", "label": "Palette", "type": "select", "choices": palettes,
+             "value": DEFAULT_PALETTE, "help": "the colours used, unless the gallery's"}]

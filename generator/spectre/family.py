@@ -36,6 +36,7 @@ from fractions import Fraction
 
 from generator.errors import TilepressError
 from generator.families import Command, Family, Param, Tile
+from generator.maker.colour import SHOW, form_fields
 from generator.params import MAX_SEED
 
 MAX_CLI_SPECTRES = 100_000
@@ -259,7 +260,8 @@ FORM = {"title": "The Spectre (chiral monotile)",
         "fields": [{"name": "width", "label": "Width", "type": "number", "min": 4, "max": 60, "value": 20,
                     "help": "of the patch, in Spectre edges (a Spectre is about 3 across)"},
                    {"name": "height", "label": "Height", "type": "number", "min": 4, "max": 50, "value": 15,
-                    "help": "of the patch, in Spectre edges"}],
+                    "help": "of the patch, in Spectre edges"}] + form_fields(metatile=True, three=False),
+        "show": SHOW,
         "count": {"unit": "Spectres", "per_area": 0.18},
         "argv": ["tiling", "spectre", "--width", "{width}", "--height", "{height}", "--seed", "{seed}",
                  "--format", "json"]}
@@ -274,6 +276,6 @@ FAMILY = Family(
     permalink=lambda item: item.permalink(), to_json=to_json, to_svg=to_svg, facts=facts,
     site=SITE, plan=plan, page=page, commands=(SUPERTILE,), figures=figures, tiles=tiles, shapes=shapes, cost=cost,
     svg_params=SVG_PARAMS, page_cap=PAGE_CAP, form=FORM,
-    exercise=(("--width", "4"), ("--style", "curved")),
+    exercise=(("--width", "4"), ("--style", "curved"), ("--colour", "metatile", "--palette", "bold")),
     description="A random patch: every Spectre meeting the open rectangle W × H centred on the "
                 "start Spectre's vertex 0 (unit edges).")
