@@ -86,8 +86,20 @@ def make_parser(prog: str, description: str, schema=(), formats=(), optional=Fal
     return parser
 
 
-def emit_item(fam: Family, item, fmt: str, out: str, svg_options: dict) -> int:
-    """Write an item as the family's JSON, its SVG, or a PNG/PDF of the SVG."""
+def maker_schema(fam: Family) -> tuple[tuple, tuple]:
+    """(extra options, extra formats) of the maker's exports, for families that give their tiles."""
+    from generator.maker import export
+    if not export.offered(fam):
+        return (), ()
+    return export.PARAMS, tuple(f for f in export.FORMATS if f not in fam.formats)
+
+
+def emit_item(fam: Family, item, fmt: str, out: str, svg_options: dict, maker: dict | None = None) -> int:
+    """Write an item as the family's JSON, its SVG, or a PNG/PDF of the SVG; the maker's formats
+    (graph, geojson, cut-svg, dxf) and `--colour` pictures through generator.maker."""
+    from generator.maker import export
+    if maker is not None and (fmt in export.FORMATS or (maker.get("colour") and fmt != "json")):
+        return export.emit(fam, item, fmt, out, maker)
     if fmt == "json":
         return output.emit_rendered("json", out, json_obj=fam.to_json(item))
     if fmt == "png" and fam.to_png is not None:
@@ -101,11 +113,14 @@ def emit_item(fam: Family, item, fmt: str, out: str, svg_options: dict) -> int:
 def run_generate(fam: Family, argv: list[str], words: str) -> int:
     """`tiling NAME ...` / `NAME generate ...`: a new item from the family's parameters."""
     prog = f"{PROG} {words}"
-    parser = make_parser(prog, fam.description or fam.title, fam.params + fam.svg_params, fam.formats)
+    extra, formats = maker_schema(fam)
+    parser = make_parser(prog, fam.description or fam.title, fam.params + fam.svg_params + extra,
+                         fam.formats + formats)
     args = parser.parse_args(argv)
     values = values_of(args, fam.params, "")
     options = values_of(args, fam.svg_params, "")
-    return emit_item(fam, fam.generate(values), args.format, args.out, options)
+    maker = values_of(args, extra, "") if extra else None
+    return emit_item(fam, fam.generate(values), args.format, args.out, options, maker)
 
 
 def run_regen(argv: list[str]) -> int:
@@ -119,12 +134,14 @@ def run_regen(argv: list[str]) -> int:
         return 0
     link, rest = argv[0], argv[1:]
     fam, _version, _payload = families.split_permalink(link)
+    extra, formats = maker_schema(fam)
     parser = make_parser(f"{PROG} regen PERMALINK", f"Regenerate a {fam.title} item from its permalink.",
-                         fam.regen_params + fam.svg_params, fam.formats, optional=True)
+                         fam.regen_params + fam.svg_params + extra, fam.formats + formats, optional=True)
     args = parser.parse_args(rest)
     overrides = values_of(args, fam.regen_params, "")
     options = values_of(args, fam.svg_params, "")
-    return emit_item(fam, fam.regen(link, overrides), args.format, args.out, options)
+    maker = values_of(args, extra, "") if extra else None
+    return emit_item(fam, fam.regen(link, overrides), args.format, args.out, options, maker)
 
 
 def run_command(fam: Family, argv: list[str]) -> int:

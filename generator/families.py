@@ -147,6 +147,10 @@ class Family:
     commands: tuple = ()
     figures: Callable[[], dict] | None = None
     tiles: Callable[[object], Iterable[Tile]] | None = None
+    # the maker's exports (`--format graph|geojson|cut-svg|dxf`, `--colour`; generator/maker/):
+    # shapes(item) yields (kind, exact vertex keys, float points, extra dict) per tile, in a fixed
+    # order, lazily for big patches; families with `tiles` and no `shapes` export those, extra {}
+    shapes: Callable[[object], Iterable[tuple]] | None = None
     svg_params: tuple = ()       # options of to_svg(): CLI flags of `tiling`/`generate`/`regen`
     formats: tuple = ("json", "svg", "png", "pdf")   # outputs of generate/regen; first = default
     description: str = ""        # one paragraph for --help

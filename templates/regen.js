@@ -1012,13 +1012,17 @@
       }
     });
     if (bad) { this.error(bad); return; }
-    var argv = f.argv.map(function (a) { return a.replace(/\{(\w+)\}/g, function (_, k) { return values[k]; }); });
+    function fill(a) { return a.replace(/\{(\w+)\}/g, function (_, k) { return values[k]; }); }
+    var argv = f.argv.map(fill), show = (f.show || []).map(fill), args = [];
+    for (var i = 0; i + 1 < show.length; i += 2) if (show[i + 1]) args.push(show[i], show[i + 1]);   /* the form's picture flags (--colour …) */
     var self = this;
     await this.work("Making a new " + f.title + "…", async function () {
       var res = await T.run(argv);
       if (res.code !== 0) throw cliError(res);
       self.status("");
-      self.go(JSON.parse(res.stdout).permalink);
+      var link = JSON.parse(res.stdout).permalink;
+      self.showArgs = {link: link, args: args};
+      self.go(link);
     });
   };
 
@@ -1047,7 +1051,8 @@
       await T.ready();
       self.status("Regenerating…");
       var t0 = performance.now();
-      var res = await T.regen(permalink);
+      var extra = self.showArgs && self.showArgs.link === permalink ? self.showArgs.args : [];
+      var res = await T.regen(permalink, {args: extra});
       var what = await T.describe(permalink);
       T.lastRegenMs = performance.now() - t0;
       self.current = {permalink: permalink, svg: res.svg, json: res.json, solution: null,
@@ -1080,7 +1085,8 @@
     });
     $("tp-share").value = location.href.split("#")[0] + "#" + c.permalink;
     $("tp-code").textContent = c.permalink;
-    $("tp-command").textContent = "python -m generator regen " + c.permalink + " --format svg";
+    var extra = this.showArgs && this.showArgs.link === c.permalink ? this.showArgs.args : [];
+    $("tp-command").textContent = ["python -m generator regen", c.permalink].concat(extra, ["--format svg"]).join(" ");
     show($("tp-details"), true);
     show($("tp-result"), true);
   };

@@ -171,6 +171,9 @@ def test_form_makes_a_permalink_cpython_regenerates(chromium, base, family, fiel
 @pytest.mark.parametrize("family,fields,argv", [
     ("spectre", {"width": "12", "height": "9"},
      ["tiling", "spectre", "--width", "12", "--height", "9", "--seed", "{seed}", "--format", "json"]),
+    # the colour fields: the picture shown is `regen … --colour proper4 --palette bold`
+    ("hat", {"width": "20", "height": "15", "colour": "proper4", "palette": "bold"},
+     ["tiling", "hat", "--width", "20", "--height", "15", "--seed", "{seed}", "--format", "json"]),
     ("loopy", {"tiling": "p2", "width": "5", "height": "4", "level": "easy"},
      ["loopy", "generate", "--tiling", "p2", "--width", "5", "--height", "4", "--seed", "{seed}", "--level", "easy",
       "--format", "json"]),
@@ -202,7 +205,8 @@ def _form_roundtrip(chromium, base, family, fields, argv):
     ref = cpython([a.replace("{seed}", seed) for a in argv])
     assert json.loads(ref["stdout"])["permalink"] == permalink
     shown = page.evaluate("window.tilepress.page.current.svg")
-    assert shown.encode() == cpython(["regen", permalink, "--format", "svg"])["stdout"]
+    extra = ["--colour", fields["colour"], "--palette", fields["palette"]] if fields.get("colour") else []
+    assert shown.encode() == cpython(["regen", permalink] + extra + ["--format", "svg"])["stdout"]
     assert errors.errors == []
     page.close()
 

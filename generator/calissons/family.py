@@ -295,6 +295,29 @@ def to_json(item) -> dict:
     return sample.to_json(item) if isinstance(item, sample.Sample) else item.record
 
 
+def shapes(item):
+    """The calissons (lozenges) of the item's tiling — a puzzle's solution, a random tiling — as
+    (kind x|y|z, exact integer vertices, points, {}) for the maker's exports (generator/maker/):
+    kind is the lozenge's direction (z the cube tops), y up as in the JSON's plane."""
+    from generator.calissons import render, sample
+    from generator.calissons.model import far_vertices, head
+    if isinstance(item, sample.Sample):
+        region, H = render._region(item.n), list(item.heights)
+    elif isinstance(item, sample.RegionSample):
+        region, H = item.shape.region, list(item.heights)
+    else:
+        if item.heights is None:
+            raise TilepressError("this puzzle has no solution, so no calissons to export")
+        region, H = render._region(item.n), list(item.heights)
+    for e in sorted(region.crossed_edges(H)):
+        A, B = far_vertices(e)
+        quad = (tuple(e[:2]), tuple(A), tuple(head(e)), tuple(B))
+        pts = tuple((x, -y) for x, y in map(render.xy, quad))
+        if (pts[1][0] - pts[0][0]) * (pts[2][1] - pts[0][1]) - (pts[1][1] - pts[0][1]) * (pts[2][0] - pts[0][0]) < 0:
+            quad, pts = quad[::-1], pts[::-1]          # anticlockwise, y up
+        yield (e[2], quad, pts, {})
+
+
 def page(item: Puzzle, params: dict) -> dict:
     """Title, group, alt text, the solution pictures (the pile of cubes and the fold edges the
     player draws, both folded behind "Show the solution"), the sheet pictures and rules
@@ -859,7 +882,7 @@ FAMILY = Family(
     kind="puzzle", params=PARAMS, generate=generate_item, regen=regen,
     regen_params=(Param("count", "bool", "count the solutions (capped)", default=False),),
     permalink=lambda item: item.permalink, to_json=to_json, to_svg=to_svg,
-    facts=facts, site=SITE, plan=plan, page=page, commands=COMMANDS, figures=figures,
+    facts=facts, site=SITE, plan=plan, page=page, commands=COMMANDS, figures=figures, shapes=shapes,
     svg_params=(VIEW,), formats=("svg", "json", "png", "pdf"), cost=cost, page_cap=page_cap, form=FORM,
     exercise=(("--view", "solution"), ("--view", "player"), ("~", "--view", "nope")),
     player="calissons.play", hinter="calissons.hints", on_paper=on_paper, sheet_recipe=sheet_recipe,

@@ -74,6 +74,14 @@ def to_svg(item, options: dict) -> str:
                           print_style=options.get("style") == "paper")
 
 
+def shapes(item):
+    """The puzzle's faces as ("face", dot numbers, dot positions, {"clue", "sides"}) for the
+    maker's exports (generator/maker/): two faces are neighbours when they share a grid edge."""
+    g = item.grid
+    for ids, clue in zip(g.faces, item.clues):
+        yield ("face", tuple(ids), tuple(g.dots[i] for i in ids), {"clue": clue, "sides": len(ids)})
+
+
 def facts(item) -> list:
     """Facts for the item page (deterministic); the level is the one measured from the clues."""
     g = item.grid
@@ -283,7 +291,7 @@ FAMILY = Family(
     commands=(Command("generate", "generate a unique Loopy puzzle on a tiling patch", PARAMS + (SOLUTION,),
                       run_generate, formats=("json", "svg", "png", "pdf"), description=SIZES_HELP),)
     + HINT_COMMANDS,
-    figures=figures, svg_params=(SOLUTION, STYLE), formats=("svg", "json", "png", "pdf"),
+    figures=figures, shapes=shapes, svg_params=(SOLUTION, STYLE), formats=("svg", "json", "png", "pdf"),
     cost=cost, page_cap=PAGE_CAP, form=FORM, exercise=(("--solution",),),
     player="loopy.play", hinter="loopy.hints", page_modules=("loopy.play", "loopy.hints", "loopy.puzzle"),
     memo_modules=("loopy.puzzle",), warm_up=WARM_UP, on_paper=on_paper, sheet_recipe=sheet_recipe,
