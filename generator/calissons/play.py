@@ -22,13 +22,14 @@ the first mark (in the board's edge order) that disagrees with the puzzle's solu
 from __future__ import annotations
 
 from generator.calissons import permalink as cal_permalink
-from generator.calissons.model import head, hexagon
+from generator.calissons.model import head, hexagon, triangle_edges
 from generator.calissons.render import xy
 from generator.calissons.solver import solve
 from generator.errors import TilepressError
 
 RULES = ("Draw every fold edge: the edges where two calissons (lozenges) of different colours meet "
-         "side by side, so that the picture becomes a pile of cubes. The red edges are given.")
+         "side by side, so that the picture becomes a pile of cubes. The red edges are given. "
+         "The puzzle has exactly one solution.")
 MAX_PLAY_N = 16
 SOLUTION_ARGS = ("--view", "solution")     # the CLI flags that draw the answer
 MAX_PLAY_TRIANGLES = 6 * MAX_PLAY_N * MAX_PLAY_N     # other shapes (cal.v3): as many triangles
@@ -70,6 +71,7 @@ def board_of(n, givens, link: str, reg=None) -> dict:
     edges = sorted(reg.interior)
     outline = sorted(reg.boundary)
     given = set(givens)
+    ids = {e: i for i, e in enumerate(edges)}
     r = lambda v: round(v, 4)                          # noqa: E731 - tiny formatter
     return {
         "kind": "edges",
@@ -81,6 +83,9 @@ def board_of(n, givens, link: str, reg=None) -> dict:
         "givens": [i for i, e in enumerate(edges) if e in given],
         "outline": [[index[e[:2]], index[head(e)]] for e in outline],
         "clues": [],
+        # per triangle its x, y and z edges (board edge ids, -1 on the rim): the page's check by the
+        # rules (a calisson is two triangles across an undrawn edge; its direction is its colour)
+        "triangles": [[ids.get(e, -1) for e in triangle_edges(t)] for t in reg.triangles],
     }
 
 
