@@ -22,7 +22,10 @@ more lines meet, a clue with too many lines, a clue with too few uncrossed sides
 that runs into a dead end (every other edge at its dot crossed), a closed loop that leaves
 other lines outside it, a closed loop that misses a clue — or says that no rule is broken
 yet.  Marks that break no rule but differ from the unique answer are not flagged: that
-would leak the answer; "reveal" shows it when asked.
+would leak the answer; "reveal" shows it when asked.  Faces the player shaded inside or
+outside are read by the same rules: a line between two faces of one shade, or a cross between
+an inside and an outside face, is named (beyond the rim is outside).  The page decides
+"solved" by the same rules in JavaScript (`solvedByRules` in templates/regen.js).
 """
 
 from __future__ import annotations
