@@ -36,6 +36,23 @@ def site(tmp_path_factory):
 chromium = pytest.fixture(scope="module")(launch_chromium)
 
 
+@pytest.fixture(scope="module")
+def desk(chromium, site):
+    """One 1280 x 900 page for the tests that need no reload (each opens its board with show())."""
+    page, errors = open_board(chromium, site, CAL)
+    yield page
+    assert errors.errors == []
+    page.context.close()
+
+
+def show(page, link):
+    """Open another permalink in the same page with an empty board."""
+    page.evaluate("(link) => { localStorage.removeItem('tilepress.play.' + link); location.hash = link; }", link)
+    page.wait_for_function("(link) => document.documentElement.getAttribute('data-tp-shown') === link", arg=link,
+                           timeout=90000)
+    assert marks(page) == [[], []]
+
+
 def open_board(browser, site, link, width=1280, height=900, **ctx):
     """A fresh context (empty localStorage) on regen.html#link, the board shown; (page, errors)."""
     context = browser.new_context(viewport={"width": width, "height": height}, **ctx)
@@ -79,24 +96,28 @@ def fitted_share(page):
     return page.evaluate(f"""() => {{ const p = {PLAYER}, d = p.board.dots, m = p.svg.getScreenCTM();
         p.svg.scrollIntoView({{block: 'center'}});
         const ctm = p.svg.getScreenCTM();
-        let good = 0; const lengths = [];
+        let good = 0, off = 0; const lengths = [];
         p.free.forEach((i) => {{ const e = p.board.edges[i];
           const q = new DOMPoint((d[e[0]][0] + d[e[1]][0]) / 2, (d[e[0]][1] + d[e[1]][1]) / 2).matrixTransform(ctm);
           const t = p.target(q.x, q.y, 'mouse'), under = document.elementFromPoint(q.x, q.y);
           if (t && t.edge === i && t.zoom === undefined && p.svg.contains(under)) good += 1;
+          const dx = d[e[1]][0] - d[e[0]][0], dy = d[e[1]][1] - d[e[0]][1], L = Math.hypot(dx, dy) * p.scale;
+          if ([-1, 1].every((k) => {{ const u = p.target(q.x - k * 4 * dy * p.scale / L, q.y + k * 4 * dx * p.scale / L, 'mouse');
+            return u && u.edge === i; }})) off += 1;
           lengths.push(Math.hypot(d[e[0]][0] - d[e[1]][0], d[e[0]][1] - d[e[1]][1]) * p.scale); }});
         lengths.sort((a, b) => a - b);
         const s = p.svg.getBoundingClientRect(), b = p.box;
         return [good / p.free.length, p.free.length, s.width <= b.clientWidth + 1 && s.height <= b.clientHeight + 1,
-                lengths[lengths.length >> 1]]; }}""")
+                lengths[lengths.length >> 1], off / p.free.length]; }}""")
 
 
 @pytest.mark.parametrize("link", [HAT, P2])
-def test_a_click_at_the_fitted_scale_marks_the_edge(chromium, site, link):
-    page, errors = open_board(chromium, site, link)
-    share, count, fits, median = fitted_share(page)
+def test_a_click_at_the_fitted_scale_marks_the_edge(desk, link):
+    page = desk
+    show(page, link)
+    share, count, fits, median, off = fitted_share(page)
     print(f"\n{link.split('.')[3]}: {share:.3f} of {count} edges marked by a midpoint click at the fitted scale "
-          f"(median edge {median:.1f} px)")
+          f"(median edge {median:.1f} px); {off:.3f} also by clicks 4 px to either side")
     assert fits and share == 1.0
     scale = page.evaluate(f"{PLAYER}.scale")
     # real mouse clicks, no zoom: line, cross, empty; a right click crosses
@@ -111,12 +132,11 @@ def test_a_click_at_the_fitted_scale_marks_the_edge(chromium, site, link):
         assert marks(page) == [[], [i]]
         click_edge(page, i, button="right")
     assert marks(page) == [[], []] and page.evaluate(f"{PLAYER}.scale") == scale
-    assert errors.errors == []
-    page.context.close()
 
 
-def test_drag_pans_and_shift_drag_draws(chromium, site):
-    page, errors = open_board(chromium, site, HAT)
+def test_drag_pans_and_shift_drag_draws(desk):
+    page = desk
+    show(page, HAT)
     page.click("#tp-zoom-in")
     page.click("#tp-zoom-in")
     box = page.query_selector("#tp-board").bounding_box()
@@ -154,8 +174,7 @@ def test_drag_pans_and_shift_drag_draws(chromium, site):
     assert marks(page) == [sorted([e1, e2]), []]
     page.click("#tp-undo")
     assert marks(page) == [[], []]
-    assert errors.errors == []
-    page.context.close()
+    page.click("#tp-fit")
 
 
 def test_solved_is_noticed_without_check(chromium, site):
@@ -187,10 +206,12 @@ def test_solved_is_noticed_without_check(chromium, site):
     page.context.close()
 
 
-def test_calisson_marks_at_fitted_scale_and_solved_is_noticed(chromium, site):
+def test_calisson_marks_at_fitted_scale_and_solved_is_noticed(desk):
     answer = cal_play.solution(CAL)["lines"]
-    page, errors = open_board(chromium, site, CAL)
-    share, count, fits, _median = fitted_share(page)
+    page = desk
+    show(page, LOOPY)
+    show(page, CAL)
+    share, count, fits, _median, _off = fitted_share(page)
     assert fits and share == 1.0
     for i in answer[:-1]:
         click_edge(page, i)
@@ -203,8 +224,7 @@ def test_calisson_marks_at_fitted_scale_and_solved_is_noticed(chromium, site):
             [i for i in free if i not in answer][:len(answer)]]
     js = page.evaluate(f"(sets) => sets.map((s) => tilepress.solvedByRules({PLAYER}.board, s))", sets)
     assert js == [cal_play.check(CAL, s, [])["solved"] for s in sets] and js[0] is True
-    assert errors.errors == []
-    page.context.close()
+    page.evaluate(f"{PLAYER}.reset()")
 
 
 HAT250 = ("loopy.v2.ec6a2a7Ba7b7a9eB8BBC8bB8a9Da9aA689aD67a9A944B7b8a7a2C7c7a2a8bAb8CABaA0cC3a79c8b1aAc8cAD3c8b49B07"
@@ -326,14 +346,15 @@ def test_face_shading_round_trips_a_reload_and_a_wrong_shade_is_marked(chromium,
     page.context.close()
 
 
-def test_errors_are_visible_without_colour_and_satisfied_clues_grey(chromium, site):
+def test_errors_are_visible_without_colour_and_satisfied_clues_grey(desk):
     board = loopy_play.board(LOOPY)
     at = {}
     for i, (a, b) in enumerate(board["edges"]):
         at.setdefault(a, []).append(i)
         at.setdefault(b, []).append(i)
     dot = next(d for d, es in sorted(at.items()) if len(es) >= 3)
-    page, errors = open_board(chromium, site, LOOPY)
+    page = desk
+    show(page, LOOPY)
     style = """(i) => { const l = document.querySelectorAll('svg.tp-board .tp-edges line')[i], s = getComputedStyle(l);
         return [parseFloat(s.strokeWidth), s.strokeDasharray, l.getAttribute('class')]; }"""
     click_edge(page, at[dot][0])
@@ -363,8 +384,25 @@ def test_errors_are_visible_without_colour_and_satisfied_clues_grey(chromium, si
     assert page.evaluate("(k) => getComputedStyle(document.querySelectorAll('svg.tp-board circle.clue-ring')[k])"
                          ".strokeDasharray", clue) != "none"
     assert "exactly one solution" in page.inner_text("#tp-rules")
-    assert errors.errors == []
-    page.context.close()
+    page.evaluate(f"{PLAYER}.reset()")
+
+
+def test_a_hint_brings_all_its_places_into_view(desk):
+    """Zoomed in far from it, the first hint's edges (and dots) are all in the box afterwards."""
+    page = desk
+    show(page, HAT)
+    for _ in range(4):
+        page.click("#tp-zoom-in")
+    page.evaluate(f"{PLAYER}.box.scrollLeft = 0; {PLAYER}.box.scrollTop = 0")
+    page.click("#tp-hint-button")
+    page.wait_for_function("window.tilepress.page.hints && window.tilepress.page.hints.pending", timeout=60000)
+    out = page.evaluate(f"""() => {{ const r = {PLAYER}.box.getBoundingClientRect(), out = [];
+        document.querySelectorAll('.tp-hint-edges line, .tp-hint-edges path, .tp-hint-edges circle').forEach((n) => {{
+          const b = n.getBoundingClientRect();
+          if (b.left < r.left - 1 || b.right > r.right + 1 || b.top < r.top - 1 || b.bottom > r.bottom + 1) out.push(n.outerHTML); }});
+        return [out, document.querySelectorAll('.tp-hint-edges *').length, innerHeight >= r.bottom - 1 || r.top >= 0]; }}""")
+    assert out[0] == [] and out[1] > 0 and out[2]
+    page.click("#tp-fit")
 
 
 def test_auto_cross_and_timer_are_options_remembered(chromium, site):
