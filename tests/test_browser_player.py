@@ -442,3 +442,22 @@ def test_auto_cross_and_timer_are_options_remembered(chromium, site):
     assert json.loads(page.evaluate("localStorage.getItem('tilepress.play-settings')"))["timer"] is True
     assert errors.errors == []
     page.context.close()
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_player_with_its_options_and_a_question_is_axe_clean(chromium, site, width):
+    from test_site_pages import axe_violations
+    page, errors = open_board(chromium, site, LOOPY, width=width, height=844)
+    click_edge(page, loopy_play.solution(LOOPY)["lines"][0])
+    page.click("#tp-reset")                                  # the in-page question is shown
+    assert page.is_visible("#tp-confirm-yes")
+    assert errors.errors == []                               # before axe (its own requests fail on file://)
+    found = axe_violations(page)
+    if found is None:
+        pytest.skip("axe-core is not installed (run `npm ci`)")
+    assert found == []
+    # the options' tap targets are at least 24 x 24 CSS px
+    sizes = page.evaluate("[...document.querySelectorAll('#tp-play-settings label, #tp-confirm button')]"
+                          ".map((n) => { const r = n.getBoundingClientRect(); return [r.width, r.height]; })")
+    assert sizes and all(w >= 24 and h >= 24 for w, h in sizes), sizes
+    page.context.close()
