@@ -22,14 +22,15 @@ the first mark (in the board's edge order) that disagrees with the puzzle's solu
 from __future__ import annotations
 
 from generator.calissons import permalink as cal_permalink
-from generator.calissons.model import head, hexagon
+from generator.calissons.model import head, hexagon, triangle_edges
 from generator.calissons import render as _render
 from generator.calissons.render import xy
 from generator.calissons.solver import solve
 from generator.errors import TilepressError
 
 RULES = ("Draw every fold edge: the edges where two calissons (lozenges) of different colours meet "
-         "side by side, so that the picture becomes a pile of cubes. The red edges are given.")
+         "side by side, so that the picture becomes a pile of cubes. The red edges are given. "
+         "The puzzle has exactly one solution.")
 MAX_PLAY_N = 16
 SOLUTION_ARGS = ("--view", "solution")     # the CLI flags that draw the answer
 PRINT_ARGS = ("--view", "paper")           # the page's printout: grey grid, givens as double lines
@@ -74,6 +75,7 @@ def board_of(n, givens, link: str, reg=None) -> dict:
     edges = sorted(reg.interior)
     outline = sorted(reg.boundary)
     given = set(givens)
+    ids = {e: i for i, e in enumerate(edges)}
     r = lambda v: round(v, 4)                          # noqa: E731 - tiny formatter
     return {
         "kind": "edges",
@@ -85,6 +87,9 @@ def board_of(n, givens, link: str, reg=None) -> dict:
         "givens": [i for i, e in enumerate(edges) if e in given],
         "outline": [[index[e[:2]], index[head(e)]] for e in outline],
         "clues": [],
+        # per triangle its x, y and z edges (board edge ids, -1 on the rim): the page's check by the
+        # rules (a calisson is two triangles across an undrawn edge; its direction is its colour)
+        "triangles": [[ids.get(e, -1) for e in triangle_edges(t)] for t in reg.triangles],
     }
 
 
