@@ -145,7 +145,7 @@
     };
   }
 
-  var worker = null, readyPromise = null, pending = {}, nextId = 1, asked = 0, warm = null;
+  var worker = null, readyWorker = null, readyPromise = null, pending = {}, nextId = 1, asked = 0, warm = null;
 
   function busyCount() {                // the calls the visitor waits for (not the quiet warm-up)
     return Object.keys(pending).filter(function (id) { return !pending[id].quiet; }).length;
@@ -187,6 +187,7 @@
   function startWorker() {
     var t0 = performance.now();
     var p = loadScripts().then(function () {
+      if (readyPromise !== p) throw new Error("cancelled");     // Cancel pressed while the scripts loaded
       var src = "(" + workerMain.toString() + ")();\n//# sourceURL=tilepress-worker.js\n";
       var w = new Worker(URL.createObjectURL(new Blob([src], {type: "text/javascript"})));
       worker = w;
@@ -198,6 +199,7 @@
           else if (m.ready !== undefined) {
             if (m.ready) {
               T.startupMs = performance.now() - t0;
+              readyWorker = w;
               status("");
               warm = warmUp(w);
               ok(w);
@@ -237,6 +239,9 @@
     return readyPromise;
   };
 
+  /* Has the worker's Python loaded (false before, while loading, and after a failure)? */
+  T.isReady = function () { return worker !== null && worker === readyWorker; };
+
   T.warmUp = function () {
     return T.ready().then(function () {
       var job = warm;
@@ -248,17 +253,23 @@
     });
   };
 
+  var waiting = [];                      // calls waiting for the worker (Cancel rejects them)
   T.call = function (module, name, args, opts) {
     asked += 1;
-    return T.ready().then(function (w) {
-      asked -= 1;
+    var waiter = {};
+    var cancelled = new Promise(function (ok, fail) { waiter.fail = fail; });
+    waiting.push(waiter);
+    var done = function () { waiting = waiting.filter(function (x) { return x !== waiter; }); asked -= 1; };
+    return Promise.race([T.ready(), cancelled]).then(function (w) {
+      done();
+      if (w !== worker) throw new Error("cancelled");
       return new Promise(function (ok, fail) {
         var id = nextId++;
         pending[id] = {ok: ok, fail: fail, onprogress: opts && opts.onprogress, t0: performance.now()};
         busyChanged();
         w.postMessage({op: "call", id: id, module: module, name: name, args: args || []});
       });
-    }, function (err) { asked -= 1; throw err; });
+    }, function (err) { if (waiting.indexOf(waiter) >= 0) done(); throw err; });
   };
 
   T.busy = function () { return busyCount() > 0; };
@@ -268,6 +279,10 @@
     worker = null;
     warm = null;
     readyPromise = null;
+    var waiters = waiting;
+    waiting = [];
+    asked -= waiters.length;
+    waiters.forEach(function (x) { x.fail(new Error("cancelled")); });
     failAll(new Error("cancelled"));
     return T.ready();                    // a fresh worker, ready for the next request
   };
@@ -275,10 +290,150 @@
   T.run = function (argv) { return T.call("webapi", "run", [argv.map(String)]); };
 
   T.player = function (name, permalink, args) {
+    var local = boardCall(name, permalink, args || []);
+    if (local) return Promise.resolve(local);
     return T.call("webapi", "player_call", [name, permalink].concat(args || [])).then(function (obj) {
       if (obj && obj.error) throw new Error(obj.error);
       return obj;
     });
+  };
+
+  /* ---------------------------------------------------------------- site items without Python
+   *
+   * For each playable item of the site the build writes <family>/<slug>.play.js beside it (config
+   * "boards": permalink -> that path), a classic script setting window.tilepressBoards[permalink]
+   * to generator.webapi.page_data(permalink): {board, check}.  With it the page answers the
+   * player's board, check (and, for "answer" checks, solution) calls here, the same objects the
+   * Python player returns, so the board takes marks before the runtime has loaded.
+   *
+   * T.pageData(permalink) -> Promise of that object, or null (not a site item with a board file)
+   * T.localCheck(data, lines, crosses) -> the check object of generator/<family>/play.py's check
+   */
+  var boardLoads = {};
+  function boardData(permalink) {
+    var all = window.tilepressBoards;
+    return (all && Object.prototype.hasOwnProperty.call(all, permalink) && all[permalink]) || null;
+  }
+  T.pageData = function (permalink) {
+    var path = (T.config.boards || {})[permalink];
+    if (!path) return Promise.resolve(null);
+    if (boardData(permalink)) return Promise.resolve(boardData(permalink));
+    if (!boardLoads[path]) {
+      boardLoads[path] = loadScript(new URL(path, location.href).href).then(function () { return boardData(permalink); },
+        function () { delete boardLoads[path]; return null; });
+    }
+    return boardLoads[path];
+  };
+
+  function boardCall(name, permalink, args) {
+    var data = boardData(permalink);
+    if (!data) return null;
+    if (name === "board") return JSON.parse(JSON.stringify(data.board));
+    if (name === "check" && data.check) return T.localCheck(data, args[0] || [], args[1] || []);
+    if (name === "solution" && data.check && data.check.rule === "answer") return {lines: data.check.lines.slice()};
+    return null;
+  }
+
+  function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
+  function setOf(ids) { var o = {}; ids.forEach(function (i) { o[i] = true; }); return o; }
+  function byNumber(a, b) { return a - b; }
+
+  /* generator/loopy/play.py's check, by the rules: the first contradiction in the same order, the
+   * same sentences; the edges at each dot and the clues' faces come from the board. */
+  function loopCheck(board, total, lines, crosses) {
+    var on = setOf(lines), off = setOf(crosses), at = board.dots.map(function () { return []; });
+    board.edges.forEach(function (e, i) { at[e[0]].push(i); at[e[1]].push(i); });
+    var clues = board.clues || [];
+    var degree = function (d) { return at[d].filter(function (e) { return on[e]; }).length; };
+    var verdict = function (solved, message, wrong) {
+      return {solved: solved, message: message, wrong: wrong.slice().sort(byNumber), drawn: lines.length, total: total};
+    };
+    var dots = function (deadEnds) {
+      for (var d = 0; d < at.length; d++) {
+        var es = at[d], lit = es.filter(function (e) { return on[e]; });
+        if (!deadEnds && lit.length > 2) return ["Three or more lines meet at this dot: the loop may not branch.", lit];
+        if (deadEnds && lit.length === 1 && es.every(function (e) { return e === lit[0] || off[e]; })) {
+          return ["This line runs into a dead end: every other edge at its dot is crossed out.", lit];
+        }
+      }
+      return null;
+    };
+    var clueFault = function () {
+      for (var k = 0; k < clues.length; k++) {
+        var c = clues[k].count, es = clues[k].edges;
+        var lit = es.filter(function (e) { return on[e]; });
+        if (lit.length > c) return ["This " + c + " has " + plural(lit.length, "line") + " round it.", lit];
+        var crossed = es.filter(function (e) { return off[e]; }), left = es.length - crossed.length;
+        if (left < c) {
+          return ["This " + c + " has only " + plural(left, "side") + " left that " + (left === 1 ? "is" : "are") +
+                  " not crossed out.", crossed];
+        }
+      }
+      return null;
+    };
+    var components = function () {
+      var seen = {}, out = [];
+      lines.slice().sort(byNumber).forEach(function (start) {
+        if (seen[start]) return;
+        var comp = [], stack = [start];
+        seen[start] = true;
+        while (stack.length) {
+          var e = stack.pop();
+          comp.push(e);
+          board.edges[e].forEach(function (d) {
+            at[d].forEach(function (f) { if (on[f] && !seen[f]) { seen[f] = true; stack.push(f); } });
+          });
+        }
+        out.push(comp.sort(byNumber));
+      });
+      return out;
+    };
+    var loopFault = function () {
+      var comps = components();
+      for (var k = 0; k < comps.length; k++) {
+        var closed = comps[k].every(function (e) { return board.edges[e].every(function (d) { return degree(d) === 2; }); });
+        if (!closed) continue;
+        if (comps.length > 1) return ["This closed loop leaves other lines outside it: the answer is one single loop.", comps[k]];
+        for (var j = 0; j < clues.length; j++) {
+          var lit = clues[j].edges.filter(function (e) { return on[e]; });
+          if (lit.length !== clues[j].count) {
+            return ["The loop is closed, but this " + clues[j].count + " has " + plural(lit.length, "line") + " round it.",
+                    clues[j].edges.slice()];
+          }
+        }
+      }
+      return null;
+    };
+    var found = dots(false) || clueFault() || dots(true) || loopFault();
+    if (found) return verdict(false, found[0], found[1]);
+    var deg = true;
+    for (var d = 0; d < at.length; d++) { var n = degree(d); if (n !== 0 && n !== 2) { deg = false; break; } }
+    if (components().length === 1 && deg) return verdict(true, "Solved! One closed loop, and every number is right.", []);
+    return verdict(false, "No rule broken so far (" + plural(lines.length, "line") + " drawn).", []);
+  }
+
+  /* generator/calissons/play.py's check for a puzzle with one solution: the drawn lines and the
+   * givens are the fold edges of a tiling exactly when they are the answer's. */
+  function answerCheck(board, check, lines, crosses) {
+    var given = setOf(board.givens), target = setOf(check.lines.concat(board.givens)), on = setOf(lines), off = setOf(crosses);
+    var drawn = Object.keys(setOf(lines.concat(board.givens))).length, total = Object.keys(target).length;
+    var verdict = function (solved, message, wrong) {
+      return {solved: solved, message: message, wrong: wrong, drawn: drawn, total: total};
+    };
+    var missing = 0;
+    Object.keys(target).forEach(function (i) { if (!on[i] && !given[i]) missing += 1; });
+    if (!missing && lines.every(function (i) { return target[i]; })) return verdict(true, check.messages.solved, []);
+    for (var i = 0; i < board.edges.length; i++) {
+      if (on[i] && !target[i] && !given[i]) return verdict(false, check.messages.extra, [i]);
+      if (off[i] && target[i]) return verdict(false, check.messages.crossed, [i]);
+    }
+    return verdict(false, check.messages.left.replace("{n}", missing).replace("{s}", missing === 1 ? "" : "s"), []);
+  }
+
+  T.localCheck = function (data, lines, crosses) {
+    if (data.check.rule === "loop") return loopCheck(data.board, data.check.total, lines, crosses);
+    if (data.check.rule === "answer") return answerCheck(data.board, data.check, lines, crosses);
+    throw new Error("error: unknown check rule " + data.check.rule);
   };
 
   T.config = {caps: [], max_chars: 20000, forms: [], players: [], seed_max: 999999, items: {}};
@@ -1439,12 +1594,14 @@
     var cfgNode = $("tp-config");
     if (cfgNode) Object.assign(T.config, JSON.parse(cfgNode.textContent));
     this.current = null;
-    this.label = "";
-    this.progress = "";
+    this.label = "";              // what the page is doing (work(), phase()); kept until it is done
+    this.runtime = "";            // what the Python runtime says while it loads
+    this.progress = "";           // the engine's progress bar
+    this.depth = 0;               // work() nesting: the outermost one owns the status line and its clock
     var self = this;
-    T.onstatus(function (text) { self.label = text; self.showStatus(); });
+    T.onstatus(function (text) { self.runtime = text; self.showStatus(); });
     T.onprogress(function (p) { self.progress = progressText(p); self.showStatus(); });
-    T.onbusy(function (n) { show($("tp-cancel"), n > 0); if (!n) { self.progress = ""; self.showStatus(); } });
+    T.onbusy(function (n) { if (!n) self.progress = ""; self.showStatus(); });
     this.buildForm();
     $("tp-open").addEventListener("submit", function (ev) {
       ev.preventDefault();
@@ -1478,15 +1635,20 @@
     return (p.desc ? p.desc + ": " : "") + text;
   }
 
-  /* The status line: what runs, for how long, how far it got; a Cancel button while Python works. */
+  /* The status line: what the page does, for how long, how far it got (the engine's progress, or
+   * the runtime's loading step); with a Cancel button the whole time the page works or Python runs.
+   * With no task of the page, the runtime's loading step alone (e.g. Python loading for hints). */
   Page.prototype.showStatus = function () {
-    var text = this.label;
+    var text = this.label, detail = this.progress || this.runtime;
     if (text && this.started) text += " " + Math.floor((performance.now() - this.started) / 1000) + " s";
-    if (text && this.progress) text += " — " + this.progress;
+    if (text && detail) text += " — " + detail;
+    if (!text) text = this.runtime;
     $("tp-status-text").textContent = text;
     $("tp-status").hidden = !text;
+    show($("tp-cancel"), !!text && (this.depth > 0 || T.busy()));
   };
 
+  /* Start (text) or end ("") the page's task: its label and its clock. */
   Page.prototype.status = function (text) {
     this.label = text;
     clearInterval(this.ticker);
@@ -1496,10 +1658,20 @@
     this.showStatus();
   };
 
-  /* Run fn() under a status line; "cancelled" ends quietly with a note. */
+  /* A new step of the running task: the label changes, the clock runs on. */
+  Page.prototype.phase = function (text) {
+    if (!this.started) { this.status(text); return; }
+    this.label = text;
+    this.showStatus();
+  };
+
+  /* Run fn() under a status line; "cancelled" ends quietly with a note.  Inside another work()
+   * (making a puzzle, then showing it) it is a step of that one: one status line, one clock. */
   Page.prototype.work = async function (text, fn) {
+    var outer = this.depth === 0;
     this.error("");
-    this.status(text);
+    this.depth += 1;
+    if (outer) this.status(text); else this.phase(text);
     try {
       return await fn();
     } catch (err) {
@@ -1511,7 +1683,8 @@
       document.documentElement.setAttribute("data-tp-error", err.message);
       return null;
     } finally {
-      this.status("");
+      this.depth -= 1;
+      if (outer) this.status("");
     }
   };
 
@@ -1540,6 +1713,7 @@
   Page.prototype.fromHash = function () {
     var p = "";
     try { p = decodeURIComponent(location.hash.slice(1)).trim(); } catch (e) { p = location.hash.slice(1); }
+    if (p && p === this.skipHash) { this.skipHash = null; return; }     // make() shows it itself
     if (p) {
       $("tp-permalink").value = p;
       this.showItem(p);
@@ -1690,15 +1864,26 @@
     function fill(a) { return a.replace(/\{(\w+)\}/g, function (_, k) { return values[k]; }); }
     var argv = f.argv.map(fill), show = (f.show || []).map(fill), args = [];
     for (var i = 0; i + 1 < show.length; i += 2) if (show[i + 1]) args.push(show[i], show[i + 1]);   /* the form's picture flags (--colour …) */
-    var self = this;
-    await this.work("Making a new " + f.title + "…", async function () {
-      var res = await T.run(argv);
-      if (res.code !== 0) throw cliError(res);
-      self.status("");
-      var link = JSON.parse(res.stdout).permalink;
-      self.showArgs = {link: link, args: args};
-      self.go(link);
-    });
+    var self = this, button = $("tp-make-submit");
+    if (this.making) return;
+    this.making = true;              // Make stays disabled until the new puzzle is shown (or the making stops)
+    if (button) button.disabled = true;
+    try {
+      await this.work("Making a new " + f.title + "…", async function () {
+        var res = await T.run(argv);
+        if (res.code !== 0) throw cliError(res);
+        var link = JSON.parse(res.stdout).permalink;
+        self.progress = "";
+        self.showArgs = {link: link, args: args};
+        self.phase("Showing the new " + f.title + "…");
+        if (location.hash !== "#" + link) { self.skipHash = link; location.hash = "#" + link; }
+        $("tp-permalink").value = link;
+        await self.showItem(link);
+      });
+    } finally {
+      this.making = false;
+      if (button) button.disabled = false;
+    }
   };
 
   /* The site's own picture of an item, shown at once while Python loads (null for other links). */
@@ -1716,15 +1901,31 @@
     return true;
   };
 
+  /* Show a permalink: a site item's own picture at once and, when the build wrote its board file,
+   * its board, playable before Python loads (T.pageData); then Python regenerates it (picture, facts,
+   * the player for other links), in the background for a board already shown. */
   Page.prototype.showItem = async function (permalink) {
     show($("tp-result"), false);
     show($("tp-play"), false);
     this.player = null;
+    this.showing = permalink;
     var early = this.staticPicture(permalink);
-    var self = this;
-    await this.work(early ? "Loading Python to regenerate this item…" : "Regenerating…", async function () {
+    var self = this, instant = false;
+    if (early) {
+      var data = await T.pageData(permalink);
+      if (this.showing !== permalink) return;
+      if (data) {
+        await this.play(permalink);
+        instant = !!this.player;
+        $("tp-title").textContent = data.board.title;
+        show($("tp-figure"), false);                 // the board shows the same puzzle
+        await paint();                               // drawn before the runtime's scripts load
+      }
+    }
+    await this.work(instant ? "Loading Python for the picture, facts and hints (the board is ready)…" :
+                    early ? "Loading Python to regenerate this item…" : "Regenerating…", async function () {
       await T.ready();
-      self.status("Regenerating…");
+      self.phase("Regenerating…");
       var t0 = performance.now();
       var extra = self.showArgs && self.showArgs.link === permalink ? self.showArgs.args : [];
       var res = await T.regen(permalink, {args: extra});
@@ -1736,7 +1937,8 @@
       show($("tp-print-solution-choice"), !!what.solution_args);   // "print the solution too": puzzles only
       self.render();
       show($("tp-figure"), !what.playable);        // the board shows the same puzzle, playable
-      if (what.playable) await self.play(permalink);
+      var kept = instant && self.player && self.player.permalink === permalink;   // never redrawn: the marks stay
+      if (what.playable && !kept) await self.play(permalink);
       if (!early) $("tp-result").scrollIntoView({block: "start"});
       document.documentElement.setAttribute("data-tp-shown", permalink);
     });
@@ -1887,6 +2089,7 @@
     p.oncheck = function () { self.check(); };
     if (T.hints) T.hints.attach(this, p);
     show($("tp-play"), true);
+    document.documentElement.setAttribute("data-tp-board", permalink);    // the board takes marks now
   };
 
   Page.prototype.check = async function () {

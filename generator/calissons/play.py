@@ -113,18 +113,37 @@ def check(link: str, lines, crosses) -> dict:
     target = set(reg.salient_edges(answer.least)) if answer.least is not None else set()
     mine = solve(reg, sorted(drawn))
     if mine.least is not None and set(reg.salient_edges(mine.least)) == drawn:
-        return {"solved": True, "message": "Solved! Every fold edge is drawn.", "wrong": [],
+        return {"solved": True, "message": MESSAGES["solved"], "wrong": [],
                 "drawn": len(drawn), "total": len(target)}
     for i, e in enumerate(edges):
         if e in drawn and e not in target and e not in givens:
-            return {"solved": False, "message": "This line is not a fold edge of the solution.",
+            return {"solved": False, "message": MESSAGES["extra"],
                     "wrong": [i], "drawn": len(drawn), "total": len(target)}
         if e in crossed and e in target:
-            return {"solved": False, "message": "This edge is crossed out but the solution needs it.",
+            return {"solved": False, "message": MESSAGES["crossed"],
                     "wrong": [i], "drawn": len(drawn), "total": len(target)}
     missing = len(target - drawn)
-    return {"solved": False, "message": f"No mistake so far; {missing} fold edge{'s' if missing != 1 else ''} "
-            "still to draw.", "wrong": [], "drawn": len(drawn), "total": len(target)}
+    return {"solved": False, "message": MESSAGES["left"].format(n=missing, s="s" if missing != 1 else ""),
+            "wrong": [], "drawn": len(drawn), "total": len(target)}
+
+
+MESSAGES = {"solved": "Solved! Every fold edge is drawn.",
+            "extra": "This line is not a fold edge of the solution.",
+            "crossed": "This edge is crossed out but the solution needs it.",
+            "left": "No mistake so far; {n} fold edge{s} still to draw."}
+
+
+def page_check(link: str) -> dict | None:
+    """What the page needs to run `check` without Python (a site item's board file, written by the
+    build), or None.  When the puzzle has one solution, "drawn lines and givens are the fold edges
+    of a tiling" holds exactly when they are the fold edges of that solution, so the page compares
+    with them: {"rule": "answer", "lines": the fold edges to draw (edge ids), "messages": the
+    check's sentences}.  A puzzle with several solutions (None) is checked by Python."""
+    _n, givens, reg = _decode(link)
+    answer = solve(reg, givens)
+    if answer.status != "unique":
+        return None
+    return {"rule": "answer", "lines": solution(link)["lines"], "messages": dict(MESSAGES)}
 
 
 def solution(link: str) -> dict:

@@ -251,3 +251,9 @@ def check(link: str, lines, crosses, inside=(), outside=()) -> dict:
 def solution(link: str) -> dict:
     """{"lines": [edge ids]} of the unique loop (asked for by "reveal" only)."""
     return {"lines": sorted(_puzzle(link.strip()).solution)}
+
+
+def page_check(link: str) -> dict:
+    """What the page needs to run `check` without Python (a site item's board file, written by the
+    build): the rules above need only the board, so {"rule": "loop", "total": the loop's length}."""
+    return {"rule": "loop", "total": len(_puzzle(link.strip()).solution)}
