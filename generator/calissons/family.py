@@ -339,7 +339,9 @@ def page(item: Puzzle, params: dict) -> dict:
     salient = hexagon(n).salient_edges(item.heights)
     return {
         "title": title,
-        "group": f"Side {n}, {item.level}",
+        # the gallery is a table: one row per shape, one column per level
+        "group": "Puzzles by shape and level",
+        "cell": [f"Hexagon, side {n}", item.level],
         "alt": (f"A hexagon of side {n} on a triangular grid with {len(item.givens)} given edges drawn in red; "
                 f"the player must draw every fold edge of the unique pile of cubes."),
         "svg": render.puzzle_svg(n, item.givens, title=title),
@@ -350,6 +352,18 @@ def page(item: Puzzle, params: dict) -> dict:
                   "solution": render.sheet_answer_svg(n, item.heights, item.givens), "rules": render.RULES,
                   "paper": on_paper(item)},
     }
+
+
+def shape_words(shape) -> str:
+    """A shape as a visitor reads it ("Star, points of side 2"), capitalised, for the gallery."""
+    n = shape.size
+    words = {"hexagon": f"Hexagon, side {n}", "star": f"Star, points of side {n}",
+             "long": f"Long hexagon, sides {2 * n}, {n}, {n}" if n else "",
+             "wide": f"Wide hexagon, sides {n}, {2 * n}, {n}" if n else ""}.get(shape.name or "")
+    if not words and shape.title and shape.title.startswith("random shape"):
+        words = f"Random shape of {len(shape.triangles)} triangles"
+    label = words or shape.label
+    return label[:1].upper() + label[1:]
 
 
 def _region_page(item: Puzzle, params: dict) -> dict:
@@ -364,7 +378,8 @@ def _region_page(item: Puzzle, params: dict) -> dict:
     salient = shape.region.salient_edges(item.heights)
     return {
         "title": title,
-        "group": f"Other shapes: {shape.label}",
+        "group": "Puzzles by shape and level",
+        "cell": [shape_words(shape), item.level],
         "alt": (f"{shape.label[0].upper()}{shape.label[1:]} on a triangular grid ({len(shape.triangles)} triangles) "
                 f"with {len(item.givens)} given edges drawn in red; the player must draw every fold edge of "
                 "its unique calisson tiling."),

@@ -122,7 +122,9 @@ def page(item, params: dict) -> dict:
     faces = len(item.grid.faces)
     return {
         "title": title,
-        "group": f"{NAMES.get(t, t)} — {item.level}",
+        # the gallery is a table: one row per tiling, one column per level
+        "group": "Puzzles by tiling and level",
+        "cell": [NAMES.get(t, t)[:1].upper() + NAMES.get(t, t)[1:], item.level],
         "alt": (f"A Loopy puzzle on {faces} faces of a {NAMES.get(t, t)} patch: dots at the tile corners, "
                 f"{item.clue_count} faces show how many of their sides the hidden loop uses."),
         # the site shows the bold style (dark grid lines: a phone's 390 px picture and a 240 px
