@@ -9,6 +9,7 @@ Layout (one folder per family, one module per build phase):
     generator/pipeline/   the static-site build: config, plan, generate, render, write, pages
     generator/cli.py      `python -m generator ...` (the machine interface, built from the families)
     generator/families.py the family protocol: Family, Param, the registry, validate()
+    generator/monotile.py what the hat and Spectre families share (a monotile patch as an item)
 
 Each family folder has a `family.py` defining its `Family` value (see docs/adding-a-family.md).
     generator/svg.py      shared SVG writing with a fixed number format
@@ -23,9 +24,10 @@ __version__ = "0.1.0"
 # folder) is an engine.  So engines never reach the CLI, the page's API or the site build.
 FLOORS = (
     ("generator.errors", "generator.params", "generator.permalinks", "generator.svg", "generator.output",
+     "generator.reporting", "generator.spools", "generator.bands", "generator.files", "generator.pdf",
      "generator.quadratic", "generator.inputs"),          # shared ground: no family, no protocol
-    ("generator.families", "generator.hints"),             # the Family protocol, hint semantics and sheets
-    ("*",),                                                # the engines: generator/<family>/
+    ("generator.families", "generator.hints", "generator.sheet"),   # the Family protocol, hints, sheets on paper
+    ("*",),                                                # the engines: generator/<family>/, generator.monotile
     ("generator.cli",),                                    # `python -m generator`, built from the families
     ("generator.webapi",),                                 # what the page calls (the CLI, captured)
     ("generator.pipeline", "generator.__main__"),          # the site build; the entry point

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
 from generator.errors import TilepressError
+from generator.output import emit, emit_rendered, join_pdfs
 from generator.svg import CHAR_WIDTH, escape, num, wrap_at
 
 MAX_MARKS_BYTES = 4 << 20
@@ -400,9 +401,19 @@ def sheet_svg(pages: Sequence[str]) -> str:
 
 def sheet_pdf(pages: Sequence[str], title: str) -> bytes:
     """The pages as one PDF (cairosvg + pypdf, loaded only here; pinned dates)."""
-    import cairosvg
-    from generator.output import join_pdfs
+    import cairosvg   # (lazy: an optional dependency of the PDF sheet alone, not of the engines)
     return join_pdfs([cairosvg.svg2pdf(bytestring=p.encode("utf-8")) for p in pages], title)
+
+
+def run_explain(v: dict, record: Callable[[], dict], pages: Callable[[], list], title: str) -> int:
+    """`explain --format json|svg|pdf` of any puzzle family: its JSON record (`record()`), else
+    its worked solution's A4 pages (`pages()`, SVG texts: `sheet_pages`) as one tall SVG or as
+    a PDF titled `title`; written to v["out"] (stdout if none)."""
+    if v["format"] == "json":
+        return emit_rendered("json", v["out"], json_obj=record())
+    sheets = pages()
+    emit(sheet_svg(sheets) if v["format"] == "svg" else sheet_pdf(sheets, title), v["out"])
+    return 0
 
 
 def figure(board: dict, steps: Sequence[Step], k: int, faces: dict | None = None, title: str = "",

@@ -183,7 +183,7 @@ def test_streamed_json_is_byte_identical(tmp_path, monkeypatch):
     from generator.hat import family as HF
     outs = []
     for limit in (0, 10 ** 9):
-        monkeypatch.setattr(HF, "JSON_STREAM_FROM", limit)
+        monkeypatch.setattr(HF.HatPatch, "stream_from", limit)
         path = tmp_path / f"{limit}.json"
         assert main(["tiling", "hat", "--width", "45", "--height", "31.5", "--seed", "8", "--out", str(path)]) == 0
         outs.append(path.read_bytes())

@@ -15,7 +15,7 @@ def test_tile_texts_are_the_canonical_json_of_each_hat():
 
 
 def test_streamed_patch_json_equals_the_object_tree(monkeypatch):
-    monkeypatch.setattr(F, "JSON_STREAM_FROM", 10)
+    monkeypatch.setattr(F.HatPatch, "stream_from", 10)
     link = P.from_seed(Fraction(40), Fraction(30), 9).permalink()
     streamed = F.to_json(F.regen(link, {}))
     assert not isinstance(streamed["tiles"], list)          # the streamed path was taken
@@ -26,7 +26,7 @@ def test_streamed_patch_json_equals_the_object_tree(monkeypatch):
 
 
 def test_streamed_seeded_patch_json_has_the_completed_permalink(monkeypatch):
-    monkeypatch.setattr(F, "JSON_STREAM_FROM", 10)
+    monkeypatch.setattr(F.HatPatch, "stream_from", 10)
     item = F.generate({"width": "25", "height": "25", "seed": 3})
     text = "".join(json_chunks(F.to_json(item)))
     again = F.generate({"width": "25", "height": "25", "seed": 3})

@@ -2,8 +2,8 @@
 
 Expert's extra rules are not known to be order-free, so a change in the order the plain solver
 fires in could change which puzzles Expert solves (a v2 link's measured level) and the steps a
-hint shows.  Clue thinning's `solver.Closure` shares the solver's methods with shortcuts that
-change the order; this pins that the plain path (`lean` off) is untouched."""
+hint shows.  Clue thinning's `fast.Closure` overrides the solver's methods with shortcuts that
+change the order; this pins that the rule book itself is untouched."""
 import json
 import sys
 from pathlib import Path

@@ -8,6 +8,7 @@ from generator.loopy import generate as GEN
 from generator.loopy import grid as G
 from generator.loopy import loopgen, tiling_source
 from generator.loopy import solver as S
+from generator.loopy.fast import Closure
 
 
 def _case(tiling, w, h, seed, level):
@@ -75,7 +76,7 @@ def test_a_watched_run_is_the_same_run():
     assert watched.st == plain.st and watched.read == plain.read and watched.steps_done == plain.steps_done
     assert len(w.marks) > 3
     # a run restored at any checkpoint finishes as the original did
-    again = GEN._restore(w.marks[len(w.marks) // 2], watched)
+    again = GEN._restore(w.marks[len(w.marks) // 2])
     assert again.run() == S.SOLVED and again.st == plain.st
 
 
@@ -184,12 +185,12 @@ def test_a_cloned_solver_is_independent():
 
 def test_thinning_reports_its_progress_to_the_page():
     """make_v2 tells the page's progress sink how many clues of each loop it has tried."""
-    from generator import output
+    from generator import reporting
     _link, tiles = tiling_source.patch("p3", "4", "3.5", 2)
     grid = G.build(tiles)
     heard = []
-    old = output.SINK
-    output.SINK = lambda done, total, unit, desc: heard.append((done, total, unit, desc))
+    old = reporting.SINK
+    reporting.SINK = lambda done, total, unit, desc: heard.append((done, total, unit, desc))
     try:
         for level in (S.EASY, S.EXPERT):             # Halving, then Thinning
             heard.clear()
@@ -199,11 +200,11 @@ def test_thinning_reports_its_progress_to_the_page():
             assert first == sorted(first) and len(set(first)) > 3
             assert max(first) >= len(grid.faces) - 1
     finally:
-        output.SINK = old
+        reporting.SINK = old
 
 
 def test_the_closure_solver_decides_what_the_solver_decides():
-    """solver.Closure's shortcuts (degree-2 dots, no pair facts beside decided edges) change
+    """fast.Closure's shortcuts (degree-2 dots, no pair facts beside decided edges) change
     which facts are written and when, never which edges are decided: random clue subsets on
     grids with and without dots of degree 2, every level it serves."""
     rng = random.Random(13)
@@ -218,13 +219,13 @@ def test_the_closure_solver_decides_what_the_solver_decides():
             for level in range(S.HARD + 1):
                 plain = S.Solver(board, clues, level)
                 plain.ambiguity_stop = False
-                lean = S.Closure(board, clues, level)
+                lean = Closure(board, clues, level)
                 assert lean.run() == plain.run()
                 assert lean.st == plain.st, (tiling, S.LEVELS[level])
                 compared += 1
     assert compared == 96
     with pytest.raises(ValueError):
-        S.Closure(board, full, S.EXPERT)
+        Closure(board, full, S.EXPERT)
 
 
 def test_halving_lets_go_of_unread_clues_exactly_as_fresh_solves_would():
@@ -339,7 +340,7 @@ def test_a_run_that_closes_on_itself_is_decided_whole():
     a, c = board.run_ends[0]
     assert a == c and a not in board.run_inner[0] and len(board.run_inner[0]) == 3
     for clue, want in ((4, S.SOLVED), (0, S.CONTRADICTION)):
-        lean, plain = S.Closure(board, [clue], S.EASY), S.Solver(board, [clue], S.EASY)
+        lean, plain = Closure(board, [clue], S.EASY), S.Solver(board, [clue], S.EASY)
         plain.ambiguity_stop = False
         assert plain.run() == want
         assert lean.run() == want and lean.st == plain.st

@@ -18,7 +18,7 @@ def _counting(monkeypatch):
 
 
 def test_streamed_seeded_patch_json_is_one_walk_and_equals_the_object_tree(monkeypatch):
-    monkeypatch.setattr(F, "JSON_STREAM_FROM", 10)
+    monkeypatch.setattr(F.SpectrePatch, "stream_from", 10)
     calls = _counting(monkeypatch)
     item = F.generate({"width": "30", "height": "24", "seed": 7})
     obj = F.to_json(item)
@@ -34,7 +34,7 @@ def test_streamed_seeded_patch_json_is_one_walk_and_equals_the_object_tree(monke
 def test_streamed_regenerated_patch_json_is_one_walk_and_equals_the_object_tree(monkeypatch):
     item = F.generate({"width": "36", "height": "28", "seed": 11})
     link = item.permalink()
-    monkeypatch.setattr(F, "JSON_STREAM_FROM", 10)
+    monkeypatch.setattr(F.SpectrePatch, "stream_from", 10)
     calls = _counting(monkeypatch)
     text = "".join(json_chunks(F.to_json(F.regen(link, {}))))
     assert len(calls) == 1

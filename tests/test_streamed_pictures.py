@@ -7,24 +7,24 @@ take those paths: the SVG must be byte for byte the in-memory picture, the PNG a
 PNG with the same pixels as the whole picture rasterised at once.
 """
 import io
-import sys
 
 import pytest
 
 from generator import families, output
 from generator.errors import TilepressError
+from generator.hat import family as F
 
-CASES = [("hat", "MAX_CLI_HATS", {}), ("spectre", "MAX_CLI_SPECTRES", {"style": "straight"}),
-         ("spectre", "MAX_CLI_SPECTRES", {"style": "curved"})]
+CASES = [("hat", "picture_cap", {}), ("spectre", "picture_cap", {"style": "straight"}),
+         ("spectre", "picture_cap", {"style": "curved"})]
 
 
 def _streamed(monkeypatch, name, cap, options, size=("36", "22"), seed=5):
     """(in-memory SVG, Document) of the same patch."""
     fam = families.get(name)
-    module = sys.modules[fam.to_svg.__module__]
     params = {"width": size[0], "height": size[1], "seed": seed}
-    want = fam.to_svg(fam.generate(params), options)
-    monkeypatch.setattr(module, cap, 10)
+    item = fam.generate(params)
+    want = fam.to_svg(item, options)
+    monkeypatch.setattr(type(item), cap, 10)          # (the family's generator.monotile class)
     monkeypatch.setattr(output, "STREAMING", True)
     doc = fam.to_svg(fam.generate(params), options)
     return want, doc
@@ -55,7 +55,7 @@ def test_banded_png_has_the_pixels_of_the_whole_picture(monkeypatch, name, cap, 
 
 def test_without_the_command_line_the_cap_still_refuses(monkeypatch):
     fam = families.get("hat")
-    monkeypatch.setattr(sys.modules[fam.to_svg.__module__], "MAX_CLI_HATS", 10)
+    monkeypatch.setattr(F.HatPatch, "picture_cap", 10)
     with pytest.raises(TilepressError, match="too large for a picture"):
         fam.to_svg(fam.generate({"width": "20", "height": "20", "seed": 1}), {})
 
@@ -65,11 +65,11 @@ def test_cli_writes_streamed_svg_and_png(monkeypatch, tmp_path):
     from PIL import Image
     from generator import cli
     fam = families.get("hat")
-    monkeypatch.setattr(sys.modules[fam.to_svg.__module__], "MAX_CLI_HATS", 10)
+    monkeypatch.setattr(F.HatPatch, "picture_cap", 10)
     args = ["tiling", "hat", "--width", "30", "--height", "40", "--seed", "2"]
     assert cli.main(args + ["--format", "svg", "--out", str(tmp_path / "h.svg")]) == 0
     assert cli.main(args + ["--format", "png", "--out", str(tmp_path / "h.png")]) == 0
-    monkeypatch.setattr(sys.modules[fam.to_svg.__module__], "MAX_CLI_HATS", 10 ** 9)
+    monkeypatch.setattr(F.HatPatch, "picture_cap", 10 ** 9)
     want = fam.to_svg(fam.generate({"width": "30", "height": "40", "seed": 2}), {})
     assert (tmp_path / "h.svg").read_text() == want
     img = Image.open(tmp_path / "h.png")

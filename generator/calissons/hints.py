@@ -452,22 +452,14 @@ def sheet(n: int, givens, link: str | None) -> list[str]:
 
 def run_explain(v: dict) -> int:
     """explain FILE|-|URL|PERMALINK --format json|svg|pdf"""
-    from generator.output import emit, emit_rendered
     n, givens, link = load(v)
     if v.get("method") == "heights":
         return _explain_heights(v, n, givens, link)
     unique_solution(n, givens)
     steps, solved = explanation(n, tuple(givens))
-    if v["format"] == "json":
-        return emit_rendered("json", v["out"], json_obj={
-            "level": grade_level(solved, steps), "solved": solved, **board_record(n), "permalink": link,
-            "steps": [s.to_json() for s in steps]})
-    pages = sheet(n, givens, link)
-    if v["format"] == "svg":
-        emit(H.sheet_svg(pages), v["out"])
-    else:
-        emit(H.sheet_pdf(pages, f"Calisson puzzle: worked solution"), v["out"])
-    return 0
+    return H.run_explain(v, lambda: {"level": grade_level(solved, steps), "solved": solved, **board_record(n),
+                                     "permalink": link, "steps": [s.to_json() for s in steps]},
+                         lambda: sheet(n, givens, link), "Calisson puzzle: worked solution")
 
 
 def _explain_heights(v: dict, n, givens, link) -> int:
@@ -475,20 +467,13 @@ def _explain_heights(v: dict, n, givens, link) -> int:
     from generator.calissons import heights
     from generator.calissons.onregion import describe
     from generator.errors import TilepressError
-    from generator.output import emit, emit_rendered
     if v["format"] != "json" and (n > heights.MAX_SHEET_N if isinstance(n, int)
                                   else len(n.triangles) > heights.MAX_SHEET_TRIANGLES):
         raise TilepressError(f"the heights sheet takes sides up to {heights.MAX_SHEET_N} (or "
                              f"{heights.MAX_SHEET_TRIANGLES} triangles); --format json takes larger boards")
-    if v["format"] == "json":
-        rec = heights.record(region(n), givens)
-        return emit_rendered("json", v["out"], json_obj={**board_record(n), "permalink": link, **rec})
-    pages = heights.sheet(n, givens, f"Calisson puzzle, {describe(n)}: the pencil-and-rubber method")
-    if v["format"] == "svg":
-        emit(H.sheet_svg(pages), v["out"])
-    else:
-        emit(H.sheet_pdf(pages, "Calisson puzzle: the pencil-and-rubber method"), v["out"])
-    return 0
+    return H.run_explain(v, lambda: {**board_record(n), "permalink": link, **heights.record(region(n), givens)},
+                         lambda: heights.sheet(n, givens, f"Calisson puzzle, {describe(n)}: the pencil-and-rubber method"),
+                         "Calisson puzzle: the pencil-and-rubber method")
 
 
 # ---- article figures: each rule as it first fires in one puzzle ------------------------------

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 
+from generator import output, reporting
 from generator.calissons import regions
 from generator.errors import TilepressError
 
@@ -291,16 +292,14 @@ def validate_puzzle(obj) -> tuple[int, list[tuple[int, int, str]]]:
 
 def _deleting_bar(n: int):
     """A progress wrapper for the greedy deletion of big puzzles (terminal only)."""
-    from generator import output
-    if n < 16 or not output.PROGRESS:
+    if n < 16 or not reporting.PROGRESS:
         return None
     return lambda it: output.progress(it, unit="edge", desc="deleting givens")
 
 
 def _sweep_counter(n: int):
     """(tick, close) of a progress counter of CFTP sweeps for big sides (terminal only)."""
-    from generator import output
-    if n < 48 or not output.PROGRESS:
+    if n < 48 or not reporting.PROGRESS:
         return None, lambda: None
     return output.counter("sweep")
 

@@ -87,14 +87,6 @@ def kite_move(kite: Kite, edge: int) -> Kite:
     raise ValueError(f"kite edge must be 0..3, not {edge}")
 
 
-def edge_towards(kite: Kite, other: Kite) -> int:
-    """The edge of `kite` across which `other` lies (ValueError if not adjacent)."""
-    for e in range(4):
-        if kite_move(kite, e) == other:
-            return e
-    raise ValueError(f"kites {kite} and {other} are not adjacent")
-
-
 def to_xy(z: Point) -> tuple[float, float]:
     """Drawing coordinates (floats): x = a + b/2, y = b·√3/2."""
     return (z[0] + z[1] / 2, z[1] * SQRT3_2)

@@ -29,11 +29,11 @@ outline vertices are listed, the straight one included (it is a vertex of the ti
 
 from __future__ import annotations
 
-from fractions import Fraction
-
-from generator.errors import TilepressError
+from generator import output
 from generator.families import Command, Family, Param, Tile
-from generator.params import MAX_SEED
+from generator.maker.colour import SHOW, form_fields
+from generator.monotile import MonotilePatch
+from generator.params import MAX_SEED, format_decimal
 
 MAX_CLI_HATS = 100_000     # pictures above this are streamed on the command line, else refused
 JSON_STREAM_FROM = 20_000  # estimated hats above which JSON is streamed
@@ -60,102 +60,69 @@ SITE = (
 )
 
 
-class HatPatch:
-    """A patch and (once walked) its hats; the permalink is complete after the walk."""
+class HatPatch(MonotilePatch):
+    """A hat patch and (once walked) its hats (`generator.monotile`).
 
-    def __init__(self, patch, seed: int | None = None):
-        self.patch = patch
-        self.seed = seed           # None for a regenerated permalink
-        self._hats = None
+    The engine and the renderer are imported when first used, not with this module: the
+    registry imports every family module to read its `Family` value (a prefix, a form), and a
+    call for another family should not load the hat's patch code or its renderer."""
+
+    noun, nouns = "hat", "hats"
+    picture_cap = MAX_CLI_HATS
+    stream_from = JSON_STREAM_FROM
+    region_count = "region_hats"
+
+    @staticmethod
+    def patch_module():
+        from generator.hat import patch   # (lazy: see the class)
+        return patch
+
+    @staticmethod
+    def permalink_module():
+        from generator.hat import permalink   # (lazy: see the class)
+        return permalink
+
+    def walk(self):
+        return self.patch.hats()
 
     def hats(self) -> list:
-        """Every hat meeting the region (walked once, with a progress bar on a terminal)."""
-        if self._hats is None:
-            from generator.hat.patch import estimated_hats
-            from generator.output import progress
-            self._hats = list(progress(self.patch.hats(), estimated_hats(self.patch.region), "hat"))
-        return self._hats
+        """Every hat meeting the region (walked once)."""
+        return self.walked()
 
-    @property
-    def estimate(self) -> int:
-        from generator.hat.patch import estimated_hats
-        return estimated_hats(self.patch.region)
+    def estimated(self) -> int:
+        return self.patch_module().estimated_hats(self.patch.region)
 
-    def permalink(self) -> str:
-        """The permalink (walks the patch first if needed)."""
-        if self._hats is None and self.estimate > JSON_STREAM_FROM:
-            from generator.output import progress
-            for _ in progress(self.patch.hats(), self.estimate, "hat"):   # invent every level
-                pass
-        else:
-            self.hats()
-        return self.patch.permalink()
+    def json_texts(self):
+        from generator.hat.render import placement_texts   # (lazy: the renderer, see the class)
+        return placement_texts(output.progress(self.patch.placements(), self.estimate, self.noun),
+                               self.patch.region)
 
+    def render_json(self, hats) -> dict:
+        from generator.hat.render import patch_json   # (lazy: the renderer, see the class)
+        return patch_json(hats, self.patch.permalink(), self.patch.region)
 
-def generate(params: dict) -> HatPatch:
-    """A random patch for (width, height, seed)."""
-    from generator.hat import patch as P
-    return HatPatch(P.from_seed(Fraction(params["width"]), Fraction(params["height"]), params["seed"]),
-                    params["seed"])
+    def render_svg(self, hats, options: dict) -> str:
+        """Hats filled by first-order metatile, reflected hats dark, clipped to the region."""
+        from generator.hat.render import patch_svg   # (lazy: the renderer, see the class)
+        return patch_svg(hats, self.patch.region, title=self.patch.permalink())
 
+    def render_document(self, walk, options: dict):
+        from generator.hat.render import patch_document   # (lazy: the renderer, see the class)
+        return patch_document(walk, self.patch.region, self.patch.permalink, self.estimate)
 
-def regen(link: str, overrides: dict) -> HatPatch:
-    """The patch a permalink names, optionally over another region."""
-    from generator.hat import patch as P
-    w, h = overrides.get("width"), overrides.get("height")
-    return HatPatch(P.from_permalink(link, None if w is None else Fraction(w),
-                                     None if h is None else Fraction(h)))
+    def exact(self, hat) -> Tile:
+        """A hat with its 14 exact Eisenstein vertices and their float positions."""
+        from generator.hat.coords import to_xy   # (lazy: the engine, see the class)
+        return Tile("hat", tuple(hat.points), tuple(map(to_xy, hat.points)))
+
+    def shape(self, hat) -> tuple:
+        tile = self.exact(hat)
+        return (tile.kind, tile.exact, tile.points, {"metatile": hat.metatile, "reflected": hat.reflected})
 
 
-def cost(link: str | None, params: dict | None = None) -> float:
-    """About how many tiles a permalink (or generate's width and height) asks for, from the text."""
-    from generator.hat import permalink
-    if link is None:
-        return permalink.region_hats(Fraction(params["width"]), Fraction(params["height"]))
-    return permalink.cost(link)
-
-
+generate, regen, cost = HatPatch.generate, HatPatch.regen, HatPatch.cost
+to_json, to_svg, tiles, shapes = HatPatch.to_json, HatPatch.to_svg, HatPatch.tiles, HatPatch.shapes
 PAGE_CAP = cost(None, {"width": 3000, "height": 1})   # the page makes regions up to 3000 square units
-
-
-def to_json(item: HatPatch) -> dict:
-    """The documented JSON object (tiles streamed for big regions)."""
-    from generator.hat.render import patch_json, placement_texts
-    from generator.output import progress, spooled_array
-    if item._hats is None and item.estimate > JSON_STREAM_FROM:
-        # one walk: the tiles go to a spool while it completes the permalink (written first)
-        region = item.patch.region
-        tiles = spooled_array(placement_texts(progress(item.patch.placements(), item.estimate, "hat"),
-                                              region))
-        obj = patch_json([], item.patch.permalink(), item.patch.region)
-        obj["tiles"] = tiles
-        return obj
-    hats = item.hats()
-    return patch_json(hats, item.patch.permalink(), item.patch.region)
-
-
-def to_svg(item: HatPatch, options: dict):
-    """Hats filled by first-order metatile, reflected hats dark, clipped to the region.
-
-    On the command line a picture above MAX_CLI_HATS is an `output.Document` made in
-    flat memory as the walk goes: SVG streamed, PNG in bands (`render.patch_document`).
-    """
-    from generator import output
-    from generator.hat.render import patch_document, patch_svg
-    if item._hats is None and item.estimate > MAX_CLI_HATS:
-        if output.STREAMING:
-            return patch_document(lambda: output.progress(item.patch.hats(), item.estimate, "hat"),
-                                  item.patch.region, item.patch.permalink, item.estimate)
-        raise TilepressError(f"region too large for a picture (about {item.estimate:,} hats, "
-                             f"limit {MAX_CLI_HATS:,}); choose a smaller --width/--height")
-    hats = item.hats()
-    return patch_svg(hats, item.patch.region, title=item.patch.permalink())
-
-
-def tiles(item: HatPatch) -> list[Tile]:
-    """Every hat with its 14 exact Eisenstein vertices and their float positions."""
-    from generator.hat.coords import to_xy
-    return [Tile("hat", tuple(h.points), tuple(map(to_xy, h.points))) for h in item.hats()]
 
 
 def _counts(hats):
@@ -167,7 +134,6 @@ def _counts(hats):
 
 def facts(item: HatPatch) -> list:
     """Hat counts by metatile, reflections, levels used, region."""
-    from generator.params import format_decimal
     hats = item.hats()
     counts, reflected = _counts(hats)
     region = item.patch.region
@@ -200,7 +166,7 @@ def page(item: HatPatch, params: dict) -> dict:
 
 def figures() -> dict[str, str]:
     """The article's figures: metatiles, substitution, supertiles."""
-    from generator.hat.article import figures as article_figures
+    from generator.hat.article import figures as article_figures   # (lazy: figures import the renderer)
     return article_figures()
 
 
@@ -208,28 +174,26 @@ def figures() -> dict[str, str]:
 
 def supertile_json(hats, level: int, metatile: str) -> dict:
     """The JSON of a supertile: its hats with their labels, in expansion order."""
-    from generator.hat import render
-    from generator.output import progress
+    from generator.hat import render   # (lazy: the renderer, see HatPatch)
     big = len(hats) >= 50_000
     tiles_ = [{"kind": "hat", "reflected": h.reflected, "metatile": h.metatile,
                "labels": list(h.labels), "points": [list(p) for p in render.hat_points(h.iso)]}
-              for h in (progress(hats, len(hats), "hat", "hats") if big else hats)]
+              for h in (output.progress(hats, len(hats), "hat", "hats") if big else hats)]
     return {"family": "hat", "level": level, "metatile": metatile, "tiles": tiles_}
 
 
 def run_supertile(values: dict) -> int:
     """`supertile hat --level K [--metatile X]`: the exact level-K supertile as hats."""
-    from generator.hat import render
+    from generator.hat import render   # (lazy: the renderer and the engine, see HatPatch)
     from generator.hat.supertile import supertile_hats
-    from generator.output import emit_rendered, progress
     level, metatile = values["level"], values["metatile"]
     hats = supertile_hats(metatile, level)
     if values["format"] == "json":
-        return emit_rendered("json", values["out"], json_obj=supertile_json(hats, level, metatile))
+        return output.emit_rendered("json", values["out"], json_obj=supertile_json(hats, level, metatile))
     title = f"Level-{level} {metatile} supertile of hats ({len(hats)} hats)"
     stroke = 0.12 if len(hats) < 3000 else 0.08
-    shown = progress(hats, len(hats), "hat", "hats") if len(hats) >= 50_000 else hats
-    return emit_rendered(values["format"], values["out"], svg=render.hats_svg(shown, title, stroke_width=stroke))
+    shown = output.progress(hats, len(hats), "hat", "hats") if len(hats) >= 50_000 else hats
+    return output.emit_rendered(values["format"], values["out"], svg=render.hats_svg(shown, title, stroke_width=stroke))
 
 
 SUPERTILE = Command(
@@ -248,7 +212,8 @@ FORM = {"title": "The hat monotile",
         "fields": [{"name": "width", "label": "Width", "type": "number", "min": 4, "max": 60, "value": 16,
                     "help": "of the patch, in short edges of the hat (a hat is about 3 across)"},
                    {"name": "height", "label": "Height", "type": "number", "min": 4, "max": 50, "value": 12,
-                    "help": "of the patch, in short edges of the hat"}],
+                    "help": "of the patch, in short edges of the hat"}] + form_fields(metatile=True, three=False),
+        "show": SHOW,
         "count": {"unit": "hats", "per_area": 0.11},
         "argv": ["tiling", "hat", "--width", "{width}", "--height", "{height}", "--seed", "{seed}",
                  "--format", "json"]}
@@ -258,7 +223,7 @@ FAMILY = Family(
     name="hat", title="The hat monotile", prefix="hat", versions=(1,), version="2.2", kind="tiling",
     params=PARAMS, generate=generate, regen=regen, regen_params=REGEN_PARAMS,
     permalink=lambda item: item.permalink(), to_json=to_json, to_svg=to_svg, facts=facts,
-    site=SITE, plan=plan, page=page, commands=(SUPERTILE,), figures=figures, tiles=tiles, cost=cost,
-    page_cap=PAGE_CAP, form=FORM, exercise=(("--width", "4"),),
+    site=SITE, plan=plan, page=page, commands=(SUPERTILE,), figures=figures, tiles=tiles, shapes=shapes, cost=cost,
+    page_cap=PAGE_CAP, form=FORM, exercise=(("--width", "4"), ("--colour", "proper4")),
     description="A random patch: every hat meeting the open rectangle W × H centred on the start "
                 "point (short kite edge 1).")

@@ -36,6 +36,7 @@ from generator.errors import TilepressError
 from generator.loopy import loopgen
 from generator.loopy.grid import Grid
 from generator.loopy import solver as S
+from generator.loopy.fast import Closure
 from generator.loopy.solver_v1 import EASY, SOLVED, YES, Tables, solve
 
 MAX_ROUNDS = 60
@@ -163,7 +164,7 @@ class Halving:
     unread ones.  A node first lets go of the unread clues at the head of its trials (a right
     half before its state is grown: when all of them go, it need not grow).  (The
     deductions that fire in a solved state are all sound for the loop the clues came from,
-    so no contradiction stands in the way.)  The states are built by `solver.Closure`.
+    so no contradiction stands in the way.)  The states are built by `fast.Closure`.
 
     And one shortcut for trials that stay, given the loop L the clues were written from: a
     second loop.  If some loop other than L meets every clue of S_t − {f_t}, no sound rule
@@ -194,7 +195,7 @@ class Halving:
         self.kept = [False] * len(self.order)
         self.tick = tick or (lambda n: None)
         if self.order:
-            s = S.Closure(self.board, [None] * len(clues), self.level)
+            s = Closure(self.board, [None] * len(clues), self.level)
             s.verdict = s.run()           # the empty clue set's closure (dots alone)
             try:
                 with collector_paused():      # (states by the hundred, no reference cycle)
@@ -414,7 +415,7 @@ class Thinning:
                 self.free += 1
                 continue
             keep, clues[f] = clues[f], None
-            s = _restore(base.marks[start], base.like)
+            s = _restore(base.marks[start])
             for g, c in enumerate(s.clues):        # clues gone since that checkpoint (unread there)
                 if c is not None and clues[g] is None:
                     _drop(s, g)
@@ -495,7 +496,7 @@ def _snapshot(s):
     return snap
 
 
-def _restore(snap, like):
+def _restore(snap):
     """A solver in the checkpoint's state (a fresh copy; the checkpoint stays as it was)."""
     return snap.clone()
 
@@ -532,7 +533,7 @@ def _solved(board: S.Board, clues, level: int) -> bool:
     """`solves`, by the closure where it may (Easy … Hard: it solves the same clue sets).  The
     clues must be some of one loop's, as a generator's are (the closure looks for no
     contradiction)."""
-    s = S.Closure(board, clues, level) if level <= S.HARD else S.Solver(board, clues, level)
+    s = Closure(board, clues, level) if level <= S.HARD else S.Solver(board, clues, level)
     return s.run() == S.SOLVED
 
 

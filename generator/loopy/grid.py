@@ -397,8 +397,3 @@ class Cell(NamedTuple):
     kind: str
     exact: tuple
     points: tuple
-
-
-def from_polygons(polygons, kind="cell") -> Grid:
-    """A grid from plain polygons given as exact integer point lists (for tests and figures)."""
-    return build([Cell(kind, tuple(map(tuple, p)), tuple(map(tuple, p))) for p in polygons])

@@ -388,21 +388,15 @@ def sheet(pz: Puzzle, ex: H.Explanation) -> list[str]:
 
 def run_explain(v: dict) -> int:
     """explain FILE|-|PERMALINK --format json|svg|pdf"""
-    from generator.output import emit, emit_rendered
     pz = load(v["source"])
     if v["format"] != "json":
-        _view(pz)
+        _view(pz)                     # (no drawing units: refused before the work)
     ex = explanation(pz)
-    solved = solution_of(pz) is not None and {pz.board.between[e] for e in ex.marks.yes} == solution_of(pz)
-    if v["format"] == "json":
-        return emit_rendered("json", v["out"], json_obj=ex.to_json(solved=solved, permalink=pz.link,
-                                                                   grade=grade_record(pz)["level"]))
-    pages = sheet(pz, ex)
-    if v["format"] == "svg":
-        emit(H.sheet_svg(pages), v["out"])
-    else:
-        emit(H.sheet_pdf(pages, "Loopy: worked solution"), v["out"])
-    return 0
+
+    def record() -> dict:
+        solved = solution_of(pz) is not None and {pz.board.between[e] for e in ex.marks.yes} == solution_of(pz)
+        return ex.to_json(solved=solved, permalink=pz.link, grade=grade_record(pz)["level"])
+    return H.run_explain(v, record, lambda: sheet(pz, ex), "Loopy: worked solution")
 
 
 @lru_cache(maxsize=4)

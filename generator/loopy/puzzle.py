@@ -185,10 +185,11 @@ def _read(text: str) -> Puzzle:
         contradiction = verdict == CONTRADICTION
         measured = measure(grid, clues) if verdict == SOLVED else None
     else:
-        measured, solver = S.grade(S.Board.of_grid(grid), clues)
+        board = S.Board.of_grid(grid)          # (once: the grade and the contradiction check share it)
+        measured, solver = S.grade(board, clues)
         state = solver.st if solver else None
         verdict = SOLVED if solver else None
-        contradiction = not solver and S.Solver(S.Board.of_grid(grid), clues, S.EXPERT).run() == S.CONTRADICTION
+        contradiction = not solver and S.Solver(board, clues, S.EXPERT).run() == S.CONTRADICTION
     if contradiction:
         raise PermalinkError("loopy permalink: no loop fits its clues (they contradict each other)")
     if verdict != SOLVED:

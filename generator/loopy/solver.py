@@ -89,7 +89,7 @@ at every clue being met, see `Solver.loop_checks`.
 
 from __future__ import annotations
 
-from itertools import accumulate, chain, repeat
+from generator.loopy.board import Board  # noqa: F401  (the plane graph; callers also find it here)
 
 LEVELS = ("easy", "normal", "tricky", "hard", "expert")
 EASY, NORMAL, TRICKY, HARD, EXPERT = range(5)
@@ -270,263 +270,6 @@ class Contradiction(Exception):
     """The deductions reached an impossibility: the clues have no solution."""
 
 
-class Board:
-    """The incidences of a grid, from its faces alone (dot lists, all the same way round).
-
-    `edges` (pairs of dots) fixes the edge numbering; by default edges are numbered as they
-    are first met walking the faces.  Pairs ("dlines") are numbered per dot in cyclic order.
-    """
-
-    def __init__(self, n_dots: int, faces, edges=None):
-        faces = [tuple(f) for f in faces]
-        index: dict = {}
-        if edges is not None:
-            for a, b in edges:
-                index[(min(a, b), max(a, b))] = len(index)
-        face_edges = []
-        for ds in faces:
-            row = []
-            for i, a in enumerate(ds):
-                b = ds[(i + 1) % len(ds)]
-                key = (min(a, b), max(a, b))
-                if key not in index:
-                    if edges is not None:
-                        raise ValueError(f"face edge {key} is not in the edge list")
-                    index[key] = len(index)
-                row.append(index[key])
-            face_edges.append(tuple(row))
-        self.n_dots, self.faces, self.face_edges = n_dots, faces, face_edges
-        self.edges = sorted(index, key=index.__getitem__)
-        self.n_edges = len(self.edges)
-        self.edge_faces = [[] for _ in self.edges]
-        for f, es in enumerate(face_edges):
-            for e in es:
-                self.edge_faces[e].append(f)
-        # cyclic order round each dot: the corner of face f at its dot i lies between face
-        # edges i-1 and i; going round the dot, edge i is followed by edge i-1 across f.
-        succ: list = [dict() for _ in range(n_dots)]
-        for f, ds in enumerate(faces):
-            es = face_edges[f]
-            for i, d in enumerate(ds):
-                succ[d][es[i]] = (es[i - 1], f)
-        dot_edges = [[] for _ in range(n_dots)]
-        for e, (a, b) in enumerate(self.edges):
-            dot_edges[a].append(e)
-            dot_edges[b].append(e)
-        self.dot_edges, self.dot_pairs, self.pair_edges, self.pair_dot, self.pair_face = [], [], [], [], []
-        corner_of: dict = {}
-        for d in range(n_dots):
-            s, es = succ[d], dot_edges[d]
-            if not es:
-                self.dot_edges.append(())
-                self.dot_pairs.append(())
-                continue
-            targets = {x for x, _f in s.values()}
-            starts = [e for e in es if e not in targets]
-            ends = [e for e in es if e not in s]
-            if len(starts) > 1 or len(ends) > 1 or len(starts) != len(ends):
-                raise ValueError(f"dot {d} is not a disc point of the grid")
-            if ends:
-                s = dict(s)
-                s[ends[0]] = (starts[0], -1)
-            order, e = [], es[0] if not starts else starts[0]
-            for _ in range(len(es)):
-                order.append(e)
-                e = s[e][0]
-            if e != order[0] or len(set(order)) != len(es):
-                raise ValueError(f"dot {d}: its faces do not go once round it")
-            row = []
-            for j, x in enumerate(order):
-                y, f = s[x]
-                p = len(self.pair_edges)
-                self.pair_edges.append((x, y))
-                self.pair_dot.append(d)
-                self.pair_face.append(f)
-                if f >= 0:
-                    corner_of[(f, d)] = p
-                row.append(p)
-            self.dot_edges.append(tuple(order))
-            self.dot_pairs.append(tuple(row))
-        # face_corner[f][i]: the pair of face edges i-1 and i, at the face's dot i
-        self.face_corner = [tuple(corner_of[(f, d)] for d in ds) for f, ds in enumerate(faces)]
-        self.between = index
-        self._derive()
-
-    def _derive(self, dot_faces=None) -> None:
-        """The faces round each dot (unless given: each dot's faces ascending, the outside
-        left out), and the tables the solver's hot paths read (the same facts in the shapes
-        it reads), from the pairs.  A dot's pairs are numbered consecutively, dot after dot,
-        so they are runs of the pair tables."""
-        deg = self.dot_deg = list(map(len, self.dot_edges))
-        start = list(accumulate(deg, initial=0))
-        pe = [(p, x, y) for p, (x, y) in enumerate(self.pair_edges)]   # (pair, its two edges)
-        dot_pe = self.dot_pe = [tuple(pe[a:b]) for a, b in zip(start, start[1:])]   # round each dot
-        if dot_faces is None:
-            pf = self.pair_face
-            dot_faces = []
-            for a, b in zip(start, start[1:]):
-                fs = sorted(set(pf[a:b]))
-                if fs and fs[0] < 0:
-                    del fs[0]               # the outside (-1 sorts first)
-                dot_faces.append(fs)
-        self.dot_faces = dot_faces
-        self.face_size = list(map(len, self.face_edges))
-        # (edge i-1, edge i, their corner) round each face
-        self.face_ce = [tuple(zip(es[-1:] + es[:-1], es, cs)) for es, cs in zip(self.face_edges, self.face_corner)]
-        # the faces an edge's yes pushes: round both dots, then its own, each at its first place
-        # (a face already queued stays where it is: pushing it again changes nothing; an edge's
-        # own faces are always round its dots already)
-        edges = self.edges
-        fromkeys = dict.fromkeys
-        self.yes_faces = [tuple(fromkeys(dot_faces[a] + dot_faces[c])) for a, c in edges]
-        self._runs()
-        # per pair, the pairs of its dot that share no edge with it, each with its two edges
-        # (opposite-pairs), in the dot's order; none at a dot of degree 3 or less.  Round a
-        # dot pair j is edges j and j+1, so the pairs sharing an edge with it are j-1, j, j+1.
-        pair_opp = [()] * len(pe)
-        for row in dot_pe:
-            k = len(row)
-            if k > 3:
-                pair_opp[row[0][0]] = row[2:k - 1]
-                for j in range(1, k - 1):
-                    pair_opp[row[j][0]] = row[:j - 1] + row[j + 2:]
-                pair_opp[row[k - 1][0]] = row[1:k - 2]
-        self.pair_opp = pair_opp
-
-    def _runs(self) -> None:
-        """For `Closure`: a dot of degree 2 makes its two edges equal, so the edges joined
-        through such dots (a run: hat and Spectre sides are cut into runs by the neighbours'
-        corners) are decided together.  Per edge of a run of two or more: `runs`, the run's
-        edges (else None); `run_ends`, the dots at its two ends (the edge's own for an edge
-        alone; one dot twice for a run that closes on itself); `run_inner`, its dots of
-        degree 2 (each gets two yes or two no edges when the run is decided)."""
-        deg, de, edges = self.dot_deg, self.dot_edges, self.edges
-        runs, run_ends, run_inner = [None] * self.n_edges, list(edges), [()] * self.n_edges
-
-        def walk(e0: int, d: int):
-            """From edge e0 out through its dot d, on across dots of degree 2: (the edges
-            met, the dots of degree 2 passed, the dot it stops at; None: back at e0)."""
-            e, met, passed = e0, [], []
-            while deg[d] == 2:
-                x, y = de[d]
-                e = y if x == e else x
-                if e == e0:
-                    return met, passed, None
-                passed.append(d)
-                met.append(e)
-                a, c = edges[e]
-                d = c if a == d else a
-            return met, passed, d
-
-        for e0, (a0, c0) in enumerate(edges):
-            if runs[e0] is not None or (deg[a0] != 2 and deg[c0] != 2):
-                continue
-            met, passed, tip = walk(e0, c0)
-            if tip is None:                     # a closed run of dots of degree 2 alone:
-                ends = (a0, a0)                 # a0 (the walk's last, not passed) stands for its ends
-            else:
-                back, passed_back, tip0 = walk(e0, a0)
-                met += back
-                passed += passed_back
-                ends = (tip0, tip)
-            run, inner = (e0, *met), tuple(passed)
-            for e in run:
-                runs[e], run_ends[e], run_inner[e] = run, ends, inner
-        self.runs, self.run_ends, self.run_inner = runs, run_ends, run_inner
-
-    @classmethod
-    def of_grid(cls, grid) -> "Board":
-        """The board of a generator.loopy.grid.Grid (same edge numbers).
-
-        The grid already has each face's edges (`Grid.face_edges`, numbered as `Grid.edges`)
-        and their faces, made from the same face list, and each dot's edges in
-        counter-clockwise order with the face in each angle (`Grid.dot_edges`,
-        `Grid.dot_corners`, sorted by float angles): the board takes the first as they are,
-        and reads its cyclic orders from the second after checking that they are the ones the
-        faces alone give (`_rings_of`); else it works them out as for any other face list.
-        """
-        board = cls.__new__(cls)
-        if not board._rings_of(grid):
-            board.__init__(len(grid.dots), grid.faces, grid.edges)
-        return board
-
-    def _rings_of(self, grid) -> bool:
-        """Fill the tables from the grid's rings; False (and the tables unfinished) unless
-        every face corner is exactly one pair, the face's edges i and i-1 round its dot i, and
-        no dot has more than one outside angle — then these are the pairs __init__ finds.
-
-        Round a dot __init__ starts at the edge after the outside angle, or at the dot's
-        lowest edge number if the dot is inner; so here.
-        """
-        n_dots, faces, face_edges = len(grid.dots), list(grid.faces), list(grid.face_edges)
-        dot_edges, corners = [], []
-        for es, cs in zip(grid.dot_edges, grid.dot_corners):
-            if len(cs) == 2:                # most dots of hats and Spectres: the same, unrolled
-                f, g = cs
-                if f == -1:
-                    if g == -1:
-                        return False
-                    es, cs = (es[1], es[0]), (g, f)
-                elif g != -1 and es[1] < es[0]:
-                    es, cs = (es[1], es[0]), (g, f)
-            elif -1 in cs:
-                r = cs.index(-1) + 1
-                if -1 in cs[r:]:
-                    return False
-                if r < len(cs):
-                    es, cs = es[r:] + es[:r], cs[r:] + cs[:r]
-            elif es:
-                r = es.index(min(es))
-                if r:
-                    es, cs = es[r:] + es[:r], cs[r:] + cs[:r]
-            dot_edges.append(es)
-            corners.append(cs)
-        deg = list(map(len, dot_edges))
-        start = list(accumulate(deg, initial=0))
-        every = tuple(range(start[-1]))     # a dot's pairs are a run of all the pairs
-        dot_pairs = [every[a:b] for a, b in zip(start, start[1:])]
-        # pair p is the edge at p in a dot's ring and the one after it: the next place, or the
-        # dot's first at its last
-        flat = list(chain.from_iterable(dot_edges))
-        after = list(range(1, len(flat) + 1))
-        for a, b in zip(start, start[1:]):
-            if b > a:
-                after[b - 1] = a
-        pair_edges = list(zip(flat, [flat[i] for i in after]))
-        pair_dot = list(chain.from_iterable(map(repeat, range(n_dots), deg)))
-        pair_face = list(chain.from_iterable(corners))
-        # face f's corner at its dot d: the pair of d whose face is f (found by position among
-        # the dot's corners; a face twice at a dot leaves a pair no face corner takes, which
-        # the count below refuses)
-        face_corner = []
-        try:
-            for f, ds, es in zip(range(len(faces)), faces, face_edges):
-                ps = tuple([dot_pairs[d][corners[d].index(f)] for d in ds])
-                if [pair_edges[q] for q in ps] != list(zip(es, es[-1:] + es[:-1])):
-                    return False
-                face_corner.append(ps)
-        except ValueError:              # a face not at one of its dots
-            return False
-        if sum(map(len, faces)) != len(pair_face) - pair_face.count(-1):
-            return False
-        edges = list(grid.edges)
-        self.n_dots, self.faces, self.face_edges = n_dots, faces, face_edges
-        self.edges, self.n_edges = edges, len(edges)
-        self.edge_faces = [[a] if b < 0 else [a, b] for a, b in grid.edge_faces]
-        self.dot_edges, self.dot_pairs, self.pair_edges, self.pair_dot, self.pair_face = \
-            dot_edges, dot_pairs, pair_edges, pair_dot, pair_face
-        self.face_corner = face_corner
-        self.between = dict(zip(edges, range(len(edges))))
-        # the faces round a dot are then the faces with that dot (a face has a dot once),
-        # met in ascending order walking the faces
-        dot_faces: list = [[] for _ in range(n_dots)]
-        for f, ds in enumerate(faces):
-            for d in ds:
-                dot_faces[d].append(f)
-        self._derive(dot_faces)
-        return True
-
-
 class Solver:
     """One run at one level: edge states, pair facts, classes; optional trace of steps."""
 
@@ -535,8 +278,6 @@ class Solver:
     # turns the queues of the levels below the current one are empty, so a run restarted from
     # the loop's top goes on exactly as it would have.
     watch = None
-    # True in a Closure: `set` queues less (see Closure)
-    lean = False
     # False: the loop rule's ambiguity check sets nothing and stops nothing (the monotone
     # closure generate.Halving keeps; see there), instead of giving up
     ambiguity_stop = True
@@ -641,7 +382,7 @@ class Solver:
 
     def set(self, e: int, v: int) -> None:
         """Decide edge e (a contradiction if it was decided the other way) and queue the clued
-        faces and the dots it touches, at every level (a `Closure` queues less: see there)."""
+        faces and the dots it touches, at every level (`fast.Closure` queues less: see there)."""
         st = self.st
         s = st[e]
         if s == v:
@@ -689,63 +430,33 @@ class Solver:
                 fn[f] += 1
             dn[a] += 1
             dn[c] += 1
-        # push(0, faces, (a, c)) inlined (the hot path): every level's queues, in order
-        dots = b.edges[e]
-        for fl, q, dl, dq in zip(self.inf, self.qf, self.ind, self.qd):
-            for f in faces:
-                if not fl[f] and clues[f] is not None:
-                    fl[f] = 1
-                    q.append(f)
-            for d in dots:
-                if not dl[d]:
-                    dl[d] = 1
-                    dq.append(d)
+        self.push(EASY, faces, (a, c))
         if self.level >= HARD:
             self._settle(e, v)
 
     def _settle(self, e: int, v: int) -> None:
-        """Hard: the first decided edge of its class decides the class (H5)."""
-        parent = self.parent
-        r = parent[e]
-        if parent[r] != r:
-            r = self.find(e)
+        """Hard: the first decided edge of its class decides the class (class-decided)."""
+        r = self.find(e)
         if not self.settled[r]:
             self.settled[r] = 1
             if len(self.members[r]) > 1:
                 self._decide_class(r, (v == YES) ^ self.parity(e), e)
 
     def fact(self, p: int, least: bool) -> None:
-        """Add AL1 (least) or AM1 to pair p."""
+        """Add AL1 (least) or AM1 to pair p; queue its face and dot for the rules above Easy."""
         arr = self.al if least else self.am
         if arr[p]:
             return
         arr[p] = 1
         self.changed = True
-        b = self.b
-        if self.lean:                  # (a Closure: never traced)
-            self._queue_fact(p, b.pair_face[p], b.pair_dot[p])
-            return
         if self.tracing:
             (self.al_from if least else self.am_from)[p] = self.cur
-        # push(1, (its face,), (its dot,)) for one face and one dot (the hot path: inlined)
-        f, d = b.pair_face[p], b.pair_dot[p]
-        ind, qd = self.ind, self.qd
-        for lv in range(1, self.level + 1):
-            fl = ind[lv]
-            if not fl[d]:
-                fl[d] = 1
-                qd[lv].append(d)
-        if f >= 0 and self.clues[f] is not None:
-            inf, qf = self.inf, self.qf
-            for lv in range(1, self.level + 1):
-                fl = inf[lv]
-                if not fl[f]:
-                    fl[f] = 1
-                    qf[lv].append(f)
+        b = self.b
+        self.push(NORMAL, (b.pair_face[p],), (b.pair_dot[p],))
 
     # ---- classes (Hard) -----------------------------------------------------------------
-    # Hot callers inline the common case of find: e is a root, or its parent is (then find
-    # changes nothing and e's parity is par[e]); see `_root`.
+    # Union-find over the edges, with parity: value(e) = value(root) xor parity(e).  Every
+    # rule reads it through `find` (then `parity`) and writes it through `link`.
     def find(self, e: int) -> int:
         """Root of e's class; compresses the path (par[x] becomes x's parity to the root)."""
         parent, par = self.parent, self.par
@@ -770,22 +481,12 @@ class Solver:
         return 0 if self.parent[e] == e else self.par[e]
 
     def link(self, a: int, b: int, opposite: int) -> bool:
-        """Record value(a) xor value(b) == opposite (False: they were in one class already)."""
-        parent, par = self.parent, self.par
-        ra = parent[a]
-        if ra == a:
-            pa = 0
-        else:
-            if parent[ra] != ra:
-                ra = self.find(a)
-            pa = par[a]
-        rb = parent[b]
-        if rb == b:
-            pb = 0
-        else:
-            if parent[rb] != rb:
-                rb = self.find(b)
-            pb = par[b]
+        """Record value(a) xor value(b) == opposite (False: they were in one class already).
+        The smaller class joins the larger; the faces and dots of the undecided edges of the
+        new class are queued for Hard, and if either class held a decided edge, the new one
+        is decided (class-decided)."""
+        ra, rb = self.find(a), self.find(b)
+        pa, pb = self.parity(a), self.parity(b)
         if ra == rb:
             if pa ^ pb != opposite:
                 raise Contradiction
@@ -793,43 +494,22 @@ class Solver:
         members = self.members
         if len(members[ra]) > len(members[rb]):
             ra, rb, pa, pb = rb, ra, pb, pa
-        parent[ra] = rb
-        par[ra] = pa ^ pb ^ opposite
-        moved = members[ra]
-        members[rb] = members[rb] + moved     # a new tuple: checkpoints share the old
+        self.parent[ra] = rb
+        self.par[ra] = pa ^ pb ^ opposite
+        members[rb] = members[rb] + members[ra]     # a new tuple: checkpoints share the old
         members[ra] = ()
         self.changed = True
         if self.tracing:
             self.link_from[rb].extend(self.link_from[ra])
             self.link_from[rb].append(self.cur)
-        was = self.settled[ra] or self.settled[rb]
-        b = self.b
-        st, edge_faces, edges = self.st, b.edge_faces, b.edges
-        if self.lean:
-            # (a Closure, at Hard, its top level: push inlined) the faces and dots of the
-            # smaller class's undecided edges only (see there)
-            clues, fl, q = self.clues, self.inf[HARD], self.qf[HARD]
-            for x in moved:
-                if not st[x]:
-                    for f in edge_faces[x]:
-                        if not fl[f] and clues[f] is not None:
-                            fl[f] = 1
-                            q.append(f)
-            fl, q = self.ind[HARD], self.qd[HARD]
-            for x in moved:
-                if not st[x]:
-                    for d in edges[x]:
-                        if not fl[d]:
-                            fl[d] = 1
-                            q.append(d)
-        else:
-            faces, dots = [], []
-            for x in members[rb]:
-                if not st[x]:
-                    faces.extend(edge_faces[x])
-                    dots.extend(edges[x])
-            self.push(HARD, faces, dots)
-        if was:
+        st, edge_faces, edges = self.st, self.b.edge_faces, self.b.edges
+        faces, dots = [], []
+        for x in members[rb]:
+            if not st[x]:
+                faces.extend(edge_faces[x])
+                dots.extend(edges[x])
+        self.push(HARD, faces, dots)
+        if self.settled[ra] or self.settled[rb]:
             known = next(x for x in members[rb] if st[x])
             self.find(known)
             self.settled[rb] = 1
@@ -837,25 +517,16 @@ class Solver:
         return True
 
     def _decide_class(self, r: int, root_val: int, origin: int) -> None:
-        """H5: decide every member of class r from the root's value."""
+        """class-decided: decide every member of class r from the root's value."""
         st = self.st
         undecided = [x for x in self.members[r] if not st[x]]
         if not undecided:
             return
         if self.tracing and self.cur >= 0:       # the step that decided the first one decides all
             self.steps[self.cur]["classes"] += 1
-        parent, par = self.parent, self.par
         for x in undecided:
-            q = parent[x]            # find(x) and parity(x), inlined for a root or a root's child
-            if q == x:
-                px = 0
-            else:
-                if parent[q] != q:
-                    self.find(x)
-                px = par[x]
-            v = YES if root_val ^ px else NO
-            if st[x] != v:           # (set would return at once)
-                self.set(x, v)
+            self.find(x)
+            self.set(x, YES if root_val ^ self.parity(x) else NO)
 
     # ---- steps --------------------------------------------------------------------------
     def _step(self, rule, level, faces, dots, edges, deps=(), pairs=(), classes=()) -> int:
@@ -989,7 +660,7 @@ class Solver:
 
     def _unmet(self, e: int) -> tuple:
         """The clued faces that closing the one chain by edge e would leave unmet: what
-        loop-too-short reads then (`Closure` counts them as read; here, nothing)."""
+        loop-too-short reads then (`fast.Closure` counts them as read; here, nothing)."""
         return ()
 
     def _chain(self, e: int) -> tuple:
@@ -1012,40 +683,7 @@ class Solver:
         u = deg - y - dn[d]
         if u == deg and u > 2:
             return                           # no yes, no no, u > 2: nothing can fire
-        lean = self.lean
-        if lean and not u:
-            return                           # (a Closure: no facts beside decided edges, see there)
         st, al, am = self.st, self.al, self.am
-        if lean:
-            # (a Closure) the firings made by the setters themselves, without commit: nothing
-            # is traced, and a dot rule reads no clue
-            for p, x, z in b.dot_pe[d]:
-                sx, sz = st[x], st[z]
-                if not sx and not sz:        # a pair of undecided edges: the dot's counts
-                    if y == 1:
-                        if not am[p]:        # pair-from-dot
-                            self.steps_done += 1
-                            self.fact(p, False)
-                            if u == 2:
-                                self.fact(p, True)
-                        elif u == 2 and not al[p]:
-                            self.steps_done += 1
-                            self.fact(p, True)
-                    elif y == 0 and u == 2 and (am[p] or al[p]):      # dot-last-pair
-                        self.steps_done += 1
-                        v = NO if am[p] else YES
-                        self.set(x, v)
-                        self.set(z, v)
-                        y = dy[d]
-                        u = deg - y - dn[d]
-                elif sx and sz:
-                    continue
-                elif al[p] if sx == NO or sz == NO else am[p]:       # pair-at-dot
-                    self.steps_done += 1
-                    self.set(z if sx else x, YES if sx == NO or sz == NO else NO)
-                    y = dy[d]
-                    u = deg - y - dn[d]
-            return
         tracing = self.tracing or self.collect is not None
         for p, x, z in b.dot_pe[d]:
             sx, sz = st[x], st[z]
@@ -1136,11 +774,7 @@ class Solver:
                     return
                 if a == 3:
                     raise Contradiction
-                if self.lean:               # (a Closure: never traced, so no commit)
-                    self.read[f] = 1
-                    self.steps_done += 1
-                    self.set(es[i], NO if a == 1 else YES)
-                elif a == 1:
+                if a == 1:
                     self.commit("face-arc", NORMAL, (f,), (), es, no=(es[i],), pairs=cs)
                 else:
                     self.commit("face-arc", NORMAL, (f,), (), es, yes=(es[i],), pairs=cs)
@@ -1178,16 +812,8 @@ class Solver:
                 if not a:
                     return
                 p = cs[i]
-                if self.lean:               # (a Closure: never traced, so no commit)
-                    self.read[f] = 1
-                    self.steps_done += 1
-                    if a & 2:
-                        self.fact(p, True)
-                    if a & 1:
-                        self.fact(p, False)
-                else:
-                    self.commit("corner-from-face", TRICKY, (f,), (), es, am=(p,) if a & 1 else (),
-                                al=(p,) if a & 2 else (), pairs=cs)
+                self.commit("corner-from-face", TRICKY, (f,), (), es, am=(p,) if a & 1 else (),
+                            al=(p,) if a & 2 else (), pairs=cs)
         fresh, lo, hi = True, None, None
         for i, (a, e, p) in enumerate(b.face_ce[f]):
             if st[a] or st[e] or (al[p] and am[p]):
@@ -1212,19 +838,13 @@ class Solver:
             if get_am or get_al:
                 self.commit("corner-from-face", TRICKY, (f,), (), es, am=(p,) if get_am else (),
                             al=(p,) if get_al else (), pairs=cs)
-                fresh = not self.lean   # (a Closure goes on with these bounds: see there)
+                fresh = True            # (the fact changes the bounds)
 
     def tricky_dot(self, d: int) -> None:
         b = self.b
         u = b.dot_deg[d] - self.dy[d] - self.dn[d]
         if u < 2:
             return                   # both rules start from a pair of undecided edges
-        lean = self.lean
-        if u == 2 and lean:
-            # (a Closure) exactly-one wants a third undecided edge, and the opposite pairs of
-            # the two undecided ones are of decided edges: two yes edges would have decided
-            # them (Easy's dot-full), so each has a no edge, where a Closure writes no AM1
-            return
         st, al, am, ps, pe, opp = self.st, self.al, self.am, b.dot_pairs[d], b.pair_edges, b.pair_opp
         for p in ps:
             if not al[p]:
@@ -1232,61 +852,32 @@ class Solver:
             x, z = pe[p]
             if st[x] or st[z]:
                 continue
-            if lean:
-                # (a Closure, never traced: no commit) no AM1 on a pair with a no edge: it says
-                # what the edge says, and no rule reads it there (see Closure)
-                others = [q for q, a, c in opp[p] if not am[q] and st[a] != NO and st[c] != NO]
-                if others:
-                    self.steps_done += 1
-                    for q in others:
-                        self.fact(q, False)
-            else:
-                others = [q for q, _a, _c in opp[p] if not am[q]]
-                if others:
-                    self.commit("opposite-pairs", TRICKY, (), (d,), (x, z), am=others, pairs=(p,))
+            others = [q for q, _a, _c in opp[p] if not am[q]]
+            if others:
+                self.commit("opposite-pairs", TRICKY, (), (d,), (x, z), am=others, pairs=(p,))
             if am[p] and self.dy[d] == 0:
                 es = b.dot_edges[d]
                 und = [e for e in es if not st[e] and e != x and e != z]
                 if len(und) == 1:
-                    if lean:
-                        self.steps_done += 1
-                        self.set(und[0], YES)
-                    else:
-                        self.commit("exactly-one", TRICKY, (), (d,), es, yes=und, pairs=(p,))
+                    self.commit("exactly-one", TRICKY, (), (d,), es, yes=und, pairs=(p,))
                 elif len(und) == 2:
                     u0, u1 = und
                     for q in ps:
                         a, c = pe[q]
                         if (a == u0 and c == u1 or a == u1 and c == u0) and not al[q]:
-                            if lean:
-                                self.steps_done += 1
-                                self.fact(q, True)
-                            else:
-                                self.commit("exactly-one", TRICKY, (), (d,), es, al=(q,), pairs=(p,))
+                            self.commit("exactly-one", TRICKY, (), (d,), es, al=(q,), pairs=(p,))
                             break
 
     # ---- Hard ---------------------------------------------------------------------------
     def _parity(self, rule, faces, dots, es, und, p) -> None:
-        """H2/H3 on undecided edges `und` whose yes count has parity p."""
+        """face-parity, dot-parity on undecided edges `und` whose yes count has parity p."""
         u = len(und)
-        lean = self.lean                # (a Closure, never traced: its firings without commit)
         if u == 2:
-            if lean:                    # (a Closure: a link already there is not made again)
-                if self.link(und[0], und[1], p):
-                    for f in faces:
-                        self.read[f] = 1
-                    self.steps_done += 1
-                return
             self.commit(rule, HARD, faces, dots, es, links=((und[0], und[1], p),), note=2)
             return
         if u > 4:
             return
-        parent, roots = self.parent, []
-        for e in und:               # find(e), inlined for a root or a root's child
-            r = parent[e]
-            if parent[r] != r:
-                r = self.find(e)
-            roots.append(r)
+        roots = [self.find(e) for e in und]
         if len(set(roots)) == u:
             return                  # no two in one class
         for i in range(u):
@@ -1297,26 +888,13 @@ class Solver:
                 rest = [und[t] for t in range(u) if t != i and t != j]
                 if u == 3:
                     val = p ^ rel
-                    if lean:        # (rest: one undecided edge, so the firing adds it)
-                        for f in faces:
-                            self.read[f] = 1
-                        self.steps_done += 1
-                        self.set(rest[0], YES if val else NO)
-                    else:
-                        self.commit(rule, HARD, faces, dots, es, yes=rest if val else (),
-                                    no=() if val else rest, classes=(und[i],), note=3)
+                    self.commit(rule, HARD, faces, dots, es, yes=rest if val else (),
+                                no=() if val else rest, classes=(und[i],), note=3)
                 else:
-                    ra, rc = self.find(rest[0]), self.find(rest[1])
-                    if ra == rc:
+                    if self.find(rest[0]) == self.find(rest[1]):
                         continue
-                    if lean:
-                        for f in faces:
-                            self.read[f] = 1
-                        self.steps_done += 1
-                        self.link(rest[0], rest[1], p ^ rel)
-                    else:
-                        self.commit(rule, HARD, faces, dots, es, links=((rest[0], rest[1], p ^ rel),),
-                                    classes=(und[i],), note=4)
+                    self.commit(rule, HARD, faces, dots, es, links=((rest[0], rest[1], p ^ rel),),
+                                classes=(und[i],), note=4)
                 return
 
     def hard_face(self, f: int) -> None:
@@ -1325,29 +903,7 @@ class Solver:
         if y + n == k:
             return
         st, c = self.st, self.clues[f]
-        if self.lean:
-            # (a Closure) both rules need two undecided edges in one class but face-parity on
-            # two, which links them: with the classes of the undecided edges all apart that is
-            # all there is
-            parent, und, roots = self.parent, [], []
-            for e in es:
-                if not st[e]:
-                    und.append(e)
-                    r = parent[e]   # find(e), inlined for a root or a root's child
-                    if parent[r] != r:
-                        r = self.find(e)
-                    roots.append(r)
-            u = len(und)
-            if u == 2:
-                if roots[0] != roots[1]:
-                    self.read[f] = 1
-                    self.steps_done += 1
-                    self.link(und[0], und[1], (c - y) & 1)
-                    return
-            elif u < 2 or len(set(roots)) == u:
-                return
-        else:
-            und = [e for e in es if not st[e]]
+        und = [e for e in es if not st[e]]
         if y == c - 1 or n == k - c - 1:
             seen: dict = {}
             for e in und:
@@ -1370,73 +926,18 @@ class Solver:
         if u < 2:
             return                   # both rules need two undecided edges
         es = b.dot_edges[d]
-        lean = self.lean
-        if lean and u == 2:
-            # (a Closure) dot-parity links the two, inlined (see _parity); pair-link then has
-            # nothing on a pair of them: linked equal it does nothing, linked opposite (y = 1)
-            # it adds AL1 and AM1, which pair-from-dot has given it (Normal's queues are empty
-            # whenever a Hard rule runs)
-            x = -1
-            for z in es:             # the two undecided edges: x, z
-                if not st[z]:
-                    if x >= 0:
-                        break
-                    x = z
-            if self.link(x, z, y & 1):     # (a link already there is not made again)
-                self.steps_done += 1
-            return
-        if lean and u > 2:
-            # (a Closure) with the classes of the undecided edges all apart, dot-parity (on more
-            # than two) has nothing, and pair-link only links a pair with AL1 and AM1
-            parent, roots = self.parent, set()
-            for e in es:
-                if not st[e]:
-                    r = parent[e]    # find(e), inlined for a root or a root's child
-                    if parent[r] != r:
-                        r = self.find(e)
-                    roots.add(r)
-            if len(roots) == u:
-                al, am = self.al, self.am
-                for p, x, z in b.dot_pe[d]:
-                    if al[p] and am[p] and not st[x] and not st[z] and self.find(x) != self.find(z):
-                        self.steps_done += 1        # (find: a link just made may have joined them)
-                        self.link(x, z, 1)
-                return
         und = [e for e in es if not st[e]]
         if u <= 4:                   # (dot-parity has nothing to say on more)
             self._parity("dot-parity", (), (d,), es, und, y & 1)
-        al, am, parent, par = self.al, self.am, self.parent, self.par
+        al, am = self.al, self.am
         for p, x, z in b.dot_pe[d]:
             if st[x] or st[z]:
                 continue
-            rx = parent[x]           # find(x) and parity(x), inlined for a root or a root's child
-            if rx == x:
-                px = 0
-            else:
-                if parent[rx] != rx:
-                    rx = self.find(x)
-                px = par[x]
-            rz = parent[z]
-            if rz == z:
-                pz = 0
-            else:
-                if parent[rz] != rz:
-                    rz = self.find(z)
-                pz = par[z]
-            if rx == rz:
-                if px != pz and not (al[p] and am[p]):
-                    if lean:
-                        self.steps_done += 1
-                        self.fact(p, True)
-                        self.fact(p, False)
-                    else:
-                        self.commit("pair-link", HARD, (), (d,), (x, z), al=(p,), am=(p,), classes=(x,))
+            if self.find(x) == self.find(z):
+                if self.parity(x) != self.parity(z) and not (al[p] and am[p]):
+                    self.commit("pair-link", HARD, (), (d,), (x, z), al=(p,), am=(p,), classes=(x,))
             elif al[p] and am[p]:
-                if lean:
-                    self.steps_done += 1
-                    self.link(x, z, 1)
-                else:
-                    self.commit("pair-link", HARD, (), (d,), (x, z), links=((x, z, 1),), pairs=(p,))
+                self.commit("pair-link", HARD, (), (d,), (x, z), links=((x, z, 1),), pairs=(p,))
 
     # ---- Expert (this project's first solver's extra rules) -------------------------------
     def _taken(self, es, cs, arr):
@@ -1642,512 +1143,6 @@ class Solver:
                     return STUCK
         except Contradiction:
             return CONTRADICTION
-
-
-class Closure(Solver):
-    """The closure of a level's rules (Easy … Hard) reached with less work: for clue thinning.
-
-    Easy … Hard only add facts given facts, so their closure — the state a run ends in, short
-    of the loop rule's ambiguity stop, which is off here — does not depend on the order the
-    rules fire in (generate.Halving relies on it).  That leaves room for shortcuts that
-    change the order, and which facts on decided pairs are written, but no decided edge:
-
-    * a decided edge queues a dot for Easy's dot rules only if one fires there (one undecided
-      edge left, or two yes edges and some undecided; after a no edge only the first: a dot
-      with two yes edges and some undecided is queued already), and a face for Easy's face
-      rules only if one may fire there: face-full at its c-th yes edge, face-needs-all and
-      face-one-no-left from its (k - c - 1)-th no edge, face-one-no-left round a dot getting
-      its first yes edge (it reads whether a corner's dot has one), on faces that many no
-      edges from their last (`fno`);
-    * a dot of degree 2 (hat and Spectre grids have many: their tiles' straight sides are cut
-      by the neighbours' corners) makes its two edges equal by dot-continue and dot-dead-end,
-      so deciding one decides its whole run at once (`Board.runs`: the edges joined through
-      such dots), counts and queueing done once for the run, and the dot is never queued:
-      with both its edges decided, the only rule that still fires there adds pair facts;
-    * pair-from-dot's facts on a pair with a decided edge are never written, nor
-      opposite-pairs' AM1 on a pair with a no edge: AL1 beside a yes edge and AM1 beside a no
-      edge say what the edge says already.  Every rule that reads a pair fact reads it on a
-      pair of undecided edges, or as AL1 on a pair with no yes edge, or AM1 with no no edge
-      (pair-at-dot, the arc bounds and their screens), and such a fact never comes from
-      those sources;
-    * so a dot with fewer than two undecided edges has nothing left at Normal once Easy's rules
-      are done (Easy decides the last one; a decided edge queues it there only above that), and
-      a dot with two undecided edges nothing at Tricky (exactly-one wants a third; the opposite pairs of
-      their pair are of decided edges, not two yes edges once Easy is done, so each has a no
-      edge);
-    * a rule of a level runs only when the queues below it are empty, so nothing below can
-      fire: on a dot with two undecided edges Hard's dot rules are dot-parity alone (pair-link
-      on the pair of the two, linked opposite, would add the facts pair-from-dot has given
-      it), and where the undecided edges of a face or dot are all in different classes Hard
-      has only face- or dot-parity on two and pair-link's link of an AL1-and-AM1 pair;
-    * above Easy no face rule reads a dot's count, so a decided edge queues only its own
-      faces there;
-    * above Easy a dot with fewer than two undecided edges, or a face with none, is passed
-      over when its turn comes (no rule there fires on it once Easy's are done; most such
-      dots were queued with two and finished by Easy meanwhile);
-    * face- and dot-parity on two undecided edges already in one class do not commit the
-      link again (it adds nothing; the other parity is still a contradiction);
-    * a link that joins two classes queues for Hard only the faces and dots of the smaller
-      class's undecided edges: every Hard rule that reads classes fires on two undecided edges
-      of one class, and the only new such twos hold one edge of each, so a face or dot with
-      no edge of the smaller class sees its undecided edges classed as before;
-    * a decided edge queues a face or dot above Normal only if a rule there can still fire
-      on it: Tricky's and Hard's rules all start from two undecided edges of it, Hard's face
-      rules from a face with at most 4 undecided edges, or one needing one more yes or one
-      more no, and of Tricky's dot rules only exactly-one reads edges so that a decided one
-      can make it fire, at a dot without a yes edge, by a no (later changes queue them again
-      when they get there);
-    * a new pair fact queues only the rules that read it so that it can make them fire:
-      pair-at-dot (the pair has one decided edge) and dot-last-pair (its two edges are the
-      last undecided ones of a dot without a yes edge) — pair-from-dot only stops for a fact
-      that is there —, the face rules of Normal and Tricky (the arc bounds), Tricky's dot
-      rules if the pair has AL1 (both start from an AL1 pair; AM1 elsewhere only stops
-      opposite-pairs), Hard's pair-link if the pair has both (Hard's face rules read no pair
-      fact);
-    * corner-from-face works out the rest bounds of a face of more than 4 sides once per
-      visit, not again after each corner it gives a fact: bounds from fewer facts are weaker,
-      never wrong (so what they give is in the closure), and the new fact queues the face
-      again for what they miss (4-sided faces read a table, `_arc4`, as the plain solver does);
-    * its clues are always some of one loop's clues (thinning's), and every rule is sound, so
-      each firing agrees with that loop and no contradiction can come up: `set` (`_decide`)
-      and `_easy` do not look for one (the plain Solver does; thinning's result is checked
-      against the loop), and
-      an unclued face's queue flags are kept set, so queueing a face needs no look at its clue
-      (`add_clue` queues the face it gives a clue to).
-
-    These are `Solver`'s own methods run with `lean` on, but for `set` (`_decide`, which
-    decides a firing's edges in one call); Easy's face and dot rules, which make most of any
-    level's firings, are also written out in one loop (`_easy`, with `_decide` written out in
-    it), where a call and a commit per firing would cost more than the firing.  Above Easy the lean path
-    fires by `set`, `fact` and `link` directly, not by `commit`: nothing is traced here, so a
-    firing is its conclusions, the step count and (for a face rule) its face marked read.
-
-    It also counts as read (`Solver.read`) the clues that loop-too-short reads when one chain
-    holds every yes edge: the edge is no because closing the chain would leave a clue unmet,
-    so the firing stands as long as one of the unmet clues is there (Halving's core
-    refinement needs that).
-
-    The edges decided, and so whether the clues are solved, are those of `Solver`: the tests
-    compare the two on every tiling and level.  Not for Expert (its extra rules are not known
-    to be order-free), hints (whose traces show an order) or grading.
-    """
-
-    ambiguity_stop = False
-    lean = True
-
-    def __init__(self, board: Board, clues, level: int):
-        if level > HARD:
-            raise ValueError("Closure is for Easy … Hard")
-        super().__init__(board, clues, level)
-        for fl in self.inf:                 # an unclued face is never queued: its flag says it is
-            for f, c in enumerate(self.clues):
-                if c is None:
-                    fl[f] = 1
-        # per face, the no edges from which face-needs-all or face-one-no-left may fire (k - c - 1;
-        # an unclued face: never), so that Easy queues a face only where one of its rules may
-        self.fno = [1 << 20 if c is None else k - c - 1 for k, c in zip(board.face_size, self.clues)]
-        self._bind()
-
-    def _bind(self) -> None:
-        """What `_decide` reads, in one tuple (unpacked in one go: it runs once per set)."""
-        b, inf, qf, ind, qd = self.b, self.inf, self.qf, self.ind, self.qd
-        self.ctx = (self.st, self.clues, self.fy, self.fn, self.dy, self.dn, inf, qf, ind, qd,
-                    inf[0], qf[0], ind[0], qd[0], b.runs, b.run_ends, b.run_inner, b.edge_faces,
-                    b.dot_faces, b.face_size, b.dot_deg, self.level, self.fno)
-
-    def clone(self) -> "Closure":
-        """Solver.clone, with `_decide`'s tuple made of the copy's own lists."""
-        s = super().clone()
-        s.fno = s.fno.copy()
-        s._bind()
-        return s
-
-    def add_clue(self, f: int, c: int) -> None:
-        """Give face f the clue c (it had none: its flags are set, see __init__) and queue it
-        for every level's face rule."""
-        self.clues[f] = c
-        self.bad += self.fy[f] != c
-        self.fno[f] = self.b.face_size[f] - c - 1
-        for q in self.qf:
-            q.append(f)
-
-    def set(self, e: int, v: int) -> None:
-        """Decide edge e, queueing only where a rule can fire (see the class)."""
-        if not self.st[e]:
-            self._decide((e,), v)
-
-    def _decide(self, es, v: int) -> None:
-        """Decide the undecided edges of es to v, each with its whole run (`Board.runs`), with
-        the counts, chains and queueing of every level (`_easy` writes this out)."""
-        st, clues, fy, fn, dy, dn, inf, qf, ind, qd, fl0, q0, dl0, dq0, runs, run_ends, run_inner, \
-            edge_faces, dot_faces, size, deg, top, fno = self.ctx
-        self.changed = True
-        for e in es:
-            if st[e]:
-                continue
-            run = runs[e]
-            if run is None:
-                st[e] = v
-                m = 1
-            else:
-                for x in run:
-                    st[x] = v
-                m = len(run)
-                cnt = dy if v == YES else dn
-                for x in run_inner[e]:
-                    cnt[x] = 2
-            self.unknown -= m
-            ends = run_ends[e]
-            a, c = ends
-            own = edge_faces[e]
-            if v == YES:
-                for f in own:
-                    y = fy[f] + m
-                    fy[f] = y
-                    if y == clues[f]:              # Easy: where one of its face rules may fire
-                        self.bad -= 1              # (see _easy)
-                        if not fl0[f]:
-                            fl0[f] = 1
-                            q0.append(f)
-                ya = dy[a] = dy[a] + 1
-                yc = dy[c] = dy[c] + 1
-                chains = self.other_end
-                ea, ec = chains.pop(a, a), chains.pop(c, c)
-                if ea == c:
-                    self.closed = True
-                else:
-                    chains[ea], chains[ec] = ec, ea
-                if ya == 1:
-                    for f in dot_faces[a]:
-                        if fn[f] == fno[f] and not fl0[f]:
-                            fl0[f] = 1
-                            q0.append(f)
-                if yc == 1:
-                    for f in dot_faces[c]:
-                        if fn[f] == fno[f] and not fl0[f]:
-                            fl0[f] = 1
-                            q0.append(f)
-            else:
-                for f in own:
-                    n = fn[f] + m
-                    fn[f] = n
-                    if n >= fno[f] and not fl0[f]:
-                        fl0[f] = 1
-                        q0.append(f)
-                dn[a] += 1
-                dn[c] += 1
-            if top:
-                for f in own:
-                    fl = inf[1]
-                    if not fl[f]:
-                        fl[f] = 1
-                        qf[1].append(f)
-                    if top > NORMAL:
-                        cl = clues[f]
-                        if cl is None:
-                            continue
-                        k, y, n = size[f], fy[f], fn[f]
-                        u = k - y - n
-                        if u > 1:
-                            fl = inf[2]
-                            if not fl[f]:
-                                fl[f] = 1
-                                qf[2].append(f)
-                            if top > TRICKY and (u < 5 or y == cl - 1 or n == k - cl - 1):
-                                fl = inf[3]
-                                if not fl[f]:
-                                    fl[f] = 1
-                                    qf[3].append(f)
-            for d in ends:
-                y = dy[d]
-                u = deg[d] - y - dn[d]
-                if not dl0[d] and (u == 1 or (u and y == 2)):      # only where an Easy dot rule fires
-                    dl0[d] = 1
-                    dq0.append(d)
-                if top and u > 1:              # (Normal's dot rules: nothing below two undecided
-                    fl = ind[1]                # edges, once Easy's are done)
-                    if not fl[d]:
-                        fl[d] = 1
-                        qd[1].append(d)
-                    if top > NORMAL:
-                        if v == NO and not y:
-                            fl = ind[2]
-                            if not fl[d]:
-                                fl[d] = 1
-                                qd[2].append(d)
-                        if top > TRICKY:
-                            fl = ind[3]
-                            if not fl[d]:
-                                fl[d] = 1
-                                qd[3].append(d)
-            if top >= HARD:
-                for x in run or (e,):
-                    self._settle(x, v)
-
-    def _easy(self) -> None:
-        """Easy's face and dot rules (easy_face, easy_dot) until their queues are empty, written
-        out in one loop, with `_decide` written out in it too (the same changes and queueing):
-        most of any level's firings are these, and a call per firing and per edge cost more
-        than the firing."""
-        b, st, clues, read = self.b, self.st, self.clues, self.read
-        fq, ffl, dq, dfl = self.qf[0], self.inf[0], self.qd[0], self.ind[0]
-        fy, fn, dy, dn = self.fy, self.fn, self.dy, self.dn
-        size, deg, face_edges, dot_edges, face_dots = b.face_size, b.dot_deg, b.face_edges, b.dot_edges, b.faces
-        edge_faces, dot_faces, runs, run_ends, run_inner = b.edge_faces, b.dot_faces, b.runs, b.run_ends, b.run_inner
-        chains, top, fno = self.other_end, self.level, self.fno
-        if top:
-            fq1, ffl1, dq1, dfl1 = self.qf[1], self.inf[1], self.qd[1], self.ind[1]
-        if top > NORMAL:
-            fq2, ffl2, dq2, dfl2 = self.qf[2], self.inf[2], self.qd[2], self.ind[2]
-            fq3 = ffl3 = dq3 = dfl3 = None
-        if top > TRICKY:
-            fq3, ffl3, dq3, dfl3 = self.qf[3], self.inf[3], self.qd[3], self.ind[3]
-            parent, settled, members = self.parent, self.settled, self.members
-        unknown, bad = self.unknown, self.bad      # (kept here, written back on the way out)
-        try:
-            while True:
-                if dq:
-                    d = dq.pop()
-                    dfl[d] = 0
-                    y = dy[d]
-                    u = deg[d] - y - dn[d]
-                    if not u or (u > 1 and y < 2):
-                        continue
-                    es = dot_edges[d]                            # (the loop below passes over
-                    if y == 2:                                   # the decided ones)
-                        v = NO                                   # dot-full
-                    else:                                        # dot-continue, dot-dead-end
-                        v = YES if y else NO
-                elif fq:
-                    f = fq.pop()
-                    ffl[f] = 0
-                    c, k, y, n = clues[f], size[f], fy[f], fn[f]
-                    u = k - y - n
-                    if not u:
-                        continue
-                    if y == c or n == k - c:                     # face-full, face-needs-all
-                        v = NO if y == c else YES
-                        es = face_edges[f]
-                    elif n == k - c - 1 and u > 2:               # face-one-no-left
-                        es, ds = face_edges[f], face_dots[f]
-                        for i in range(k):
-                            a, e = es[i - 1], es[i]
-                            if not st[a] and not st[e] and dy[ds[i]]:
-                                break
-                        else:
-                            continue
-                        v = YES
-                        es = [x for x in es if not st[x] and x != a and x != e]
-                    else:
-                        continue
-                    read[f] = 1
-                else:
-                    return
-                for e in es:                                     # _decide, written out
-                    if st[e]:
-                        continue
-                    run = runs[e]
-                    if run is None:
-                        st[e] = v
-                        m = 1
-                    else:                                        # (the whole run at once)
-                        for x in run:
-                            st[x] = v
-                        m = len(run)
-                        cnt = dy if v == YES else dn
-                        for x in run_inner[e]:
-                            cnt[x] = 2
-                    unknown -= m
-                    ends = run_ends[e]
-                    a, c = ends
-                    own = edge_faces[e]
-                    if v == YES:
-                        for f in own:
-                            y = fy[f] + m
-                            fy[f] = y
-                            if y == clues[f]:                    # face-full may fire
-                                bad -= 1
-                                if not ffl[f]:
-                                    ffl[f] = 1
-                                    fq.append(f)
-                        ya = dy[a] = dy[a] + 1
-                        yc = dy[c] = dy[c] + 1
-                        ea, ec = chains.pop(a, a), chains.pop(c, c)
-                        if ea == c:
-                            self.closed = True
-                        else:
-                            chains[ea], chains[ec] = ec, ea
-                        if ya == 1:                              # a corner with a yes dot: where
-                            for f in dot_faces[a]:               # face-one-no-left may fire
-                                if fn[f] == fno[f] and not ffl[f]:
-                                    ffl[f] = 1
-                                    fq.append(f)
-                        if yc == 1:
-                            for f in dot_faces[c]:
-                                if fn[f] == fno[f] and not ffl[f]:
-                                    ffl[f] = 1
-                                    fq.append(f)
-                        for d in ends:
-                            y = dy[d]
-                            u = deg[d] - y - dn[d]
-                            if not dfl[d] and (u == 1 or (u and y == 2)):   # only where a dot rule fires
-                                dfl[d] = 1
-                                dq.append(d)
-                            if top and u > 1:                    # Normal's and up (see _decide)
-                                if not dfl1[d]:
-                                    dfl1[d] = 1
-                                    dq1.append(d)
-                                if top > TRICKY and not dfl3[d]:
-                                    dfl3[d] = 1
-                                    dq3.append(d)
-                    else:
-                        for f in own:
-                            n = fn[f] + m
-                            fn[f] = n
-                            if n >= fno[f] and not ffl[f]:      # face-needs-all or -one-no-left
-                                ffl[f] = 1
-                                fq.append(f)
-                        dn[a] += 1
-                        dn[c] += 1
-                        ua = deg[a] - dy[a] - dn[a]              # (a dot with two yes edges and
-                        uc = deg[c] - dy[c] - dn[c]              # some undecided is queued already)
-                        if ua == 1 and not dfl[a]:
-                            dfl[a] = 1
-                            dq.append(a)
-                        if uc == 1 and not dfl[c]:
-                            dfl[c] = 1
-                            dq.append(c)
-                        if top:
-                            for d in ends:
-                                if deg[d] - dy[d] - dn[d] > 1:
-                                    if not dfl1[d]:
-                                        dfl1[d] = 1
-                                        dq1.append(d)
-                                    if top > NORMAL:
-                                        if not dy[d] and not dfl2[d]:
-                                            dfl2[d] = 1
-                                            dq2.append(d)
-                                        if top > TRICKY and not dfl3[d]:
-                                            dfl3[d] = 1
-                                            dq3.append(d)
-                    if top:
-                        for f in own:
-                            if not ffl1[f]:
-                                ffl1[f] = 1
-                                fq1.append(f)
-                            if top > NORMAL:
-                                cl = clues[f]
-                                if cl is None:
-                                    continue
-                                k = size[f]
-                                y = fy[f]
-                                n = fn[f]
-                                u = k - y - n
-                                if u > 1:
-                                    if not ffl2[f]:
-                                        ffl2[f] = 1
-                                        fq2.append(f)
-                                    if top > TRICKY and (u < 5 or y == cl - 1 or n == k - cl - 1) \
-                                            and not ffl3[f]:
-                                        ffl3[f] = 1
-                                        fq3.append(f)
-                        if top > TRICKY:                         # _settle, written out
-                            for x in run or (e,):
-                                r = parent[x]
-                                if parent[r] != r:
-                                    r = self.find(x)
-                                if not settled[r]:
-                                    settled[r] = 1
-                                    if len(members[r]) > 1:
-                                        self.unknown, self.bad = unknown, bad   # (it decides more)
-                                        self._decide_class(r, (v == YES) ^ self.parity(x), x)
-                                        unknown, bad = self.unknown, self.bad
-        finally:
-            self.unknown, self.bad = unknown, bad
-
-    def fixpoint(self) -> None:
-        """Solver.fixpoint's turns, with Easy's rules run inline (`_easy`) and only when their
-        queues hold something, and no watch (a Closure has none) to count turns for."""
-        lv, top = 0, self.level
-        qf, qd, inf, ind = self.qf, self.qd, self.inf, self.ind
-        face_rule, dot_rule = self.face_rule, self.dot_rule
-        easy_f, easy_d = qf[0], qd[0]
-        b, fy, fn, dy, dn = self.b, self.fy, self.fn, self.dy, self.dn
-        size, deg = b.face_size, b.dot_deg
-        while lv <= top:
-            if not lv:
-                if easy_d or easy_f:
-                    self._easy()
-                lv = 1
-                continue
-            dq, dfl, drule = qd[lv], ind[lv], dot_rule[lv]
-            fq, ffl, frule = qf[lv], inf[lv], face_rule[lv]
-            while True:
-                # (no rule above Easy fires on a dot with fewer than two undecided edges once
-                # Easy's are done, nor on a face with none: see the class; most dots queued
-                # with two are done by Easy before their turn comes)
-                if dq:
-                    d = dq.pop()
-                    dfl[d] = 0
-                    if deg[d] - dy[d] - dn[d] < 2:
-                        continue
-                    self.changed = False
-                    drule(self, d)
-                elif fq:
-                    f = fq.pop()
-                    ffl[f] = 0
-                    if size[f] == fy[f] + fn[f]:
-                        continue
-                    self.changed = False
-                    frule(self, f)
-                else:
-                    lv += 1
-                    break
-                if self.changed:       # back to Easy
-                    lv = 0
-                    break
-
-    def _queue_fact(self, p: int, f: int, d: int) -> None:
-        """Queue what a new fact on pair p (face f, dot d) can make fire: at Normal its face, and
-        its dot if p has one decided edge or is the last two undecided edges of a dot without a
-        yes edge; at Tricky its face, and its dot if p has AL1; at Hard its dot if p has both."""
-        inf, qf, ind, qd = self.inf, self.qf, self.ind, self.qd
-        top = self.level
-        st, b = self.st, self.b
-        x, z = b.pair_edges[p]
-        sx, sz = st[x], st[z]
-        if (not sx) != (not sz) or (not sx and not self.dy[d] and b.dot_deg[d] - self.dn[d] == 2):
-            fl = ind[1]
-            if not fl[d]:
-                fl[d] = 1
-                qd[1].append(d)
-        clued = f >= 0 and self.clues[f] is not None
-        if clued:
-            fl = inf[1]
-            if not fl[f]:
-                fl[f] = 1
-                qf[1].append(f)
-        if top < TRICKY:
-            return
-        if clued:
-            fl = inf[2]
-            if not fl[f]:
-                fl[f] = 1
-                qf[2].append(f)
-        if self.al[p]:
-            fl = ind[2]
-            if not fl[d]:
-                fl[d] = 1
-                qd[2].append(d)
-            if top >= HARD and self.am[p]:
-                fl = ind[3]
-                if not fl[d]:
-                    fl[d] = 1
-                    qd[3].append(d)
-
-    def _unmet(self, e: int) -> tuple:
-        fy, near = self.fy, self.b.edge_faces[e]
-        return tuple(f for f, c in enumerate(self.clues) if c is not None and fy[f] + (f in near) != c)
 
 
 def hint_run(board: Board, clues, level: int, marks) -> tuple[Solver, list[int]]:

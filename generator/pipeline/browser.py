@@ -105,6 +105,7 @@ import base64
 import gzip
 import hashlib
 import io
+import itertools
 import json
 import os
 import shutil
@@ -630,13 +631,61 @@ def page_config(families: list[dict], base_url: str = "") -> dict:
     forms = {f.name: f.form for f in all_families() if f.form is not None}
     built = [f["name"] for f in families]
     order = [n for n in built if n in forms] + [n for n in forms if n not in built]
-    items = {i["permalink"]: f"{f['name']}/{i['slug']}.svg" for f in families for i in f["items"]
-             if i.get("permalink") and offers(i["permalink"])["regen"]}
+    items = {i["permalink"]: f"{f['name']}/{i['slug']}.svg" for f, i in site_items(families)
+             if offers(i["permalink"])["regen"]}
     qr = {link: path[:-4] + ".qr.svg" for link, path in items.items()} if base_url else {}
     return {"caps": [], "max_chars": MAX_PERMALINK_CHARS, "seed_max": SEED_MAX,
             "forms": [dict(forms[n], name=n) for n in order], "players": webapi.players(),
             "hints": webapi.hinters(),
-            "items": dict(sorted(items.items())), "qr": dict(sorted(qr.items())), "base_url": base_url}
+            "items": dict(sorted(items.items())), "qr": dict(sorted(qr.items())), "base_url": base_url,
+            "boards": {}}
+
+
+def site_items(families: list[dict]):
+    """(family view, item view) of every item with a permalink: the gallery's, then the daily ones."""
+    for f in families:
+        for i in itertools.chain(f["items"], f.get("daily") or ()):
+            if i.get("permalink"):
+                yield f, i
+
+
+# Boards beside the items.  For each playable site item the build writes <family>/<slug>.play.js,
+# a classic script (file:// allows no fetch) that sets window.tilepressBoards[permalink] to
+# generator.webapi.page_data(permalink): the board and what the page needs to check the marks
+# itself.  regen.html#PERMALINK of a site item loads that file, and the board takes marks at once;
+# the Python runtime loads afterwards, in the background, for what needs it (the regenerated
+# picture, facts, hints).  Cached per permalink under the engines' key.
+PAGE_DATA_FORMAT = 1
+
+
+def play_script(link: str, data: dict) -> bytes:
+    """The board file of one item: deterministic JSON (sorted keys) inside a classic script."""
+    text = json.dumps(data, sort_keys=True, separators=(",", ":")).replace("</", "<\\/")
+    return (f"/* tilepress: the board of a site item for regen.html (generator/pipeline/browser.py) */\n"
+            f"(window.tilepressBoards=window.tilepressBoards||{{}})[{json.dumps(link)}]={text};\n").encode()
+
+
+def write_boards(writer, families: list[dict], shown: dict, cache) -> dict:
+    """Write the board file of every playable item regen.html shows; {permalink: its path}."""
+    out = {}
+    engines = hashlib.sha256(f"page data {PAGE_DATA_FORMAT}".encode())
+    for rel, data in engine_files().items():
+        engines.update(rel.encode() + b"\0" + hashlib.sha256(data).digest())
+    for f, i in site_items(families):
+        link = i["permalink"]
+        if link not in shown or link in out or not webapi.playable(link):
+            continue
+        key = hashlib.sha256(engines.digest() + link.encode()).hexdigest()
+        got = cache.get(key) if cache is not None else None
+        if got is None:
+            data = webapi.page_data(link)
+            got = play_script(link, data) if data is not None else b""
+            if cache is not None:
+                cache.put(key, got)
+        if got:
+            out[link] = f"{f['name']}/{i['slug']}.play.js"
+            writer.write(out[link], got)
+    return dict(sorted(out.items()))
 
 
 def qr_svg(url: str) -> str:
@@ -681,7 +730,8 @@ def write(writer, env, render, common: dict, cache, template_file) -> None:
         writer.write(f"regen/{name}", template_file(env, name).read_bytes())
     base_url = common["site"].get("base_url") or ""
     config = page_config(common["families"], base_url)
-    pages = {f"{f['name']}/{i['slug']}.svg": i["url"] for f in common["families"] for i in f["items"]}
+    config["boards"] = write_boards(writer, common["families"], config["items"], cache)
+    pages = {f"{f['name']}/{i['slug']}.svg": i["url"] for f, i in site_items(common["families"])}
     for link, path in config["qr"].items():            # the printout's QR code opens the item's page
         writer.write(config["qr"][link], qr_svg(base_url + pages[config["items"][link]]).encode())
     cfg = json.dumps(config, sort_keys=True).replace("</", "<\\/")

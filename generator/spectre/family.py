@@ -32,11 +32,11 @@ all 14 outline vertices are listed, the straight one (vertex 10) included.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
-from generator.errors import TilepressError
+from generator import output
 from generator.families import Command, Family, Param, Tile
-from generator.params import MAX_SEED
+from generator.maker.colour import SHOW, form_fields
+from generator.monotile import MonotilePatch
+from generator.params import MAX_SEED, format_decimal
 
 MAX_CLI_SPECTRES = 100_000
 JSON_STREAM_FROM = 20_000
@@ -66,104 +66,74 @@ SITE = (
 )
 
 
-class SpectrePatch:
-    """A patch and (once walked) its Spectres; the permalink is complete after the walk."""
+class SpectrePatch(MonotilePatch):
+    """A Spectre patch and (once walked) its Spectres (`generator.monotile`).
 
-    def __init__(self, patch, seed: int | None = None):
-        self.patch = patch
-        self.seed = seed
-        self._spectres = None
+    The engine and the renderer are imported when first used, not with this module: the
+    registry imports every family module to read its `Family` value (a prefix, a form), and a
+    call for another family should not load the Spectre's patch code or its renderer."""
 
-    @property
-    def estimate(self) -> int:
-        from generator.spectre.patch import estimated_spectres
-        return estimated_spectres(self.patch.region)
+    noun, nouns = "spectre", "Spectres"
+    picture_cap = MAX_CLI_SPECTRES
+    stream_from = JSON_STREAM_FROM
+    region_count = "region_spectres"
+
+    @staticmethod
+    def patch_module():
+        from generator.spectre import patch   # (lazy: see the class)
+        return patch
+
+    @staticmethod
+    def permalink_module():
+        from generator.spectre import permalink   # (lazy: see the class)
+        return permalink
+
+    def walk(self):
+        return self.patch.spectres()
 
     def spectres(self) -> list:
         """Every Spectre meeting the region (walked once)."""
-        if self._spectres is None:
-            from generator.output import progress
-            self._spectres = list(progress(self.patch.spectres(), self.estimate, "spectre"))
-        return self._spectres
+        return self.walked()
 
-    def permalink(self) -> str:
-        """The permalink (walks the patch first if needed)."""
-        if self._spectres is None and self.estimate > JSON_STREAM_FROM:
-            from generator.output import progress
-            for _ in progress(self.patch.spectres(), self.estimate, "spectre"):
-                pass
-        else:
-            self.spectres()
-        return self.patch.permalink()
+    def estimated(self) -> int:
+        return self.patch_module().estimated_spectres(self.patch.region)
 
+    def json_texts(self):
+        from generator.spectre.render import tile_json   # (lazy: the renderer, see the class)
+        return (output.to_json(tile_json(s))[:-1]
+                for s in output.progress(self.walk(), self.estimate, self.noun))
 
-def generate(params: dict) -> SpectrePatch:
-    """A random patch for (width, height, seed)."""
-    from generator.spectre import patch as P
-    return SpectrePatch(P.from_seed(Fraction(params["width"]), Fraction(params["height"]),
-                                    params["seed"]), params["seed"])
+    def render_json(self, spectres) -> dict:
+        from generator.spectre.render import patch_json   # (lazy: the renderer, see the class)
+        return patch_json(spectres, self.patch.permalink(), self.patch.region)
 
+    def render_svg(self, spectres, options: dict) -> str:
+        """Spectres filled by metatile, odd ones dark, clipped to the region."""
+        from generator.spectre.render import patch_svg   # (lazy: the renderer, see the class)
+        return patch_svg(spectres, self.patch.region, title=self.patch.permalink(),
+                         style=options.get("style") or "straight")
 
-def regen(link: str, overrides: dict) -> SpectrePatch:
-    """The patch a permalink names, optionally over another region."""
-    from generator.spectre import patch as P
-    w, h = overrides.get("width"), overrides.get("height")
-    return SpectrePatch(P.from_permalink(link, None if w is None else Fraction(w),
-                                         None if h is None else Fraction(h)))
+    def render_document(self, walk, options: dict):
+        from generator.spectre.render import patch_document   # (lazy: the renderer, see the class)
+        return patch_document(walk, self.patch.region, self.patch.permalink, self.estimate,
+                              style=options.get("style") or "straight")
 
+    def exact(self, sp) -> Tile:
+        """A Spectre with its 14 exact Z[ω] vertices and their float positions."""
+        from generator.spectre.geometry import to_xy   # (lazy: the engine, see the class)
+        return Tile("spectre", tuple(sp.points), tuple(map(to_xy, sp.points)))
 
-def cost(link: str | None, params: dict | None = None) -> float:
-    """About how many tiles a permalink (or generate's width and height) asks for, from the text."""
-    from generator.spectre import permalink
-    if link is None:
-        return permalink.region_spectres(Fraction(params["width"]), Fraction(params["height"]))
-    return permalink.cost(link)
+    def shape(self, sp) -> tuple:
+        tile = self.exact(sp)
+        return (tile.kind, tile.exact, tile.points, {"metatile": sp.metatile, "odd": sp.odd})
 
 
-def to_json(item: SpectrePatch) -> dict:
-    """The documented JSON object (tiles streamed for big regions)."""
-    from generator.output import progress, spooled_array, to_json as text
-    from generator.spectre.render import patch_json, tile_json
-    if item._spectres is None and item.estimate > JSON_STREAM_FROM:
-        # one walk: the tiles go to a spool while it completes the permalink (written first)
-        walk = progress(item.patch.spectres(), item.estimate, "spectre")
-        tiles = spooled_array(text(tile_json(s))[:-1] for s in walk)
-        obj = patch_json([], item.patch.permalink(), item.patch.region)
-        obj["tiles"] = tiles
-        return obj
-    sps = item.spectres()
-    return patch_json(sps, item.patch.permalink(), item.patch.region)
-
-
-def to_svg(item: SpectrePatch, options: dict):
-    """Spectres filled by metatile, odd ones dark, clipped to the region.
-
-    On the command line a picture above MAX_CLI_SPECTRES is an `output.Document` made in
-    flat memory as the walk goes: SVG streamed, PNG in bands (`render.patch_document`).
-    """
-    from generator import output
-    from generator.spectre.render import patch_document, patch_svg
-    if item._spectres is None and item.estimate > MAX_CLI_SPECTRES:
-        if output.STREAMING:
-            return patch_document(lambda: output.progress(item.patch.spectres(), item.estimate, "spectre"),
-                                  item.patch.region, item.patch.permalink, item.estimate,
-                                  style=(options or {}).get("style") or "straight")
-        raise TilepressError(f"region too large for a picture (about {item.estimate:,} Spectres, "
-                             f"limit {MAX_CLI_SPECTRES:,}); choose a smaller --width/--height")
-    sps = item.spectres()
-    return patch_svg(sps, item.patch.region, title=item.patch.permalink(),
-                     style=(options or {}).get("style") or "straight")
-
-
-def tiles(item: SpectrePatch) -> list[Tile]:
-    """Every Spectre with its 14 exact Z[ω] vertices and their float positions."""
-    from generator.spectre.geometry import to_xy
-    return [Tile("spectre", tuple(s.points), tuple(map(to_xy, s.points))) for s in item.spectres()]
+generate, regen, cost = SpectrePatch.generate, SpectrePatch.regen, SpectrePatch.cost
+to_json, to_svg, tiles, shapes = SpectrePatch.to_json, SpectrePatch.to_svg, SpectrePatch.tiles, SpectrePatch.shapes
 
 
 def facts(item: SpectrePatch) -> list:
     """Spectre counts, odd Spectres, metatile counts, levels used, region."""
-    from generator.params import format_decimal
     sps = item.spectres()
     counts = {t: 0 for t in TYPES}
     for s in sps:
@@ -202,7 +172,7 @@ def page(item: SpectrePatch, params: dict) -> dict:
 
 def figures() -> dict[str, str]:
     """The article's figures: the Spectre, the Mystic, the metatiles' rings, supertiles."""
-    from generator.spectre.article import figures as article_figures
+    from generator.spectre.article import figures as article_figures   # (lazy: figures import the renderer)
     return article_figures()
 
 
@@ -210,15 +180,14 @@ def figures() -> dict[str, str]:
 
 def run_supertile(values: dict) -> int:
     """`supertile spectre --level K [--metatile X]`: the level-K supertile as Spectres."""
-    from generator.output import emit_rendered
-    from generator.spectre.render import cluster_json, cluster_svg
+    from generator.spectre.render import cluster_json, cluster_svg   # (lazy: renderer and engine, see SpectrePatch)
     from generator.spectre.supertile import supertile
     level, metatile = values["level"], values["metatile"]
     sps = supertile(metatile, level)
     if values["format"] == "json":
-        return emit_rendered("json", values["out"], json_obj=cluster_json(sps, level, metatile))
+        return output.emit_rendered("json", values["out"], json_obj=cluster_json(sps, level, metatile))
     title = f"Level-{level} {metatile} supertile of Spectres ({len(sps)} Spectres)"
-    return emit_rendered(values["format"], values["out"],
+    return output.emit_rendered(values["format"], values["out"],
                          svg=cluster_svg(sps, title, style=values.get("style") or "straight"))
 
 
@@ -240,7 +209,8 @@ FORM = {"title": "The Spectre (chiral monotile)",
         "fields": [{"name": "width", "label": "Width", "type": "number", "min": 4, "max": 60, "value": 20,
                     "help": "of the patch, in Spectre edges (a Spectre is about 3 across)"},
                    {"name": "height", "label": "Height", "type": "number", "min": 4, "max": 50, "value": 15,
-                    "help": "of the patch, in Spectre edges"}],
+                    "help": "of the patch, in Spectre edges"}] + form_fields(metatile=True, three=False),
+        "show": SHOW,
         "count": {"unit": "Spectres", "per_area": 0.18},
         "argv": ["tiling", "spectre", "--width", "{width}", "--height", "{height}", "--seed", "{seed}",
                  "--format", "json"]}
@@ -253,8 +223,8 @@ FAMILY = Family(
     name="spectre", title="The Spectre monotile", prefix="spectre", versions=(1,), version="1.0",
     kind="tiling", params=PARAMS, generate=generate, regen=regen, regen_params=REGEN_PARAMS,
     permalink=lambda item: item.permalink(), to_json=to_json, to_svg=to_svg, facts=facts,
-    site=SITE, plan=plan, page=page, commands=(SUPERTILE,), figures=figures, tiles=tiles, cost=cost,
+    site=SITE, plan=plan, page=page, commands=(SUPERTILE,), figures=figures, tiles=tiles, shapes=shapes, cost=cost,
     svg_params=SVG_PARAMS, page_cap=PAGE_CAP, form=FORM,
-    exercise=(("--width", "4"), ("--style", "curved")),
+    exercise=(("--width", "4"), ("--style", "curved"), ("--colour", "metatile", "--palette", "bold")),
     description="A random patch: every Spectre meeting the open rectangle W × H centred on the "
                 "start Spectre's vertex 0 (unit edges).")

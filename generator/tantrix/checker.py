@@ -90,8 +90,3 @@ def problems(pattern: dict, limit: int = 20) -> list[str]:
                 if len(out) >= limit:
                     return out
     return out
-
-
-def is_valid(pattern: dict) -> bool:
-    """True when the pattern is a colour-correct periodic arrangement of all 56 tiles."""
-    return not problems(pattern)

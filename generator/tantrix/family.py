@@ -38,6 +38,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from generator import output, reporting
 from generator.errors import ConfigError, TilepressError
 from generator.families import Command, Family, Param
 
@@ -172,6 +173,7 @@ def page(item: Pattern, params: dict) -> dict:
         title, group = boards.get(params["method"]).title, "One pattern per board shape"
         head = [["method", params["method"]], ["seed", item.seed], ["search nodes", item.nodes]]
     return {"title": title, "group": group, "facts": head + _shape_facts(pattern),
+            **({"cell": fields["cell"]} if kind == "single-loop" else {}),
             "alt": f"Tantrix pattern ({title}): all 56 tiles, shown as 2 x 2 periods with one period outlined",
             # 1x PNG only: the SVG and the seamless wallpaper tile are the large copies
             # (the 2x PNGs of 116 patterns were 8.5 MB, an eighth of the site)
@@ -202,14 +204,13 @@ def emit_pattern(item: Pattern, fmt: str, out: str, view: str) -> int:
 
 def run_search(v: dict) -> int:
     """search --method NAME --seed S [--seconds T] [--uniform]"""
-    from generator import output
     from generator.tantrix.find import search
     if v["uniform"]:
         if v["method"] != "extrasymmetric-7x8":
             raise TilepressError("--uniform needs --method extrasymmetric-7x8 (the only one enumerated)")
         from generator.tantrix.enumerate import uniform_pattern
         return emit_pattern(Pattern(uniform_pattern(v["seed"])), v["format"], v["out"], v["view"])
-    pattern, nodes = search(v["method"], seed=v["seed"], seconds=v["seconds"], progress=output.PROGRESS)
+    pattern, nodes = search(v["method"], seed=v["seed"], seconds=v["seconds"], progress=reporting.PROGRESS)
     if pattern is None:
         raise TilepressError(f"no {v['method']} pattern found within {v['seconds']:g} s "
                              f"({nodes} nodes); try another seed or more --seconds")
@@ -218,11 +219,10 @@ def run_search(v: dict) -> int:
 
 def run_enumerate(v: dict) -> int:
     """enumerate --method extrasymmetric-7x8 [--single-loop]"""
-    from generator import output
     from generator.tantrix import enumerate as enum
     if v["method"] != "extrasymmetric-7x8":
         raise TilepressError("enumerate supports only --method extrasymmetric-7x8")
-    result = enum.enumerate_all(progress=output.PROGRESS, single_loop_permalinks=v["single_loop"])
+    result = enum.enumerate_all(progress=reporting.PROGRESS, single_loop_permalinks=v["single_loop"])
     return output.emit_rendered("json", v["out"], json_obj=result)
 
 

@@ -6,7 +6,7 @@ what Expert solves, and the hints' steps).
 
 Each entry: a clue set (a seed of `cases`) and the SHA-256 of the plain Solver's traced run at
 every level — its steps in order (rule, faces, dots, edges, what each decided), its verdict and
-final state.  `solver.Closure` (clue thinning) may fire in any order; the plain Solver may not.
+final state.  `fast.Closure` (clue thinning) may fire in any order; the plain Solver may not.
 """
 import hashlib
 import json
