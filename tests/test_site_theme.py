@@ -124,5 +124,7 @@ def test_tilepress_new_then_tilepress_build_builds(tmp_path):
     assert "--bg: #eef3f7" in home                                   # the starter theme's colours
     today = (out / "loopy/today.html").read_text()
     assert "Today" in today and (out / "articles/welcome.html").is_file()
-    assert sorted(p.name for p in (out / "sheets").glob("*.pdf")) == ["loopy-a4.pdf", "loopy-letter.pdf"]
+    sheets = {p.name for p in (out / "sheets").glob("*.pdf")}
+    assert {"loopy-a4.pdf", "loopy-letter.pdf"} <= sheets                 # the all-in-one sheets
+    assert f"loopy-daily-{start[:7]}-a4.pdf" in sheets                     # the month's book of the schedule
     assert "tp" in " ".join(p.name for p in (out / "articles/figures").iterdir())   # the embedded item
