@@ -329,7 +329,10 @@
     var data = boardData(permalink);
     if (!data) return null;
     if (name === "board") return JSON.parse(JSON.stringify(data.board));
-    if (name === "check" && data.check) return T.localCheck(data, args[0] || [], args[1] || []);
+    if (name === "check" && data.check) {
+      if ((args[2] || []).length || (args[3] || []).length) return null;   // shaded faces: Python's check judges them
+      return T.localCheck(data, args[0] || [], args[1] || []);
+    }
     if (name === "solution" && data.check && data.check.rule === "answer") return {lines: data.check.lines.slice()};
     return null;
   }
@@ -346,7 +349,8 @@
     var clues = board.clues || [];
     var degree = function (d) { return at[d].filter(function (e) { return on[e]; }).length; };
     var verdict = function (solved, message, wrong) {
-      return {solved: solved, message: message, wrong: wrong.slice().sort(byNumber), drawn: lines.length, total: total};
+      return {solved: solved, message: message, wrong: wrong.slice().sort(byNumber), drawn: lines.length, total: total,
+              faces: []};     // no face shaded (a shaded board goes to Python's check)
     };
     var dots = function (deadEnds) {
       for (var d = 0; d < at.length; d++) {
