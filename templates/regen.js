@@ -145,7 +145,7 @@
     };
   }
 
-  var worker = null, readyWorker = null, readyPromise = null, pending = {}, nextId = 1, asked = 0, warm = null;
+  var worker = null, readyWorker = null, readyPromise = null, starting = null, pending = {}, nextId = 1, asked = 0, warm = null;
 
   function busyCount() {                // the calls the visitor waits for (not the quiet warm-up)
     return Object.keys(pending).filter(function (id) { return !pending[id].quiet; }).length;
@@ -192,6 +192,7 @@
       var w = new Worker(URL.createObjectURL(new Blob([src], {type: "text/javascript"})));
       worker = w;
       return new Promise(function (ok, fail) {
+        starting = {w: w, fail: fail};         // Cancel while Python starts rejects this start
         w.onmessage = function (ev) {
           var m = ev.data;
           if (w !== worker) return;
@@ -275,6 +276,8 @@
   T.busy = function () { return busyCount() > 0; };
 
   T.cancel = function () {
+    if (starting && starting.w === worker) starting.fail(new Error("cancelled"));
+    starting = null;
     if (worker) worker.terminate();
     worker = null;
     warm = null;
