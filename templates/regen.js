@@ -11,6 +11,10 @@
  * window.tilepress.cancel()            stop the running call now (terminates the worker; a fresh
  *                                      one starts at once, the pending calls reject "cancelled")
  * window.tilepress.ready()             -> Promise: the worker's Python is loaded (only when asked)
+ * window.tilepress.isReady()           -> true once it has loaded (false while it loads)
+ * window.tilepress.holdRuntime(ms)     ready() starts the runtime no sooner than ms from now
+ * window.tilepress.pageData(permalink) -> Promise of a site item's board file ({board, check}) or null
+ * window.tilepress.localCheck(data, lines, crosses) -> the player's check, computed on the page
  * window.tilepress.warmUp()            -> Promise of the worker's warm-up ({seconds}): once the worker
  *                                      is idle it makes a small puzzle unseen (generator.webapi.warm_up),
  *                                      so that the visitor's first puzzle runs in the WebAssembly
@@ -145,7 +149,7 @@
     };
   }
 
-  var worker = null, readyWorker = null, readyPromise = null, pending = {}, nextId = 1, asked = 0, warm = null;
+  var worker = null, readyWorker = null, readyPromise = null, starting = null, generation = 0, hold = null, pending = {}, nextId = 1, asked = 0, warm = null;
 
   function busyCount() {                // the calls the visitor waits for (not the quiet warm-up)
     return Object.keys(pending).filter(function (id) { return !pending[id].quiet; }).length;
@@ -184,14 +188,15 @@
     busyChanged();
   }
 
-  function startWorker() {
+  function startWorker(gen) {
     var t0 = performance.now();
-    var p = loadScripts().then(function () {
-      if (readyPromise !== p) throw new Error("cancelled");     // Cancel pressed while the scripts loaded
+    return loadScripts().then(function () {
+      if (gen !== generation) throw new Error("cancelled");     // Cancel pressed while the scripts loaded
       var src = "(" + workerMain.toString() + ")();\n//# sourceURL=tilepress-worker.js\n";
       var w = new Worker(URL.createObjectURL(new Blob([src], {type: "text/javascript"})));
       worker = w;
       return new Promise(function (ok, fail) {
+        starting = {w: w, fail: fail};         // Cancel while Python starts rejects this start
         w.onmessage = function (ev) {
           var m = ev.data;
           if (w !== worker) return;
@@ -230,13 +235,28 @@
         w.postMessage({op: "init", names: PARTS, data: data, cfg: window.tilepressRuntime, runtime: RUNTIME});
       });
     });
-    p.catch(function () { if (readyPromise === p) readyPromise = null; });
-    return p;
   }
 
   T.ready = function () {
-    if (!readyPromise) readyPromise = startWorker();
+    if (!readyPromise) {
+      var gen = generation;
+      var p = (hold || Promise.resolve()).then(function () {
+        if (gen !== generation) throw new Error("cancelled");
+        return startWorker(gen);
+      });
+      p.catch(function () { if (readyPromise === p) readyPromise = null; });
+      readyPromise = p;
+    }
     return readyPromise;
+  };
+
+  /* Keep the runtime from starting for ms milliseconds (a board that plays without it is being
+   * drawn and first touched: its 8 MB would compete with that); ready() waits meanwhile. */
+  T.holdRuntime = function (ms) {
+    var mine = hold = new Promise(function (ok) { setTimeout(ok, ms); }).then(function () {
+      if (hold === mine) hold = null;
+    });
+    return mine;
   };
 
   /* Has the worker's Python loaded (false before, while loading, and after a failure)? */
@@ -275,6 +295,10 @@
   T.busy = function () { return busyCount() > 0; };
 
   T.cancel = function () {
+    generation += 1;                     // a start under way (scripts loading, held) ends "cancelled"
+    hold = null;
+    if (starting && starting.w === worker) starting.fail(new Error("cancelled"));
+    starting = null;
     if (worker) worker.terminate();
     worker = null;
     warm = null;
@@ -1908,6 +1932,7 @@
   /* Show a permalink: a site item's own picture at once and, when the build wrote its board file,
    * its board, playable before Python loads (T.pageData); then Python regenerates it (picture, facts,
    * the player for other links), in the background for a board already shown. */
+  var RUNTIME_AFTER_BOARD_MS = 1000;
   Page.prototype.showItem = async function (permalink) {
     show($("tp-result"), false);
     show($("tp-play"), false);
@@ -1923,7 +1948,7 @@
         instant = !!this.player;
         $("tp-title").textContent = data.board.title;
         show($("tp-figure"), false);                 // the board shows the same puzzle
-        await paint();                               // drawn before the runtime's scripts load
+        T.holdRuntime(RUNTIME_AFTER_BOARD_MS);       // the first touches before the runtime's 8 MB
       }
     }
     await this.work(instant ? "Loading Python for the picture, facts and hints (the board is ready)…" :

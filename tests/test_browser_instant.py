@@ -214,6 +214,28 @@ def test_a_site_item_takes_a_mark_before_python_has_loaded(chromium, site):
 
 # Samples the status line every 50 ms from the moment the form is submitted (the page's own submit
 # handler runs after this capturing one, in the same task: the first sample is taken after it).
+def test_cancel_while_python_loads_keeps_the_board(chromium, site):
+    """Cancel on the status line while the runtime loads behind a site item's board: the loading
+    stops with a note (no call left hanging), the board keeps playing."""
+    link = _links(site)["cal"]
+    page = chromium.new_page()
+    errors = PageErrors(page)
+    _board_up(page, site.as_uri() + "/regen.html#" + link)
+    page.wait_for_selector("#tp-cancel", state="visible", timeout=10000)
+    assert page.evaluate("window.tilepress.isReady()") is False
+    page.click("#tp-cancel")
+    page.wait_for_function("document.getElementById('tp-note').textContent.includes('Stopped')", timeout=30000)
+    assert page.evaluate("window.tilepress.page.depth") == 0                 # the page's task has ended
+    page.evaluate("localStorage.clear()")
+    page.click("#tp-reset")
+    edge = cal_play.solution(link)["lines"][0]
+    page.click(f"path.hit[data-edge='{edge}']")
+    assert _marks(page) == [[edge], []]
+    assert page.evaluate("() => window.tilepress.ready().then(() => window.tilepress.isReady())")   # a fresh start
+    assert errors.errors == []
+    page.close()
+
+
 SAMPLER = """() => { window._samples = []; const $ = (id) => document.getElementById(id);
   const sample = () => window._samples.push({
       status: !$("tp-status").hidden && $("tp-status").offsetParent !== null, text: $("tp-status-text").textContent,
@@ -261,9 +283,10 @@ def test_making_a_puzzle_keeps_status_time_and_cancel_visible(chromium, site):
     page.evaluate("() => { window._runs = 0; const run = window.tilepress.run; window.tilepress.run = function (a) { "
                   "if (a[0] === 'loopy') window._runs += 1; return run.call(window.tilepress, a); }; }")
     page.fill("#tp-seed", "2")
-    page.click("#tp-make-submit")
-    page.evaluate("() => { window.tilepress.page.make(); }")
-    assert page.evaluate("window._runs") == 1 and page.evaluate("document.getElementById('tp-make-submit').disabled")
+    state = page.evaluate("""() => { const button = document.getElementById('tp-make-submit');
+        button.click(); const first = [window._runs, button.disabled];
+        button.click(); window.tilepress.page.make(); return first.concat([window._runs]); }""")
+    assert state == [1, True, 1]
     page.wait_for_function("!document.getElementById('tp-make-submit').disabled", timeout=180000)
     page.close()
 

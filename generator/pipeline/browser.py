@@ -81,6 +81,13 @@ providing `board`, `check` and `solution` (in a module its `Family.player` names
     SOLUTION_ARGS = ("--view", "solution")   # the `regen` flags that draw the answer (folded
                                              #   "Show the solution" and the printout's 2nd page)
 
+Site items play before Python loads: for each playable item the build writes
+<family>/<slug>.play.js beside it, `window.tilepressBoards[permalink] = webapi.page_data(permalink)`
+(the board, and the player's `page_check`: what the page needs to check marks itself), and
+lists it in the page's config ("boards").  regen.html#PERMALINK of such an item draws the board from
+it at once (marks, live errors, Check, Reveal for "answer" checks) and starts the runtime in the
+background afterwards, for the regenerated picture, the facts and the hints (see write_boards).
+
 A click or tap goes to the nearest edge and cycles it empty → line → cross → empty (a
 right-click: cross ↔ empty); the board is fitted to its box, and where edges are closer than a
 24 × 24 px tap area allows, the first tap zooms in there (the box then scrolls both ways);
