@@ -710,7 +710,63 @@
       self.clueTexts.push(t);
     });
     this.listen();
+    this.minimap();
     this.fit();
+  };
+
+  /* A small map of the whole board in the box's corner while it is zoomed in: the lines drawn so
+   * far and a frame round the part in view (display only: clicks go through to the board). */
+  Player.prototype.minimap = function () {
+    var wrap = document.createElement("div"), c = document.createElement("canvas"), self = this;
+    wrap.className = "tp-map-wrap";
+    c.className = "tp-map";
+    c.setAttribute("aria-hidden", "true");
+    wrap.appendChild(c);
+    this.box.insertBefore(wrap, this.svg);
+    var w = 100, h = Math.round(100 * this.H / this.W);
+    if (h > 100) { w = Math.round(100 * this.W / this.H); h = 100; }
+    var dpr = window.devicePixelRatio || 1;
+    c.width = Math.round(w * dpr);
+    c.height = Math.round(h * dpr);
+    c.style.width = w + "px";
+    c.style.height = h + "px";
+    this.map = {canvas: c, k: w / this.W * dpr, frame: 0};
+    this.box.addEventListener("scroll", function () { self.scheduleMap(); }, {passive: true});
+  };
+
+  Player.prototype.scheduleMap = function () {
+    var m = this.map, self = this;
+    if (m && !m.frame) m.frame = requestAnimationFrame(function () { m.frame = 0; self.drawMap(); });
+  };
+
+  Player.prototype.drawMap = function () {
+    var m = this.map, box = this.box;
+    if (!m) return;
+    var zoomed = box.scrollWidth > box.clientWidth + 2 || box.scrollHeight > box.clientHeight + 2;
+    m.canvas.style.display = zoomed ? "" : "none";
+    if (!zoomed) return;
+    var ctx = m.canvas.getContext("2d"), b = this.board, dots = b.dots, self = this, k = m.k;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.fillStyle = "#fbf8f0";
+    ctx.fillRect(0, 0, m.canvas.width, m.canvas.height);
+    ctx.setTransform(k, 0, 0, k, -this.x0 * k, -this.y0 * k);
+    var stroke = function (pick, colour, width) {
+      ctx.beginPath();
+      b.edges.forEach(function (e, i) {
+        if (!pick(i)) return;
+        ctx.moveTo(dots[e[0]][0], dots[e[0]][1]);
+        ctx.lineTo(dots[e[1]][0], dots[e[1]][1]);
+      });
+      ctx.strokeStyle = colour;
+      ctx.lineWidth = width / k;
+      ctx.stroke();
+    };
+    stroke(function () { return true; }, "#c9c0ad", 0.6);
+    stroke(function (i) { return self.given[i] || self.marks[i] === 1; }, "#1d3557", 1.6);
+    var s = this.scale;
+    ctx.strokeStyle = "#d35400";
+    ctx.lineWidth = 2 / k;
+    ctx.strokeRect(this.x0 + box.scrollLeft / s, this.y0 + box.scrollTop / s, box.clientWidth / s, box.clientHeight / s);
   };
 
   /* Pointer input: a click or tap marks (tap); a drag pans the box (mouse; touch scrolls natively,
@@ -933,6 +989,7 @@
     box.scrollTop = uy * scale - fy;
     this.dotR = this.board.dot_radius ? Math.max(this.board.dot_radius, 1.5 / scale) : 0;
     this.renderDots();
+    this.scheduleMap();
     if (this.onzoomed) this.onzoomed(scale);
   };
 
@@ -1172,7 +1229,7 @@
 
   Player.prototype.renderDots = function () {
     if (!this.dotMarks) return;
-    var r = this.dotR, big = r * 2.6, live = this.live || {dots: {}};
+    var r = this.dotR, big = Math.max(r * 2.6, 6 / this.scale), live = this.live || {dots: {}};
     this.dotMarks.forEach(function (c, d) {
       var bad = !!live.dots[d];
       c.setAttribute("class", bad ? "wrong" : "");
@@ -1214,6 +1271,7 @@
       self.clueTexts[k].setAttribute("class", "clue" + (broken ? " broken" : done ? " done" : ""));
       self.clueRings[k].setAttribute("class", "clue-ring" + (broken ? " broken" : ""));
     });
+    this.scheduleMap();
     var l = this.lists();
     if (this.onchange) this.onchange(l.lines.length, l.crosses.length);
   };
@@ -1234,9 +1292,11 @@
     return n[0] > clue.count || clue.edges.length - n[1] < clue.count;
   };
 
-  /* A clue whose count of lines is reached (greyed, as puzz.link does). */
+  /* A clue whose count of lines is reached (greyed, as puzz.link does); a 0 once its sides are crossed. */
   Player.prototype.satisfied = function (clue) {
-    return typeof clue.count === "number" && !!clue.edges && this.clueLines(clue)[0] === clue.count;
+    if (typeof clue.count !== "number" || !clue.edges) return false;
+    var n = this.clueLines(clue);
+    return n[0] === clue.count && (clue.count > 0 || n[1] === clue.edges.length);
   };
 
   Player.prototype.move = function (dx, dy) {

@@ -1,6 +1,6 @@
 """The edge player of regen.html in headless Chromium (file://): marking at the fitted scale with
 a mouse (every edge of a hat and a P2 board marks from a click at its midpoint), drag pans and
-Shift-drag draws, solved noticed without Check (and the page's solvedByRules agrees with the
+Shift-drag draws, a mini-map while zoomed in, solved noticed without Check (and the page's solvedByRules agrees with the
 engines' check), Reveal and Start again ask first and are undone by Undo, the undo history and
 the face shading survive a reload, wrong lines differ in width and dash (not only colour),
 satisfied clues greyed, auto-cross and timer options remembered.
@@ -137,8 +137,11 @@ def test_a_click_at_the_fitted_scale_marks_the_edge(desk, link):
 def test_drag_pans_and_shift_drag_draws(desk):
     page = desk
     show(page, HAT)
+    shown = "getComputedStyle(document.querySelector('#tp-board canvas.tp-map')).display !== 'none'"
+    assert not page.evaluate(shown)                                    # no mini-map for the whole board
     page.click("#tp-zoom-in")
     page.click("#tp-zoom-in")
+    page.wait_for_function(shown)                                      # zoomed in: the mini-map shows where
     box = page.query_selector("#tp-board").bounding_box()
     cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     before = page.evaluate("[document.getElementById('tp-board').scrollLeft, document.getElementById('tp-board').scrollTop]")
@@ -175,6 +178,7 @@ def test_drag_pans_and_shift_drag_draws(desk):
     page.click("#tp-undo")
     assert marks(page) == [[], []]
     page.click("#tp-fit")
+    page.wait_for_function(f"!({shown})")
 
 
 def test_solved_is_noticed_without_check(chromium, site):
