@@ -955,8 +955,9 @@
       var s = this.shades[t.face] || 0;
       this.apply([[1, t.face, right ? (s + 2) % 3 : (s + 1) % 3]]);
     } else if (t.zoom) {
-      this.zoom(t.zoom, clientX, clientY);
-      if (this.onzoom) this.onzoom("Zoomed in where the edges are close together; tap the edge now.");
+      // the spot stays under the finger (the note goes below the board: nothing above it moves)
+      this.zoom(t.zoom, clientX, clientY, this.toBoard(clientX, clientY));
+      this.say("Zoomed in where the edges are close together: tap the edge now.");
     } else {
       var i = t.edge;
       this.cursor = i;
@@ -977,8 +978,9 @@
     return Math.min(need, this.maxScale());
   };
 
-  /* Show the board at `scale` CSS px per unit, keeping the point under (clientX, clientY) in place. */
-  Player.prototype.zoom = function (scale, clientX, clientY) {
+  /* Show the board at `scale` CSS px per unit, keeping the point under (clientX, clientY) in place
+   * (or putting the board point `at` there: the page may have moved the board meanwhile). */
+  Player.prototype.zoom = function (scale, clientX, clientY, at) {
     var box = this.box, r = box.getBoundingClientRect(), old = this.scale || scale;
     var fx = clientX === undefined ? r.width / 2 : clientX - r.left, fy = clientY === undefined ? r.height / 2 : clientY - r.top;
     var ux = (box.scrollLeft + fx) / old, uy = (box.scrollTop + fy) / old;
@@ -987,6 +989,17 @@
     this.svg.style.height = Math.round(this.H * scale) + "px";
     box.scrollLeft = ux * scale - fx;
     box.scrollTop = uy * scale - fy;
+    var svg = this.svg, put = function () {
+      var m = svg.getScreenCTM();
+      if (!m) return;
+      var q = new DOMPoint(at.x, at.y).matrixTransform(m);
+      box.scrollLeft += q.x - clientX;
+      box.scrollTop += q.y - clientY;
+    };
+    if (at) {
+      put();
+      requestAnimationFrame(put);       // again once the page's own scroll anchoring has run
+    }
     this.dotR = this.board.dot_radius ? Math.max(this.board.dot_radius, 1.5 / scale) : 0;
     this.renderDots();
     this.scheduleMap();

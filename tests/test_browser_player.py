@@ -252,11 +252,16 @@ def test_phone_taps_mark_20_random_edges_in_at_most_30_taps(chromium, site):
         for _attempt in range(3):
             x, y = midpoint(page, i)
             scale = page.evaluate(f"{PLAYER}.scale")
+            spot = f"(() => {{ const q = {PLAYER}.toBoard({round(x)}, {round(y)}); return [q.x, q.y]; }})()"
+            before = page.evaluate(spot)
             page.touchscreen.tap(x, y)
             taps += 1
             if i in marks(page)[0]:
                 break
             assert page.evaluate(f"{PLAYER}.scale") > scale and marks(page)[0] == [j for j in picks if j in marks(page)[0]]
+            page.wait_for_timeout(50)
+            after, now = page.evaluate(spot), page.evaluate(f"{PLAYER}.scale")
+            assert abs(after[0] - before[0]) * now < 2 and abs(after[1] - before[1]) * now < 2    # still under the finger
             zooms += 1
         assert i in marks(page)[0]
     first = page.evaluate(f"{PLAYER}.scale")
