@@ -2005,7 +2005,7 @@
     if (parent) parent.appendChild(e);
     return e;
   }
-  var LEVEL_WORDS = {"mistake": "Mistake", "solved": "Solved", "stuck": "Stuck"};
+  var LEVEL_WORDS = {"mistake": "Mistake", "solved": "Solved", "stuck": "Stuck", "shading": "Hint (shading)"};
 
   function Hints(player) {
     this.player = player;
@@ -2015,7 +2015,13 @@
 
   Hints.prototype.key = function () {
     var l = this.player.lists();
-    return JSON.stringify([l.lines, l.crosses]);
+    return JSON.stringify([l.lines, l.crosses, l.inside, l.outside]);
+  };
+
+  /* The hint's arguments: the marks, and the shading on boards with faces (Loopy). */
+  Hints.prototype.args = function () {
+    var l = this.player.lists();
+    return this.player.board.faces ? [l.lines, l.crosses, l.inside, l.outside] : [l.lines, l.crosses];
   };
 
   Hints.prototype.say = function (html) {
@@ -2069,6 +2075,7 @@
     var ids = h.ids.read.concat(h.ids.yes, h.ids.no);
     ids.forEach(function (i) { if (b.edges[i]) b.edges[i].forEach(function (d) { pts.push(b.dots[d]); }); });
     (h.because.dots || []).forEach(function (d) { if (b.dots[d]) pts.push(b.dots[d]); });
+    (h.shapes || []).forEach(function (ring) { ring.forEach(function (d) { if (b.dots[d]) pts.push(b.dots[d]); }); });
     if (!pts.length || !this.player.showArea) return;
     var xs = pts.map(function (q) { return q[0]; }), ys = pts.map(function (q) { return q[1]; });
     this.player.showArea(Math.min.apply(null, xs), Math.min.apply(null, ys), Math.max.apply(null, xs),
@@ -2080,9 +2087,9 @@
     if (this.pending && this.pending.key === k) { this.apply(this.pending.hint); return; }
     this.clear();
     this.say([["", "Looking for the next deduction…"]]);
-    var l = p.lists(), h;
+    var h;
     try {
-      h = await T.player("hint", p.permalink, [l.lines, l.crosses]);
+      h = await T.player("hint", p.permalink, this.args());
     } catch (err) {
       this.say([["strong", "Hint: "], ["", err.message]]);
       return;
@@ -2102,6 +2109,7 @@
     this.clear();
     var changes = h.rule === "mistake" ? h.ids.read.map(function (i) { return [0, i, 0]; }) :
       h.ids.yes.map(function (i) { return [0, i, 1]; }).concat(h.ids.no.map(function (i) { return [0, i, 2]; }));
+    if (h.rule === "mistake") (h.shade || []).forEach(function (f) { changes.push([1, f, 0]); });   // a wrong shade
     p.apply(changes);                                  // one undo step
   };
 

@@ -470,3 +470,31 @@ def test_the_player_with_its_options_and_a_question_is_axe_clean(chromium, site,
                           ".map((n) => { const r = n.getBoundingClientRect(); return [r.width, r.height]; })")
     assert sizes and all(w >= 24 and h >= 24 for w, h in sizes), sizes
     page.context.close()
+
+
+def test_hints_read_the_shading(desk):
+    """A shade the loop contradicts is a mistake the second press clears; correct shading decides
+    the edges between shaded faces (the hint equals the engines' own)."""
+    from generator.loopy import hints as loopy_hints
+    page = desk
+    show(page, LOOPY)
+    side = loopy_hints._sides(loopy_play._puzzle(LOOPY))
+    ins = [f for f, s in enumerate(side) if s == 1][:2]
+    outs = [f for f, s in enumerate(side) if s == 2][:2]
+    wrong = ins[0]
+    page.evaluate(f"{PLAYER}.apply([[1, {wrong}, 2]])")                # inside shaded outside
+    page.click("#tp-hint-button")
+    page.wait_for_function("window.tilepress.page.hints.pending", timeout=60000)
+    assert page.evaluate("window.tilepress.lastHint.rule") == "mistake"
+    assert page.evaluate("window.tilepress.lastHint.shade") == [wrong]
+    page.click("#tp-hint-button")
+    assert page.evaluate(f"{PLAYER}.lists().outside") == []
+    page.evaluate(f"(a) => {PLAYER}.apply(a[0].map((f) => [1, f, 1]).concat(a[1].map((f) => [1, f, 2])))", [ins, outs])
+    page.click("#tp-hint-button")
+    page.wait_for_function("window.tilepress.page.hints.pending", timeout=60000)
+    h = page.evaluate("window.tilepress.lastHint")
+    want = loopy_hints.hint(LOOPY, [], [], ins, outs)
+    assert h["rule"] == want["rule"] == "shading" and h["ids"] == want["ids"]
+    page.click("#tp-hint-button")
+    assert marks(page) == [want["ids"]["yes"], want["ids"]["no"]]
+    page.evaluate(f"{PLAYER}.reset()")
