@@ -445,6 +445,9 @@ def test_auto_cross_and_timer_are_options_remembered(chromium, site):
         document.dispatchEvent(new Event('visibilitychange')); }""")
     page.wait_for_timeout(300)
     assert page.evaluate(f"{PLAYER}.time()") > t1
+    answer = loopy_play.solution(LOOPY)["lines"]                      # solved: the status states the time
+    page.evaluate(f"(a) => {PLAYER}.apply(a.map((i) => [0, i, 1]))", answer)
+    assert page.inner_text("#tp-play-status").startswith("Solved! Time ")
     page.reload()
     page.wait_for_function("document.documentElement.getAttribute('data-tp-shown')", timeout=90000)
     assert page.is_checked("#tp-set-autoCross") and page.is_checked("#tp-set-timer")
@@ -498,3 +501,43 @@ def test_hints_read_the_shading(desk):
     page.click("#tp-hint-button")
     assert marks(page) == [want["ids"]["yes"], want["ids"]["no"]]
     page.evaluate(f"{PLAYER}.reset()")
+
+
+def test_a_finger_draws_a_run_of_lines_in_draw_mode(chromium, site):
+    """With "Drag draws lines" ticked, a finger dragged from dot to dot draws (the board takes the
+    touch moves instead of scrolling); untick it and the same drag draws nothing."""
+    page, errors = open_board(chromium, site, LOOPY, width=390, height=844, has_touch=True, is_mobile=True)
+    board = loopy_play.board(LOOPY)
+    at = {}
+    for i, (a, b) in enumerate(board["edges"]):
+        at.setdefault(a, []).append((i, b))
+        at.setdefault(b, []).append((i, a))
+    d0 = next(d for d, es in sorted(at.items()) if len(es) >= 2)
+    e1, d1 = at[d0][0]
+    e2, d2 = next((e, d) for e, d in at[d1] if e != e1)
+    page.evaluate(f"{PLAYER}.zoom({PLAYER}.playScale)")
+    cdp = page.context.new_cdp_session(page)
+
+    def drag():
+        pts = page.evaluate(f"""(ds) => {{ const p = {PLAYER}; p.svg.scrollIntoView({{block: 'center'}});
+            const k = p.board.dots[ds[0]], q0 = new DOMPoint(k[0], k[1]).matrixTransform(p.svg.getScreenCTM());
+            p.box.scrollLeft += q0.x - innerWidth / 2; p.box.scrollTop += q0.y - innerHeight / 2;
+            return ds.map((d) => {{ const q = new DOMPoint(p.board.dots[d][0], p.board.dots[d][1])
+              .matrixTransform(p.svg.getScreenCTM()); return [q.x, q.y]; }}); }}""", [d0, d1, d2])
+        path = [pts[0]]
+        for a, b in zip(pts, pts[1:]):
+            path += [[a[0] + (b[0] - a[0]) * t / 8, a[1] + (b[1] - a[1]) * t / 8] for t in range(1, 9)]
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": path[0][0], "y": path[0][1]}]})
+        for x, y in path[1:]:
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        page.wait_for_timeout(100)
+    page.check("#tp-set-draw")
+    drag()
+    assert marks(page) == [sorted([e1, e2]), []]
+    page.click("#tp-undo")                                             # one step
+    page.uncheck("#tp-set-draw")
+    drag()
+    assert marks(page) == [[], []]
+    assert errors.errors == []
+    page.context.close()
