@@ -1933,7 +1933,6 @@
     };
     p.onmark = function () { say(""); };
     p.onzoomed = function () { $("tp-zoom-note").textContent = ""; };
-    p.onzoom = function (text) { $("tp-zoom-note").textContent = text; };
     p.fit();
     p.render();
     p.oncheck = function () { self.check(); };
