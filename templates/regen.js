@@ -20,6 +20,10 @@
  * window.tilepress.regen(permalink[, {args}]) -> Promise<{svg, json}>; rejects with Error(CLI message)
  * window.tilepress.player(name, permalink, args) -> Promise<object> (board / check / solution)
  * window.tilepress.onstatus(fn), onprogress(fn), onbusy(fn)   listeners for the page
+ * window.tilepress.solvedByRules(board, marks) -> are the marks ({edge id: 1 line | 2 cross}, or line
+ *                                      ids) a solution of the board, by the rules alone (no Python):
+ *                                      Loopy one closed loop and every clue exact; calissons the fold
+ *                                      edges of a tiling (docs/player.md)
  * window.tilepress.midpointGap(edges, dots, keep) -> the least distance from a kept edge's midpoint
  *                                      to another edge (the board's tap-safe scale)
  *
