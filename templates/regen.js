@@ -24,6 +24,10 @@
  * window.tilepress.regen(permalink[, {args}]) -> Promise<{svg, json}>; rejects with Error(CLI message)
  * window.tilepress.player(name, permalink, args) -> Promise<object> (board / check / solution)
  * window.tilepress.onstatus(fn), onprogress(fn), onbusy(fn)   listeners for the page
+ * window.tilepress.solvedByRules(board, marks) -> are the marks ({edge id: 1 line | 2 cross}, or line
+ *                                      ids) a solution of the board, by the rules alone (no Python):
+ *                                      Loopy one closed loop and every clue exact; calissons the fold
+ *                                      edges of a tiling (docs/player.md)
  * window.tilepress.midpointGap(edges, dots, keep) -> the least distance from a kept edge's midpoint
  *                                      to another edge (the board's tap-safe scale)
  *
@@ -893,7 +897,63 @@
       self.clueTexts.push(t);
     });
     this.listen();
+    this.minimap();
     this.fit();
+  };
+
+  /* A small map of the whole board in the box's corner while it is zoomed in: the lines drawn so
+   * far and a frame round the part in view (display only: clicks go through to the board). */
+  Player.prototype.minimap = function () {
+    var wrap = document.createElement("div"), c = document.createElement("canvas"), self = this;
+    wrap.className = "tp-map-wrap";
+    c.className = "tp-map";
+    c.setAttribute("aria-hidden", "true");
+    wrap.appendChild(c);
+    this.box.insertBefore(wrap, this.svg);
+    var w = 100, h = Math.round(100 * this.H / this.W);
+    if (h > 100) { w = Math.round(100 * this.W / this.H); h = 100; }
+    var dpr = window.devicePixelRatio || 1;
+    c.width = Math.round(w * dpr);
+    c.height = Math.round(h * dpr);
+    c.style.width = w + "px";
+    c.style.height = h + "px";
+    this.map = {canvas: c, k: w / this.W * dpr, frame: 0};
+    this.box.addEventListener("scroll", function () { self.scheduleMap(); }, {passive: true});
+  };
+
+  Player.prototype.scheduleMap = function () {
+    var m = this.map, self = this;
+    if (m && !m.frame) m.frame = requestAnimationFrame(function () { m.frame = 0; self.drawMap(); });
+  };
+
+  Player.prototype.drawMap = function () {
+    var m = this.map, box = this.box;
+    if (!m) return;
+    var zoomed = box.scrollWidth > box.clientWidth + 2 || box.scrollHeight > box.clientHeight + 2;
+    m.canvas.style.display = zoomed ? "" : "none";
+    if (!zoomed) return;
+    var ctx = m.canvas.getContext("2d"), b = this.board, dots = b.dots, self = this, k = m.k;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.fillStyle = "#fbf8f0";
+    ctx.fillRect(0, 0, m.canvas.width, m.canvas.height);
+    ctx.setTransform(k, 0, 0, k, -this.x0 * k, -this.y0 * k);
+    var stroke = function (pick, colour, width) {
+      ctx.beginPath();
+      b.edges.forEach(function (e, i) {
+        if (!pick(i)) return;
+        ctx.moveTo(dots[e[0]][0], dots[e[0]][1]);
+        ctx.lineTo(dots[e[1]][0], dots[e[1]][1]);
+      });
+      ctx.strokeStyle = colour;
+      ctx.lineWidth = width / k;
+      ctx.stroke();
+    };
+    stroke(function () { return true; }, "#c9c0ad", 0.6);
+    stroke(function (i) { return self.given[i] || self.marks[i] === 1; }, "#1d3557", 1.6);
+    var s = this.scale;
+    ctx.strokeStyle = "#d35400";
+    ctx.lineWidth = 2 / k;
+    ctx.strokeRect(this.x0 + box.scrollLeft / s, this.y0 + box.scrollTop / s, box.clientWidth / s, box.clientHeight / s);
   };
 
   /* Pointer input: a click or tap marks (tap); a drag pans the box (mouse; touch scrolls natively,
@@ -1082,8 +1142,9 @@
       var s = this.shades[t.face] || 0;
       this.apply([[1, t.face, right ? (s + 2) % 3 : (s + 1) % 3]]);
     } else if (t.zoom) {
-      this.zoom(t.zoom, clientX, clientY);
-      if (this.onzoom) this.onzoom("Zoomed in where the edges are close together; tap the edge now.");
+      // the spot stays under the finger (the note goes below the board: nothing above it moves)
+      this.zoom(t.zoom, clientX, clientY, this.toBoard(clientX, clientY));
+      this.say("Zoomed in where the edges are close together: tap the edge now.");
     } else {
       var i = t.edge;
       this.cursor = i;
@@ -1104,8 +1165,9 @@
     return Math.min(need, this.maxScale());
   };
 
-  /* Show the board at `scale` CSS px per unit, keeping the point under (clientX, clientY) in place. */
-  Player.prototype.zoom = function (scale, clientX, clientY) {
+  /* Show the board at `scale` CSS px per unit, keeping the point under (clientX, clientY) in place
+   * (or putting the board point `at` there: the page may have moved the board meanwhile). */
+  Player.prototype.zoom = function (scale, clientX, clientY, at) {
     var box = this.box, r = box.getBoundingClientRect(), old = this.scale || scale;
     var fx = clientX === undefined ? r.width / 2 : clientX - r.left, fy = clientY === undefined ? r.height / 2 : clientY - r.top;
     var ux = (box.scrollLeft + fx) / old, uy = (box.scrollTop + fy) / old;
@@ -1114,8 +1176,20 @@
     this.svg.style.height = Math.round(this.H * scale) + "px";
     box.scrollLeft = ux * scale - fx;
     box.scrollTop = uy * scale - fy;
+    var svg = this.svg, put = function () {
+      var m = svg.getScreenCTM();
+      if (!m) return;
+      var q = new DOMPoint(at.x, at.y).matrixTransform(m);
+      box.scrollLeft += q.x - clientX;
+      box.scrollTop += q.y - clientY;
+    };
+    if (at) {
+      put();
+      requestAnimationFrame(put);       // again once the page's own scroll anchoring has run
+    }
     this.dotR = this.board.dot_radius ? Math.max(this.board.dot_radius, 1.5 / scale) : 0;
     this.renderDots();
+    this.scheduleMap();
     if (this.onzoomed) this.onzoomed(scale);
   };
 
@@ -1355,7 +1429,7 @@
 
   Player.prototype.renderDots = function () {
     if (!this.dotMarks) return;
-    var r = this.dotR, big = r * 2.6, live = this.live || {dots: {}};
+    var r = this.dotR, big = Math.max(r * 2.6, 6 / this.scale), live = this.live || {dots: {}};
     this.dotMarks.forEach(function (c, d) {
       var bad = !!live.dots[d];
       c.setAttribute("class", bad ? "wrong" : "");
@@ -1397,6 +1471,7 @@
       self.clueTexts[k].setAttribute("class", "clue" + (broken ? " broken" : done ? " done" : ""));
       self.clueRings[k].setAttribute("class", "clue-ring" + (broken ? " broken" : ""));
     });
+    this.scheduleMap();
     var l = this.lists();
     if (this.onchange) this.onchange(l.lines.length, l.crosses.length);
   };
@@ -1417,9 +1492,11 @@
     return n[0] > clue.count || clue.edges.length - n[1] < clue.count;
   };
 
-  /* A clue whose count of lines is reached (greyed, as puzz.link does). */
+  /* A clue whose count of lines is reached (greyed, as puzz.link does); a 0 once its sides are crossed. */
   Player.prototype.satisfied = function (clue) {
-    return typeof clue.count === "number" && !!clue.edges && this.clueLines(clue)[0] === clue.count;
+    if (typeof clue.count !== "number" || !clue.edges) return false;
+    var n = this.clueLines(clue);
+    return n[0] === clue.count && (clue.count > 0 || n[1] === clue.edges.length);
   };
 
   Player.prototype.move = function (dx, dy) {
@@ -2112,7 +2189,6 @@
     };
     p.onmark = function () { say(""); };
     p.onzoomed = function () { $("tp-zoom-note").textContent = ""; };
-    p.onzoom = function (text) { $("tp-zoom-note").textContent = text; };
     p.fit();
     p.render();
     p.oncheck = function () { self.check(); };
@@ -2185,7 +2261,7 @@
     if (parent) parent.appendChild(e);
     return e;
   }
-  var LEVEL_WORDS = {"mistake": "Mistake", "solved": "Solved", "stuck": "Stuck"};
+  var LEVEL_WORDS = {"mistake": "Mistake", "solved": "Solved", "stuck": "Stuck", "shading": "Hint (shading)"};
 
   function Hints(player) {
     this.player = player;
@@ -2195,7 +2271,13 @@
 
   Hints.prototype.key = function () {
     var l = this.player.lists();
-    return JSON.stringify([l.lines, l.crosses]);
+    return JSON.stringify([l.lines, l.crosses, l.inside, l.outside]);
+  };
+
+  /* The hint's arguments: the marks, and the shading on boards with faces (Loopy). */
+  Hints.prototype.args = function () {
+    var l = this.player.lists();
+    return this.player.board.faces ? [l.lines, l.crosses, l.inside, l.outside] : [l.lines, l.crosses];
   };
 
   Hints.prototype.say = function (html) {
@@ -2249,6 +2331,7 @@
     var ids = h.ids.read.concat(h.ids.yes, h.ids.no);
     ids.forEach(function (i) { if (b.edges[i]) b.edges[i].forEach(function (d) { pts.push(b.dots[d]); }); });
     (h.because.dots || []).forEach(function (d) { if (b.dots[d]) pts.push(b.dots[d]); });
+    (h.shapes || []).forEach(function (ring) { ring.forEach(function (d) { if (b.dots[d]) pts.push(b.dots[d]); }); });
     if (!pts.length || !this.player.showArea) return;
     var xs = pts.map(function (q) { return q[0]; }), ys = pts.map(function (q) { return q[1]; });
     this.player.showArea(Math.min.apply(null, xs), Math.min.apply(null, ys), Math.max.apply(null, xs),
@@ -2260,9 +2343,9 @@
     if (this.pending && this.pending.key === k) { this.apply(this.pending.hint); return; }
     this.clear();
     this.say([["", "Looking for the next deduction…"]]);
-    var l = p.lists(), h;
+    var h;
     try {
-      h = await T.player("hint", p.permalink, [l.lines, l.crosses]);
+      h = await T.player("hint", p.permalink, this.args());
     } catch (err) {
       this.say([["strong", "Hint: "], ["", err.message]]);
       return;
@@ -2282,6 +2365,7 @@
     this.clear();
     var changes = h.rule === "mistake" ? h.ids.read.map(function (i) { return [0, i, 0]; }) :
       h.ids.yes.map(function (i) { return [0, i, 1]; }).concat(h.ids.no.map(function (i) { return [0, i, 2]; }));
+    if (h.rule === "mistake") (h.shade || []).forEach(function (f) { changes.push([1, f, 0]); });   // a wrong shade
     p.apply(changes);                                  // one undo step
   };
 

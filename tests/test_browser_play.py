@@ -233,3 +233,26 @@ def test_calisson_board_lists_each_triangle_s_edges():
     assert seen.pop(-1) == 6 * n                                   # the rim
     assert seen == {i: 2 for i in range(len(b["edges"]))}          # every interior edge parts two triangles
     assert "exactly one solution" in b["rules"]
+
+
+def test_loopy_hint_reads_the_shading():
+    """The loop's sides: an edge is on the loop exactly when it parts an inside face from an outside
+    one (beyond the rim is outside).  A contradicted shade is a mistake naming the face; correct
+    shading decides the edges between shaded faces first; with every face shaded that is the answer."""
+    from generator.loopy import hints as LH
+    lp, p = _loopy()
+    side = LH._sides(lp._puzzle(LOOPY))
+    g = p.grid
+    sides = lambda f: 2 if f < 0 else side[f]                              # noqa: E731
+    assert {e for e, (f, h) in enumerate(g.edge_faces) if sides(f) != sides(h)} == set(p.solution)
+    ins = [f for f, s in enumerate(side) if s == 1]
+    outs = [f for f, s in enumerate(side) if s == 2]
+    bad = LH.hint(LOOPY, [], [], [outs[0]], [])
+    assert bad["rule"] == "mistake" and bad["shade"] == [outs[0]] and "outside the loop" in bad["text"]
+    every = LH.hint(LOOPY, [], [], ins, outs)
+    assert every["rule"] == "shading" and every["ids"]["yes"] == sorted(p.solution)
+    assert len(every["ids"]["yes"]) + len(every["ids"]["no"]) == len(g.edges)
+    wrong_line = next(e for e in range(len(g.edges)) if e not in p.solution)
+    assert LH.hint(LOOPY, [wrong_line], [], ins, outs)["ids"]["read"] == [wrong_line]   # the line's mistake first
+    assert LH.hint(LOOPY, [], [], [], [])["shade"] == []
+    assert "both" in webapi.player_call("hint", LOOPY, [], [], [0], [0])["error"]

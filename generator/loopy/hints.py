@@ -407,14 +407,78 @@ def for_link(link: str) -> Puzzle:
 
 # ---- the page's Hint button (Family.hinter, called by generator.webapi) --------------
 
-def hint(link: str, lines, crosses) -> dict:
+def hint(link: str, lines, crosses, inside=(), outside=()) -> dict:
     """The next deduction for the player's marks (the Hint button): `loopy hint`'s JSON plus
-    the board's edge ids and the faces to highlight (generator.hints.page_hint)."""
+    the board's edge ids and the faces to highlight (generator.hints.page_hint).  Faces the
+    player shaded inside or outside are read too: a shade the unique loop contradicts is a
+    mistake (after the marks' own mistakes; "shade" lists the faces to clear), and shading that
+    decides edges not yet marked (one shade on both sides: no line; inside beside outside: a
+    line; beyond the rim is outside) is the next hint before any deduction."""
     from generator import hints as H
     from generator.loopy import play
     p = play._puzzle(link.strip())
     pz = for_link(p.permalink)
     pairs = list(p.grid.edges)
     marks = H.marks_from_ids(pairs, lines, crosses)
-    step = next_step(pz, marks)
-    return H.page_hint(step, pairs, {f: list(ds) for f, ds in enumerate(p.grid.faces)})
+    faces = {f: list(ds) for f, ds in enumerate(p.grid.faces)}
+    ins = play._faces(len(p.grid.faces), inside, "inside")
+    outs = play._faces(len(p.grid.faces), outside, "outside")
+    if ins & outs:
+        raise TilepressError(f"face {min(ins & outs)} is shaded both inside and outside")
+    step, shade = None, []
+    sol = solution_of(pz)
+    if sol is not None and (ins or outs):
+        if H.mistake(marks, {pz.board.edges[e] for e in sol}) is None:
+            step, shade = _shade_step(p, ins, outs, marks)
+    rec = H.page_hint(step or next_step(pz, marks), pairs, faces)
+    rec["shade"] = shade
+    return rec
+
+
+def _sides(p) -> list:
+    """Per face of the page's grid: 1 inside the unique loop, 2 outside (crossing a loop edge
+    flips the side; beyond the rim is outside)."""
+    g, sol = p.grid, set(p.solution)
+    side = [0] * len(g.faces)
+    queue = []
+    for e, (f, h) in enumerate(g.edge_faces):
+        for a, b in ((f, h), (h, f)):
+            if a >= 0 and b < 0 and not side[a]:
+                side[a] = 1 if e in sol else 2
+                queue.append(a)
+    while queue:
+        f = queue.pop()
+        for e in g.face_edges[f]:
+            a, b = g.edge_faces[e]
+            h = b if a == f else a
+            if h >= 0 and not side[h]:
+                side[h] = 3 - side[f] if e in sol else side[f]
+                queue.append(h)
+    return side
+
+
+def _shade_step(p, ins: set, outs: set, marks):
+    """(step, faces to clear) from the shading: a mistake, or the edges it decides, or (None, [])."""
+    g = p.grid
+    side = _sides(p)
+    for f in sorted(ins | outs):
+        mine = 1 if f in ins else 2
+        if mine != side[f]:
+            where, real = ("inside", "outside") if mine == 1 else ("outside", "inside")
+            return H.Step("mistake", None, f"This face is shaded {where}, but it lies {real} the loop. Remove the "
+                          "shading, and what you built on it.", faces=(f,)), [f]
+    shaded = lambda f: 2 if f < 0 or f in outs else (1 if f in ins else 0)   # noqa: E731
+    yes, no, read = [], [], set()
+    for e, (f, h) in enumerate(g.edge_faces):
+        a, b = shaded(f), shaded(h)
+        pair = H.edge(*g.edges[e])
+        if not a or not b or (f < 0 and h < 0) or pair in marks.yes or pair in marks.no:
+            continue
+        (yes if a != b else no).append(pair)
+        read.update(x for x in (f, h) if x >= 0)
+    if not yes and not no:
+        return None, []
+    n = len(yes) + len(no)
+    text = (f"The shading decides {n} edge{'s' if n != 1 else ''}: between two faces of one shade there is no "
+            "line, between an inside and an outside face there is one (beyond the rim is outside).")
+    return H.Step("shading", "easy", text, yes=tuple(yes), no=tuple(no), faces=tuple(sorted(read))), []
