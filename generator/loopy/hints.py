@@ -28,6 +28,9 @@ from generator import hints as H
 from generator.errors import TilepressError
 from generator.loopy import solver as S
 from generator.loopy.levels import LEVEL_TEXT   # the one source of the levels in words
+from generator.inputs import read_text
+from generator.output import emit_rendered
+from generator.permalinks import short_id
 
 MAX_FILE_BYTES = 8 << 20
 MAX_FACES = 2500
@@ -138,7 +141,6 @@ def load(source: str) -> Puzzle:
         # the board view only draws explain's sheets: made when one is drawn (the page's Hint needs none)
         return Puzzle(S.Board.of_grid(p.grid), p.clues, frozenset(p.solution), p.permalink,
                       lambda: play.board_of(p))
-    from generator.inputs import read_text
     text = read_text(source, MAX_FILE_BYTES)
     name = "input" if source == "-" else source
     try:
@@ -354,13 +356,11 @@ def grade_record(pz: Puzzle) -> dict:
 
 def run_grade(v: dict) -> int:
     """grade FILE|-|PERMALINK"""
-    from generator.output import emit_rendered
     return emit_rendered("json", v["out"], json_obj=grade_record(load(v["source"])))
 
 
 def run_hint(v: dict) -> int:
     """hint FILE|-|PERMALINK [--marks MARKS.json]"""
-    from generator.output import emit_rendered
     pz = load(v["source"])
     marks = H.read_marks(v.get("marks"), set(pz.board.edges))
     return emit_rendered("json", v["out"], json_obj=next_step(pz, marks).to_json())
@@ -377,7 +377,6 @@ def _view(pz: Puzzle) -> dict:
 
 def sheet(pz: Puzzle, ex: H.Explanation) -> list[str]:
     """The worked solution's A4 pages."""
-    from generator.permalinks import short_id
     level = ex.level or "beyond"
     faces = {f: list(ds) for f, ds in enumerate(pz.board.faces)}
     name = short_id(pz.link) if pz.link else "puzzle"
@@ -410,7 +409,6 @@ def for_link(link: str) -> Puzzle:
 def hint(link: str, lines, crosses) -> dict:
     """The next deduction for the player's marks (the Hint button): `loopy hint`'s JSON plus
     the board's edge ids and the faces to highlight (generator.hints.page_hint)."""
-    from generator import hints as H
     from generator.loopy import play
     p = play._puzzle(link.strip())
     pz = for_link(p.permalink)
