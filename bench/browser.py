@@ -17,6 +17,12 @@ and its JSON) and the rest (the page's regen SVG + JSON, facts and board calls, 
 the drawing), beside CPython's CPU for the same command, create alone and the same calls; and
 puzzle.create alone timed inside the worker (webapi.clock, same page, right after) over
 CPython's create: the Pyodide / CPython ratio of pure generation.
+Time to the first mark (--first-mark-only runs just this): from opening regen.html#PERMALINK
+(file://, a fresh page) to an edge of the board taking a mark from a click, and every byte the page
+had loaded by then (the sizes on disk of the document and each resource it fetched), for a site
+item (its board file written by the build: goal <= 500 KB and <= 1 s) and for a foreign permalink
+(the Python runtime first, as before); whether Python was ready at that moment.  The click goes to
+the middle of the board's box, again until a mark is taken (a tap may zoom in first).
 Without --site it builds a small interactive site into a temporary folder first.
 """
 
@@ -44,7 +50,15 @@ papers = ["a4"]
 sizes = [3]
 levels = ["easy"]
 seeds = [1]
+[families.loopy]
+tilings = ["hat"]
+levels = ["normal"]
+seeds = [1]
+sizes_hat = [[28, 24]]
 """
+# a Loopy puzzle that is not on the bench site (69 hat faces, as the site's own)
+FOREIGN = ("loopy.v1.e0c0a7a9Ca6A7b42a795b0b9b3874cAA6a7aAbAC376Bb99689579Aa7Ac"
+           ".hat.v1.28x24.r0.4-0-1-8-7-H")
 
 
 def build_site(tmp: Path) -> Path:
@@ -102,6 +116,9 @@ def main(argv=None) -> int:
     ap.add_argument("--make-idle", type=float, default=3,
                     help="seconds between filling in the form and pressing Make (default 3)")
     ap.add_argument("--make-only", action="store_true", help="only the sizes and the Loopy make figures")
+    ap.add_argument("--first-mark-only", action="store_true",
+                    help="only the time and bytes until a board takes a mark (a site item, a foreign link)")
+    ap.add_argument("--first-mark-repeat", type=int, default=5, help="fresh pages per link (the median is printed)")
     a = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
     with tempfile.TemporaryDirectory() as tmp:
@@ -109,6 +126,12 @@ def main(argv=None) -> int:
         runtime, loaded = sizes(site)
         print(f"runtime on disk: {runtime / 1e6:.2f} MB (goal <= 9); everything regen.html loads: "
               f"{loaded / 1e6:.2f} MB (goal <= 9.5)")
+        with sync_playwright() as p:
+            b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"])
+            first_marks(b, site, a.first_mark_repeat)
+            b.close()
+        if a.first_mark_only:
+            return 0
         if a.make_only:
             from playwright.sync_api import sync_playwright
             with sync_playwright() as p:
@@ -154,6 +177,75 @@ def main(argv=None) -> int:
             make_loopy(b, site, a.make_repeat, a.make_idle)
             b.close()
     return 0
+
+
+# Installed before the page's scripts: the moment an edge first takes a mark (a line or a cross) and
+# what the page had loaded then.
+MARK_PROBE = """(() => { const seen = () => { if (window.__mark) return; const T = window.tilepress;
+    window.__mark = {t: performance.now(), click: window.__click, ready: !!(T && T.isReady && T.isReady()),
+      loaded: [location.href.split("#")[0]].concat(performance.getEntriesByType("resource").map((e) => e.name))}; };
+  document.addEventListener("click", (ev) => { window.__click = ev.timeStamp; }, true);
+  new MutationObserver((list) => { for (const m of list) {
+      if (m.attributeName === "data-tp-board" && !window.__board) window.__board = performance.now();
+      const c = m.target.getAttribute && m.target.getAttribute("class") || "";
+      if (/^(edge|cross) on\\b/.test(c)) { seen(); return; } } })
+    .observe(document, {subtree: true, attributes: true, attributeFilter: ["class", "data-tp-board"]}); })();"""
+
+
+def _bytes_on_disk(urls: list[str]) -> int:
+    """The summed sizes of the distinct file:// URLs (the bytes a page read from disk)."""
+    from urllib.parse import unquote, urlparse
+    paths = {unquote(urlparse(u).path) for u in urls if u.startswith("file:")}
+    return sum(os.path.getsize(p) for p in paths if os.path.isfile(p))
+
+
+def first_mark(b, site: Path, link: str) -> dict:
+    """One fresh page on regen.html#link: {"seconds" to the first mark, "bytes" loaded by then,
+    "clicks", "ready": Python loaded at that moment}."""
+    page = b.new_page(viewport={"width": 1280, "height": 900})
+    page.add_init_script(MARK_PROBE)
+    requests = []                                     # file:// loads are not in the page's resource timing
+    page.on("request", lambda r: requests.append(r))
+    page.goto(site.as_uri() + "/regen.html#" + link, wait_until="commit")
+    page.wait_for_function("document.documentElement.getAttribute('data-tp-board')", timeout=120000, polling=10)
+    clicks = 0
+    while not page.evaluate("!!window.__mark") and clicks < 5:
+        box = page.locator("#tp-board").bounding_box()
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + min(box["height"], 600) / 2)
+        clicks += 1
+    mark = page.evaluate("window.__mark && Object.assign(window.__mark, {origin: performance.timeOrigin, "
+                         "board: window.__board})")
+    if not mark:
+        raise SystemExit(f"error: the board of {link[:40]}… took no mark in {clicks} clicks")
+    at = mark["origin"] + mark["t"]                 # the mark, in ms since the epoch, as request timings are
+    loaded = [r.url for r in requests if r.timing["startTime"] <= at]
+    board = mark["origin"] + mark["board"]
+    needed = [r.url for r in requests if r.timing["startTime"] <= board]
+    page.close()
+    return {"seconds": mark["t"] / 1000, "bytes": _bytes_on_disk(loaded + [mark["loaded"][0]]), "clicks": clicks,
+            "ready": mark["ready"], "board": mark["board"] / 1000, "board_bytes": _bytes_on_disk(needed + [mark["loaded"][0]]),
+            "latency": (mark["t"] - mark["click"]) / 1000}
+
+
+def first_marks(b, site: Path, repeat: int) -> None:
+    """Print the time and bytes until a board takes a mark: a site item of each played family, a foreign link."""
+    import json
+    html = (site / "regen.html").read_text()
+    boards = json.loads(html.split('id="tp-config">', 1)[1].split("</script>", 1)[0])["boards"]
+    links = {}
+    for link in sorted(boards):                       # the first of each family
+        links.setdefault("site item " + link.split(".", 1)[0], link)
+    links["foreign link loopy"] = FOREIGN
+    for label, link in links.items():
+        runs = [first_mark(b, site, link) for _ in range(repeat)]
+        m = {k: _median([r[k] for r in runs]) for k in runs[0]}
+        goal = " (goal <= 500 KB, <= 1 s)" if label.startswith("site") else " (the runtime included)"
+        print(f"first mark, {label} (file://, 1280 px; medians of {len(runs)} fresh pages):\n"
+              f"  the board up at {m['board']:.2f} s with {m['board_bytes'] / 1e3:.0f} KB loaded, a click marks in "
+              f"{m['latency'] * 1000:.0f} ms{goal}: {m['board'] + m['latency']:.2f} s\n"
+              f"  clicked by Playwright as soon as the board is up: marked at {m['seconds']:.2f} s "
+              f"(max {max(r['seconds'] for r in runs):.2f} s, {m['clicks']} click(s)); requested by then "
+              f"{m['bytes'] / 1e3:.0f} KB; Python loaded then on {sum(r['ready'] for r in runs)} of {len(runs)} pages")
 
 
 # the page's "make your own" form for a Loopy Hard puzzle on about 250 hat faces, and its command

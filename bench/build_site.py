@@ -37,6 +37,9 @@ and shape_seeds, at most 6 each, so k <= 6).
 `--cluster N` times an N-item build with the local pool of 2 processes and through a
 `distributed.LocalCluster` of 2 worker processes on this machine (the ratio is the Dask
 path's overhead, not a speed-up: same cores), and the per-item overhead in ms.
+
+`--write-docs` (with the plain run or `--scale`) also writes the figures into their block of
+docs/benchmarks.md (bench/docs_page.py; `--write-docs PAGE` writes another page).
 """
 
 from __future__ import annotations
@@ -52,7 +55,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 
+from docs_page import PAGE as DOCS_PAGE, provenance, write_block  # noqa: E402
 from generator.pipeline.build import Options, build  # noqa: E402
 from generator.pipeline.cache import Cache  # noqa: E402
 
@@ -105,7 +110,32 @@ def _child(count: int, executor="local", scheduler=None, jobs=1) -> dict:
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-def scale(sizes=SCALE_SIZES) -> None:
+def scale_table(rows: list[dict]) -> str:
+    """The docs page's table of --scale rows (items, items/CPU-s, CPU ms/item, the phases, memory)."""
+    from docs_page import table
+    phases = [p for p in rows[0]["phases"] if p.startswith("generate") or p == "pages"]
+    first, last = rows[0], rows[-1]
+    growth = (last["cpu"] / last["items"]) / (first["cpu"] / first["items"]) - 1
+    mem = last["rss_mib"] / first["rss_mib"] - 1
+    return table(["items", "items/CPU-s", "CPU ms/item", *[f"{p} ms/item" for p in phases], "peak memory"],
+                 [[f"{r['items']:,}", f"{r['items'] / r['cpu']:.1f}", f"{1000 * r['cpu'] / r['items']:.2f}",
+                   *[f"{1000 * r['phases'][p] / r['items']:.2f}" for p in phases], f"{r['rss_mib']:.1f} MiB"]
+                  for r in rows]) + (
+        f"\n\nCPU per item at {last['items']:,} items against {first['items']:,}: {100 * growth:+.1f}% "
+        f"(target within ±10%); peak memory {100 * mem:+.1f}% (target below +20%).")
+
+
+def build_table(rep, files: int, cold: float, nochange: float, one: float, self_mb: float,
+                child_mb: float, jobs: int) -> str:
+    """The docs page's table of a plain run (cold, no-change and one-item builds, memory)."""
+    from docs_page import table
+    return table(["items", "files", "jobs", "cold build", "no-change rebuild", "one item changed",
+                  "peak memory (main, largest worker)"],
+                 [[f"{rep.items:,}", f"{files:,}", jobs, f"{cold:.1f} s", f"{nochange:.2f} s", f"{one:.2f} s",
+                   f"{self_mb:.0f} MiB, {child_mb:.0f} MiB"]])
+
+
+def scale(sizes=SCALE_SIZES) -> list[dict]:
     """Items per CPU-second, CPU per item of each phase and peak memory at each size (jobs=1:
     all the work in one process, so its CPU is the build's)."""
     rows = [_child(n) for n in sizes]
@@ -121,6 +151,7 @@ def scale(sizes=SCALE_SIZES) -> None:
     mem = last["rss_mib"] / first["rss_mib"] - 1
     print(f"per-item CPU at {last['items']} vs {first['items']}: {100 * growth:+.1f}% (target within ±10%); "
           f"peak memory {100 * mem:+.1f}% (target < +20%)")
+    return rows
 
 
 def multiply_seeds(seeds: list[int], k: int) -> list[int]:
@@ -387,6 +418,8 @@ def main() -> int:
                     help="N-item build: local pool of 2 against a Dask LocalCluster of 2 workers")
     ap.add_argument("--year", nargs=3, metavar=("TILING", "WxH", "LEVEL"),
                     help="a year of daily Loopy puzzles (e.g. p3 7x6 easy), local pool against a LocalCluster")
+    ap.add_argument("--write-docs", nargs="?", type=Path, const=DOCS_PAGE, default=None, metavar="PAGE",
+                    help="also write the figures into their block of docs/benchmarks.md (or PAGE)")
     ap.add_argument("--one", type=int, default=0, help=argparse.SUPPRESS)
     ap.add_argument("--one-multiple", type=int, default=0, help=argparse.SUPPRESS)
     ap.add_argument("--executor", default="local", help=argparse.SUPPRESS)
@@ -423,7 +456,9 @@ def main() -> int:
     if args.scale or args.cluster:
         print("CPU seconds are this machine's, shared by other jobs (loaded): compare rows, not machines.")
         if args.scale:
-            scale(args.sizes)
+            rows = scale(args.sizes)
+            if args.write_docs:
+                write_block("scale", scale_table(rows) + "\n\n" + provenance(), args.write_docs)
         if args.cluster:
             cluster(args.cluster)
         return 0
@@ -462,6 +497,10 @@ def main() -> int:
         print(f"peak memory:          {self_mb:7.1f} MiB main process, {child_mb:.1f} MiB largest worker")
         ok = cold <= 90 and nochange <= 5
         print(f"targets (cold <= 90 s, no-change <= 5 s): {'met' if ok else 'MISSED'}")
+        if args.write_docs:
+            write_block("fixture-build" if args.fixture else "build",
+                        build_table(rep, files, cold, nochange, one, self_mb, child_mb, args.jobs)
+                        + "\n\n" + provenance(), args.write_docs)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return 0

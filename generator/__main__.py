@@ -1,4 +1,7 @@
-"""Entry point for `python -m generator`."""
+"""Entry point for `python -m generator` and the `tilepress` console script.
+
+It sits on the top floor, so it may hand the CLI the commands that live in the site build
+(`new`: a starter site) without `generator.cli` importing upward."""
 import signal
 import sys
 
@@ -9,8 +12,27 @@ def _interrupted_while_starting(_signum, _frame):
     raise SystemExit(130)
 
 
-signal.signal(signal.SIGINT, _interrupted_while_starting)
-from generator.cli import main  # noqa: E402
+def _new(argv: list[str]) -> int:
+    """`new DIR`, loaded only when asked for (the build's modules stay out of every other command)."""
+    from generator.pipeline.newsite import run
+    return run(argv)
 
-signal.signal(signal.SIGINT, signal.default_int_handler)
-sys.exit(main())
+
+def main(argv: list[str] | None = None) -> int:
+    """The CLI with the site build's commands."""
+    from generator import cli
+    return cli.main(argv, commands={"new": _new})
+
+
+def console() -> int:
+    """The `tilepress` console script: `python -m generator` under its installed name."""
+    from generator import cli
+    cli.PROG = "tilepress"
+    return main()
+
+
+if __name__ == "__main__":
+    signal.signal(signal.SIGINT, _interrupted_while_starting)
+    from generator import cli  # noqa: E402,F401  (loading the modules, Ctrl-C still one line)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    sys.exit(main())

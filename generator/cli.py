@@ -86,8 +86,20 @@ def make_parser(prog: str, description: str, schema=(), formats=(), optional=Fal
     return parser
 
 
-def emit_item(fam: Family, item, fmt: str, out: str, svg_options: dict) -> int:
-    """Write an item as the family's JSON, its SVG, or a PNG/PDF of the SVG."""
+def maker_schema(fam: Family) -> tuple[tuple, tuple]:
+    """(extra options, extra formats) of the maker's exports, for families that give their tiles."""
+    from generator.maker import export
+    if not export.offered(fam):
+        return (), ()
+    return export.PARAMS, tuple(f for f in export.FORMATS if f not in fam.formats)
+
+
+def emit_item(fam: Family, item, fmt: str, out: str, svg_options: dict, maker: dict | None = None) -> int:
+    """Write an item as the family's JSON, its SVG, or a PNG/PDF of the SVG; the maker's formats
+    (graph, geojson, cut-svg, dxf) and `--colour` pictures through generator.maker."""
+    from generator.maker import export
+    if maker is not None and (fmt in export.FORMATS or (maker.get("colour") and fmt != "json")):
+        return export.emit(fam, item, fmt, out, maker)
     if fmt == "json":
         return output.emit_rendered("json", out, json_obj=fam.to_json(item))
     if fmt == "png" and fam.to_png is not None:
@@ -101,11 +113,14 @@ def emit_item(fam: Family, item, fmt: str, out: str, svg_options: dict) -> int:
 def run_generate(fam: Family, argv: list[str], words: str) -> int:
     """`tiling NAME ...` / `NAME generate ...`: a new item from the family's parameters."""
     prog = f"{PROG} {words}"
-    parser = make_parser(prog, fam.description or fam.title, fam.params + fam.svg_params, fam.formats)
+    extra, formats = maker_schema(fam)
+    parser = make_parser(prog, fam.description or fam.title, fam.params + fam.svg_params + extra,
+                         fam.formats + formats)
     args = parser.parse_args(argv)
     values = values_of(args, fam.params, "")
     options = values_of(args, fam.svg_params, "")
-    return emit_item(fam, fam.generate(values), args.format, args.out, options)
+    maker = values_of(args, extra, "") if extra else None
+    return emit_item(fam, fam.generate(values), args.format, args.out, options, maker)
 
 
 def run_regen(argv: list[str]) -> int:
@@ -119,12 +134,14 @@ def run_regen(argv: list[str]) -> int:
         return 0
     link, rest = argv[0], argv[1:]
     fam, _version, _payload = families.split_permalink(link)
+    extra, formats = maker_schema(fam)
     parser = make_parser(f"{PROG} regen PERMALINK", f"Regenerate a {fam.title} item from its permalink.",
-                         fam.regen_params + fam.svg_params, fam.formats, optional=True)
+                         fam.regen_params + fam.svg_params + extra, fam.formats + formats, optional=True)
     args = parser.parse_args(rest)
     overrides = values_of(args, fam.regen_params, "")
     options = values_of(args, fam.svg_params, "")
-    return emit_item(fam, fam.regen(link, overrides), args.format, args.out, options)
+    maker = values_of(args, extra, "") if extra else None
+    return emit_item(fam, fam.regen(link, overrides), args.format, args.out, options, maker)
 
 
 def run_command(fam: Family, argv: list[str]) -> int:
@@ -182,6 +199,7 @@ def usage() -> str:
     for fam in families.all_families():
         lines.append(f"  {fam.name:<10} {fam.title}: {', '.join(subcommands(fam))}")
     lines += ["", f"  {PROG} regen PERMALINK [--width W --height H] --format json|svg|png|pdf",
+              f"  {PROG} sheet FAMILY|PERMALINK... [options]   a printable PDF of puzzles (see sheet --help)",
               f"  {PROG} new DIR        a small site to start from (then: tilepress-build serve)",
               f"  {PROG} --version", "", "Exit codes: 0 success, 2 bad input (`error: ...`), 1 internal error."]
     return "\n".join(lines)
@@ -192,8 +210,9 @@ def _usage_error(msg: str) -> int:
     return 2
 
 
-def dispatch(argv: list[str]) -> int:
-    """Route a command line to the family that owns it."""
+def dispatch(argv: list[str], commands: dict | None = None) -> int:
+    """Route a command line to the family that owns it (or to one of `commands`: word -> run(argv))."""
+    commands = commands or {}
     if not argv or argv[0] in ("-h", "--help", "help"):
         print(usage())
         return 0
@@ -202,10 +221,12 @@ def dispatch(argv: list[str]) -> int:
         print(f"tilepress {__version__}")
         return 0
     cmd, rest = argv[0], argv[1:]
-    if cmd == "new":
-        return run_new(rest)
+    if cmd in commands:                 # a command of a higher floor, handed down by its entry point
+        return commands[cmd](rest)
     if cmd == "regen":
         return run_regen(rest)
+    if cmd == "sheet":
+        return run_sheet(rest)
     if cmd in ("tiling", "supertile"):
         allowed = [f.name for f in families.all_families() if cmd in subcommands(f)]
         if not rest:
@@ -224,35 +245,163 @@ def dispatch(argv: list[str]) -> int:
     return _usage_error(f"unknown command {cmd!r}")
 
 
-def run_new(argv: list[str]) -> int:
-    """`new DIR`: a small site to start from (site.toml, an article, a theme, a README)."""
-    parser = Parser(prog=f"{PROG} new", description="Make a small tilepress site in DIR (new or empty): "
-                    "site.toml with a Loopy gallery and a daily schedule, one article, a theme "
-                    "that changes the header and colours, and a README on publishing it.")
-    parser.add_argument("dir", metavar="DIR", type=str, help="the folder to make")
-    args = parser.parse_args(argv)
-    from generator.pipeline.newsite import new_site
-    for rel in new_site(args.dir):
-        print(f"made {os.path.join(args.dir, rel)}", file=sys.stderr)
-    print(f"next: cd {args.dir} && tilepress-build serve   (or tilepress-build to build _site/)",
-          file=sys.stderr)
+SHEET_HELP = ("A printable PDF of puzzles: from a recipe (FAMILY and its generate options; --count puzzles "
+              "from --seed on, or one a day --from DATE --to DATE, the seed of a day being its date as "
+              "YYYYMMDD like a site's daily schedule) or from permalinks. Title, Name and Date lines and the "
+              "rules with a worked example on every puzzle page; --per-page puzzles a page, fewer when more "
+              "would print edges under 6 mm or digits under 3.5 mm; answers at the back, in a file of their "
+              "own (--answers separate: OUT-answers.pdf) or none. See docs/sheets.md.")
+
+
+def _sheet_options(parser: argparse.ArgumentParser, recipe: bool) -> None:
+    from generator import sheet
+    if recipe:
+        parser.add_argument("--count", type=int, default=6, metavar="N",
+                            help=f"how many puzzles (1..{sheet.MAX_COUNT}, default 6)")
+        parser.add_argument("--from", dest="date_from", metavar="DATE", default=None,
+                            help="a book: one puzzle a day from DATE (YYYY-MM-DD), seed = the date as YYYYMMDD")
+        parser.add_argument("--to", dest="date_to", metavar="DATE", default=None, help="the book's last day")
+    parser.add_argument("--per-page", dest="per_page", type=int, default=sheet.DEFAULT_PER_PAGE, metavar="N",
+                        help=f"puzzles a page (1..{sheet.MAX_PER_PAGE}, default {sheet.DEFAULT_PER_PAGE}; "
+                             "fewer when the puzzles would be too small to read)")
+    parser.add_argument("--answers", choices=sheet.ANSWER_CHOICES, default="back",
+                        help="answers at the back (default), none, or separate (OUT-answers.pdf)")
+    parser.add_argument("--paper", choices=tuple(sheet.PAPERS_MM), default="a4", help="a4 (default) or letter")
+    parser.add_argument("--title", default=None, help="the title printed on every page")
+    parser.add_argument("--base-url", dest="base_url", default="", metavar="URL",
+                        help="the site's address: each puzzle gets a QR code opening it on URL/regen.html")
+    parser.add_argument("--out", metavar="FILE.pdf", default="-", help="write to FILE.pdf (default: standard output)")
+
+
+def _date(text: str, flag: str):
+    import datetime as dt
+    try:
+        return dt.date.fromisoformat(text.strip())
+    except ValueError:
+        raise TilepressError(f"{flag} must be a date YYYY-MM-DD, got {text!r}") from None
+
+
+def _paper_entry(fam: Family, item, base_url: str, heading: str = ""):
+    """A sheet.Entry of an item (TilepressError when it is not a puzzle)."""
+    from generator import sheet
+    from generator.permalinks import short_id
+    view = fam.on_paper(item) if fam.on_paper else None
+    link = fam.permalink(item)
+    if view is None:
+        raise TilepressError(f"{link}: not a puzzle (nothing to print on a sheet)")
+    url = f"{base_url.rstrip('/')}/regen.html#{link}" if base_url else ""
+    return sheet.Entry(short_id(link), view["puzzle"], view["answer"], view["level"], view["edge"], url,
+                       heading, view["kind"]), view
+
+
+def run_sheet(argv: list[str]) -> int:
+    """`sheet FAMILY [recipe] | sheet PERMALINK...`: a printable PDF (generator/sheet.py)."""
+    from generator import sheet
+    prog = f"{PROG} sheet"
+    if not argv or argv[0] in ("-h", "--help"):
+        print(f"usage: {prog} FAMILY [the family's generate options] [--count N | --from DATE --to DATE] "
+              f"[sheet options]\n       {prog} PERMALINK [PERMALINK ...] [sheet options]\n\n{SHEET_HELP}\n\n"
+              f"Families: {', '.join(f.name for f in families.all_families() if f.on_paper)}; "
+              f"`{prog} FAMILY --help` lists the options.")
+        return 0
+    fam = families.available(argv[0]) if argv[0] in families.REGISTRY else None
+    if argv[0] in families.REGISTRY and (fam is None or fam.on_paper is None or fam.sheet_recipe is None):
+        raise TilepressError(f"sheet: family {argv[0]!r} has no puzzles to print")
+    days = []
+    if fam is not None:
+        schema = tuple(p for p in fam.params if p.name != "seed" or True)
+        parser = make_parser(f"{prog} {fam.name}", SHEET_HELP, schema, optional=True)
+        _sheet_options(parser, True)
+        args = parser.parse_args(argv[1:])
+        given = {p.name: families.from_text(p, getattr(args, p.name)) if isinstance(getattr(args, p.name), str)
+                 else getattr(args, p.name) for p in schema if getattr(args, p.name) is not None}
+        if (args.date_from is None) != (args.date_to is None):
+            raise TilepressError("sheet: a book needs both --from and --to")
+        if args.date_from is not None:
+            import datetime as dt
+            start, end = _date(args.date_from, "--from"), _date(args.date_to, "--to")
+            if end < start:
+                raise TilepressError(f"--to {end} is before --from {start}")
+            if (end - start).days + 1 > sheet.MAX_COUNT:
+                raise TilepressError(f"--from/--to: {(end - start).days + 1} days (limit {sheet.MAX_COUNT})")
+            if "seed" in given:
+                raise TilepressError("--seed: a book's seeds are its dates (leave --seed out)")
+            days = [start + dt.timedelta(days=k) for k in range((end - start).days + 1)]
+            recipes = []
+            for day in days:
+                recipes += fam.sheet_recipe(dict(given, seed=day.year * 10000 + day.month * 100 + day.day), 1)
+        else:
+            if not 1 <= args.count <= sheet.MAX_COUNT:
+                raise TilepressError(f"--count must be between 1 and {sheet.MAX_COUNT}, got {args.count}")
+            recipes = fam.sheet_recipe(given, args.count)
+        what = ", ".join(p.flag for p in fam.params if p.name in ("width", "height", "size", "region")) or "size"
+        what = f"a puzzle of this recipe ({what})"
+        if not 1 <= args.per_page <= sheet.MAX_PER_PAGE:
+            raise TilepressError(f"--per-page must be between 1 and {sheet.MAX_PER_PAGE}, got {args.per_page}")
+        entries, view = [], None
+        for k, values in enumerate(recipes):
+            heading = f"{days[k].strftime('%A')} {days[k].day} {days[k].strftime('%B %Y')}" if days else ""
+            entry, view = _paper_entry(fam, fam.generate(values), args.base_url, heading)
+            entries.append(entry)
+    else:
+        parser = Parser(prog=prog, description=SHEET_HELP)
+        parser.add_argument("links", nargs="+", metavar="PERMALINK", help="the puzzles, in order")
+        _sheet_options(parser, False)
+        args = parser.parse_args(argv)
+        if len(args.links) > sheet.MAX_COUNT:
+            raise TilepressError(f"sheet: {len(args.links)} permalinks (limit {sheet.MAX_COUNT})")
+        if not 1 <= args.per_page <= sheet.MAX_PER_PAGE:
+            raise TilepressError(f"--per-page must be between 1 and {sheet.MAX_PER_PAGE}, got {args.per_page}")
+        entries, view, kinds = [], None, set()
+        for link in args.links:
+            f, _v, _p = families.split_permalink(link)
+            if f.on_paper is None:
+                raise TilepressError(f"{link[:40]}: family {f.name!r} has no puzzles to print")
+            if f.cost is not None and f.page_cap is not None:
+                cap = f.page_cap(link) if callable(f.page_cap) else f.page_cap
+                if f.cost(link, None) > 4 * cap:
+                    raise TilepressError(f"{link[:40]}: too big for a sheet")
+            entry, v = _paper_entry(f, f.regen(link, {}), args.base_url)
+            entries.append(entry)
+            kinds.add(f.name)
+            view = view or v
+        if len(kinds) > 1:
+            raise TilepressError("sheet: the permalinks name puzzles of different families (one family a sheet)")
+        what = "a permalink's puzzle"
+    levels = sorted({e.level for e in entries})
+    kinds = sorted({e.kind for e in entries})
+    title = args.title or (f"{kinds[0] if len(kinds) == 1 else fam.title if fam else 'Puzzles'}"
+                           + (f", {levels[0]}" if len(levels) == 1 else ""))
+    pages = sheet.Sheet(title, view["rules"], view.get("example", ""), entries, args.paper, args.per_page,
+                        args.answers)
+    if args.answers == "separate" and args.out == "-":
+        raise TilepressError("--answers separate needs --out FILE.pdf (the answers go to FILE-answers.pdf)")
+    cover = None
+    if days:
+        span = (days[0].strftime("%B %Y") if (days[0].day == 1 and days[-1].month == days[0].month
+                                               and (days[-1] + __import__("datetime").timedelta(days=1)).day == 1)
+                else f"{days[0].isoformat()} to {days[-1].isoformat()}")
+        cover = (title, f"A puzzle a day: {span}")
+    pdf, answers, n, note = sheet.make(pages, what, cover)
+    if note:
+        print(f"note: {note}", file=sys.stderr)
+    output.emit(pdf, args.out)
+    if answers is not None:
+        base = args.out[:-4] if args.out.lower().endswith(".pdf") else args.out
+        output.emit(answers, f"{base}-answers.pdf")
     return 0
 
 
-def console() -> int:
-    """The `tilepress` console script: `python -m generator` under its installed name."""
-    global PROG
-    PROG = "tilepress"
-    return main()
+def main(argv: list[str] | None = None, commands: dict | None = None) -> int:
+    """Run the CLI; turn user errors into one line and exit code 2.
 
-
-def main(argv: list[str] | None = None) -> int:
-    """Run the CLI; turn user errors into one line and exit code 2."""
+    `commands` ({word: run(argv) -> int}) adds commands that live on a higher floor (the site
+    build's `new`), so that this module never imports upward; `generator.__main__` passes them."""
     argv = sys.argv[1:] if argv is None else argv
     reporting.PROGRESS = sys.stderr.isatty()
     was_streaming, output.STREAMING = output.STREAMING, True
     try:
-        return dispatch(argv)
+        return dispatch(argv, commands)
     except TilepressError as exc:
         print(f"error: {one_line(exc)}", file=sys.stderr)
         return exc.exit_code

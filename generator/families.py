@@ -147,6 +147,10 @@ class Family:
     commands: tuple = ()
     figures: Callable[[], dict] | None = None
     tiles: Callable[[object], Iterable[Tile]] | None = None
+    # the maker's exports (`--format graph|geojson|cut-svg|dxf`, `--colour`; generator/maker/):
+    # shapes(item) yields (kind, exact vertex keys, float points, extra dict) per tile, in a fixed
+    # order, lazily for big patches; families with `tiles` and no `shapes` export those, extra {}
+    shapes: Callable[[object], Iterable[tuple]] | None = None
     svg_params: tuple = ()       # options of to_svg(): CLI flags of `tiling`/`generate`/`regen`
     formats: tuple = ("json", "svg", "png", "pdf")   # outputs of generate/regen; first = default
     description: str = ""        # one paragraph for --help
@@ -165,6 +169,13 @@ class Family:
     page_modules: tuple = ()     # modules (under generator.) whose public functions the page may call
     memo_modules: tuple = ()     # modules with remember(n): the page's worker reads each permalink once
     warm_up: tuple = ()          # CLI argv of a small make the page's worker runs when idle (compiles the engine)
+    # ---- paper (`python -m generator sheet`, the site's sheets and books: generator/sheet.py); optional ----
+    # on_paper(item) -> {"puzzle", "answer" (SVGs), "level" (in words), "edge" (the median grid edge in the
+    # puzzle SVG's units), "kind", "rules" (plain sentences), "example" (SVG of a worked example)} or None
+    on_paper: Callable[[object], dict | None] | None = None
+    # sheet_recipe(given, count) -> generate() params of `count` puzzles from the recipe options given
+    # (generate's schema, unvalidated), checked by the family's cost rule before any work
+    sheet_recipe: Callable[[dict, int], list] | None = None
     source: str = field(default="", compare=False)   # where it was loaded from (set by load())
 
 

@@ -37,6 +37,7 @@ class MonotilePatch:
         self.patch = patch
         self.seed = seed           # None for a regenerated permalink
         self._walked = None
+        self._streamed = False     # a streamed walk (`shapes`) completed the permalink
 
     # ---- the family's ----------------------------------------------------------------------
     @staticmethod
@@ -79,6 +80,10 @@ class MonotilePatch:
         """A tile as the protocol's Tile (exact vertex keys, float points)."""
         raise NotImplementedError
 
+    def shape(self, tile) -> tuple:
+        """A tile for the maker's exports: (kind, exact vertices, float vertices, {facts})."""
+        raise NotImplementedError
+
     # ---- shared ----------------------------------------------------------------------------
     @classmethod
     def generate(cls, params: dict) -> "MonotilePatch":
@@ -114,6 +119,8 @@ class MonotilePatch:
 
     def permalink(self) -> str:
         """The permalink (walks the patch first if needed; a large one without keeping the tiles)."""
+        if self._streamed:
+            return self.patch.permalink()
         if self._walked is None and self.estimate > self.stream_from:
             for _ in output.progress(self.walk(), self.estimate, self.noun):   # invent every level
                 pass
@@ -146,3 +153,15 @@ class MonotilePatch:
     def tiles(self) -> list[Tile]:
         """Every tile with its exact vertex keys and their float positions."""
         return [self.exact(t) for t in self.walked()]
+
+    def shapes(self):
+        """Every tile as `shape` gives it (generator/maker/): the walk streamed for big patches
+        (completing the permalink), the kept list otherwise."""
+        if self._walked is None and self.estimate > self.stream_from:
+            def walk():
+                yield from self.walk()
+                self._streamed = True
+            source = walk()
+        else:
+            source = self.walked()
+        return (self.shape(t) for t in source)

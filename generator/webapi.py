@@ -25,6 +25,13 @@ object, the CLI's hint JSON plus the board's edge ids and the faces' dots to hig
 
     plays(permalink) -> bool        (optional) False for the family's permalinks that are not puzzles
                                     (e.g. a calisson sample tiling `cal.v2.<n>.s<seed>`)
+    page_check(permalink) -> dict | None   (optional) what the page needs to run `check` itself,
+                                    without Python: {"rule": "loop", "total"} (the board's clues and
+                                    the loop rules) or {"rule": "answer", "lines", "messages"}
+                                    (the marks against the unique answer); None: only Python checks
+
+`page_data(permalink)` is what the build writes beside each playable site item (the board and
+its page_check), so that a link to the item is playable before the Python runtime has loaded.
 
 `player_call(name, permalink, *args)` runs one of them with the same error contract as
 `run` (a TilepressError becomes `{"error": "error: ..."}`).
@@ -130,12 +137,27 @@ def playable(link: str) -> bool:
 
 def describe(link: str) -> dict:
     """What the page offers for a permalink: {"playable", "solution_args" (None: no answer to show),
-    "print_args" (the `regen` flags of its printout; a player's PRINT_ARGS)}."""
+    "print_args" (the `regen` flags of its printout; a player's PRINT_ARGS), "print_solution_args" (those
+    of the printed solution: PRINT_SOLUTION_ARGS, else the solution's own), "print_rules" (PRINT_RULES: the
+    rules printed with it, else None: the board's)}."""
     mod = _player(link)
     if mod is None:
-        return {"playable": False, "solution_args": None, "print_args": []}
+        return {"playable": False, "solution_args": None, "print_args": [], "print_solution_args": None,
+                "print_rules": None}
     args = list(getattr(mod, "SOLUTION_ARGS", ()))
-    return {"playable": True, "solution_args": args or None, "print_args": list(getattr(mod, "PRINT_ARGS", ()))}
+    return {"playable": True, "solution_args": args or None, "print_args": list(getattr(mod, "PRINT_ARGS", ())),
+            "print_solution_args": list(getattr(mod, "PRINT_SOLUTION_ARGS", args)) or None,
+            "print_rules": getattr(mod, "PRINT_RULES", None)}
+
+
+def page_data(link: str) -> dict | None:
+    """{"board", "check"} of a playable permalink (check: its player's page_check, or None), else None."""
+    mod = _player(link)
+    if mod is None:
+        return None
+    board = mod.board(link)
+    page_check = getattr(mod, "page_check", None)
+    return {"board": board, "check": page_check(link) if page_check is not None else None}
 
 
 def facts(link: str) -> list:

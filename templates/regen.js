@@ -145,7 +145,7 @@
     };
   }
 
-  var worker = null, readyPromise = null, pending = {}, nextId = 1, asked = 0, warm = null;
+  var worker = null, readyWorker = null, readyPromise = null, pending = {}, nextId = 1, asked = 0, warm = null;
 
   function busyCount() {                // the calls the visitor waits for (not the quiet warm-up)
     return Object.keys(pending).filter(function (id) { return !pending[id].quiet; }).length;
@@ -187,6 +187,7 @@
   function startWorker() {
     var t0 = performance.now();
     var p = loadScripts().then(function () {
+      if (readyPromise !== p) throw new Error("cancelled");     // Cancel pressed while the scripts loaded
       var src = "(" + workerMain.toString() + ")();\n//# sourceURL=tilepress-worker.js\n";
       var w = new Worker(URL.createObjectURL(new Blob([src], {type: "text/javascript"})));
       worker = w;
@@ -198,6 +199,7 @@
           else if (m.ready !== undefined) {
             if (m.ready) {
               T.startupMs = performance.now() - t0;
+              readyWorker = w;
               status("");
               warm = warmUp(w);
               ok(w);
@@ -237,6 +239,9 @@
     return readyPromise;
   };
 
+  /* Has the worker's Python loaded (false before, while loading, and after a failure)? */
+  T.isReady = function () { return worker !== null && worker === readyWorker; };
+
   T.warmUp = function () {
     return T.ready().then(function () {
       var job = warm;
@@ -248,17 +253,23 @@
     });
   };
 
+  var waiting = [];                      // calls waiting for the worker (Cancel rejects them)
   T.call = function (module, name, args, opts) {
     asked += 1;
-    return T.ready().then(function (w) {
-      asked -= 1;
+    var waiter = {};
+    var cancelled = new Promise(function (ok, fail) { waiter.fail = fail; });
+    waiting.push(waiter);
+    var done = function () { waiting = waiting.filter(function (x) { return x !== waiter; }); asked -= 1; };
+    return Promise.race([T.ready(), cancelled]).then(function (w) {
+      done();
+      if (w !== worker) throw new Error("cancelled");
       return new Promise(function (ok, fail) {
         var id = nextId++;
         pending[id] = {ok: ok, fail: fail, onprogress: opts && opts.onprogress, t0: performance.now()};
         busyChanged();
         w.postMessage({op: "call", id: id, module: module, name: name, args: args || []});
       });
-    }, function (err) { asked -= 1; throw err; });
+    }, function (err) { if (waiting.indexOf(waiter) >= 0) done(); throw err; });
   };
 
   T.busy = function () { return busyCount() > 0; };
@@ -268,6 +279,10 @@
     worker = null;
     warm = null;
     readyPromise = null;
+    var waiters = waiting;
+    waiting = [];
+    asked -= waiters.length;
+    waiters.forEach(function (x) { x.fail(new Error("cancelled")); });
     failAll(new Error("cancelled"));
     return T.ready();                    // a fresh worker, ready for the next request
   };
@@ -275,10 +290,150 @@
   T.run = function (argv) { return T.call("webapi", "run", [argv.map(String)]); };
 
   T.player = function (name, permalink, args) {
+    var local = boardCall(name, permalink, args || []);
+    if (local) return Promise.resolve(local);
     return T.call("webapi", "player_call", [name, permalink].concat(args || [])).then(function (obj) {
       if (obj && obj.error) throw new Error(obj.error);
       return obj;
     });
+  };
+
+  /* ---------------------------------------------------------------- site items without Python
+   *
+   * For each playable item of the site the build writes <family>/<slug>.play.js beside it (config
+   * "boards": permalink -> that path), a classic script setting window.tilepressBoards[permalink]
+   * to generator.webapi.page_data(permalink): {board, check}.  With it the page answers the
+   * player's board, check (and, for "answer" checks, solution) calls here, the same objects the
+   * Python player returns, so the board takes marks before the runtime has loaded.
+   *
+   * T.pageData(permalink) -> Promise of that object, or null (not a site item with a board file)
+   * T.localCheck(data, lines, crosses) -> the check object of generator/<family>/play.py's check
+   */
+  var boardLoads = {};
+  function boardData(permalink) {
+    var all = window.tilepressBoards;
+    return (all && Object.prototype.hasOwnProperty.call(all, permalink) && all[permalink]) || null;
+  }
+  T.pageData = function (permalink) {
+    var path = (T.config.boards || {})[permalink];
+    if (!path) return Promise.resolve(null);
+    if (boardData(permalink)) return Promise.resolve(boardData(permalink));
+    if (!boardLoads[path]) {
+      boardLoads[path] = loadScript(new URL(path, location.href).href).then(function () { return boardData(permalink); },
+        function () { delete boardLoads[path]; return null; });
+    }
+    return boardLoads[path];
+  };
+
+  function boardCall(name, permalink, args) {
+    var data = boardData(permalink);
+    if (!data) return null;
+    if (name === "board") return JSON.parse(JSON.stringify(data.board));
+    if (name === "check" && data.check) return T.localCheck(data, args[0] || [], args[1] || []);
+    if (name === "solution" && data.check && data.check.rule === "answer") return {lines: data.check.lines.slice()};
+    return null;
+  }
+
+  function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
+  function setOf(ids) { var o = {}; ids.forEach(function (i) { o[i] = true; }); return o; }
+  function byNumber(a, b) { return a - b; }
+
+  /* generator/loopy/play.py's check, by the rules: the first contradiction in the same order, the
+   * same sentences; the edges at each dot and the clues' faces come from the board. */
+  function loopCheck(board, total, lines, crosses) {
+    var on = setOf(lines), off = setOf(crosses), at = board.dots.map(function () { return []; });
+    board.edges.forEach(function (e, i) { at[e[0]].push(i); at[e[1]].push(i); });
+    var clues = board.clues || [];
+    var degree = function (d) { return at[d].filter(function (e) { return on[e]; }).length; };
+    var verdict = function (solved, message, wrong) {
+      return {solved: solved, message: message, wrong: wrong.slice().sort(byNumber), drawn: lines.length, total: total};
+    };
+    var dots = function (deadEnds) {
+      for (var d = 0; d < at.length; d++) {
+        var es = at[d], lit = es.filter(function (e) { return on[e]; });
+        if (!deadEnds && lit.length > 2) return ["Three or more lines meet at this dot: the loop may not branch.", lit];
+        if (deadEnds && lit.length === 1 && es.every(function (e) { return e === lit[0] || off[e]; })) {
+          return ["This line runs into a dead end: every other edge at its dot is crossed out.", lit];
+        }
+      }
+      return null;
+    };
+    var clueFault = function () {
+      for (var k = 0; k < clues.length; k++) {
+        var c = clues[k].count, es = clues[k].edges;
+        var lit = es.filter(function (e) { return on[e]; });
+        if (lit.length > c) return ["This " + c + " has " + plural(lit.length, "line") + " round it.", lit];
+        var crossed = es.filter(function (e) { return off[e]; }), left = es.length - crossed.length;
+        if (left < c) {
+          return ["This " + c + " has only " + plural(left, "side") + " left that " + (left === 1 ? "is" : "are") +
+                  " not crossed out.", crossed];
+        }
+      }
+      return null;
+    };
+    var components = function () {
+      var seen = {}, out = [];
+      lines.slice().sort(byNumber).forEach(function (start) {
+        if (seen[start]) return;
+        var comp = [], stack = [start];
+        seen[start] = true;
+        while (stack.length) {
+          var e = stack.pop();
+          comp.push(e);
+          board.edges[e].forEach(function (d) {
+            at[d].forEach(function (f) { if (on[f] && !seen[f]) { seen[f] = true; stack.push(f); } });
+          });
+        }
+        out.push(comp.sort(byNumber));
+      });
+      return out;
+    };
+    var loopFault = function () {
+      var comps = components();
+      for (var k = 0; k < comps.length; k++) {
+        var closed = comps[k].every(function (e) { return board.edges[e].every(function (d) { return degree(d) === 2; }); });
+        if (!closed) continue;
+        if (comps.length > 1) return ["This closed loop leaves other lines outside it: the answer is one single loop.", comps[k]];
+        for (var j = 0; j < clues.length; j++) {
+          var lit = clues[j].edges.filter(function (e) { return on[e]; });
+          if (lit.length !== clues[j].count) {
+            return ["The loop is closed, but this " + clues[j].count + " has " + plural(lit.length, "line") + " round it.",
+                    clues[j].edges.slice()];
+          }
+        }
+      }
+      return null;
+    };
+    var found = dots(false) || clueFault() || dots(true) || loopFault();
+    if (found) return verdict(false, found[0], found[1]);
+    var deg = true;
+    for (var d = 0; d < at.length; d++) { var n = degree(d); if (n !== 0 && n !== 2) { deg = false; break; } }
+    if (components().length === 1 && deg) return verdict(true, "Solved! One closed loop, and every number is right.", []);
+    return verdict(false, "No rule broken so far (" + plural(lines.length, "line") + " drawn).", []);
+  }
+
+  /* generator/calissons/play.py's check for a puzzle with one solution: the drawn lines and the
+   * givens are the fold edges of a tiling exactly when they are the answer's. */
+  function answerCheck(board, check, lines, crosses) {
+    var given = setOf(board.givens), target = setOf(check.lines.concat(board.givens)), on = setOf(lines), off = setOf(crosses);
+    var drawn = Object.keys(setOf(lines.concat(board.givens))).length, total = Object.keys(target).length;
+    var verdict = function (solved, message, wrong) {
+      return {solved: solved, message: message, wrong: wrong, drawn: drawn, total: total};
+    };
+    var missing = 0;
+    Object.keys(target).forEach(function (i) { if (!on[i] && !given[i]) missing += 1; });
+    if (!missing && lines.every(function (i) { return target[i]; })) return verdict(true, check.messages.solved, []);
+    for (var i = 0; i < board.edges.length; i++) {
+      if (on[i] && !target[i] && !given[i]) return verdict(false, check.messages.extra, [i]);
+      if (off[i] && target[i]) return verdict(false, check.messages.crossed, [i]);
+    }
+    return verdict(false, check.messages.left.replace("{n}", missing).replace("{s}", missing === 1 ? "" : "s"), []);
+  }
+
+  T.localCheck = function (data, lines, crosses) {
+    if (data.check.rule === "loop") return loopCheck(data.board, data.check.total, lines, crosses);
+    if (data.check.rule === "answer") return answerCheck(data.board, data.check, lines, crosses);
+    throw new Error("error: unknown check rule " + data.check.rule);
   };
 
   T.config = {caps: [], max_chars: 20000, forms: [], players: [], seed_max: 999999, items: {}};
@@ -317,33 +472,74 @@
     return e;
   }
 
+  /* The edge player.  A click or tap marks the nearest edge at any zoom (line -> cross -> empty;
+   * right-click or long press: cross); on a touch screen a tap whose nearest edges are closer
+   * than 24 CSS px first zooms just as far as that spot needs.  A click well inside a face (Loopy)
+   * shades it: inside -> outside -> none.  Dragging pans; with "Drag draws lines" on (or Shift held)
+   * a drag from dot to dot draws a run of lines (or erases, when it starts on a line).  Every
+   * change is a step of the undo history, which is kept with the marks in localStorage (per
+   * permalink); Reveal and Start again are steps too, and ask first.  The moment the marks are a
+   * solution by the rules (solvedByRules) the page says so. */
+  var SETTINGS_KEY = "tilepress.play-settings";
+  var HISTORY = 500;                     // undo steps kept (and stored)
+  var DEFAULTS = {draw: false, autoCross: false, timer: false};
+
+  function loadSettings() {
+    var out = Object.assign({}, DEFAULTS);
+    try { Object.assign(out, JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}")); } catch (e) { /* none */ }
+    return out;
+  }
+
   function Player(box, board, permalink, say) {
     this.board = board;
     this.storeKey = "tilepress.play." + permalink;
     this.permalink = permalink;
-    this.say = say;
+    this.say = say || function () {};
     this.marks = {};            // edge id -> 1 line, 2 cross
-    this.undoStack = [];
+    this.shades = {};           // face id -> 1 inside, 2 outside
+    this.undoStack = [];        // steps: [[kind (0 edge, 1 face), id, before, after], ...]
     this.redoStack = [];
-    this.cursor = 0;
+    this.group = null;          // the step a drag is drawing
+    this.settings = loadSettings();
+    this.elapsed = 0;           // ms spent on this puzzle while the page was visible
+    this.solved = false;
+    this.revealed = false;
     this.given = {};
     var self = this;
     board.givens.forEach(function (g) { self.given[g] = true; });
     this.free = board.edges.map(function (_, i) { return i; }).filter(function (i) { return !self.given[i]; });
     this.cursor = this.free.length ? this.free[0] : 0;
     this.showCursor = false;       // drawn once the keyboard is used, never before anything is touched
+    this.geo = geometry(board);
     this.load();
     this.draw(box);
+    this.controls();
     this.render();
+    this.solved = solvedByRules(board, this.marks);
+    this.svg.classList.toggle("tp-solved", this.solved);
+    this.clock();
   }
 
   Player.prototype.load = function () {
     try {
       var saved = JSON.parse(localStorage.getItem(this.storeKey) || "null");
       if (saved) {
-        var self = this;
+        var self = this, nf = (this.board.faces || []).length;
+        var face = function (i) { return Number.isInteger(i) && i >= 0 && i < nf; };
         (saved.lines || []).forEach(function (i) { if (self.valid(i)) self.marks[i] = 1; });
         (saved.crosses || []).forEach(function (i) { if (self.valid(i)) self.marks[i] = 2; });
+        (saved.inside || []).forEach(function (i) { if (face(i)) self.shades[i] = 1; });
+        (saved.outside || []).forEach(function (i) { if (face(i)) self.shades[i] = 2; });
+        var ok = function (s) {
+          return Array.isArray(s) && s.every(function (c) {
+            return Array.isArray(c) && c.length === 4 && (c[0] === 1 ? face(c[1]) : self.valid(c[1])) &&
+              [0, 1, 2].indexOf(c[2]) >= 0 && [0, 1, 2].indexOf(c[3]) >= 0;
+          });
+        };
+        this.undoStack = (saved.undo || []).filter(ok);
+        this.redoStack = (saved.redo || []).filter(ok);
+        this.elapsed = Number(saved.ms) || 0;
+        this.revealed = !!saved.revealed;
       }
     } catch (e) { /* storage unavailable or corrupt: start empty */ }
   };
@@ -353,16 +549,188 @@
   };
 
   Player.prototype.lists = function () {
-    var lines = [], crosses = [];
+    var lines = [], crosses = [], inside = [], outside = [];
     for (var k in this.marks) (this.marks[k] === 1 ? lines : crosses).push(Number(k));
-    lines.sort(function (a, b) { return a - b; });
-    crosses.sort(function (a, b) { return a - b; });
-    return {lines: lines, crosses: crosses};
+    for (var f in this.shades) (this.shades[f] === 1 ? inside : outside).push(Number(f));
+    var num = function (a, b) { return a - b; };
+    [lines, crosses, inside, outside].forEach(function (l) { l.sort(num); });
+    return {lines: lines, crosses: crosses, inside: inside, outside: outside};
   };
 
   Player.prototype.save = function () {
-    try { localStorage.setItem(this.storeKey, JSON.stringify(this.lists())); } catch (e) { /* private mode */ }
+    var out = this.lists();
+    out.undo = this.undoStack;
+    out.redo = this.redoStack;
+    out.solved = this.solved;
+    out.revealed = this.revealed;
+    out.ms = Math.round(this.time());
+    try { localStorage.setItem(this.storeKey, JSON.stringify(out)); } catch (e) { /* private mode */ }
   };
+
+  /* ---- the rules, in JavaScript (no Python needed: the page can say "solved" on any board) ---- */
+
+  /* The set of line edge ids: the givens and the marks (an object {edge id: 1 line | 2 cross},
+   * or an array of line ids). */
+  function lineSet(board, marks) {
+    var on = {};
+    (board.givens || []).forEach(function (g) { on[g] = true; });
+    if (Array.isArray(marks)) marks.forEach(function (i) { on[i] = true; });
+    else for (var k in marks) if (marks[k] === 1) on[k] = true;
+    return on;
+  }
+
+  /* Loopy: the lines form one simple closed loop (every dot meets 0 or 2 lines, the lines are
+   * connected) and every clue counts its face's lines exactly. */
+  function loopSolved(board, on) {
+    var ids = Object.keys(on).map(Number), at = {};
+    if (!ids.length) return false;
+    ids.forEach(function (i) {
+      board.edges[i].forEach(function (d) { (at[d] = at[d] || []).push(i); });
+    });
+    for (var d in at) if (at[d].length !== 2) return false;
+    var seen = {}, stack = [ids[0]], count = 0;
+    seen[ids[0]] = true;
+    while (stack.length) {
+      var i = stack.pop();
+      count += 1;
+      board.edges[i].forEach(function (d) {
+        at[d].forEach(function (j) { if (!seen[j]) { seen[j] = true; stack.push(j); } });
+      });
+    }
+    if (count !== ids.length) return false;
+    return (board.clues || []).every(function (c) {
+      if (typeof c.count !== "number" || !c.edges) return true;
+      return c.edges.filter(function (e) { return on[e]; }).length === c.count;
+    });
+  }
+
+  /* Calissons: the drawn edges (givens included) are exactly the fold edges of a lozenge tiling.
+   * The triangles joined across undrawn edges make regions; each region must pair all its
+   * triangles across edges of one direction (that direction is its calissons' colour; a finite
+   * region can pair in at most one direction), and every drawn edge must part two regions of
+   * different directions. */
+  function foldsSolved(board, on) {
+    var tris = board.triangles, parent = tris.map(function (_, t) { return t; }), across = {};
+    var find = function (t) { while (parent[t] !== t) t = parent[t] = parent[parent[t]]; return t; };
+    tris.forEach(function (es, t) { es.forEach(function (e) { if (e >= 0) (across[e] = across[e] || []).push(t); }); });
+    Object.keys(across).forEach(function (e) {
+      var two = across[e];
+      if (two.length === 2 && !on[e]) parent[find(two[0])] = find(two[1]);
+    });
+    var ok = {};
+    tris.forEach(function (es, t) {
+      var r = find(t);
+      ok[r] = ok[r] || [true, true, true];
+      for (var k = 0; k < 3; k++) if (es[k] < 0 || on[es[k]]) ok[r][k] = false;
+    });
+    var dir = {};
+    for (var r in ok) {
+      dir[r] = ok[r].indexOf(true);
+      if (dir[r] < 0) return false;
+    }
+    return Object.keys(on).every(function (e) {
+      var two = across[e];
+      if (!two || two.length !== 2) return false;
+      var a = find(two[0]), b = find(two[1]);
+      return a !== b && dir[a] !== dir[b];
+    });
+  }
+
+  /* Are these marks a solution, judged by the rules alone (the puzzles have one solution, so this
+   * is the solution)?  board: the player's board description; marks: {edge id: 1 line | 2 cross}
+   * or an array of line edge ids. */
+  function solvedByRules(board, marks) {
+    var on = lineSet(board, marks);
+    if (board.loop) return loopSolved(board, on);
+    if (board.triangles) return foldsSolved(board, on);
+    return false;
+  }
+  T.solvedByRules = solvedByRules;
+
+  /* Tables derived once per board: the edges at each dot, the edge joining two dots, each edge's
+   * faces (-1 beyond the rim) and clues, each face's box and inner radius. */
+  function geometry(board) {
+    var dots = board.dots, at = dots.map(function () { return []; }), pair = {};
+    board.edges.forEach(function (e, i) {
+      at[e[0]].push(i);
+      at[e[1]].push(i);
+      pair[Math.min(e[0], e[1]) + "," + Math.max(e[0], e[1])] = i;
+    });
+    var sides = board.edges.map(function () { return []; }), clueAt = board.edges.map(function () { return []; });
+    (board.face_edges || []).forEach(function (es, f) { es.forEach(function (e) { sides[e].push(f); }); });
+    sides.forEach(function (s) { while (s.length < 2) s.push(-1); });
+    (board.clues || []).forEach(function (c, k) { (c.edges || []).forEach(function (e) { clueAt[e].push(k); }); });
+    var boxes = [], radius = [];
+    (board.faces || []).forEach(function (ring) {
+      var pts = ring.map(function (d) { return dots[d]; });
+      var xs = pts.map(function (p) { return p[0]; }), ys = pts.map(function (p) { return p[1]; });
+      boxes.push([Math.min.apply(null, xs), Math.min.apply(null, ys), Math.max.apply(null, xs), Math.max.apply(null, ys)]);
+      // the inner radius: the best of a few inner points (centroid, halfway to each corner)
+      var cx = xs.reduce(function (a, b) { return a + b; }, 0) / xs.length;
+      var cy = ys.reduce(function (a, b) { return a + b; }, 0) / ys.length, best = 0;
+      [[cx, cy]].concat(pts.map(function (p) { return [(p[0] + cx) / 2, (p[1] + cy) / 2]; })).forEach(function (q) {
+        if (!inside(q[0], q[1], pts)) return;
+        var r = Infinity;
+        pts.forEach(function (p, k) { r = Math.min(r, segDist(q[0], q[1], p, pts[(k + 1) % pts.length])); });
+        best = Math.max(best, r);
+      });
+      radius.push(best || 0.2);
+    });
+    return {at: at, pair: pair, sides: sides, clueAt: clueAt, boxes: boxes, radius: radius};
+  }
+
+  function inside(x, y, pts) {            // even-odd rule
+    var c = false;
+    for (var i = 0, j = pts.length - 1; i < pts.length; j = i++) {
+      var a = pts[i], b = pts[j];
+      if ((a[1] > y) !== (b[1] > y) && x < (b[0] - a[0]) * (y - a[1]) / (b[1] - a[1]) + a[0]) c = !c;
+    }
+    return c;
+  }
+
+  /* Per edge: the least distance from its midpoint to any other edge (the scale at which that
+   * edge's midpoint is 24 px from its neighbours is 24 / gap).  Cells as in midpointGap. */
+  function edgeGaps(edges, dots) {
+    var at = dots.map(function () { return []; });
+    edges.forEach(function (e, j) { at[e[0]].push(j); at[e[1]].push(j); });
+    var mids = edges.map(function (e) {
+      return [(dots[e[0]][0] + dots[e[1]][0]) / 2, (dots[e[0]][1] + dots[e[1]][1]) / 2];
+    });
+    var xs = dots.map(function (d) { return d[0]; }), ys = dots.map(function (d) { return d[1]; });
+    var x0 = Math.min.apply(null, xs), y0 = Math.min.apply(null, ys);
+    var span = Math.max(Math.max.apply(null, xs) - x0, Math.max.apply(null, ys) - y0, 1e-9);
+    var ub = edges.map(function (e, i) {
+      var u = span;
+      at[e[0]].concat(at[e[1]]).forEach(function (j) {
+        if (j !== i) u = Math.min(u, segDist(mids[i][0], mids[i][1], dots[edges[j][0]], dots[edges[j][1]]));
+      });
+      return u;
+    });
+    var sorted = ub.slice().sort(function (a, b) { return a - b; });
+    var cell = Math.max(sorted[sorted.length >> 1] || span, span / 512), cells = {};
+    var key = function (cx, cy) { return cx + "," + cy; };
+    var index = function (v, lo) { return Math.floor((v - lo) / cell); };
+    edges.forEach(function (f, j) {
+      var a = dots[f[0]], c = dots[f[1]];
+      for (var cx = index(Math.min(a[0], c[0]), x0); cx <= index(Math.max(a[0], c[0]), x0); cx++) {
+        for (var cy = index(Math.min(a[1], c[1]), y0); cy <= index(Math.max(a[1], c[1]), y0); cy++) {
+          (cells[key(cx, cy)] = cells[key(cx, cy)] || []).push(j);
+        }
+      }
+    });
+    return mids.map(function (m, i) {
+      var r = ub[i] * (1 + 1e-9), best = ub[i];
+      for (var cx = index(m[0] - r, x0); cx <= index(m[0] + r, x0); cx++) {
+        for (var cy = index(m[1] - r, y0); cy <= index(m[1] + r, y0); cy++) {
+          (cells[key(cx, cy)] || []).forEach(function (j) {
+            if (j !== i) best = Math.min(best, segDist(m[0], m[1], dots[edges[j][0]], dots[edges[j][1]]));
+          });
+        }
+      }
+      return best;
+    });
+  }
+
 
   /* Distance from point (px, py) to segment a-c. */
   function segDist(px, py, a, c) {
@@ -418,7 +786,8 @@
   }
   T.midpointGap = midpointGap;
 
-  var TAP_PX = 24;            // WCAG 2.2 target size: every edge's tap area holds a 24 x 24 px square
+  var TAP_PX = 24;            // WCAG 2.2 target size: a touch tap needs its edges 24 CSS px apart
+  var SHADE_WORDS = ["", "inside", "outside"];
 
   Player.prototype.draw = function (box) {
     var b = this.board, dots = b.dots, self = this;
@@ -428,8 +797,11 @@
     var pad = 0.6;
     this.W = x1 - x0 + 2 * pad;
     this.H = y1 - y0 + 2 * pad;
-    // A tap goes to the nearest edge; a 24 px square round an edge's midpoint is all nearer to that
-    // edge than to any other when the midpoint is 24 * sqrt(2) px from every other edge.
+    this.x0 = x0 - pad;
+    this.y0 = y0 - pad;
+    this.gaps = edgeGaps(b.edges, dots);
+    // the scale at which every markable edge's midpoint is 24 * sqrt(2) px from any other edge
+    // (a 24 x 24 px square round it is all nearer to it): the fitted scale of a small board
     var dmin = midpointGap(b.edges, dots, function (i) { return !self.given[i]; });
     this.playScale = isFinite(dmin) ? TAP_PX * Math.SQRT2 / dmin : 24;
     var svg = el("svg", {viewBox: [x0 - pad, y0 - pad, this.W, this.H].join(" "),
@@ -438,6 +810,21 @@
     box.appendChild(svg);
     this.box = box;
     this.svg = svg;
+    var defs = el("defs", {}, svg);
+    var pat = el("pattern", {id: "tp-pat-out", width: 0.3, height: 0.3, patternUnits: "userSpaceOnUse"}, defs);
+    el("rect", {width: 0.3, height: 0.3, "class": "tp-pat-out-bg"}, pat);
+    el("circle", {cx: 0.15, cy: 0.15, r: 0.055, "class": "tp-pat-out-dot"}, pat);
+    pat = el("pattern", {id: "tp-pat-wrong", width: 0.25, height: 0.25, patternUnits: "userSpaceOnUse",
+      patternTransform: "rotate(45)"}, defs);
+    el("rect", {width: 0.25, height: 0.25, "class": "tp-pat-wrong-bg"}, pat);
+    el("rect", {width: 0.08, height: 0.25, "class": "tp-pat-wrong-bar"}, pat);
+    this.faceMarks = [];
+    if (b.faces) {
+      var fg = el("g", {"class": "tp-faces"}, svg);
+      b.faces.forEach(function (ring) {
+        self.faceMarks.push(el("polygon", {points: ring.map(function (d) { return dots[d].join(","); }).join(" ")}, fg));
+      });
+    }
     var frame = el("g", {"class": "tp-outline"}, svg);
     b.outline.forEach(function (e) {
       el("line", {x1: dots[e[0]][0], y1: dots[e[0]][1], x2: dots[e[1]][0], y2: dots[e[1]][1]}, frame);
@@ -456,7 +843,7 @@
         "M" + (mx - s) + " " + (my + s) + "L" + (mx + s) + " " + (my - s), "class": "cross"}, g);
       self.crossMarks.push(cross);
       if (!self.given[i]) {
-        var dx = c[0] - a[0], dy = c[1] - a[1], w = 0.28;     // a diamond round the edge: its hover mark
+        var dx = c[0] - a[0], dy = c[1] - a[1], w = 0.28;     // a diamond round the edge (its target)
         var pts = [[a[0] + 0.08 * dx, a[1] + 0.08 * dy], [mx - w * dy, my + w * dx],
                    [c[0] - 0.08 * dx, c[1] - 0.08 * dy], [mx + w * dy, my - w * dx]];
         el("path", {d: "M" + pts.map(function (q) { return q[0].toFixed(4) + " " + q[1].toFixed(4); }).join("L") + "Z",
@@ -468,43 +855,225 @@
       this.dotMarks = dots.map(function (d) { return el("circle", {cx: d[0], cy: d[1], r: b.dot_radius}, self.dotGroup); });
     }
     this.clueTexts = [];
+    this.clueRings = [];
     (b.clues || []).forEach(function (c) {
+      // a broken clue gets a dashed ring as well as its colour (errors are visible without colour)
+      self.clueRings.push(el("circle", {cx: c.x, cy: c.y, r: (c.size || 0.5) * 0.72, "class": "clue-ring"}, svg));
       var t = el("text", {x: c.x, y: c.y, "class": "clue", "text-anchor": "middle", "dominant-baseline": "central",
         "font-size": c.size || 0.5}, svg);
       t.textContent = c.text;
       self.clueTexts.push(t);
     });
-    svg.addEventListener("click", function (ev) { ev.preventDefault(); self.tap(ev, false); });
-    svg.addEventListener("contextmenu", function (ev) { ev.preventDefault(); self.tap(ev, true); });
-    svg.addEventListener("keydown", function (ev) { self.showCursor = true; self.onKey(ev); });
+    this.listen();
     this.fit();
+  };
+
+  /* Pointer input: a click or tap marks (tap); a drag pans the box (mouse; touch scrolls natively,
+   * pinch zooms the page); in draw mode (or with Shift) a drag draws from dot to dot. */
+  Player.prototype.listen = function () {
+    var self = this, svg = this.svg, box = this.box, frame = 0;
+    svg.addEventListener("pointerdown", function (ev) {
+      if (ev.pointerType === "mouse" && ev.button !== 0) return;      // right button: contextmenu
+      var draw = self.settings.draw || ev.shiftKey;
+      self.gesture = {id: ev.pointerId, type: ev.pointerType, x: ev.clientX, y: ev.clientY, left: box.scrollLeft,
+        top: box.scrollTop, moved: false, draw: draw, drew: false, dot: draw ? self.dotAt(ev.clientX, ev.clientY) : -1,
+        mode: null};
+      if (draw) {
+        self.group = [];
+        ev.preventDefault();
+      }
+      if (draw || ev.pointerType === "mouse") {
+        try { svg.setPointerCapture(ev.pointerId); } catch (e) { /* not capturable */ }
+      }
+    });
+    svg.addEventListener("pointermove", function (ev) {
+      var g = self.gesture;
+      if (ev.pointerType === "mouse" && (!g || g.ended) && !ev.buttons) {     // hover: what a click would mark
+        if (!frame) {
+          var x = ev.clientX, y = ev.clientY;
+          frame = requestAnimationFrame(function () { frame = 0; self.hover(x, y); });
+        }
+        return;
+      }
+      if (!g || g.ended || ev.pointerId !== g.id) return;
+      var dist = Math.hypot(ev.clientX - g.x, ev.clientY - g.y);
+      if (g.draw) { self.drawTo(ev.clientX, ev.clientY); return; }
+      if (g.type === "mouse") {
+        if (dist > 4) g.moved = true;
+        if (g.moved) {
+          box.scrollLeft = g.left - (ev.clientX - g.x);
+          box.scrollTop = g.top - (ev.clientY - g.y);
+          svg.classList.add("tp-panning");
+        }
+      } else if (dist > 10) g.moved = true;            // the finger scrolls: no tap
+    });
+    var end = function (ev) {
+      var g = self.gesture;
+      if (!g || ev.pointerId !== g.id) return;
+      g.ended = true;
+      if (ev.type === "pointercancel") g.moved = true;
+      svg.classList.remove("tp-panning");
+      if (g.draw) self.endGroup();
+    };
+    svg.addEventListener("pointerup", end);
+    svg.addEventListener("pointercancel", end);
+    svg.addEventListener("pointerleave", function () { self.hover(null); });
+    svg.addEventListener("click", function (ev) {
+      ev.preventDefault();
+      var g = self.gesture;
+      self.gesture = null;
+      if (g && (g.moved || g.drew)) return;
+      self.tap(ev.clientX, ev.clientY, false, g ? g.type : (ev.pointerType || "mouse"));
+    });
+    svg.addEventListener("contextmenu", function (ev) {
+      ev.preventDefault();
+      var g = self.gesture;
+      self.gesture = null;
+      if (g && g.drew) return;
+      self.tap(ev.clientX, ev.clientY, true, "mouse");
+    });
+    svg.addEventListener("wheel", function (ev) {        // Ctrl + wheel (and a touchpad's pinch) zooms the board
+      if (!ev.ctrlKey && !ev.metaKey) return;
+      ev.preventDefault();
+      self.zoom(self.clampScale(self.scale * Math.exp(-ev.deltaY * 0.002)), ev.clientX, ev.clientY);
+    }, {passive: false});
+    svg.addEventListener("keydown", function (ev) { self.showCursor = true; self.onKey(ev); });
+  };
+
+  /* Board units of a point of the screen (client px). */
+  Player.prototype.toBoard = function (clientX, clientY) {
+    var m = this.svg.getScreenCTM();
+    if (!m) return null;
+    return new DOMPoint(clientX, clientY).matrixTransform(m.inverse());
+  };
+
+  /* Screen px per board unit (the page's pinch zoom included). */
+  Player.prototype.screenScale = function () {
+    var vv = window.visualViewport ? window.visualViewport.scale || 1 : 1;
+    return this.scale * vv;
+  };
+
+  /* The markable edges nearest a board point: {i, d} (d in units; i -1 on an empty board). */
+  Player.prototype.nearest = function (pt) {
+    var best = -1, bestD = Infinity, dots = this.board.dots, edges = this.board.edges;
+    for (var k = 0; k < this.free.length; k++) {
+      var i = this.free[k], e = edges[i], d = segDist(pt.x, pt.y, dots[e[0]], dots[e[1]]);
+      if (d < bestD) { bestD = d; best = i; }
+    }
+    return {i: best, d: bestD};
   };
 
   /* The nearest markable edge to a point of the screen (client px), or -1. */
   Player.prototype.edgeAt = function (clientX, clientY) {
-    var m = this.svg.getScreenCTM();
-    if (!m) return -1;
-    var pt = new DOMPoint(clientX, clientY).matrixTransform(m.inverse());
-    var best = -1, bestD = Infinity, dots = this.board.dots, self = this;
-    this.free.forEach(function (i) {
-      var e = self.board.edges[i], d = segDist(pt.x, pt.y, dots[e[0]], dots[e[1]]);
-      if (d < bestD) { bestD = d; best = i; }
-    });
+    var pt = this.toBoard(clientX, clientY);
+    return pt ? this.nearest(pt).i : -1;
+  };
+
+  /* The face whose inner part holds a board point (well away from its edges), or -1. */
+  Player.prototype.faceAt = function (pt, d, touch) {
+    var b = this.board, geo = this.geo;
+    if (!b.faces) return -1;
+    for (var f = 0; f < b.faces.length; f++) {
+      var box = geo.boxes[f];
+      if (pt.x < box[0] || pt.x > box[2] || pt.y < box[1] || pt.y > box[3]) continue;
+      if (!inside(pt.x, pt.y, b.faces[f].map(function (k) { return b.dots[k]; }))) continue;
+      var band = Math.max(0.5 * geo.radius[f], (touch ? 12 : 6) / this.screenScale());
+      return d >= band ? f : -1;
+    }
+    return -1;
+  };
+
+  /* The dot nearest a point of the screen, within half the median edge. */
+  Player.prototype.dotAt = function (clientX, clientY) {
+    var pt = this.toBoard(clientX, clientY), dots = this.board.dots, best = -1, bestD = 0.45;
+    if (!pt) return -1;
+    for (var d = 0; d < dots.length; d++) {
+      var r = Math.hypot(dots[d][0] - pt.x, dots[d][1] - pt.y);
+      if (r < bestD) { bestD = r; best = d; }
+    }
     return best;
   };
 
-  /* A click or tap: marks the nearest edge, or first zooms in where the edges are too close to hit. */
-  Player.prototype.tap = function (ev, right) {
-    var i = this.edgeAt(ev.clientX, ev.clientY);
-    if (i < 0) return;
-    if (this.scale < this.playScale * 0.999) {
-      this.zoom(this.playScale, ev.clientX, ev.clientY);
-      if (this.onzoom) this.onzoom("Zoomed in so that every edge is easy to hit; tap an edge now.");
-      return;
+  /* A drag in draw mode reached a point: the edge from the last dot to a neighbouring dot is
+   * drawn (or erased, when the drag started by crossing a line). */
+  Player.prototype.drawTo = function (clientX, clientY) {
+    var g = this.gesture, d = this.dotAt(clientX, clientY);
+    if (d < 0 || d === g.dot) return;
+    var i = g.dot < 0 ? undefined : this.geo.pair[Math.min(d, g.dot) + "," + Math.max(d, g.dot)];
+    g.dot = d;
+    if (i === undefined || !this.valid(i)) return;
+    if (g.mode === null) g.mode = this.marks[i] === 1 ? 0 : 1;
+    g.drew = g.moved = true;
+    this.apply([[0, i, g.mode]]);
+  };
+
+  Player.prototype.endGroup = function () {
+    var step = this.group;
+    this.group = null;
+    if (step && step.length) {
+      this.push(step);
+      this.save();
     }
-    this.cursor = i;
-    if (right) this.set(i, this.marks[i] === 2 ? 0 : 2);
-    else this.cycle(i);
+  };
+
+  /* The mouse is over the board: outline what a click there would mark. */
+  Player.prototype.hover = function (clientX, clientY) {
+    if (this.hovered) this.hovered.classList.remove("hover");
+    this.hovered = null;
+    if (clientX === null) return;
+    var pt = this.toBoard(clientX, clientY);
+    if (!pt) return;
+    var near = this.nearest(pt), f = this.faceAt(pt, near.d, false);
+    var node = f >= 0 ? this.faceMarks[f] : (near.i >= 0 ? this.lines[near.i] : null);
+    if (node) { node.classList.add("hover"); this.hovered = node; }
+  };
+
+  /* What a click or tap at a point of the screen does: {face} (a point well inside a face),
+   * {zoom} (touch, where the edges near the finger are closer than 24 px: the scale that spot
+   * needs), {edge} (the nearest edge) or null. */
+  Player.prototype.target = function (clientX, clientY, type) {
+    var pt = this.toBoard(clientX, clientY);
+    if (!pt) return null;
+    var touch = type === "touch", near = this.nearest(pt);
+    var f = this.faceAt(pt, near.d, touch);
+    if (f >= 0) return {face: f};
+    if (near.i < 0) return null;
+    if (touch) {
+      var need = this.spotScale(pt);
+      if (need > this.scale * 1.001) return {zoom: need, edge: near.i};
+    }
+    return {edge: near.i};
+  };
+
+  /* A click or tap: shades the face it is well inside (right: backwards), else marks the nearest
+   * edge (right: cross); on touch where the edges are too close for a finger, zooms in first. */
+  Player.prototype.tap = function (clientX, clientY, right, type) {
+    var t = this.target(clientX, clientY, type);
+    if (!t) return;
+    if (t.face !== undefined) {
+      var s = this.shades[t.face] || 0;
+      this.apply([[1, t.face, right ? (s + 2) % 3 : (s + 1) % 3]]);
+    } else if (t.zoom) {
+      this.zoom(t.zoom, clientX, clientY);
+      if (this.onzoom) this.onzoom("Zoomed in where the edges are close together; tap the edge now.");
+    } else {
+      var i = t.edge;
+      this.cursor = i;
+      if (right) this.apply([[0, i, this.marks[i] === 2 ? 0 : 2]]);
+      else this.cycle(i);
+    }
+  };
+
+  /* The least scale at which every edge a finger at pt touches (within 12 screen px) has its
+   * midpoint 24 px from other edges: the zoom that spot needs (capped at the board's maximum). */
+  Player.prototype.spotScale = function (pt) {
+    var px = this.screenScale(), vv = px / this.scale, dots = this.board.dots, need = 0;
+    var reach = (TAP_PX / 2) / px;
+    for (var k = 0; k < this.free.length; k++) {
+      var i = this.free[k], e = this.board.edges[i];
+      if (segDist(pt.x, pt.y, dots[e[0]], dots[e[1]]) <= reach) need = Math.max(need, TAP_PX / (this.gaps[i] * vv));
+    }
+    return Math.min(need, this.maxScale());
   };
 
   /* Show the board at `scale` CSS px per unit, keeping the point under (clientX, clientY) in place. */
@@ -517,16 +1086,13 @@
     this.svg.style.height = Math.round(this.H * scale) + "px";
     box.scrollLeft = ux * scale - fx;
     box.scrollTop = uy * scale - fy;
-    var rDot = this.board.dot_radius;
-    if (this.dotMarks) {
-      var rr = Math.max(rDot, 1.5 / scale);
-      this.dotMarks.forEach(function (c) { c.setAttribute("r", rr); });
-    }
-    if (this.onzoomed) this.onzoomed(scale >= this.playScale * 0.999);
+    this.dotR = this.board.dot_radius ? Math.max(this.board.dot_radius, 1.5 / scale) : 0;
+    this.renderDots();
+    if (this.onzoomed) this.onzoomed(scale);
   };
 
-  /* The whole board in its box (the box's width; at most 75% of the window's height), or the
-   * tap-safe scale when the whole board still fits the box and 90% of the window at it. */
+  /* The whole board in its box (the box's width; at most 75% of the window's height); a small
+   * board at the tap-safe scale when the whole of it still fits the box and 90% of the window. */
   Player.prototype.fitScale = function () {
     var w = this.box.clientWidth || 600, vh = window.innerHeight || 800;
     var fit = Math.min(w / this.W, Math.max(200, vh * 0.75) / this.H, Math.max(this.playScale, 90));
@@ -534,53 +1100,189 @@
     return fit;
   };
 
+  Player.prototype.maxScale = function () { return Math.max(this.playScale * 1.5, this.fitScale() * 3, 120); };
+  Player.prototype.clampScale = function (s) { return Math.max(this.fitScale(), Math.min(this.maxScale(), s)); };
   Player.prototype.fit = function () { this.zoom(this.fitScale()); };
-  Player.prototype.zoomIn = function () { this.zoom(Math.max(this.playScale, this.scale * 1.5)); };
-  Player.prototype.zoomOut = function () { this.zoom(Math.max(this.fitScale(), this.scale / 1.5)); };
+  Player.prototype.zoomIn = function () { this.zoom(this.clampScale(this.scale * 1.5)); };
+  Player.prototype.zoomOut = function () { this.zoom(this.clampScale(this.scale / 1.5)); };
 
-  Player.prototype.set = function (i, state, record) {
-    var before = this.marks[i] || 0;
-    if (before === state) return;
-    if (state) this.marks[i] = state; else delete this.marks[i];
+  /* Bring a part of the board (board units) into view: scroll to it, zooming out (never below the
+   * whole board) when it does not fit the box at the current scale. */
+  Player.prototype.showArea = function (x0, y0, x1, y1) {
+    var box = this.box, pad = 1, w = box.clientWidth, h = box.clientHeight;
+    var need = Math.min(w / (x1 - x0 + 2 * pad), h / (y1 - y0 + 2 * pad));
+    if (need < this.scale) this.zoom(Math.max(this.fitScale(), need));
+    var s = this.scale, cx = ((x0 + x1) / 2 - this.x0) * s, cy = ((y0 + y1) / 2 - this.y0) * s;
+    var vis = box.scrollLeft <= (x0 - this.x0) * s && (x1 - this.x0) * s <= box.scrollLeft + w &&
+      box.scrollTop <= (y0 - this.y0) * s && (y1 - this.y0) * s <= box.scrollTop + h;
+    if (!vis) {
+      box.scrollLeft = cx - w / 2;
+      box.scrollTop = cy - h / 2;
+    }
+    var r = box.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > window.innerHeight) box.scrollIntoView({block: "nearest"});
+  };
+
+  /* Apply changes [[kind, id, state], ...] (kind 0 an edge: 0 empty, 1 line, 2 cross; kind 1 a face:
+   * 0 none, 1 inside, 2 outside) as one undo step (record false: undo / redo's own replay). */
+  Player.prototype.apply = function (changes, record) {
+    var self = this, step = [];
+    changes.forEach(function (c) {
+      var map = c[0] ? self.shades : self.marks, before = map[c[1]] || 0;
+      if (before === c[2]) return;
+      if (c[2]) map[c[1]] = c[2]; else delete map[c[1]];
+      step.push([c[0], c[1], before, c[2]]);
+    });
+    if (!step.length) return step;
     if (record !== false) {
-      this.undoStack.push([i, before, state]);
+      if (this.settings.autoCross) step = step.concat(this.autoCross(step));
+      if (this.group) this.group.push.apply(this.group, step);
+      else this.push(step);
       this.redoStack = [];
     }
+    this.changed();
+    return step;
+  };
+
+  Player.prototype.push = function (step) {
+    this.undoStack.push(step);
+    if (this.undoStack.length > HISTORY) this.undoStack.splice(0, this.undoStack.length - HISTORY);
+  };
+
+  Player.prototype.changed = function () {
     this.wrong = null;             // a checked verdict is about the marks before this change
+    this.wrongFaces = null;
+    this.noticeSolved();
     this.save();
     this.render();
     if (this.onmark) this.onmark();
+    if (this.solved) this.say(this.solvedText(), "solved");
   };
 
+  /* Auto-cross (an option, off by default): a line that completes a clue's count crosses the
+   * clue's other edges; a dot with two lines crosses its other edges.  Returns the changes made. */
+  Player.prototype.autoCross = function (step) {
+    var self = this, b = this.board, geo = this.geo, out = [];
+    var cross = function (e) {
+      if (self.valid(e) && !self.marks[e]) { self.marks[e] = 2; out.push([0, e, 0, 2]); }
+    };
+    var state = function (e) { return self.given[e] ? 1 : (self.marks[e] || 0); };
+    step.forEach(function (c) {
+      if (c[0] !== 0 || c[3] !== 1 || !b.loop) return;
+      b.edges[c[1]].forEach(function (d) {
+        var es = geo.at[d];
+        if (es.filter(function (e) { return state(e) === 1; }).length === 2) es.forEach(cross);
+      });
+      geo.clueAt[c[1]].forEach(function (k) {
+        var clue = b.clues[k];
+        if (clue.edges.filter(function (e) { return state(e) === 1; }).length === clue.count) clue.edges.forEach(cross);
+      });
+    });
+    return out;
+  };
+
+  /* set(i, state): one edge, one undo step (the hints and the keyboard use it). */
+  Player.prototype.set = function (i, state) { return this.apply([[0, i, state]]); };
+
   Player.prototype.cycle = function (i) { this.set(i, ((this.marks[i] || 0) + 1) % 3); };
+
+  Player.prototype.replay = function (step, forward) {
+    var self = this;
+    (forward ? step : step.slice().reverse()).forEach(function (c) {
+      var map = c[0] ? self.shades : self.marks, v = forward ? c[3] : c[2];
+      if (v) map[c[1]] = v; else delete map[c[1]];
+    });
+    this.changed();
+  };
 
   Player.prototype.undo = function () {
     var step = this.undoStack.pop();
     if (!step) return;
     this.redoStack.push(step);
-    this.set(step[0], step[1], false);
+    this.replay(step, false);
   };
 
   Player.prototype.redo = function () {
     var step = this.redoStack.pop();
     if (!step) return;
     this.undoStack.push(step);
-    this.set(step[0], step[2], false);
+    this.replay(step, true);
   };
 
+  Player.prototype.count = function () { return Object.keys(this.marks).length + Object.keys(this.shades).length; };
+
+  /* Everything cleared as one undo step. */
   Player.prototype.reset = function () {
-    this.marks = {};
-    this.undoStack = [];
-    this.redoStack = [];
-    this.wrong = null;
-    this.save();
-    this.render();
+    var changes = [];
+    for (var k in this.marks) changes.push([0, Number(k), 0]);
+    for (var f in this.shades) changes.push([1, Number(f), 0]);
+    this.apply(changes);
   };
 
-  /* Live line errors, as in Tatham's Loopy (boards with "loop": true): a dot where three or more
-   * lines meet, and a closed loop while other lines lie outside it.  {edges: {id: true}, dots: {id: true}} */
+  /* The solution's lines replace the marks, as one undo step. */
+  Player.prototype.reveal = async function () {
+    var res = await T.player("solution", this.permalink, []);
+    var changes = [], want = {};
+    res.lines.forEach(function (i) { want[i] = true; });
+    for (var k in this.marks) if (!want[k]) changes.push([0, Number(k), 0]);
+    for (var f in this.shades) changes.push([1, Number(f), 0]);
+    res.lines.forEach(function (i) { changes.push([0, i, 1]); });
+    this.revealed = true;
+    this.apply(changes);
+  };
+
+  /* An in-page question below the buttons (never window.confirm): fn runs on yes. */
+  Player.prototype.ask = function (text, yes, fn) {
+    var old = document.getElementById("tp-confirm");
+    if (old) old.remove();
+    var bar = document.createElement("div"), words = document.createElement("span");
+    bar.id = "tp-confirm";
+    bar.className = "tp-confirm";
+    bar.setAttribute("role", "alertdialog");
+    bar.setAttribute("aria-labelledby", "tp-confirm-text");
+    words.id = "tp-confirm-text";
+    words.textContent = text + " ";
+    var button = function (id, label) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.id = id;
+      b.textContent = label;
+      return b;
+    };
+    var ok = button("tp-confirm-yes", yes), no = button("tp-confirm-no", "Cancel");
+    bar.appendChild(words);
+    bar.appendChild(ok);
+    bar.appendChild(no);
+    var anchor = document.getElementById("tp-reveal");
+    anchor = anchor ? anchor.parentNode : this.box;
+    anchor.parentNode.insertBefore(bar, anchor.nextSibling);
+    var close = function () { bar.remove(); };
+    ok.addEventListener("click", function () { close(); fn(); });
+    no.addEventListener("click", close);
+    bar.addEventListener("keydown", function (ev) { if (ev.key === "Escape") close(); });
+    no.focus();
+  };
+
+  Player.prototype.askReset = function (done) {
+    var n = this.count(), self = this;
+    if (!n) return;
+    this.ask("Clear all " + n + " mark" + (n === 1 ? "" : "s") + "? Undo brings them back.", "Clear the board",
+      function () { self.reset(); if (done) done(); });
+  };
+
+  Player.prototype.askReveal = function (done) {
+    var n = this.count(), self = this;
+    this.ask("Show the answer" + (n ? " in place of your " + n + " mark" + (n === 1 ? "" : "s") : "") +
+      "? Undo brings " + (n ? "them" : "the empty board") + " back.", "Reveal the answer",
+      function () { self.reveal().then(done, function (err) { self.say(err.message, "wrong"); }); });
+  };
+
+  /* Live errors (boards with "loop": true), as in Tatham's Loopy: a dot where three or more lines
+   * meet, a closed loop while other lines lie outside it; and shading that disagrees with a mark
+   * (the same side of a line, different sides of a cross; beyond the rim is outside).
+   * {edges: {id: true}, dots: {id: true}, faces: {id: true}} */
   Player.prototype.liveErrors = function () {
-    var out = {edges: {}, dots: {}};
+    var out = {edges: {}, dots: {}, faces: {}};
     if (!this.board.loop) return out;
     var b = this.board, self = this, at = {}, lines = [];
     b.edges.forEach(function (e, i) {
@@ -610,21 +1312,48 @@
       }
       if (closed && comp.length < lines.length) comp.forEach(function (i) { out.edges[i] = true; });
     });
+    if (Object.keys(this.shades).length) {
+      var side = function (f) { return f < 0 ? 2 : (self.shades[f] || 0); };
+      this.geo.sides.forEach(function (fs, e) {
+        var a = side(fs[0]), c = side(fs[1]), st = self.marks[e] || 0;
+        if (!a || !c || !st || (fs[0] < 0 && fs[1] < 0)) return;
+        if ((st === 1 && a === c) || (st === 2 && a !== c)) {
+          fs.forEach(function (f) { if (f >= 0 && self.shades[f]) out.faces[f] = true; });
+        }
+      });
+    }
     return out;
   };
 
+  Player.prototype.renderDots = function () {
+    if (!this.dotMarks) return;
+    var r = this.dotR, big = r * 2.6, live = this.live || {dots: {}};
+    this.dotMarks.forEach(function (c, d) {
+      var bad = !!live.dots[d];
+      c.setAttribute("class", bad ? "wrong" : "");
+      c.setAttribute("r", bad ? big : r);       // a branching dot: a larger ring, not only red
+    });
+  };
+
   Player.prototype.render = function () {
-    var self = this, wrong = {};
+    var self = this, wrong = {}, wrongFaces = {};
     (this.wrong || []).forEach(function (w) { wrong[w] = true; });
-    var live = this.liveErrors();
+    (this.wrongFaces || []).forEach(function (f) { wrongFaces[f] = true; });
+    var live = this.live = this.liveErrors();
     this.lines.forEach(function (line, i) {
       if (self.given[i]) return;
       var st = self.marks[i] || 0, bad = wrong[i] || live.edges[i];
       // the error style wins over every other, the cursor included (the cursor is a separate halo)
-      line.setAttribute("class", "edge" + (st === 1 ? " on" : "") + (bad ? " wrong" : ""));
+      var hover = line.classList.contains("hover");
+      line.setAttribute("class", "edge" + (st === 1 ? " on" : "") + (bad ? " wrong" : "") + (hover ? " hover" : ""));
       self.crossMarks[i].setAttribute("class", "cross" + (st === 2 ? " on" : "") + (bad ? " wrong" : ""));
     });
-    if (this.dotMarks) this.dotMarks.forEach(function (c, d) { c.setAttribute("class", live.dots[d] ? "wrong" : ""); });
+    this.faceMarks.forEach(function (p, f) {
+      var s = self.shades[f] || 0, hover = p.classList.contains("hover");
+      p.setAttribute("class", (s === 1 ? "in" : s === 2 ? "out" : "") +
+        (s && (live.faces[f] || wrongFaces[f]) ? " wrong" : "") + (hover ? " hover" : ""));
+    });
+    this.renderDots();
     var cur = this.board.edges[this.cursor], dots = this.board.dots;
     if (this.showCursor && cur) {
       this.cursorLine.setAttribute("x1", dots[cur[0]][0]);
@@ -636,21 +1365,33 @@
       this.cursorLine.setAttribute("visibility", "hidden");
     }
     (this.board.clues || []).forEach(function (c, k) {
-      self.clueTexts[k].setAttribute("class", "clue" + (self.broken(c) ? " broken" : ""));
+      var broken = self.broken(c), done = !broken && self.satisfied(c);
+      self.clueTexts[k].setAttribute("class", "clue" + (broken ? " broken" : done ? " done" : ""));
+      self.clueRings[k].setAttribute("class", "clue-ring" + (broken ? " broken" : ""));
     });
     var l = this.lists();
     if (this.onchange) this.onchange(l.lines.length, l.crosses.length);
   };
 
-  /* A clue with a count and edges is broken when more of its edges are lines, or fewer are left uncrossed. */
-  Player.prototype.broken = function (clue) {
-    if (typeof clue.count !== "number" || !clue.edges) return false;
+  Player.prototype.clueLines = function (clue) {
     var on = 0, off = 0, self = this;
     clue.edges.forEach(function (e) {
       var st = self.given[e] ? 1 : (self.marks[e] || 0);
       if (st === 1) on += 1; else if (st === 2) off += 1;
     });
-    return on > clue.count || clue.edges.length - off < clue.count;
+    return [on, off];
+  };
+
+  /* A clue with a count and edges is broken when more of its edges are lines, or fewer are left uncrossed. */
+  Player.prototype.broken = function (clue) {
+    if (typeof clue.count !== "number" || !clue.edges) return false;
+    var n = this.clueLines(clue);
+    return n[0] > clue.count || clue.edges.length - n[1] < clue.count;
+  };
+
+  /* A clue whose count of lines is reached (greyed, as puzz.link does). */
+  Player.prototype.satisfied = function (clue) {
+    return typeof clue.count === "number" && !!clue.edges && this.clueLines(clue)[0] === clue.count;
   };
 
   Player.prototype.move = function (dx, dy) {
@@ -680,30 +1421,119 @@
     else if ((ctrl && k === "y") || (!ctrl && k === "r")) this.redo();
     else if (!ctrl && k === "c" && this.oncheck) this.oncheck();
     else if (!ctrl && k === "h" && this.onhint) this.onhint();
+    else if (!ctrl && (k === "+" || k === "=")) this.zoomIn();
+    else if (!ctrl && k === "-") this.zoomOut();
     else return;
     ev.preventDefault();
   };
 
+  /* Check: solved by the rules here; otherwise the family's check (Python) names the first
+   * broken rule (shading included). */
   Player.prototype.check = async function () {
-    var l = this.lists();
-    var res = await T.player("check", this.permalink, [l.lines, l.crosses]);
+    if (solvedByRules(this.board, this.marks)) {
+      return {solved: true, message: this.solvedText(), wrong: [], faces: []};
+    }
+    var l = this.lists(), args = [l.lines, l.crosses];
+    if (this.board.faces) args.push(l.inside, l.outside);
+    var res = await T.player("check", this.permalink, args);
     this.wrong = res.wrong;
+    this.wrongFaces = res.faces || [];
     this.render();
     return res;
   };
 
-  Player.prototype.reveal = async function () {
-    var res = await T.player("solution", this.permalink, []);
-    var self = this;
-    this.marks = {};
-    res.lines.forEach(function (i) { self.marks[i] = 1; });
-    this.undoStack = [];
-    this.redoStack = [];
-    this.wrong = null;
-    this.save();
-    this.render();
+  /* ---- solved, the timer, the settings ---- */
+
+  function clockText(ms) {
+    var s = Math.floor(ms / 1000), h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60;
+    var two = function (v) { return (v < 10 ? "0" : "") + v; };
+    return (h ? h + ":" + two(m) : m) + ":" + two(s % 60);
+  }
+
+  Player.prototype.solvedText = function () {
+    var what = this.board.loop ? " One closed loop, and every number is right." : " Every fold edge is drawn.";
+    return "Solved!" + (this.settings.timer ? " Time " + clockText(this.time()) + "." : "") + what +
+      (this.revealed ? " (The answer was revealed.)" : "");
   };
 
+  Player.prototype.noticeSolved = function () {
+    var now = solvedByRules(this.board, this.marks);
+    if (now === this.solved) return;
+    this.solved = now;
+    this.tick();
+    this.svg.classList.toggle("tp-solved", now);
+    if (this.onsolved) this.onsolved(now);
+  };
+
+  /* Time spent on the puzzle: counted while the page is visible and the puzzle unsolved. */
+  Player.prototype.time = function () { return this.elapsed + (this.since ? performance.now() - this.since : 0); };
+
+  Player.prototype.tick = function () {
+    if (this.since) { this.elapsed += performance.now() - this.since; this.since = 0; }
+    if (!this.solved && document.visibilityState !== "hidden") this.since = performance.now();
+  };
+
+  Player.prototype.clock = function () {
+    var self = this;
+    var gone = function () {
+      if (self.svg.isConnected) return false;
+      document.removeEventListener("visibilitychange", vis);
+      clearInterval(self.ticker);
+      return true;
+    };
+    var vis = function () { if (!gone()) { self.tick(); self.save(); self.showTime(); } };
+    document.addEventListener("visibilitychange", vis);
+    window.addEventListener("pagehide", function () { if (self.svg.isConnected) self.save(); });
+    this.ticker = setInterval(function () { if (!gone()) self.showTime(); }, 1000);
+    this.tick();
+    this.showTime();
+    if (this.solved) this.say(this.solvedText(), "solved");
+  };
+
+  Player.prototype.showTime = function () {
+    var t = document.getElementById("tp-timer");
+    if (t) t.textContent = this.settings.timer ? clockText(this.time()) : "";
+  };
+
+  /* The options beside the board (remembered in localStorage for every puzzle). */
+  Player.prototype.controls = function () {
+    var self = this, old = document.getElementById("tp-play-settings");
+    if (old) old.remove();
+    var bar = document.createElement("p");
+    bar.id = "tp-play-settings";
+    bar.className = "tp-settings";
+    var opts = [["draw", "Drag draws lines (Shift-drag always does)"]];
+    if (this.board.loop) opts.push(["autoCross", "Cross automatically"]);
+    opts.push(["timer", "Timer"]);
+    opts.forEach(function (o) {
+      var label = document.createElement("label"), box = document.createElement("input");
+      box.type = "checkbox";
+      box.id = "tp-set-" + o[0];
+      box.checked = !!self.settings[o[0]];
+      box.addEventListener("change", function () {
+        self.settings[o[0]] = box.checked;
+        try { localStorage.setItem(SETTINGS_KEY, JSON.stringify(self.settings)); } catch (e) { /* private mode */ }
+        self.applySettings();
+      });
+      label.appendChild(box);
+      label.appendChild(document.createTextNode(" " + o[1]));
+      bar.appendChild(label);
+    });
+    var t = document.createElement("span");
+    t.id = "tp-timer";
+    t.className = "tp-timer";
+    bar.appendChild(t);
+    var anchor = document.getElementById("tp-undo");
+    anchor = anchor ? anchor.parentNode : this.box;
+    anchor.parentNode.insertBefore(bar, anchor.nextSibling);
+    this.applySettings();
+  };
+
+  Player.prototype.applySettings = function () {
+    // drawing with a finger needs the board's own touch moves; otherwise the page pans and pinches
+    this.svg.classList.toggle("tp-draw", !!this.settings.draw);
+    this.showTime();
+  };
   T.Player = Player;
 
   /* ---------------------------------------------------------------- the regen page */
@@ -764,12 +1594,14 @@
     var cfgNode = $("tp-config");
     if (cfgNode) Object.assign(T.config, JSON.parse(cfgNode.textContent));
     this.current = null;
-    this.label = "";
-    this.progress = "";
+    this.label = "";              // what the page is doing (work(), phase()); kept until it is done
+    this.runtime = "";            // what the Python runtime says while it loads
+    this.progress = "";           // the engine's progress bar
+    this.depth = 0;               // work() nesting: the outermost one owns the status line and its clock
     var self = this;
-    T.onstatus(function (text) { self.label = text; self.showStatus(); });
+    T.onstatus(function (text) { self.runtime = text; self.showStatus(); });
     T.onprogress(function (p) { self.progress = progressText(p); self.showStatus(); });
-    T.onbusy(function (n) { show($("tp-cancel"), n > 0); if (!n) { self.progress = ""; self.showStatus(); } });
+    T.onbusy(function (n) { if (!n) self.progress = ""; self.showStatus(); });
     this.buildForm();
     $("tp-open").addEventListener("submit", function (ev) {
       ev.preventDefault();
@@ -803,15 +1635,20 @@
     return (p.desc ? p.desc + ": " : "") + text;
   }
 
-  /* The status line: what runs, for how long, how far it got; a Cancel button while Python works. */
+  /* The status line: what the page does, for how long, how far it got (the engine's progress, or
+   * the runtime's loading step); with a Cancel button the whole time the page works or Python runs.
+   * With no task of the page, the runtime's loading step alone (e.g. Python loading for hints). */
   Page.prototype.showStatus = function () {
-    var text = this.label;
+    var text = this.label, detail = this.progress || this.runtime;
     if (text && this.started) text += " " + Math.floor((performance.now() - this.started) / 1000) + " s";
-    if (text && this.progress) text += " — " + this.progress;
+    if (text && detail) text += " — " + detail;
+    if (!text) text = this.runtime;
     $("tp-status-text").textContent = text;
     $("tp-status").hidden = !text;
+    show($("tp-cancel"), !!text && (this.depth > 0 || T.busy()));
   };
 
+  /* Start (text) or end ("") the page's task: its label and its clock. */
   Page.prototype.status = function (text) {
     this.label = text;
     clearInterval(this.ticker);
@@ -821,10 +1658,20 @@
     this.showStatus();
   };
 
-  /* Run fn() under a status line; "cancelled" ends quietly with a note. */
+  /* A new step of the running task: the label changes, the clock runs on. */
+  Page.prototype.phase = function (text) {
+    if (!this.started) { this.status(text); return; }
+    this.label = text;
+    this.showStatus();
+  };
+
+  /* Run fn() under a status line; "cancelled" ends quietly with a note.  Inside another work()
+   * (making a puzzle, then showing it) it is a step of that one: one status line, one clock. */
   Page.prototype.work = async function (text, fn) {
+    var outer = this.depth === 0;
     this.error("");
-    this.status(text);
+    this.depth += 1;
+    if (outer) this.status(text); else this.phase(text);
     try {
       return await fn();
     } catch (err) {
@@ -836,7 +1683,8 @@
       document.documentElement.setAttribute("data-tp-error", err.message);
       return null;
     } finally {
-      this.status("");
+      this.depth -= 1;
+      if (outer) this.status("");
     }
   };
 
@@ -865,6 +1713,7 @@
   Page.prototype.fromHash = function () {
     var p = "";
     try { p = decodeURIComponent(location.hash.slice(1)).trim(); } catch (e) { p = location.hash.slice(1); }
+    if (p && p === this.skipHash) { this.skipHash = null; return; }     // make() shows it itself
     if (p) {
       $("tp-permalink").value = p;
       this.showItem(p);
@@ -1012,14 +1861,29 @@
       }
     });
     if (bad) { this.error(bad); return; }
-    var argv = f.argv.map(function (a) { return a.replace(/\{(\w+)\}/g, function (_, k) { return values[k]; }); });
-    var self = this;
-    await this.work("Making a new " + f.title + "…", async function () {
-      var res = await T.run(argv);
-      if (res.code !== 0) throw cliError(res);
-      self.status("");
-      self.go(JSON.parse(res.stdout).permalink);
-    });
+    function fill(a) { return a.replace(/\{(\w+)\}/g, function (_, k) { return values[k]; }); }
+    var argv = f.argv.map(fill), show = (f.show || []).map(fill), args = [];
+    for (var i = 0; i + 1 < show.length; i += 2) if (show[i + 1]) args.push(show[i], show[i + 1]);   /* the form's picture flags (--colour …) */
+    var self = this, button = $("tp-make-submit");
+    if (this.making) return;
+    this.making = true;              // Make stays disabled until the new puzzle is shown (or the making stops)
+    if (button) button.disabled = true;
+    try {
+      await this.work("Making a new " + f.title + "…", async function () {
+        var res = await T.run(argv);
+        if (res.code !== 0) throw cliError(res);
+        var link = JSON.parse(res.stdout).permalink;
+        self.progress = "";
+        self.showArgs = {link: link, args: args};
+        self.phase("Showing the new " + f.title + "…");
+        if (location.hash !== "#" + link) { self.skipHash = link; location.hash = "#" + link; }
+        $("tp-permalink").value = link;
+        await self.showItem(link);
+      });
+    } finally {
+      this.making = false;
+      if (button) button.disabled = false;
+    }
   };
 
   /* The site's own picture of an item, shown at once while Python loads (null for other links). */
@@ -1037,24 +1901,44 @@
     return true;
   };
 
+  /* Show a permalink: a site item's own picture at once and, when the build wrote its board file,
+   * its board, playable before Python loads (T.pageData); then Python regenerates it (picture, facts,
+   * the player for other links), in the background for a board already shown. */
   Page.prototype.showItem = async function (permalink) {
     show($("tp-result"), false);
     show($("tp-play"), false);
     this.player = null;
+    this.showing = permalink;
     var early = this.staticPicture(permalink);
-    var self = this;
-    await this.work(early ? "Loading Python to regenerate this item…" : "Regenerating…", async function () {
+    var self = this, instant = false;
+    if (early) {
+      var data = await T.pageData(permalink);
+      if (this.showing !== permalink) return;
+      if (data) {
+        await this.play(permalink);
+        instant = !!this.player;
+        $("tp-title").textContent = data.board.title;
+        show($("tp-figure"), false);                 // the board shows the same puzzle
+        await paint();                               // drawn before the runtime's scripts load
+      }
+    }
+    await this.work(instant ? "Loading Python for the picture, facts and hints (the board is ready)…" :
+                    early ? "Loading Python to regenerate this item…" : "Regenerating…", async function () {
       await T.ready();
-      self.status("Regenerating…");
+      self.phase("Regenerating…");
       var t0 = performance.now();
-      var res = await T.regen(permalink);
+      var extra = self.showArgs && self.showArgs.link === permalink ? self.showArgs.args : [];
+      var res = await T.regen(permalink, {args: extra});
       var what = await T.describe(permalink);
       T.lastRegenMs = performance.now() - t0;
       self.current = {permalink: permalink, svg: res.svg, json: res.json, solution: null,
-                      solutionArgs: what.solution_args, playable: what.playable, printArgs: what.print_args};
+                      solutionArgs: what.solution_args, playable: what.playable, printArgs: what.print_args,
+                      printSolutionArgs: what.print_solution_args, printRules: what.print_rules};
+      show($("tp-print-solution-choice"), !!what.solution_args);   // "print the solution too": puzzles only
       self.render();
       show($("tp-figure"), !what.playable);        // the board shows the same puzzle, playable
-      if (what.playable) await self.play(permalink);
+      var kept = instant && self.player && self.player.permalink === permalink;   // never redrawn: the marks stay
+      if (what.playable && !kept) await self.play(permalink);
       if (!early) $("tp-result").scrollIntoView({block: "start"});
       document.documentElement.setAttribute("data-tp-shown", permalink);
     });
@@ -1078,7 +1962,8 @@
     });
     $("tp-share").value = location.href.split("#")[0] + "#" + c.permalink;
     $("tp-code").textContent = c.permalink;
-    $("tp-command").textContent = "python -m generator regen " + c.permalink + " --format svg";
+    var extra = this.showArgs && this.showArgs.link === c.permalink ? this.showArgs.args : [];
+    $("tp-command").textContent = ["python -m generator regen", c.permalink].concat(extra, ["--format svg"]).join(" ");
     show($("tp-details"), true);
     show($("tp-result"), true);
   };
@@ -1134,21 +2019,31 @@
     else { document.execCommand("copy"); done(); }
   };
 
+  // The printout: the drawing the rules describe (a player's PRINT_ARGS: Loopy's dotted lines), the
+  // tiling and level in the title, how to find the puzzle again without any command line, and the
+  // solution on a second page only when "print the solution too" is ticked.
+  var PRINT_TILINGS = {p2: "Penrose P2", p3: "Penrose P3", hat: "hat", spectre: "Spectre"};
   Page.prototype.print = async function () {
     var c = this.current;
     if (!c) return;
     document.documentElement.classList.add("tp-printing");   // print media only; cleared on afterprint
-    $("tp-print-title").textContent = $("tp-title").textContent;
-    $("tp-print-rules").textContent = this.player ? this.player.board.rules : "";
+    var title = $("tp-title").textContent, json = c.json || {};
+    var tiling = json.tiling ? PRINT_TILINGS[String(json.tiling).split(".")[0]] : "";
+    var parts = title.split(", "), head = parts.shift();
+    parts = parts.filter(function (p) { return p !== String(json.level); });
+    title = head + (tiling ? " on " + tiling + " tiles" : "") + (json.level ? ", level " + json.level : "") +
+      (parts.length ? ", " + parts.join(", ") : "");
+    $("tp-print-title").textContent = title;
+    $("tp-print-rules").textContent = c.printRules || (this.player ? this.player.board.rules : "");
     var printed = c.svg;
-    if (c.printArgs && c.printArgs.length) {        // e.g. Loopy's dark grid lines for paper
+    if (c.printArgs && c.printArgs.length) {
       var pr = await T.run(["regen", c.permalink].concat(c.printArgs, ["--format", "svg"]));
       if (pr.code === 0) printed = pr.stdout;
     }
     $("tp-print-picture").src = svgURL(printed);
     var id = await T.call("families", "short_id", [c.permalink]);
-    $("tp-print-id").textContent = "Short ID " + id + ". To make it again, open regen.html# followed by this " +
-      "permalink, or run python -m generator regen with it:";
+    $("tp-print-id").textContent = "Short ID " + id + ". To find this puzzle again, open regen.html# followed by " +
+      "this permalink:";
     $("tp-print-permalink").textContent = c.permalink;
     var qr = (T.config.qr || {})[c.permalink], qrImg = $("tp-print-qr");   // a site item, with a base URL
     if (qr) {
@@ -1157,11 +2052,14 @@
       if (!qrImg.complete) await new Promise(function (ok) { qrImg.onload = qrImg.onerror = ok; });
     }
     show(qrImg, !!qr);
-    show($("tp-print-second"), !!c.solutionArgs);
-    if (c.solutionArgs) {
-      var sol = await this.solution();
+    var box = $("tp-print-with-solution"), second = !!c.solutionArgs && !!(box && box.checked);
+    show($("tp-print-second"), second);
+    if (second) {
+      var sol = null, args = c.printSolutionArgs || c.solutionArgs;
+      var sr = await T.run(["regen", c.permalink].concat(args, ["--format", "svg"]));
+      sol = sr.code === 0 ? sr.stdout : await this.solution();
       if (sol) $("tp-print-solution").src = svgURL(sol);
-      $("tp-print-solution-title").textContent = $("tp-title").textContent + " — solution (ID " + id + ")";
+      $("tp-print-solution-title").textContent = title + " — solution (ID " + id + ")";
     }
     await paint();
     window.print();
@@ -1172,7 +2070,8 @@
     box.textContent = "";
     var board = await T.player("board", permalink, []);
     var self = this;
-    var say = function (t) { $("tp-play-status").textContent = t; };
+    var say = function (t, cls) { $("tp-play-status").textContent = t; $("tp-play-status").className = cls || ""; };
+    say("");
     show($("tp-play"), true);                 // shown first: the board is fitted to its box's width
     var p = new Player(box, board, permalink, say);
     this.player = p;
@@ -1182,17 +2081,15 @@
       $("tp-progress").textContent = lines + " line" + (lines === 1 ? "" : "s") + ", " + crosses + " cross" +
         (crosses === 1 ? "" : "es") + " marked (kept in this browser)";
     };
-    p.onmark = function () { say(""); $("tp-play-status").className = ""; };
-    p.onzoomed = function (close) {
-      $("tp-zoom-note").textContent = close ? "" : "Zoomed out: the first tap zooms in.";
-    };
+    p.onmark = function () { say(""); };
+    p.onzoomed = function () { $("tp-zoom-note").textContent = ""; };
     p.onzoom = function (text) { $("tp-zoom-note").textContent = text; };
     p.fit();
     p.render();
     p.oncheck = function () { self.check(); };
     if (T.hints) T.hints.attach(this, p);
-    say("");
     show($("tp-play"), true);
+    document.documentElement.setAttribute("data-tp-board", permalink);    // the board takes marks now
   };
 
   Page.prototype.check = async function () {
@@ -1209,15 +2106,21 @@
     $("tp-fit").addEventListener("click", function () { if (page.player) page.player.fit(); });
     $("tp-redo").addEventListener("click", function () { if (page.player) page.player.redo(); });
     $("tp-check").addEventListener("click", function () { page.check(); });
-    $("tp-reveal").addEventListener("click", async function () {
+    $("tp-reveal").addEventListener("click", function () {       // asks first; Undo brings the marks back
       if (!page.player) return;
-      await page.player.reveal();
-      $("tp-play-status").textContent = "Revealed: the board shows the solution.";
-      $("tp-play-status").className = "";
+      page.player.askReveal(function () {
+        $("tp-play-status").textContent = "Revealed: the board shows the solution. Undo brings your marks back.";
+        $("tp-play-status").className = "";
+        if (page.hints) page.hints.clear();
+      });
     });
-    $("tp-reset").addEventListener("click", function () {
-      if (page.player) { page.player.reset(); $("tp-play-status").textContent = ""; }
-      if (page.hints) page.hints.clear();
+    $("tp-reset").addEventListener("click", function () {        // asks first (when there is anything to lose)
+      if (!page.player) return;
+      page.player.askReset(function () {
+        $("tp-play-status").textContent = "The board is cleared. Undo brings your marks back.";
+        $("tp-play-status").className = "";
+        if (page.hints) page.hints.clear();
+      });
     });
   }
 
@@ -1307,12 +2210,20 @@
     });
     (h.because.dots || []).forEach(function (d) { el("circle", {cx: dots[d][0], cy: dots[d][1], r: 0.16}, over); });
     this.layers = [under, over];
-    this.reveal(over.querySelector(".new") || over.querySelector("line"));
+    this.reveal(h);
   };
 
-  /* Scroll the board (and the page, when needed) so that the hint's first edge is in view. */
-  Hints.prototype.reveal = function (node) {
-    if (node && node.scrollIntoView) node.scrollIntoView({block: "nearest", inline: "center"});
+  /* Bring every place the hint names into view (zooming out when they do not fit the box at the
+   * current scale, never below the whole board), and the board into the window. */
+  Hints.prototype.reveal = function (h) {
+    var b = this.player.board, pts = [];
+    var ids = h.ids.read.concat(h.ids.yes, h.ids.no);
+    ids.forEach(function (i) { if (b.edges[i]) b.edges[i].forEach(function (d) { pts.push(b.dots[d]); }); });
+    (h.because.dots || []).forEach(function (d) { if (b.dots[d]) pts.push(b.dots[d]); });
+    if (!pts.length || !this.player.showArea) return;
+    var xs = pts.map(function (q) { return q[0]; }), ys = pts.map(function (q) { return q[1]; });
+    this.player.showArea(Math.min.apply(null, xs), Math.min.apply(null, ys), Math.max.apply(null, xs),
+      Math.max.apply(null, ys));
   };
 
   Hints.prototype.press = async function () {
@@ -1340,11 +2251,9 @@
   Hints.prototype.apply = function (h) {
     var p = this.player;
     this.clear();
-    if (h.rule === "mistake") h.ids.read.forEach(function (i) { p.set(i, 0); });
-    else {
-      h.ids.yes.forEach(function (i) { p.set(i, 1); });
-      h.ids.no.forEach(function (i) { p.set(i, 2); });
-    }
+    var changes = h.rule === "mistake" ? h.ids.read.map(function (i) { return [0, i, 0]; }) :
+      h.ids.yes.map(function (i) { return [0, i, 1]; }).concat(h.ids.no.map(function (i) { return [0, i, 2]; }));
+    p.apply(changes);                                  // one undo step
   };
 
   /* Called by the page for each new board: show the button when the family offers hints. */

@@ -28,6 +28,13 @@ def site(tmp_path_factory):
     return built_site(tmp_path_factory.getbasetemp() / "browser-site")
 
 
+def _reset(page):
+    """Start again: the button, then yes when the page asks (it asks when there are marks to lose)."""
+    page.click("#tp-reset")
+    if page.is_visible("#tp-confirm-yes"):
+        page.click("#tp-confirm-yes")
+
+
 @pytest.fixture(scope="module")
 def puzzles():
     """Calisson permalinks of every level (side 4 and 5), with their board's dot pairs."""
@@ -46,7 +53,7 @@ def page(chromium, site, puzzles):
     page, errors = open_regen(chromium, site.as_uri() + "/regen.html#" + puzzles[0])
     page.wait_for_selector("#tp-play:not([hidden])", timeout=60000)
     page.evaluate("localStorage.clear()")
-    page.click("#tp-reset")
+    _reset(page)
     yield page
     assert errors.errors == []
     page.close()
@@ -126,7 +133,7 @@ def test_page_hint_equals_cli_for_a_sample_of_marks(page, puzzles, tmp_path):
 
 def test_mistake_hint_removes_the_wrong_mark(page, puzzles):
     link = puzzles[0]
-    page.click("#tp-reset")
+    _reset(page)
     board = play.board(link)
     sol = play.solution(link)["lines"]
     wrong = next(i for i in range(len(board["edges"])) if i not in sol and i not in board["givens"])
@@ -193,7 +200,7 @@ def test_loopy_button_shows_and_applies(page, loopy_links, tmp_path):
     page.evaluate("(link) => { location.hash = link; }", link)
     page.wait_for_function("(link) => document.documentElement.getAttribute('data-tp-shown') === link", arg=link,
                            timeout=60000)
-    page.click("#tp-reset")
+    _reset(page)
     page.click("#tp-hint-button")
     page.wait_for_function("window.tilepress.page.hints && window.tilepress.page.hints.pending")
     h = page.evaluate("window.tilepress.lastHint")

@@ -194,3 +194,42 @@ def test_loopy_player_errors_are_one_line():
     assert "both" in webapi.player_call("check", LOOPY, [0], [0])["error"]
     assert webapi.player_call("board", "loopy.v1.e1.p2.v1.x")["error"].startswith("error: ")
     assert webapi.player_call("solution", "loopy.v1.zz")["error"].startswith("error: ")
+
+
+def test_loopy_check_reads_the_shading_by_the_rules():
+    """A shaded face is inside or outside the loop: a line between two faces of one shade, or a cross
+    between two of different shades, is named (beyond the rim is outside); the board lists every
+    face's dots and edges for the page's shading."""
+    lp, p = _loopy()
+    g = p.grid
+    b = lp.board(LOOPY)
+    assert b["faces"] == [list(f) for f in g.faces] and b["face_edges"] == [list(es) for es in g.face_edges]
+    assert "exactly one solution" in b["rules"]
+    e = next(e for e, (f, h) in enumerate(g.edge_faces) if f >= 0 and h >= 0
+             and lp.check(LOOPY, [e], [], [], [])["wrong"] == [])
+    f, h = g.edge_faces[e]
+    same = lp.check(LOOPY, [e], [], [], [f, h])
+    assert same["faces"] == sorted([f, h]) and same["wrong"] == [e] and "both sides" in same["message"]
+    assert lp.check(LOOPY, [e], [], [f], [h])["faces"] == []               # a line between inside and outside
+    assert lp.check(LOOPY, [], [e], [f], [h])["faces"] == sorted([f, h])   # a cross between them
+    assert lp.check(LOOPY, [], [e], [f, h], [])["faces"] == []
+    rim = next(e for e, (f, h) in enumerate(g.edge_faces) if h < 0 and lp.check(LOOPY, [e], [], [], [])["wrong"] == [])
+    face = g.edge_faces[rim][0]
+    assert lp.check(LOOPY, [rim], [], [], [face])["faces"] == [face]      # outside next to the outside
+    assert lp.check(LOOPY, [rim], [], [face], [])["faces"] == []
+    assert "both" in webapi.player_call("check", LOOPY, [], [], [0], [0])["error"]
+    assert "not a face" in webapi.player_call("check", LOOPY, [], [], [10 ** 6], [])["error"]
+
+
+def test_calisson_board_lists_each_triangle_s_edges():
+    b = play.board(SMALL)
+    n, _givens = permalink.decode(SMALL)
+    assert len(b["triangles"]) == 6 * n * n
+    seen = {}
+    for tri in b["triangles"]:
+        assert len(tri) == 3
+        for e in tri:
+            seen[e] = seen.get(e, 0) + 1
+    assert seen.pop(-1) == 6 * n                                   # the rim
+    assert seen == {i: 2 for i in range(len(b["edges"]))}          # every interior edge parts two triangles
+    assert "exactly one solution" in b["rules"]

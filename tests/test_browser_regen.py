@@ -47,6 +47,13 @@ def base(request, site, http_base):
     return site.as_uri() + "/" if request.param == "file" else http_base
 
 
+def _reset(page):
+    """Start again: the button, then yes when the page asks (it asks when there are marks to lose)."""
+    page.click("#tp-reset")
+    if page.is_visible("#tp-confirm-yes"):
+        page.click("#tp-confirm-yes")
+
+
 def _regen_many(page, jobs):
     """Run window.tilepress.regen over [[permalink, args], ...] in the page; texts or errors."""
     return page.evaluate("""async (jobs) => {
@@ -99,7 +106,7 @@ def test_random_tilings_of_both_sampler_versions_match_cpython(chromium, base):
         ref = cpython(["regen", p, "--format", "svg"])
         assert ref["code"] == 0 and res.get("svg", "").encode() == ref["stdout"], p
         assert res["json"] == json.loads(cpython(["regen", p, "--format", "json"])["stdout"]), p
-    assert "side 200" in got[-1]["error"] and "python -m generator regen" in got[-1]["error"]
+    assert "about 120,000 calissons" in got[-1]["error"] and "python -m generator regen" in got[-1]["error"]
     assert errors.errors == []
     page.close()
 
@@ -124,9 +131,10 @@ def test_bad_permalinks_reject_with_the_cli_message(chromium, base):
 
 def test_size_cap_has_a_clear_message(chromium, base):
     page, errors = open_regen(chromium, base + "regen.html")
-    res = _regen_many(page, [["hat.v1.200x100.r0.0-H", []], ["cal.v1.40~A", []]])
-    assert "200 × 100 = 20000 square units" in res[0]["error"] and "python -m generator regen" in res[0]["error"]
-    assert "side 40" in res[1]["error"]
+    res = _regen_many(page, [["hat.v1.200x100.r2.0-3-0-5-0-F", []], ["cal.v1.40~A", []]])
+    # the family's cost rule from the link's text (hats in 200 x 100 square units; side 40 = 4,800 calissons)
+    assert "about 1,443 hats" in res[0]["error"] and "python -m generator regen" in res[0]["error"]
+    assert "about 4,800 calissons" in res[1]["error"]
     assert errors.errors == []
     page.close()
 
@@ -170,6 +178,9 @@ def test_form_makes_a_permalink_cpython_regenerates(chromium, base, family, fiel
 @pytest.mark.parametrize("family,fields,argv", [
     ("spectre", {"width": "12", "height": "9"},
      ["tiling", "spectre", "--width", "12", "--height", "9", "--seed", "{seed}", "--format", "json"]),
+    # the colour fields: the picture shown is `regen … --colour proper4 --palette bold`
+    ("hat", {"width": "20", "height": "15", "colour": "proper4", "palette": "bold"},
+     ["tiling", "hat", "--width", "20", "--height", "15", "--seed", "{seed}", "--format", "json"]),
     ("loopy", {"tiling": "p2", "width": "5", "height": "4", "level": "easy"},
      ["loopy", "generate", "--tiling", "p2", "--width", "5", "--height", "4", "--seed", "{seed}", "--level", "easy",
       "--format", "json"]),
@@ -201,7 +212,8 @@ def _form_roundtrip(chromium, base, family, fields, argv):
     ref = cpython([a.replace("{seed}", seed) for a in argv])
     assert json.loads(ref["stdout"])["permalink"] == permalink
     shown = page.evaluate("window.tilepress.page.current.svg")
-    assert shown.encode() == cpython(["regen", permalink, "--format", "svg"])["stdout"]
+    extra = ["--colour", fields["colour"], "--palette", fields["palette"]] if fields.get("colour") else []
+    assert shown.encode() == cpython(["regen", permalink] + extra + ["--format", "svg"])["stdout"]
     assert errors.errors == []
     page.close()
 
@@ -226,7 +238,7 @@ def test_calisson_puzzle_played_by_clicks(chromium, base):
     page, errors = open_regen(chromium, base + "regen.html#" + SMALL)
     page.wait_for_selector("#tp-play:not([hidden])", timeout=60000)
     page.evaluate("localStorage.clear()")
-    page.click("#tp-reset")
+    _reset(page)
     # nothing of the answer is drawn unasked
     assert _marks(page) == [[], []]
     for i in answer[:-1]:
@@ -265,12 +277,14 @@ def test_calisson_puzzle_played_by_clicks(chromium, base):
 def test_reveal_shows_the_answer_only_when_asked(chromium, base):
     page, errors = open_regen(chromium, base + "regen.html#" + SMALL)
     page.wait_for_selector("#tp-play:not([hidden])", timeout=60000)
-    page.click("#tp-reset")
+    _reset(page)
     assert _marks(page) == [[], []]
     page.click("#tp-reveal")
+    assert _marks(page) == [[], []]                    # the page asks first
+    page.click("#tp-confirm-yes")
     page.wait_for_function("window.tilepress.page.player.lists().lines.length > 0")
     assert sorted(_marks(page)[0]) == sorted(play.solution(SMALL)["lines"])
-    page.click("#tp-reset")
+    _reset(page)
     assert errors.errors == []
     page.close()
 
@@ -327,7 +341,7 @@ def _open_loopy(chromium, site):
     page, errors = open_regen(chromium, site.as_uri() + "/regen.html#" + LOOPY)
     page.wait_for_selector("#tp-play:not([hidden])", timeout=60000)
     page.evaluate("localStorage.clear()")
-    page.click("#tp-reset")
+    _reset(page)
     page.click("#tp-zoom-in")          # the whole board is shown first; edges are tapped zoomed in
     return page, errors
 
@@ -354,7 +368,7 @@ def test_loopy_puzzle_played_by_clicks(chromium, site):
     assert _marks(page) == [sorted(answer), []]
     page.click("#tp-check")
     page.wait_for_selector("#tp-play-status.solved")
-    page.click("#tp-reset")
+    _reset(page)
     assert errors.errors == []
     page.close()
 
@@ -387,7 +401,7 @@ def test_loopy_broken_clue_turns_red_and_check_names_it(chromium, site):
     page.click("#tp-undo")
     assert page.evaluate(broken)[k] is False
     # right-clicks cross sides out: too few left for the clue is red too
-    page.click("#tp-reset")
+    _reset(page)
     for e in g.face_edges[f][:len(g.face_edges[f]) - c]:
         page.click(f"path.hit[data-edge='{e}']", button="right")
     assert not page.evaluate(broken)[k]
@@ -396,7 +410,7 @@ def test_loopy_broken_clue_turns_red_and_check_names_it(chromium, site):
     assert page.evaluate(broken)[k] is True and extra in _marks(page)[1]
     page.click(f"path.hit[data-edge='{extra}']", button="right")          # a second right-click clears
     assert extra not in _marks(page)[1] and page.evaluate(broken)[k] is False
-    page.click("#tp-reset")
+    _reset(page)
     assert errors.errors == []
     page.close()
 

@@ -1,6 +1,6 @@
 """What a visitor meets first on regen.html, in headless Chromium over file://: every browser link
 an item page offers regenerates; Python runs in a worker (the page answers while it works) and
-Cancel stops it, also while the form makes its largest Hard Spectre puzzle; Loopy boards have visible lines, 24 x 24 px tap areas after zooming, the error
+Cancel stops it, also while the form makes its largest Hard Spectre puzzle; Loopy boards have visible lines, 24 x 24 px tap areas at the tap-safe scale, the error
 style after the last click and live loop errors; a stale verdict leaves on Undo; the page's
 print PDF keeps its text inside the margins; Loopy sheets carry rules and level and print wide.
 
@@ -35,6 +35,13 @@ def site(tmp_path_factory):
 chromium = pytest.fixture(scope="module")(launch_chromium)
 
 
+def _reset(page):
+    """Start again: the button, then yes when the page asks (it asks when there are marks to lose)."""
+    page.click("#tp-reset")
+    if page.is_visible("#tp-confirm-yes"):
+        page.click("#tp-confirm-yes")
+
+
 def _luminance(rgb):
     def lin(c):
         c = c / 255
@@ -66,8 +73,10 @@ def test_offers_follow_the_page_cap():
     assert browser_mod.offers(LOOPY) == {"regen": True, "play": True}
     assert "about 693 hats; the page makes up to 217" in webapi.cap_error("hat.v1.120x80.r4.5-0-1-1-0-H")
     assert webapi.cap_error("cal.v2.65.s0") and not webapi.cap_error("cal.v2.64.s0")
-    assert webapi.describe("cal.v2.16.s1") == {"playable": False, "solution_args": None, "print_args": []}
-    assert webapi.describe(LOOPY)["print_args"] == ["--style", "bold"]
+    assert webapi.describe("cal.v2.16.s1") == {"playable": False, "solution_args": None, "print_args": [],
+                                               "print_solution_args": None, "print_rules": None}
+    assert webapi.describe(LOOPY)["print_args"] == ["--style", "paper"]      # dotted, as the rules say
+    assert webapi.describe(LOOPY)["print_solution_args"] == ["--solution", "--style", "paper"]
 
 
 def test_the_page_calls_only_listed_modules_and_public_functions():
@@ -177,7 +186,7 @@ def _open_board(chromium, site, width, link=LOOPY):
     page.goto(site.as_uri() + "/regen.html#" + link)
     assert _shown(page) is None
     page.evaluate("localStorage.clear()")
-    page.click("#tp-reset")
+    _reset(page)
     return page
 
 
@@ -193,11 +202,9 @@ def test_board_lines_contrast_and_tap_areas(chromium, site):
     assert _contrast(_rgb(style[0]), PAPER) >= 3, style
     digit = page.evaluate("document.querySelector('svg.tp-board text.clue').getBoundingClientRect().height")
     player = "tilepress.page.player"
-    # zoomed out, a tap zooms in first; then every edge's 24 x 24 px square round its midpoint is its own
-    box = page.query_selector("#tp-board svg").bounding_box()
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    assert page.evaluate(f"{player}.lists().lines") == []
-    assert page.evaluate(f"{player}.scale >= {player}.playScale * 0.999")
+    # at the tap-safe scale (zoomed in: a mouse is never zoomed, a finger only where the edges are
+    # close; tests/test_browser_player.py) every edge's 24 x 24 px square round its midpoint is its own
+    page.evaluate(f"{player}.zoom({player}.playScale)")
     bad = page.evaluate(f"""() => {{ const p = {player}, d = p.board.dots, bad = [];
         const m = p.svg.getScreenCTM();
         p.free.forEach((i) => {{ const e = p.board.edges[i];
@@ -225,7 +232,7 @@ def test_board_lines_contrast_and_tap_areas(chromium, site):
           .matrixTransform(p.svg.getScreenCTM()); return [q.x, q.y]; }}""")
     page.mouse.click(q[0] + 8, q[1] - 8)
     assert page.evaluate(f"{player}.lists().lines") == [edge]
-    page.click("#tp-reset")
+    _reset(page)
     zoomed = page.evaluate("document.querySelector('svg.tp-board text.clue').getBoundingClientRect().height")
     assert zoomed >= 14 and zoomed > digit
     page.close()
@@ -265,7 +272,7 @@ def test_live_errors_and_the_error_style_after_the_last_click(chromium, site):
     assert page.inner_text("#tp-play-status") == ""
     assert "wrong" not in last.get_attribute("class")
     # a closed loop with other lines outside it is flagged while it is drawn
-    page.click("#tp-reset")
+    _reset(page)
     answer = loopy_play.solution(LOOPY)["lines"]
     extra = next(i for i in range(len(board["edges"])) if i not in answer
                  and not set(board["edges"][i]) & {v for j in answer for v in board["edges"][j]})
@@ -273,7 +280,7 @@ def test_live_errors_and_the_error_style_after_the_last_click(chromium, site):
         {answer + [extra]}.forEach((i) => p.set(i, 1)); }}""")
     wrong = page.evaluate("[...document.querySelectorAll('svg.tp-board .tp-edges line.wrong')].length")
     assert wrong == len(answer)
-    page.click("#tp-reset")
+    _reset(page)
     page.close()
 
 
@@ -286,15 +293,26 @@ def test_print_pdf_text_stays_inside_the_margins(chromium, site, tmp_path):
     page.evaluate("window.print = () => {}")
     page.click("#tp-print")
     page.wait_for_function("document.getElementById('tp-print-id').textContent.length > 0")
-    page.wait_for_function("document.getElementById('tp-print-solution').complete")
     printed = page.evaluate("fetch(document.getElementById('tp-print-picture').src).then(r => r.text())")
-    assert printed == webapi.run(["regen", LOOPY, "--style", "bold", "--format", "svg"])["stdout"].decode()
+    assert printed == webapi.run(["regen", LOOPY, "--style", "paper", "--format", "svg"])["stdout"].decode()
+    assert "stroke-dasharray" in printed                              # the dotted lines the rules speak of
+    alone = tmp_path / "alone.pdf"
+    page.pdf(path=str(alone), format="A4", prefer_css_page_size=True)
+    text = subprocess.run(["pdftotext", str(alone), "-"], capture_output=True, text=True, check=True).stdout
+    assert text.count("\f") == 1                                      # no solution unless asked for
+    assert "python -m" not in text and "Penrose P3 tiles" in text and "easy" in text.lower()
+    page.check("#tp-print-with-solution")                             # "print the solution too"
+    page.evaluate("document.getElementById('tp-print-id').textContent = ''")
+    page.click("#tp-print")
+    page.wait_for_function("document.getElementById('tp-print-id').textContent.length > 0")
+    page.wait_for_function("document.getElementById('tp-print-solution').complete")
     pdf = tmp_path / "print.pdf"
     page.pdf(path=str(pdf), format="A4", prefer_css_page_size=True)
     page.close()
     out = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
     pages = re.findall(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', out, re.S)
     assert len(pages) == 2                                            # the puzzle, then its solution
+    assert "python -m" not in out
     words = []
     margin = 15 / 25.4 * 72 - 1                                       # @page margin 15 mm, in pt
     for w, h, body in pages:
@@ -304,7 +322,7 @@ def test_print_pdf_text_stays_inside_the_margins(chromium, site, tmp_path):
             assert float(x0) >= margin and float(x1) <= float(w) - margin, text
             assert float(y0) >= margin and float(y1) <= float(h) - margin, text
     text = " ".join(words)
-    assert "Loopy puzzle" in text and "loopy-" in text and "closed loop" in text
+    assert "Loopy puzzle" in text and "loopy-" in text and "Draw one loop along the dotted lines" in text
     assert not text.startswith("loopy.v1")                           # the title is words, not the permalink
 
 

@@ -42,10 +42,11 @@ def cli(*argv) -> bytes:
 
 
 def body(svg: str) -> str:
-    """An SVG without its root tag, its ids' per-figure prefix and the title the page adds."""
+    """An SVG without its root tag, its ids' per-figure prefix and the title the page adds, and
+    without the values of the weights `readable` raises (line widths, dot radii, font sizes)."""
     svg = re.sub(r"^<svg\b[^>]*>", "", svg.strip())
     svg = re.sub(r'(id="|url\(#|href="#)tp[0-9a-f]{10}(?:-answer)?-', r"\1", svg)
-    return svg
+    return re.sub(r'(\s(?:stroke-width|r|font-size)=")[0-9.e]+"', r'\1"', svg)
 
 
 @pytest.fixture(scope="module")
@@ -57,8 +58,9 @@ def test_line_becomes_the_picture_and_the_folded_answer(loopy_page):
     svgs = _SVG.findall(loopy_page)
     assert len(svgs) == 2
     picture, answer = svgs
-    assert body(picture) == body(cli("regen", LOOPY, "--format", "svg").decode())
-    assert body(answer) == body(cli("regen", LOOPY, "--format", "svg", "--solution").decode())
+    bold = ("--style", "bold")                      # the family's dark-lines style, as the site's pictures
+    assert body(picture) == body(cli("regen", LOOPY, *bold, "--format", "svg").decode())
+    assert body(answer) == body(cli("regen", LOOPY, *bold, "--format", "svg", "--solution").decode())
     # the answer is folded: inside a closed <details>, after the picture
     details = re.search(r"<details class=\"tilepress-answer\">(.*?)</details>", loopy_page, re.S)
     assert details and answer in details.group(1) and picture not in details.group(1)
@@ -78,7 +80,65 @@ def test_alt_text_and_caption_are_the_items_facts(loopy_page):
     assert label.endswith(", ".join(f"{k} {v}" for k, v in facts[:ALT_FACTS]) + ".")   # the first facts, in order
     assert f"Loop length (edges) {len(item['solution'])}" in label
     caption = re.search(r"<figcaption>(.*?)</figcaption>", loopy_page).group(1)
-    assert caption.startswith("Loopy") and f"Faces {faces}" in caption
+    assert caption == f"Loopy on a Penrose P2 patch, easy, {faces} faces"
+
+
+@pytest.mark.parametrize("link,caption", [
+    (P2, "A Penrose P2 patch of 235 tiles"),
+    (HAT, re.compile(r"A hat patch of \d+ hats")),
+    ("cal.v1.3~QDTBAggEUIhI", "Calisson puzzle, side 3, 16 givens, local rules only"),
+    (SAMPLE, re.compile(r"Random calisson tiling, side 8, \d+ lozenges")),
+])
+def test_default_captions_are_words(link, caption):
+    got = re.search(r"<figcaption>(.*?)</figcaption>", convert(f"!tilepress {link}\n")).group(1)
+    assert got == caption if isinstance(caption, str) else caption.fullmatch(got), got
+    assert ": " not in got and "Size n" not in got
+
+
+HAT_LOOPY = "loopy.v1.h3dAa6a779a8b9aCaB7eCABa8a8a6c0a2B7a73c8e89a0BaC9c.hat.v1.28x24.r2.7-0-1-2-8-0-F"
+
+
+def _weights(svg: str) -> tuple[float, dict]:
+    """(viewBox width, {kind: smallest value}) of an SVG."""
+    vbw = float(re.search(r'viewBox="[^"]*"', svg).group(0).split()[2])
+    kinds = {"line": r'stroke-width="([0-9.]+)"', "dot": r'<circle\b[^>]*\sr="([0-9.]+)"',
+             "digit": r'font-size="([0-9.]+)"'}
+    return vbw, {k: min(map(float, re.findall(p, svg))) for k, p in kinds.items()}
+
+
+@pytest.mark.parametrize("width", [320, 480, 800])
+def test_a_hat_loopy_reads_at_any_width(width):
+    """Grid lines, dots and digits stay visible however narrow the figure is shown (320 px up)."""
+    html = convert(f"```tilepress\n{HAT_LOOPY}\nwidth: {width}\nsolution: hidden\n```\n")
+    svg = _SVG.search(html).group(0)
+    vbw, least = _weights(svg)
+    for shown in (320, width):
+        px = shown / vbw
+        assert least["line"] * px >= 0.99 and least["dot"] * px >= 1.49 and least["digit"] * px >= 9.99, (shown, least)
+    plain_vbw, plain = _weights(cli("regen", HAT_LOOPY, "--format", "svg").decode())
+    assert plain["line"] * 320 / plain_vbw < 0.5                        # what it was: lines of under half a pixel
+    assert least["digit"] <= 1.6 * plain["digit"]                       # digits still fit their faces
+
+
+def test_a_hat_loopy_at_480_keeps_its_grid_lines_when_drawn():
+    """Rasterised at 480 px wide, the grid's lines are there: many more dark pixels than the
+    plain picture's, whose light, half-pixel lines almost vanish."""
+    import io
+    import cairosvg
+    from PIL import Image
+
+    def dark_pixels(svg: str) -> int:
+        png = cairosvg.svg2png(bytestring=svg.encode(), output_width=480, background_color="white")
+        return sum(Image.open(io.BytesIO(png)).convert("L").histogram()[:160])
+    written = {}
+
+    def write_file(name, svg):                      # the figure as a file, as the site build has it
+        written[name] = svg
+        return name
+    convert(f"```tilepress\n{HAT_LOOPY}\nwidth: 480\nsolution: hidden\n```\n", write_file=write_file)
+    (figure,) = written.values()
+    plain = cli("regen", HAT_LOOPY, "--format", "svg").decode()
+    assert dark_pixels(figure) > 3 * dark_pixels(plain)
 
 
 def test_block_options():
@@ -219,7 +279,8 @@ def test_pictures_as_files(tmp_path):
     html = convert(f"!tilepress {LOOPY}\n", write_file=write_file)
     assert sorted(written) == sorted(re.findall(r'src="figs/([^"]+)"', html)) and len(written) == 2
     picture = next(v for k, v in written.items() if not k.endswith("-answer.svg"))
-    assert picture == cli("regen", LOOPY, "--format", "svg").decode()
+    bold = cli("regen", LOOPY, "--style", "bold", "--format", "svg").decode()
+    assert picture == embed.readable(bold, svg_size(bold)[0])
     w, h = svg_size(picture)
     m = re.search(r'<img [^>]*width="(\d+)" height="([\d.]+)"', html)
     assert abs(float(m.group(1)) / float(m.group(2)) - w / h) < 0.01

@@ -139,7 +139,7 @@ def test_wheel_holds_the_engines_templates_and_entry_points(wheel):
         assert files and {f"{under}/{f}" for f in files} <= names, folder
     assert not any(n.startswith(("tests/", "bench/", "build.py")) for n in names)
     assert meta["Name"] == "tilepress" and meta["Version"] == generator.__version__
-    assert dict(points["console_scripts"]) == {"tilepress": "generator.cli:main",
+    assert dict(points["console_scripts"]) == {"tilepress": "generator.__main__:console",
                                                "tilepress-build": "generator.pipeline.cli:console"}
     assert dict(points["markdown.extensions"]) == {"tilepress": "generator.pipeline.embed:TilepressExtension"}
     required = {re.split(r"[<>=!~ ;\[]", r, maxsplit=1)[0].lower() for r in meta.get_all("Requires-Dist")

@@ -52,7 +52,7 @@ def test_item_page_hides_the_answer_in_the_solution_picture():
     main = FAMILY.to_svg(item, {})
     assert "#c0392b" not in main                               # no loop on the puzzle picture
     assert "#c0392b" in page["extra_svgs"]["solution"]
-    assert set(page["sheet"]) == {"puzzle", "solution", "rules", "caption", "min_width_mm"}
+    assert set(page["sheet"]) == {"puzzle", "solution", "rules", "caption", "min_width_mm", "paper"}
     assert "closed loop" in page["sheet"]["rules"]             # the rules head each puzzle page of a sheet
     assert "closed loop" not in page["sheet"]["puzzle"]
     assert "level: easy" in page["sheet"]["caption"] and page["sheet"]["min_width_mm"] >= 120

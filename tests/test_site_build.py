@@ -432,6 +432,33 @@ def test_gallery_sections_follow_plan_order_and_group_consecutive_items():
     assert [i["id"] for s in secs for i in s["items"]] == [1, 2, 3, 4, 5]
 
 
+def test_items_with_cells_make_a_table_in_first_seen_order():
+    """Items carrying a `cell` [row, column] form a table (rows and columns as they first
+    appear, each cell its items in plan order); a table of one column is a gallery of stacks."""
+    from generator.pipeline.pages import _sections
+    items = [{"id": 1, "group": "g", "cell": ["P3", "easy"]}, {"id": 2, "group": "g", "cell": ["P3", "easy"]},
+             {"id": 3, "group": "g", "cell": ["P3", "hard"]}, {"id": 4, "group": "g", "cell": ["hat", "hard"]},
+             {"id": 5, "group": "g"}, {"id": 6, "group": "s", "cell": ["Classes 1-2", "x", "1"]},
+             {"id": 7, "group": "s", "cell": ["Classes 1-2", "x", "2"]}]
+    secs = _sections(items)
+    assert [(s["group"], bool(s["table"])) for s in secs] == [("g", True), ("g", False), ("s", True)]
+    table = secs[0]["table"]
+    assert table["cols"] == ["easy", "hard"] and not table["stacked"]
+    assert [r["label"] for r in table["rows"]] == ["P3", "hat"]
+    assert [[[i["id"] for i in c["items"]] for c in r["cells"]] for r in table["rows"]] == [[[1, 2], [3]], [[], [4]]]
+    assert secs[2]["table"]["stacked"] and [i["id"] for i in secs[2]["table"]["rows"][0]["cells"][0]["items"]] == [6, 7]
+
+
+def test_generate_checks_a_cell():
+    from generator.pipeline.generate import _check
+    good = {"title": "t", "permalink": "p2.v1.x", "command": "c", "svg": "<svg/>", "alt": "a"}
+    assert _check("zz", dict(good, cell=["hat", "easy"]))["cell"] == ["hat", "easy"]
+    assert _check("zz", good)["cell"] is None
+    for bad in (["hat"], ["hat", ""], "hat", ["a", "b", "c", "d"], ["a", 1]):
+        with pytest.raises(TypeError):
+            _check("zz", dict(good, cell=bad))
+
+
 def test_generate_rejects_a_bad_group():
     from generator.pipeline.generate import _check
     good = {"title": "t", "permalink": "p2.v1.x", "command": "c", "svg": "<svg/>", "alt": "a"}

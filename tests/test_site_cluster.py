@@ -179,3 +179,193 @@ def test_without_distributed_the_dask_executor_names_the_dependency(monkeypatch)
     from generator.pipeline.build import make_executor
     with pytest.raises(TilepressError, match=r"optional dependency 'distributed'.*pip install '\.\[dask\]'"):
         make_executor(Options(executor="dask", scheduler="tcp://127.0.0.1:8786"))
+
+
+# --- a wrong scheduler address: not a scheduler, malformed, lost mid-build ------------------
+
+def _old_site(tmp_path):
+    """A built site (local executor) and its snapshot: what a failed cluster build must leave."""
+    cfg = config(tmp_path, "[families.tiny]\ncount = 3\nn = 2\n")
+    build(opts(tmp_path, cfg, "site"))
+    return cfg, snapshot(tmp_path / "site")
+
+
+def _dask_cli(tmp_path, cfg, address):
+    """`build.py --executor dask --scheduler ADDRESS` on the site: (process, seconds)."""
+    import subprocess
+    import sys
+    import time
+    t = time.monotonic()
+    proc = subprocess.run([sys.executable, str(REPO / "build.py"), "--config", str(cfg), "--family-module",
+                           f"tiny={TINY}", "--out", str(tmp_path / "site"), "--no-cache", "--executor", "dask",
+                           "--scheduler", address], cwd=REPO, capture_output=True, text=True, timeout=60)
+    return proc, time.monotonic() - t
+
+
+class _Peer:
+    """A TCP listener on 127.0.0.1 that is not a Dask scheduler: `silent` accepts and says
+    nothing, `huge` announces a 1 GiB message (Dask's length prefix) and then trickles zeros,
+    `http` is http.server."""
+
+    def __init__(self, kind: str):
+        import socket
+        import threading
+        self.kind, self.conns = kind, []
+        if kind == "http":
+            import http.server
+            self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), http.server.SimpleHTTPRequestHandler)
+            self.port = self.server.server_address[1]
+            threading.Thread(target=self.server.serve_forever, daemon=True).start()
+            return
+        self.server = socket.create_server(("127.0.0.1", 0))
+        self.port = self.server.getsockname()[1]
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self):
+        import struct
+        while True:
+            try:
+                conn, _ = self.server.accept()
+            except OSError:
+                return
+            self.conns.append(conn)
+            if self.kind == "huge":
+                try:
+                    conn.sendall(struct.pack("<Q", 1 << 30) + b"\0" * 65536)
+                except OSError:
+                    pass
+
+    def close(self):
+        if self.kind == "http":
+            self.server.shutdown()
+            self.server.server_close()
+        else:
+            self.server.close()
+        for c in self.conns:
+            c.close()
+
+
+@pytest.mark.parametrize("kind", ["silent", "http", "huge"])
+def test_a_peer_that_is_not_a_scheduler_exits_2_in_one_line(tmp_path, kind):
+    cfg, before = _old_site(tmp_path)
+    peer = _Peer(kind)
+    try:
+        proc, seconds = _dask_cli(tmp_path, cfg, f"tcp://127.0.0.1:{peer.port}")
+    finally:
+        peer.close()
+    assert proc.returncode == 2 and seconds < 20, (proc.returncode, seconds, proc.stderr[-2000:])
+    assert proc.stderr.count("\n") == 1 and f"--scheduler tcp://127.0.0.1:{peer.port}: " in proc.stderr
+    assert "Traceback" not in proc.stderr and "internal error" not in proc.stderr
+    assert snapshot(tmp_path / "site") == before and not list(tmp_path.glob(".site.staging-*"))
+
+
+def test_the_greeting_check_allocates_no_announced_length(monkeypatch):
+    """A peer announcing 1 GiB is refused after reading 8 bytes: no buffer of that size."""
+    import tracemalloc
+    from generator.pipeline import cluster
+    peer = _Peer("huge")
+    tracemalloc.start()
+    try:
+        with pytest.raises(TilepressError, match=r"announced a message of 1,073,741,824 bytes"):
+            cluster.greet(f"tcp://127.0.0.1:{peer.port}", timeout=5)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+        peer.close()
+    assert peak < 8 << 20
+
+
+def test_a_silent_peer_is_refused_within_the_time_limit(monkeypatch):
+    import time
+    from generator.pipeline import cluster
+    peer = _Peer("silent")
+    t = time.monotonic()
+    try:
+        with pytest.raises(TilepressError, match=r"no Dask scheduler answered within 1 s"):
+            cluster.greet(f"tcp://127.0.0.1:{peer.port}", timeout=1)
+    finally:
+        peer.close()
+    assert time.monotonic() - t < 3
+
+
+@pytest.mark.parametrize("address, words", [
+    ("tcp://[[[:1:8786", "expected tcp://HOST:PORT"),
+    ("tcp://[::1:8786", "expected tcp://HOST:PORT"),
+    ("tcp://[1:2:3]:8786", "is not an IPv6 address"),
+    ("tcp://" + "a" * 4000 + ":8786", "too long (4,011 characters)"),
+    ("tcp://" + "a" * 70 + ".org:8786", "not a valid host name"),
+    ("tcp://bad_host:8786", "not a valid host name"),
+    ("tcp://999.1.1.1:8786", "not an IPv4 address"),
+    ("tcp://127.0.0.1:0", "port 0 is not in 1..65535"),
+    ("tcp://127.0.0.1:99999", "port 99999 is not in 1..65535"),
+    ("tls://127.0.0.1:8786", "tls:// needs Dask's TLS settings"),
+])
+def test_a_malformed_or_unsupported_address_is_bad_input(address, words):
+    import time
+    from generator.pipeline.build import make_executor
+    t = time.monotonic()
+    with pytest.raises(TilepressError) as err:
+        make_executor(Options(executor="dask", scheduler=address)).check()
+    assert words in str(err.value) and str(err.value).startswith("--scheduler ")
+    assert len(str(err.value)) < 300 and time.monotonic() - t < 2
+
+
+def test_the_address_check_against_the_cli(tmp_path):
+    """The 4,000-character host from the command line: exit 2 at once, one line, no traceback."""
+    cfg, before = _old_site(tmp_path)
+    proc, seconds = _dask_cli(tmp_path, cfg, "tcp://" + "h" * 4000 + ":8786")
+    assert proc.returncode == 2 and seconds < 20 and proc.stderr.count("\n") == 1, proc.stderr[-2000:]
+    assert "too long (4,011 characters)" in proc.stderr and snapshot(tmp_path / "site") == before
+
+
+CLUSTER_SCRIPT = """
+import sys, time
+from distributed import LocalCluster
+if __name__ == "__main__":
+    lc = LocalCluster(n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1",
+                      scheduler_port=0, dashboard_address="127.0.0.1:0")
+    print(lc.scheduler_address, flush=True)
+    time.sleep(600)
+"""
+
+
+@pytest.mark.slow
+def test_a_cluster_killed_mid_build_exits_1_in_one_line(tmp_path):
+    """The scheduler and its worker killed (SIGKILL) while items run: exit 1 within 20 s, one
+    line naming the address, the previous site untouched."""
+    import subprocess
+    import sys
+    import time
+    cfg, before = _old_site(tmp_path)
+    cfg.write_text(cfg.read_text().replace("count = 3", "count = 40"))
+    script = tmp_path / "cluster.py"
+    script.write_text(CLUSTER_SCRIPT)
+    env = dict(os.environ, TINY_DELAY="0.4", PYTHONPATH=str(REPO))
+    lc = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                          text=True, cwd=REPO, env=env, start_new_session=True)
+    try:
+        address = lc.stdout.readline().strip()
+        assert address.startswith("tcp://127.0.0.1:")
+        b = subprocess.Popen([sys.executable, str(REPO / "build.py"), "--config", str(cfg), "--family-module",
+                              f"tiny={TINY}", "--out", str(tmp_path / "site"), "--no-cache", "--executor", "dask",
+                              "--scheduler", address], cwd=REPO, stderr=subprocess.PIPE, text=True)
+        watcher = distributed.Client(address, set_as_default=False, timeout=30)
+        try:                          # kill once the cluster is running the build's items
+            deadline = time.monotonic() + 120
+            while not any(watcher.processing().values()) and time.monotonic() < deadline:
+                time.sleep(0.2)
+            assert b.poll() is None, b.stderr.read()
+        finally:
+            watcher.close()
+        os.killpg(lc.pid, signal.SIGKILL)
+        killed = time.monotonic()
+        err = b.communicate(timeout=60)[1]
+        seconds = time.monotonic() - killed
+    finally:
+        if lc.poll() is None:
+            os.killpg(lc.pid, signal.SIGKILL)
+        lc.wait()
+    assert b.returncode == 1 and seconds < 20, (b.returncode, seconds, err[-2000:])
+    assert err == (f"error: --scheduler {address}: lost the Dask cluster (the scheduler stopped answering "
+                   "mid-build); the previous site is unchanged\n")
+    assert snapshot(tmp_path / "site") == before and not list(tmp_path.glob(".site.staging-*"))

@@ -122,14 +122,14 @@ def test_default_site_pages_look_right(two_builds, browser):
     assert problems == []
 
 
-def test_readme_states_the_default_sites_size(two_builds):
-    """The README's item and file counts are what the build makes (without --base-url, which
+def test_docs_state_the_default_sites_size(two_builds):
+    """The item and file counts of docs/cli.md are what the build makes (without --base-url, which
     adds sitemap.xml, feed.xml and each item's QR code, *.qr.svg)."""
     import re
     a, _b, reports = two_builds
-    text = " ".join((REPO / "README.md").read_text(encoding="utf-8").split())
+    text = " ".join((REPO / "docs" / "cli.md").read_text(encoding="utf-8").split())
     m = re.search(r"The default site is ([0-9,]+) items of \w+ families \([^)]*\) in ([0-9,]+) files", text)
-    assert m, "README lost its default-site sentence"
+    assert m, "docs/cli.md lost its default-site sentence"
     items, files = (int(g.replace(",", "")) for g in m.groups())
     made = [p for p in a.rglob("*") if p.is_file() and p.name not in ("sitemap.xml", "feed.xml")
             and not p.name.endswith(".qr.svg")]

@@ -145,7 +145,7 @@ def _pages_peak(tmp_path, count: int) -> int:
     from generator.pipeline.spool import Items, Spool
     from generator.pipeline.writer import Writer
     cfg = config_mod.load(config(tmp_path, "[families.tiny]\n"), {"tiny": "file:" + str(TINY)})
-    env = p.environment(pages_mod.Path(__file__).resolve().parents[1] / "templates")
+    env = p.environment(None, pages_mod.Path(__file__).resolve().parents[1] / "templates")
     with Spool() as spool:
         offsets = [spool.put({"title": f"Grid {n}", "permalink": f"tiny.v1.s{n}n2", "slug": f"tiny.v1.s{n}n2",
                               "command": "c", "alt": "a" * 80, "facts": [["squares", 4]] * 3, "sheet": None,

@@ -1,6 +1,8 @@
 """`build.py serve` serves the site's regular files and nothing else (raw requests against
 a real server process): no symlink out of the site, no directory listing, no dotfile, no
-traceback on a hostile path — a 404 and one log line each."""
+traceback on a hostile path — a 404 and one log line each.  Live reload exists only in what
+the server sends: HTML pages get its script, the site's files stay the publishing build's
+bytes, and an open page in Chromium updates itself after an edit."""
 
 from __future__ import annotations
 
@@ -10,7 +12,9 @@ import time
 
 import pytest
 
-from site_helpers import start_serve
+from site_helpers import copy_site, fixture_args, run_build, start_serve
+
+from generator.pipeline.serve import LIVE_SCRIPT, STAMP_PATH, with_live_reload
 
 
 def _get(port: int, raw_path: str) -> tuple[int, bytes]:
@@ -43,10 +47,16 @@ def server(tmp_path_factory):
         proc.wait(timeout=20)
 
 
+def _stamp(port: int) -> str:
+    status, body = _get(port, STAMP_PATH)
+    assert status == 200 and body
+    return body.decode()
+
+
 def test_the_site_is_served(server):
     port, site, _proc = server
     status, body = _get(port, "/index.html")
-    assert status == 200 and body == (site / "index.html").read_bytes()
+    assert status == 200 and body == with_live_reload((site / "index.html").read_bytes(), _stamp(port))
     assert _get(port, "/")[1] == body                        # a folder's index.html
     assert _get(port, "/index.html?x=1#y")[0] == 200
 
@@ -76,3 +86,45 @@ def test_a_refused_request_is_one_log_line_not_a_traceback(server):
     assert "Traceback" not in text
     lines = [ln for ln in text.splitlines() if "log-check" in ln]
     assert len(lines) == 1 and lines[0].startswith("serve: GET") and "404" in lines[0]
+
+
+def test_live_reload_script_only_in_served_html(server):
+    port, site, _proc = server
+    marker = LIVE_SCRIPT.split("(")[0].encode()          # '<script data-tilepress-live>'
+    page = _get(port, "/index.html")[1]
+    assert page.count(marker) == 1 and page.index(marker) < page.lower().rindex(b"</body>")
+    css = next(site.rglob("*.css"))
+    assert _get(port, "/" + css.relative_to(site).as_posix())[1] == css.read_bytes()
+    assert not any(marker in f.read_bytes() or STAMP_PATH.encode() in f.read_bytes()
+                   for f in site.rglob("*") if f.is_file() and not f.is_symlink())
+
+
+def test_served_site_files_are_the_published_build(server, tmp_path):
+    """The folder `serve` builds holds exactly the bytes `build.py` publishes."""
+    _port, site, _proc = server
+    r = run_build(*fixture_args(tmp_path))
+    assert r.returncode == 0, r.stderr
+    published = {f.relative_to(tmp_path / "site"): f.read_bytes()
+                 for f in (tmp_path / "site").rglob("*") if f.is_file()}
+    assert published and all((site / rel).read_bytes() == data for rel, data in published.items())
+
+
+@pytest.mark.browser
+def test_open_page_reloads_after_an_edit(tmp_path):
+    from browser_helpers import launch_chromium
+    config = copy_site(tmp_path)
+    proc, url = start_serve(tmp_path, config)
+    chromium = launch_chromium()
+    browser = next(chromium)
+    try:
+        page = browser.new_page()
+        page.goto(url)
+        assert "tilepress test" in page.title()
+        page.evaluate("window.tilepressNotReloaded = true")
+        config.write_text(config.read_text().replace('title = "tilepress test"', 'title = "renamed live"'))
+        page.wait_for_function("document.title.includes('renamed live')", timeout=90000)
+        assert page.evaluate("window.tilepressNotReloaded === undefined")     # a reload, not a hand edit
+    finally:
+        next(chromium, None)
+        proc.terminate()
+        proc.wait(timeout=20)

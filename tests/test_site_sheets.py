@@ -108,3 +108,57 @@ def test_small_site_sheets_and_page(small_site):
     item = next(p for p in sorted((small_site / "calissons").glob("cal.*.html")))
     html = item.read_text(encoding="utf-8")
     assert sheets.short_id(re.search(r'id="permalink">([^<]+)<', html).group(1)) in html
+
+
+# ---- sheets by level, their previews and page counts; books of a daily schedule ---------------
+
+def _pdf_pages(path) -> list[str]:
+    import subprocess
+    return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True,
+                          check=True).stdout.split("\f")[:-1]
+
+
+def test_level_sheets_are_listed_with_preview_and_page_count(small_site):
+    """The small site has Loopy (P3, easy) and calissons (easy, hard): one sheet per family and level,
+    on both papers, each listed with a preview of its first page and its true page count."""
+    page = (small_site / "sheets" / "index.html").read_text()
+    for slug, level in (("loopy-easy", "Easy"), ("calissons-easy", "Easy"), ("calissons-hard", "Hard")):
+        assert (small_site / "sheets" / f"{slug}-preview.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        assert f'src="../sheets/{slug}-preview.png"' in page
+        for paper, name in (("a4", "A4"), ("letter", "Letter")):
+            pdf = small_site / "sheets" / f"{slug}-{paper}.pdf"
+            pages = _pdf_pages(pdf)
+            listed = re.search(rf'{slug}-{paper}\.pdf">{name} PDF, (\d+) pages?<', page)
+            assert listed and int(listed.group(1)) == len(pages)
+            assert all(f"Level: {level}" in p and "Name" in p and "Date" in p for p in pages if "answers" not in p)
+            assert any("answers" in p for p in pages)
+    assert "loopy-p3-easy" not in page        # one tiling only: its sheets are the level sheets
+
+
+@pytest.mark.slow
+def test_a_daily_schedule_gets_a_book_per_month(tmp_path, monkeypatch):
+    """A site with [families.loopy.daily] gets one book per month begun by the build date: cover,
+    rules, the puzzles by day with their dates, every answer after every puzzle; the month's archive
+    page links it."""
+    from generator.pipeline.build import Options, build
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1801958400")          # 2027-02-06
+    (tmp_path / "site.toml").write_text(
+        '[site]\ntitle = "Class"\ntagline = "t"\ninteractive = false\n[site.sheets]\npapers = ["a4"]\n'
+        '[families.loopy]\ntilings = ["p3"]\nlevels = ["easy"]\nseeds = [1]\nsizes_p3 = [[5, 4]]\n'
+        '[families.loopy.daily]\nfrom = 2027-01-30\nto = 2027-03-02\ntilings = ["p3"]\nlevels = ["easy"]\n'
+        'sizes_p3 = [[5, 4]]\n')
+    build(Options(config=tmp_path / "site.toml", out=tmp_path / "out", cache_dir=tmp_path / "cache", jobs=2))
+    out = tmp_path / "out"
+    books = sorted(p.name for p in (out / "sheets").glob("loopy-daily-*.pdf"))
+    assert books == ["loopy-daily-2027-01-a4.pdf", "loopy-daily-2027-02-a4.pdf"]   # March has not begun
+    for month, days in (("2027-01", 2), ("2027-02", 28)):
+        pages = _pdf_pages(out / "sheets" / f"loopy-daily-{month}-a4.pdf")
+        assert "A puzzle a day" in pages[0] and "the rules" in pages[1]
+        puzzles = [i for i, p in enumerate(pages) if "Level: Easy" in p]
+        answers = [i for i, p in enumerate(pages) if ": answers" in p]
+        assert puzzles and answers and max(puzzles) < min(answers)
+        assert sum(p.count("Level: Easy") for p in pages) == days
+        archive = (out / "loopy" / f"daily-{month}.html").read_text()
+        assert f'href="../sheets/loopy-daily-{month}-a4.pdf"' in archive
+    jan = " ".join(_pdf_pages(out / "sheets" / "loopy-daily-2027-01-a4.pdf"))
+    assert "Saturday 30 January 2027" in jan and "Sunday 31 January 2027" in jan

@@ -90,7 +90,7 @@ def test_tilepress_build_without_site_toml_points_at_tilepress_new(tmp_path):
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1, r.stderr
     assert r.stderr.startswith("error: no site.toml in ") and "tilepress new DIR" in r.stderr
     assert not any(tmp_path.iterdir())                                     # no demo site built
-    for module, name in (("generator.cli", "tilepress"), ("generator.pipeline.cli", "tilepress-build")):
+    for module, name in (("generator.__main__", "tilepress"), ("generator.pipeline.cli", "tilepress-build")):
         out = _console(module, "--help", cwd=tmp_path).stdout
         assert out.startswith(f"usage: {name} ") and "python -m generator" not in out, out[:200]
 
@@ -98,20 +98,20 @@ def test_tilepress_build_without_site_toml_points_at_tilepress_new(tmp_path):
 def test_tilepress_new_refuses_a_folder_with_files(tmp_path):
     (tmp_path / "mine").mkdir()
     (tmp_path / "mine" / "notes.txt").write_text("keep")
-    r = _console("generator.cli", "new", "mine", cwd=tmp_path)
+    r = _console("generator.__main__", "new", "mine", cwd=tmp_path)
     assert r.returncode == 2 and "not an empty folder" in r.stderr
     assert [p.name for p in (tmp_path / "mine").iterdir()] == ["notes.txt"]
 
 
 def test_tilepress_new_then_tilepress_build_builds(tmp_path):
-    r = _console("generator.cli", "new", "mysite", cwd=tmp_path)
+    r = _console("generator.__main__", "new", "mysite", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     site = tmp_path / "mysite"
     assert sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()) == sorted(
         newsite.FILES.values())
     toml = (site / "site.toml").read_text()
     assert "{from}" not in toml and re.search(r"^from = \d{4}-\d\d-\d\d$", toml, re.M)
-    # kept fast here: no interactive page, a schedule of one day (test_embed_hosts.py builds
+    # kept fast here: no interactive page, a schedule of one day (test_package_runtime.py builds
     # the starter as it is, with its player, from the wheel)
     start = re.search(r"^from = (.+)$", toml, re.M).group(1)
     toml = re.sub(r"^to = .+$", f"to = {start}", toml, flags=re.M)

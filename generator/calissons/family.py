@@ -71,7 +71,7 @@ MAX_GENERATE_N = 256        # calissons.generator.MAX_GENERATE_N
 MAX_SAMPLE_N = 256          # calissons.sample.MAX_SAMPLE_N
 DEFAULT_CAP = 100000
 MAX_ITEMS = 600
-VIEWS = ("puzzle", "solution", "player", "heights")
+VIEWS = ("puzzle", "solution", "player", "heights", "paper", "paper-answer")
 
 
 # ---- puzzles in and out -------------------------------------------------------------------
@@ -123,6 +123,10 @@ def view_svg(view: str, n: int, givens, H, title: str) -> str:
         return render.solution_svg(n, H, title=title)
     if view == "player":
         return render.player_svg(n, region_of(n).salient_edges(H), givens, title=title)
+    if view == "paper":
+        return render.paper_svg(n, givens)
+    if view == "paper-answer":
+        return render.paper_answer_svg(n, H, givens)
     if view == "heights":
         from generator.calissons.heights import heights_svg
         from generator.calissons.solver import solve
@@ -200,7 +204,7 @@ def to_svg(item: Puzzle, options: dict) -> str:
     if isinstance(item, sample.RegionSample):
         return sample.region_to_svg(item)
     view = options.get("view") or "puzzle"
-    if view != "puzzle" and item.heights is None:
+    if view not in ("puzzle", "paper") and item.heights is None:
         raise TilepressError("this puzzle has no solution to draw")
     return view_svg(view, item.n, item.givens, item.heights, item.permalink)
 
@@ -292,6 +296,29 @@ def to_json(item) -> dict:
     return sample.to_json(item) if isinstance(item, sample.Sample) else item.record
 
 
+def shapes(item):
+    """The calissons (lozenges) of the item's tiling — a puzzle's solution, a random tiling — as
+    (kind x|y|z, exact integer vertices, points, {}) for the maker's exports (generator/maker/):
+    kind is the lozenge's direction (z the cube tops), y up as in the JSON's plane."""
+    from generator.calissons import render, sample
+    from generator.calissons.model import far_vertices, head
+    if isinstance(item, sample.Sample):
+        region, H = render._region(item.n), list(item.heights)
+    elif isinstance(item, sample.RegionSample):
+        region, H = item.shape.region, list(item.heights)
+    else:
+        if item.heights is None:
+            raise TilepressError("this puzzle has no solution, so no calissons to export")
+        region, H = render._region(item.n), list(item.heights)
+    for e in sorted(region.crossed_edges(H)):
+        A, B = far_vertices(e)
+        quad = (tuple(e[:2]), tuple(A), tuple(head(e)), tuple(B))
+        pts = tuple((x, -y) for x, y in map(render.xy, quad))
+        if (pts[1][0] - pts[0][0]) * (pts[2][1] - pts[0][1]) - (pts[1][1] - pts[0][1]) * (pts[2][0] - pts[0][0]) < 0:
+            quad, pts = quad[::-1], pts[::-1]          # anticlockwise, y up
+        yield (e[2], quad, pts, {})
+
+
 def page(item: Puzzle, params: dict) -> dict:
     """Title, group, alt text, the solution pictures (the pile of cubes and the fold edges the
     player draws, both folded behind "Show the solution"), the sheet pictures and rules
@@ -313,7 +340,9 @@ def page(item: Puzzle, params: dict) -> dict:
     salient = hexagon(n).salient_edges(item.heights)
     return {
         "title": title,
-        "group": f"Side {n}, {item.level}",
+        # the gallery is a table: one row per shape, one column per level
+        "group": "Puzzles by shape and level",
+        "cell": [f"Hexagon, side {n}", item.level],
         "alt": (f"A hexagon of side {n} on a triangular grid with {len(item.givens)} given edges drawn in red; "
                 f"the player must draw every fold edge of the unique pile of cubes."),
         "svg": render.puzzle_svg(n, item.givens, title=title),
@@ -321,8 +350,21 @@ def page(item: Puzzle, params: dict) -> dict:
                        "solution_edges": render.player_svg(n, salient, item.givens,
                                                            title=title + " — fold edges")},
         "sheet": {"puzzle": render.puzzle_svg(n, item.givens, bw=True),
-                  "solution": render.sheet_answer_svg(n, item.heights, item.givens), "rules": render.RULES},
+                  "solution": render.sheet_answer_svg(n, item.heights, item.givens), "rules": render.RULES,
+                  "paper": on_paper(item)},
     }
+
+
+def shape_words(shape) -> str:
+    """A shape as a visitor reads it ("Star, points of side 2"), capitalised, for the gallery."""
+    n = shape.size
+    words = {"hexagon": f"Hexagon, side {n}", "star": f"Star, points of side {n}",
+             "long": f"Long hexagon, sides {2 * n}, {n}, {n}" if n else "",
+             "wide": f"Wide hexagon, sides {n}, {2 * n}, {n}" if n else ""}.get(shape.name or "")
+    if not words and shape.title and shape.title.startswith("random shape"):
+        words = f"Random shape of {len(shape.triangles)} triangles"
+    label = words or shape.label
+    return label[:1].upper() + label[1:]
 
 
 def _region_page(item: Puzzle, params: dict) -> dict:
@@ -337,7 +379,8 @@ def _region_page(item: Puzzle, params: dict) -> dict:
     salient = shape.region.salient_edges(item.heights)
     return {
         "title": title,
-        "group": f"Other shapes: {shape.label}",
+        "group": "Puzzles by shape and level",
+        "cell": [shape_words(shape), item.level],
         "alt": (f"{shape.label[0].upper()}{shape.label[1:]} on a triangular grid ({len(shape.triangles)} triangles) "
                 f"with {len(item.givens)} given edges drawn in red; the player must draw every fold edge of "
                 "its unique calisson tiling."),
@@ -347,8 +390,42 @@ def _region_page(item: Puzzle, params: dict) -> dict:
                                                            title=title + " — fold edges")},
         "sheet": {"puzzle": render.puzzle_svg(shape, item.givens, bw=True),
                   "solution": render.sheet_answer_svg(shape, item.heights, item.givens),
-                  "rules": render.REGION_RULES},
+                  "rules": render.REGION_RULES, "paper": on_paper(item)},
     }
+
+
+MAX_SHEET_N = 14            # a hexagon of side 14 is about 160 mm wide at 6 mm an edge: one an A4 page
+
+
+def on_paper(item) -> dict | None:
+    """The puzzle on a printed sheet (generator/sheet.py); a random tiling is not a puzzle (None)."""
+    from generator.calissons import render
+    if not isinstance(item, Puzzle) or item.heights is None:
+        return None
+    shape = "a hexagon" if isinstance(item.n, int) else item.n.label
+    level = item.level
+    if level is None:               # from a permalink: the reasoning the hints measure
+        from generator.calissons import hints
+        level = {"local": "Medium", "what-if": "Hard"}.get(
+            hints.grade_level(*reversed(hints.explanation(item.n, tuple(sorted(item.givens))))), "Hard") \
+            if _hintable(item.n) else "Not graded"
+    return {"puzzle": render.paper_svg(item.n, item.givens),
+            "answer": render.paper_answer_svg(item.n, item.heights, item.givens),
+            "level": level.capitalize(), "edge": 1.0, "kind": f"Calissons on {shape}",
+            "rules": render.PAPER_RULES, "example": render.paper_example_svg()}
+
+
+def sheet_recipe(given: dict, count: int) -> list[dict]:
+    """generate() params of `count` puzzles (seeds seed, seed + 1, ...), the hexagon's side checked
+    before any work (at most MAX_SHEET_N: bigger ones cannot print readably)."""
+    from generator.families import validate
+    v = validate(PARAMS, {k: x for k, x in given.items() if x is not None}, "", flags=True)
+    if v.get("region", "hexagon") == "hexagon" and v["size"] > MAX_SHEET_N:
+        raise TilepressError(f"--size must be at most {MAX_SHEET_N} on a sheet (a side-{v['size']} hexagon "
+                             "cannot print with 6 mm edges), got " + str(v["size"]))
+    if v.get("region", "hexagon") == "hexagon" and v["size"] < 2:
+        raise TilepressError(f"--size must be at least 2 on a sheet, got {v['size']}")
+    return [dict(v, seed=v["seed"] + i) for i in range(count)]
 
 
 def figures() -> dict[str, str]:
@@ -661,7 +738,8 @@ PARAMS = (
     REGION,
 )
 VIEW = Param("view", "choice", "picture for svg/png/pdf output (default puzzle; heights: the cube heights "
-             "x + y + z at every vertex, least/greatest where they differ)", default="puzzle",
+             "x + y + z at every vertex, least/greatest where they differ; paper, paper-answer: as on the printed "
+             "sheets, the givens as double lines)", default="puzzle",
              choices=VIEWS)
 COMMANDS = (
     Command("solve", "solve a calisson puzzle given as JSON",
@@ -815,10 +893,10 @@ FAMILY = Family(
     kind="puzzle", params=PARAMS, generate=generate_item, regen=regen,
     regen_params=(Param("count", "bool", "count the solutions (capped)", default=False),),
     permalink=lambda item: item.permalink, to_json=to_json, to_svg=to_svg,
-    facts=facts, site=SITE, plan=plan, page=page, commands=COMMANDS, figures=figures,
+    facts=facts, site=SITE, plan=plan, page=page, commands=COMMANDS, figures=figures, shapes=shapes,
     svg_params=(VIEW,), formats=("svg", "json", "png", "pdf"), cost=cost, page_cap=page_cap, form=FORM,
     exercise=(("--view", "solution"), ("--view", "player"), ("~", "--view", "nope")),
-    player="calissons.play", hinter="calissons.hints",
+    player="calissons.play", hinter="calissons.hints", on_paper=on_paper, sheet_recipe=sheet_recipe,
     page_modules=("calissons.play", "calissons.regions", "calissons.onregion", "calissons.hints"),
     description="Calisson puzzles on the hexagon of side n: the givens are edges of a unique "
                 "lozenge tiling (a pile of cubes); the player draws its other fold edges.")

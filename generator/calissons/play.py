@@ -22,15 +22,20 @@ the first mark (in the board's edge order) that disagrees with the puzzle's solu
 from __future__ import annotations
 
 from generator.calissons import permalink as cal_permalink
-from generator.calissons.model import head, hexagon
+from generator.calissons.model import head, hexagon, triangle_edges
+from generator.calissons import render as _render
 from generator.calissons.render import xy
 from generator.calissons.solver import solve
 from generator.errors import TilepressError
 
 RULES = ("Draw every fold edge: the edges where two calissons (lozenges) of different colours meet "
-         "side by side, so that the picture becomes a pile of cubes. The red edges are given.")
+         "side by side, so that the picture becomes a pile of cubes. The red edges are given. "
+         "The puzzle has exactly one solution.")
 MAX_PLAY_N = 16
 SOLUTION_ARGS = ("--view", "solution")     # the CLI flags that draw the answer
+PRINT_ARGS = ("--view", "paper")           # the page's printout: grey grid, givens as double lines
+PRINT_SOLUTION_ARGS = ("--view", "paper-answer")
+PRINT_RULES = _render.PAPER_RULES          # the rules printed with it (they speak of double lines)
 MAX_PLAY_TRIANGLES = 6 * MAX_PLAY_N * MAX_PLAY_N     # other shapes (cal.v3): as many triangles
 
 
@@ -70,6 +75,7 @@ def board_of(n, givens, link: str, reg=None) -> dict:
     edges = sorted(reg.interior)
     outline = sorted(reg.boundary)
     given = set(givens)
+    ids = {e: i for i, e in enumerate(edges)}
     r = lambda v: round(v, 4)                          # noqa: E731 - tiny formatter
     return {
         "kind": "edges",
@@ -81,6 +87,9 @@ def board_of(n, givens, link: str, reg=None) -> dict:
         "givens": [i for i, e in enumerate(edges) if e in given],
         "outline": [[index[e[:2]], index[head(e)]] for e in outline],
         "clues": [],
+        # per triangle its x, y and z edges (board edge ids, -1 on the rim): the page's check by the
+        # rules (a calisson is two triangles across an undrawn edge; its direction is its colour)
+        "triangles": [[ids.get(e, -1) for e in triangle_edges(t)] for t in reg.triangles],
     }
 
 
@@ -104,18 +113,37 @@ def check(link: str, lines, crosses) -> dict:
     target = set(reg.salient_edges(answer.least)) if answer.least is not None else set()
     mine = solve(reg, sorted(drawn))
     if mine.least is not None and set(reg.salient_edges(mine.least)) == drawn:
-        return {"solved": True, "message": "Solved! Every fold edge is drawn.", "wrong": [],
+        return {"solved": True, "message": MESSAGES["solved"], "wrong": [],
                 "drawn": len(drawn), "total": len(target)}
     for i, e in enumerate(edges):
         if e in drawn and e not in target and e not in givens:
-            return {"solved": False, "message": "This line is not a fold edge of the solution.",
+            return {"solved": False, "message": MESSAGES["extra"],
                     "wrong": [i], "drawn": len(drawn), "total": len(target)}
         if e in crossed and e in target:
-            return {"solved": False, "message": "This edge is crossed out but the solution needs it.",
+            return {"solved": False, "message": MESSAGES["crossed"],
                     "wrong": [i], "drawn": len(drawn), "total": len(target)}
     missing = len(target - drawn)
-    return {"solved": False, "message": f"No mistake so far; {missing} fold edge{'s' if missing != 1 else ''} "
-            "still to draw.", "wrong": [], "drawn": len(drawn), "total": len(target)}
+    return {"solved": False, "message": MESSAGES["left"].format(n=missing, s="s" if missing != 1 else ""),
+            "wrong": [], "drawn": len(drawn), "total": len(target)}
+
+
+MESSAGES = {"solved": "Solved! Every fold edge is drawn.",
+            "extra": "This line is not a fold edge of the solution.",
+            "crossed": "This edge is crossed out but the solution needs it.",
+            "left": "No mistake so far; {n} fold edge{s} still to draw."}
+
+
+def page_check(link: str) -> dict | None:
+    """What the page needs to run `check` without Python (a site item's board file, written by the
+    build), or None.  When the puzzle has one solution, "drawn lines and givens are the fold edges
+    of a tiling" holds exactly when they are the fold edges of that solution, so the page compares
+    with them: {"rule": "answer", "lines": the fold edges to draw (edge ids), "messages": the
+    check's sentences}.  A puzzle with several solutions (None) is checked by Python."""
+    _n, givens, reg = _decode(link)
+    answer = solve(reg, givens)
+    if answer.status != "unique":
+        return None
+    return {"rule": "answer", "lines": solution(link)["lines"], "messages": dict(MESSAGES)}
 
 
 def solution(link: str) -> dict:

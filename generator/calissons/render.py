@@ -187,3 +187,59 @@ def sheet_answer_svg(n: int, H: list[int], givens: Iterable[Edge]) -> str:
 REGION_RULES = ("Other shapes: tile the shape with calissons so that no thick edge is crossed and the two "
                 "calissons beside each thick edge have different orientations; exactly one tiling fits, so "
                 "draw all its edges where calissons of different orientations meet.")
+
+
+# ---- on paper (generator/sheet.py) ------------------------------------------------------------
+# In grey only, the givens must not look like the outline: the outline is one thick black line,
+# a given is a double line (a thick black stroke with a white core), the grid thin and grey.
+PAPER_RULES = ("Cover the shape with calissons: a calisson is a diamond made of two triangles of the grid. "
+               "Draw a line wherever two calissons that point different ways meet. The double lines are "
+               "already drawn for you, and only one way to finish fits them.")
+OUTLINE_W, GIVEN_W, GIVEN_CORE, GRID_W, FOLD_W = 0.11, 0.2, 0.08, 0.025, 0.09
+
+
+def _given_lines(givens: Iterable[Edge]) -> str:
+    """The givens as double lines: black, then a white core (round ends close each one)."""
+    return (_lines(givens, "#000000", GIVEN_W) + _lines(givens, "#ffffff", GIVEN_CORE)) if givens else ""
+
+
+def paper_svg(n, givens: Iterable[Edge]) -> str:
+    """The puzzle on paper: thin grey grid, thick black outline, the givens as double lines."""
+    reg = _region(n)
+    vb, w, h = _frame(n)
+    givens = sorted(givens)
+    body = [_lines(reg.interior, "#8a8a8a", GRID_W),
+            polygons_path([_outline(n)], "none", "#000000", OUTLINE_W),
+            _given_lines(givens)]
+    return document("\n".join(p for p in body if p), w, h, vb, background="#ffffff")
+
+
+def paper_answer_svg(n, H: list[int], givens: Iterable[Edge]) -> str:
+    """The answer on paper: faces lightly shaded, every fold edge drawn, the givens still double."""
+    reg = _region(n)
+    vb, w, h = _frame(n)
+    givens = set(givens)
+    groups = lozenges(reg, H)
+    light = {"z": "#f4f4f4", "x": "#dcdcdc", "y": "#c4c4c4"}
+    body = [polygons_path(groups[d], light[d]) for d in ("z", "x", "y") if groups[d]]
+    body.append(_lines(reg.interior, "#8a8a8a", GRID_W))
+    body.append(polygons_path([_outline(n)], "none", "#000000", OUTLINE_W))
+    body.append(_lines([e for e in reg.salient_edges(H) if e not in givens], "#000000", FOLD_W))
+    body.append(_given_lines(sorted(givens)))
+    return document("\n".join(p for p in body if p), w, h, vb, background="#ffffff")
+
+
+def paper_example_svg() -> str:
+    """Two calissons placed side by side, pointing different ways, the line drawn where they meet
+    (the rules' picture): two of the three calissons of the hexagon of side 1, on its grid."""
+    reg = hexagon(1)
+    groups = lozenges(reg, reg.floor)
+    two = [q for d in ("z", "x", "y") for q in groups[d]][:2]
+    vb, w, h = _frame(1, pad=0.25)
+    common = [p for p in two[0] if any(abs(p[0] - q[0]) < 1e-9 and abs(p[1] - q[1]) < 1e-9 for q in two[1])]
+    body = [polygons_path([two[0]], "#eeeeee", "#000000", 0.05), polygons_path([two[1]], "#c8c8c8", "#000000", 0.05)]
+    if len(common) == 2:
+        (ax, ay), (bx, by) = common
+        body.append(f'<path d="M{num(ax)} {num(ay)}L{num(bx)} {num(by)}" stroke="#000000" '
+                    f'stroke-width="{num(GIVEN_W * 0.6, 4)}" stroke-linecap="round"/>')
+    return document("\n".join(body), w, h, vb, title="Two calissons", background="#ffffff")

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from generator import output
 from generator.families import Command, Family, Param, Tile
+from generator.maker.colour import SHOW, form_fields
 from generator.monotile import MonotilePatch
 from generator.params import MAX_SEED, format_decimal
 
@@ -114,9 +115,13 @@ class HatPatch(MonotilePatch):
         from generator.hat.coords import to_xy   # (lazy: the engine, see the class)
         return Tile("hat", tuple(hat.points), tuple(map(to_xy, hat.points)))
 
+    def shape(self, hat) -> tuple:
+        tile = self.exact(hat)
+        return (tile.kind, tile.exact, tile.points, {"metatile": hat.metatile, "reflected": hat.reflected})
+
 
 generate, regen, cost = HatPatch.generate, HatPatch.regen, HatPatch.cost
-to_json, to_svg, tiles = HatPatch.to_json, HatPatch.to_svg, HatPatch.tiles
+to_json, to_svg, tiles, shapes = HatPatch.to_json, HatPatch.to_svg, HatPatch.tiles, HatPatch.shapes
 PAGE_CAP = cost(None, {"width": 3000, "height": 1})   # the page makes regions up to 3000 square units
 
 
@@ -207,7 +212,8 @@ FORM = {"title": "The hat monotile",
         "fields": [{"name": "width", "label": "Width", "type": "number", "min": 4, "max": 60, "value": 16,
                     "help": "of the patch, in short edges of the hat (a hat is about 3 across)"},
                    {"name": "height", "label": "Height", "type": "number", "min": 4, "max": 50, "value": 12,
-                    "help": "of the patch, in short edges of the hat"}],
+                    "help": "of the patch, in short edges of the hat"}] + form_fields(metatile=True, three=False),
+        "show": SHOW,
         "count": {"unit": "hats", "per_area": 0.11},
         "argv": ["tiling", "hat", "--width", "{width}", "--height", "{height}", "--seed", "{seed}",
                  "--format", "json"]}
@@ -217,7 +223,7 @@ FAMILY = Family(
     name="hat", title="The hat monotile", prefix="hat", versions=(1,), version="2.2", kind="tiling",
     params=PARAMS, generate=generate, regen=regen, regen_params=REGEN_PARAMS,
     permalink=lambda item: item.permalink(), to_json=to_json, to_svg=to_svg, facts=facts,
-    site=SITE, plan=plan, page=page, commands=(SUPERTILE,), figures=figures, tiles=tiles, cost=cost,
-    page_cap=PAGE_CAP, form=FORM, exercise=(("--width", "4"),),
+    site=SITE, plan=plan, page=page, commands=(SUPERTILE,), figures=figures, tiles=tiles, shapes=shapes, cost=cost,
+    page_cap=PAGE_CAP, form=FORM, exercise=(("--width", "4"), ("--colour", "proper4")),
     description="A random patch: every hat meeting the open rectangle W × H centred on the start "
                 "point (short kite edge 1).")

@@ -7,7 +7,7 @@ solves the puzzle at its level (generate.py).  See site_src/articles/loopy.md.
 
     python -m generator loopy generate --tiling p2|p3|hat --width W --height H --seed S
                                        --level easy|normal|tricky|hard|expert [--solution] --format json|svg|png|pdf
-    python -m generator regen loopy.v2.… (or loopy.v1.…) [--solution] [--style bold] --format json|svg|png|pdf
+    python -m generator regen loopy.v2.… (or loopy.v1.…) [--solution] [--style bold|paper] --format json|svg|png|pdf
 
 Levels are Tatham's Easy, Normal, Tricky and Hard, and Expert above them
 (generator/loopy/solver.py); a regenerated puzzle's level is measured, never read from the link.
@@ -34,6 +34,7 @@ site.toml:
 
 from __future__ import annotations
 
+from generator.errors import TilepressError
 from generator.families import Command, Family, Param, lazy_run
 from generator.loopy.solver import LEVELS
 from generator.loopy.tiling_source import tilings
@@ -71,7 +72,16 @@ def to_json(item) -> dict:
 
 def to_svg(item, options: dict) -> str:
     from generator.loopy import render
-    return render.picture(item, solution=bool(options.get("solution")), bold=options.get("style") == "bold")
+    return render.picture(item, solution=bool(options.get("solution")), bold=options.get("style") == "bold",
+                          print_style=options.get("style") == "paper")
+
+
+def shapes(item):
+    """The puzzle's faces as ("face", dot numbers, dot positions, {"clue", "sides"}) for the
+    maker's exports (generator/maker/): two faces are neighbours when they share a grid edge."""
+    g = item.grid
+    for ids, clue in zip(g.faces, item.clues):
+        yield ("face", tuple(ids), tuple(g.dots[i] for i in ids), {"clue": clue, "sides": len(ids)})
 
 
 def facts(item) -> list:
@@ -112,7 +122,9 @@ def page(item, params: dict) -> dict:
     faces = len(item.grid.faces)
     return {
         "title": title,
-        "group": f"{NAMES.get(t, t)} — {item.level}",
+        # the gallery is a table: one row per tiling, one column per level
+        "group": "Puzzles by tiling and level",
+        "cell": [NAMES.get(t, t)[:1].upper() + NAMES.get(t, t)[1:], item.level],
         "alt": (f"A Loopy puzzle on {faces} faces of a {NAMES.get(t, t)} patch: dots at the tile corners, "
                 f"{item.clue_count} faces show how many of their sides the hidden loop uses."),
         # the site shows the bold style (dark grid lines: a phone's 390 px picture and a 240 px
@@ -125,8 +137,46 @@ def page(item, params: dict) -> dict:
         "sheet": {"puzzle": render.picture(item, print_style=True, title=title),
                   "solution": render.picture(item, solution=True, print_style=True, title=title + " — solution"),
                   "rules": render.RULES, "caption": f"{NAMES.get(t, t)}, level: {item.level}, {faces} faces",
-                  "min_width_mm": 120.0},
+                  "min_width_mm": 120.0, "paper": on_paper(item)},
     }
+
+
+# Sizes a sheet uses when the recipe gives none: two puzzles a page keep the readability rule of
+# generator/sheet.py (median edge >= 6 mm, digits >= 3.5 mm) on A4 and on Letter.
+SHEET_SIZES = {"p2": ("6", "5"), "p3": ("7", "6"), "hat": ("20", "6"), "spectre": ("14", "7")}
+
+
+def _tiling_of(item) -> str:
+    """The tiling name (p2, p3, hat, spectre) of a puzzle, from its tiling permalink."""
+    prefix = item.tiling.split(".", 1)[0]
+    return next((t for t in TILINGS if prefix == t or prefix.startswith(t)), prefix)
+
+
+def on_paper(item) -> dict:
+    """The puzzle on a printed sheet (generator/sheet.py): dotted grid, the loop in the answer."""
+    from generator.loopy import render
+    t = _tiling_of(item)
+    return {"puzzle": render.picture(item, print_style=True, title=""),
+            "answer": render.picture(item, solution=True, print_style=True, title=""),
+            "level": item.level.capitalize(), "edge": render._unit(item.grid),
+            "kind": f"Loopy on {NAMES.get(t, t)} tiles", "group": t, "rules": render.PAPER_RULES,
+            "example": render.example_svg()}
+
+
+def sheet_recipe(given: dict, count: int) -> list[dict]:
+    """generate() params of `count` puzzles (seeds seed, seed + 1, ...); the size defaults to the
+    tiling's SHEET_SIZES; the face count is checked by the cost rule before any work."""
+    from generator.families import validate
+    from generator.loopy import puzzle, tiling_source
+    t = given.get("tiling") or "p3"
+    w, h = SHEET_SIZES.get(t, ("6", "5"))
+    v = validate(PARAMS, dict({"width": w, "height": h}, **{k: x for k, x in given.items() if x is not None}),
+                 "", flags=True)
+    puzzle.check_faces(tiling_source.cost(None, v["tiling"], v["width"], v["height"]),
+                       f"--width {v['width']} --height {v['height']}")
+    if v["seed"] + count - 1 > 2 ** 63 - 1:
+        raise TilepressError(f"--seed {v['seed']}: the last puzzle's seed would pass 2**63-1")
+    return [dict(v, seed=v["seed"] + i) for i in range(count)]
 
 
 def figures() -> dict[str, str]:
@@ -169,8 +219,9 @@ PARAMS = (
     Param("level", "choice", "difficulty (default normal)", default="normal", choices=LEVELS),
 )
 SOLUTION = Param("solution", "bool", "draw the solution loop (svg/png/pdf)", default=False)
-STYLE = Param("style", "choice", "plain (default: light grey grid lines) or bold (dark lines that read on a phone)",
-              default="plain", choices=("plain", "bold"))
+STYLE = Param("style", "choice", "plain (default: light grey grid lines), bold (dark lines that read on a phone) "
+              "or paper (dotted lines and a black loop, as on the printed sheets)",
+              default="plain", choices=("plain", "bold", "paper"))
 SITE = (
     Param("tilings", "strs", "tilings to publish puzzles on", default=[t for t in ("p2", "p3", "hat") if t in TILINGS],
           choices=TILINGS),
@@ -241,9 +292,9 @@ FAMILY = Family(
     commands=(Command("generate", "generate a unique Loopy puzzle on a tiling patch", PARAMS + (SOLUTION,),
                       run_generate, formats=("json", "svg", "png", "pdf"), description=SIZES_HELP),)
     + HINT_COMMANDS,
-    figures=figures, svg_params=(SOLUTION, STYLE), formats=("svg", "json", "png", "pdf"),
+    figures=figures, shapes=shapes, svg_params=(SOLUTION, STYLE), formats=("svg", "json", "png", "pdf"),
     cost=cost, page_cap=PAGE_CAP, form=FORM, exercise=(("--solution",),),
     player="loopy.play", hinter="loopy.hints", page_modules=("loopy.play", "loopy.hints", "loopy.puzzle"),
-    memo_modules=("loopy.puzzle",), warm_up=WARM_UP,
+    memo_modules=("loopy.puzzle",), warm_up=WARM_UP, on_paper=on_paper, sheet_recipe=sheet_recipe,
     description="Loopy (Slitherlink) on the tiles of Penrose and hat patches: draw one loop "
                 "along the grid lines so that each number counts its face's sides on the loop.")

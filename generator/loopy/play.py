@@ -22,7 +22,10 @@ more lines meet, a clue with too many lines, a clue with too few uncrossed sides
 that runs into a dead end (every other edge at its dot crossed), a closed loop that leaves
 other lines outside it, a closed loop that misses a clue — or says that no rule is broken
 yet.  Marks that break no rule but differ from the unique answer are not flagged: that
-would leak the answer; "reveal" shows it when asked.
+would leak the answer; "reveal" shows it when asked.  Faces the player shaded inside or
+outside are read by the same rules: a line between two faces of one shade, or a cross between
+an inside and an outside face, is named (beyond the rim is outside).  The page decides
+"solved" by the same rules in JavaScript (`solvedByRules` in templates/regen.js).
 """
 
 from __future__ import annotations
@@ -32,11 +35,14 @@ from functools import lru_cache
 from generator.errors import TilepressError
 from generator.loopy import puzzle as P
 from generator.loopy.pole import pole
-from generator.loopy.render import RULES
+from generator.loopy.render import PAPER_RULES, RULES
 
 MAX_PLAY_FACES = 1000
+UNIQUE = "The puzzle has exactly one solution, found by reasoning alone."
 SOLUTION_ARGS = ("--solution",)      # the CLI flags that draw the answer (page: "Show the solution")
-PRINT_ARGS = ("--style", "bold")     # the CLI flags of the page's printout (dark grid lines on paper)
+PRINT_ARGS = ("--style", "paper")    # the CLI flags of the page's printout: dotted lines, as the rules say
+PRINT_SOLUTION_ARGS = ("--solution", "--style", "paper")   # ... and of its printed solution
+PRINT_RULES = PAPER_RULES                                    # the rules printed with it (as on the sheets)
 
 
 @lru_cache(maxsize=4)
@@ -80,12 +86,14 @@ def board_of(p: P.Puzzle) -> dict:
         "kind": "edges",
         "permalink": p.permalink,
         "title": f"Loopy on a {name} patch, {p.level} ({len(g.faces)} faces)",
-        "rules": RULES,
+        "rules": RULES + " " + UNIQUE,
         "dots": [[r(x), r(y)] for x, y in pts],
         "edges": [list(e) for e in g.edges],
         "givens": [],
         "outline": [],
         "clues": clues,
+        "faces": [list(f) for f in g.faces],             # dot rings: the page shades faces inside / outside
+        "face_edges": [list(es) for es in g.face_edges],
         "dot_radius": 0.07,
         "loop": True,                                  # the page flags a dot of three lines, a loop too early
     }
@@ -188,22 +196,64 @@ def _first_contradiction(p: P.Puzzle, lines: set, crosses: set):
             or _dot_contradiction(p.grid, lines, crosses, True) or _loop_contradiction(p, lines))
 
 
-def check(link: str, lines, crosses) -> dict:
-    """{"solved", "message", "wrong": [edge ids], "drawn", "total"}, judged by the rules."""
+def _faces(count: int, ids, what: str) -> set:
+    """Face ids from the page as a set (bad ids are an error)."""
+    out = set()
+    for i in ids or ():
+        if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < count:
+            raise TilepressError(f"{what}: {i!r} is not a face of this board")
+        out.add(i)
+    return out
+
+
+def _shade_contradiction(g, lines: set, crosses: set, inside: set, outside: set):
+    """Shading that disagrees with a mark: two faces on the same side of a line, or on
+    different sides of a crossed edge (beyond the rim is outside).  (message, edge, faces)."""
+    def side(f):
+        return 2 if f < 0 or f in outside else (1 if f in inside else 0)
+    for e, (f, h) in enumerate(g.edge_faces):
+        a, b = side(f), side(h)
+        if not a or not b or (f < 0 and h < 0):
+            continue
+        shaded = sorted(x for x in (f, h) if x >= 0 and x in inside | outside)
+        if e in lines and a == b:
+            where = "inside" if a == 1 else "outside"
+            return f"This line has {where} shading on both sides: a line separates inside from outside.", [e], \
+                shaded
+        if e in crosses and a != b:
+            return "This crossed-out edge has inside shading on one side and outside on the other.", [e], shaded
+    return None
+
+
+def check(link: str, lines, crosses, inside=(), outside=()) -> dict:
+    """{"solved", "message", "wrong": [edge ids], "faces": [face ids], "drawn", "total"}, judged
+    by the rules; `inside` and `outside` are the faces the player shaded (optional)."""
     p = _puzzle(link.strip())
     n = len(p.grid.edges)
     on, off = _ids(n, lines, "line"), _ids(n, crosses, "cross")
     if on & off:
         raise TilepressError(f"edge {min(on & off)} is marked both as a line and as a cross")
+    ins, outs = _faces(len(p.grid.faces), inside, "inside"), _faces(len(p.grid.faces), outside, "outside")
+    if ins & outs:
+        raise TilepressError(f"face {min(ins & outs)} is shaded both inside and outside")
     found = _first_contradiction(p, on, off)
     if found:
-        return _verdict(False, found[0], found[1], on, p)
+        return {**_verdict(False, found[0], found[1], on, p), "faces": []}
+    shade = _shade_contradiction(p.grid, on, off, ins, outs)
+    if shade:
+        return {**_verdict(False, shade[0], shade[1], on, p), "faces": shade[2]}
     g = p.grid
     if len(_components(g, on)) == 1 and all(_degree(g, d, on) in (0, 2) for d in range(len(g.dots))):
-        return _verdict(True, "Solved! One closed loop, and every number is right.", [], on, p)
-    return _verdict(False, f"No rule broken so far ({_plural(len(on), 'line')} drawn).", [], on, p)
+        return {**_verdict(True, "Solved! One closed loop, and every number is right.", [], on, p), "faces": []}
+    return {**_verdict(False, f"No rule broken so far ({_plural(len(on), 'line')} drawn).", [], on, p), "faces": []}
 
 
 def solution(link: str) -> dict:
     """{"lines": [edge ids]} of the unique loop (asked for by "reveal" only)."""
     return {"lines": sorted(_puzzle(link.strip()).solution)}
+
+
+def page_check(link: str) -> dict:
+    """What the page needs to run `check` without Python (a site item's board file, written by the
+    build): the rules above need only the board, so {"rule": "loop", "total": the loop's length}."""
+    return {"rule": "loop", "total": len(_puzzle(link.strip()).solution)}

@@ -73,8 +73,14 @@ def picture(puzzle, *, solution: bool = False, print_style: bool = False, title:
         parts.append(f'<path fill="none" stroke="{"#000" if print_style else "#c0392b"}" '
                      f'stroke-width="{n(width)}" stroke-linejoin="round" stroke-linecap="round" d="'
                      + svg.polygon_d([pts[i] for i in ring]) + '"/>')
-    dots = "".join(f'<circle cx="{n(x)}" cy="{n(y)}" r="{n(0.07 * u)}"/>' for x, y in pts)
-    parts.append(f'<g fill="#111">{dots}</g>')
+    if print_style:      # paper: the dots as one path of arcs (cairo draws one element, not hundreds)
+        r = 0.07 * u
+        dots = "".join(f"M{n(x - r)} {n(y)}a{n(r)} {n(r)} 0 1 0 {n(2 * r)} 0a{n(r)} {n(r)} 0 1 0 {n(-2 * r)} 0z"
+                       for x, y in pts)
+        parts.append(f'<path fill="#111" d="{dots}"/>')
+    else:
+        dots = "".join(f'<circle cx="{n(x)}" cy="{n(y)}" r="{n(0.07 * u)}"/>' for x, y in pts)
+        parts.append(f'<g fill="#111">{dots}</g>')
     texts = []
     places = [(pole([pts[i] for i in ids]), c) for ids, c in zip(g.faces, puzzle.clues) if c is not None]
     size = min([0.9 * u] + [1.8 * r for (_x, _y, r), _c in places])   # one size for every clue
@@ -104,3 +110,27 @@ def _wrap(text: str, width: int) -> list[str]:
         else:
             cur = f"{cur} {word}".strip()
     return lines + [cur] if cur else lines
+
+
+# On paper (generator/sheet.py): the rules in three short sentences, and a worked example on six squares.
+PAPER_RULES = ("Draw one loop along the dotted lines, from dot to dot. The loop is closed: it never crosses "
+               "or touches itself and has no loose ends. A number says how many sides of its tile the loop "
+               "uses; tiles without a number may use any.")
+_EXAMPLE_LOOP = [(0, 0), (2, 0), (2, 2), (1, 2), (1, 1), (0, 1)]      # round three of the six squares
+_EXAMPLE_CLUES = {(0, 0): 3, (2, 0): 1, (0, 1): 2, (1, 1): 3}        # (column, row): sides on the loop
+
+
+def example_svg() -> str:
+    """A worked example for the sheets: six squares, four numbers, the loop drawn."""
+    n = svg.num
+    grid = "".join(f"M0 {r}H3" for r in range(3)) + "".join(f"M{c} 0V2" for c in range(4))
+    parts = [f'<path fill="none" stroke="#444" stroke-width="0.04" stroke-dasharray="0.08 0.08" d="{grid}"/>',
+             '<path fill="none" stroke="#000" stroke-width="0.13" stroke-linejoin="round" d="'
+             + svg.polygon_d(_EXAMPLE_LOOP) + '"/>',
+             '<g fill="#111">' + "".join(f'<circle cx="{c}" cy="{r}" r="0.06"/>' for r in range(3) for c in range(4))
+             + "</g>",
+             '<g font-family="DejaVu Sans, Arial, sans-serif" font-size="0.55" text-anchor="middle" fill="#111">'
+             + "".join(f'<text x="{n(c + 0.5)}" y="{n(r + 0.7)}">{v}</text>' for (c, r), v in _EXAMPLE_CLUES.items())
+             + "</g>"]
+    return svg.document("\n".join(parts), 144, 104, (-0.3, -0.3, 3.6, 2.6), title="Example: a solved puzzle",
+                        background="#ffffff")

@@ -28,6 +28,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from generator.families import Family, Param, Tile
+from generator.maker.colour import SHOW, form_fields
 from generator.params import MAX_SEED, format_decimal
 
 MAX_SITE_SIDE = 200
@@ -184,7 +185,8 @@ FORM_P2 = {"title": "Penrose P2 (kites and darts)",
            "fields": [{"name": "width", "label": "Width", "type": "number", "min": 2, "max": 60, "value": 16,
                        "help": "of the patch, in long edges of the kite"},
                       {"name": "height", "label": "Height", "type": "number", "min": 2, "max": 50, "value": 12,
-                       "help": "of the patch, in long edges of the kite"}],
+                       "help": "of the patch, in long edges of the kite"}] + form_fields(metatile=False, three=True),
+           "show": SHOW,
            "count": {"unit": "tiles", "per_area": 2.3},
            "argv": ["tiling", "p2", "--width", "{width}", "--height", "{height}", "--seed", "{seed}",
                     "--format", "json"]}
@@ -192,7 +194,8 @@ FORM_P3 = {"title": "Penrose P3 (rhombs)",
            "fields": [{"name": "width", "label": "Width", "type": "number", "min": 2, "max": 60, "value": 16,
                        "help": "of the patch, in rhomb edges"},
                       {"name": "height", "label": "Height", "type": "number", "min": 2, "max": 50, "value": 12,
-                       "help": "of the patch, in rhomb edges"}],
+                       "help": "of the patch, in rhomb edges"}] + form_fields(metatile=False, three=True),
+           "show": SHOW,
            "count": {"unit": "tiles", "per_area": 1.4},
            "argv": ["tiling", "p3", "--width", "{width}", "--height", "{height}", "--seed", "{seed}",
                     "--format", "json"]}
@@ -206,7 +209,7 @@ def _family(name: str, title: str, form: dict) -> Family:
         to_svg=to_svg, facts=facts, site=SITE, plan=plan_for(name), page=page_for(name),
         figures=figures, tiles=tiles, cost=cost_for(name), svg_params=SVG_PARAMS, form=form,
         page_cap=cost_for(name)(None, {"width": 3000, "height": 1}),   # regions up to 3000 square units
-        exercise=(("--width", "4"),),
+        exercise=(("--width", "4"), ("--colour", "proper3", "--palette", "grey")),
         description="A random patch of the W × H rectangle centred on the start point "
                     "(x0 = −W/2 … x1 = W/2, y0 = −H/2 … y1 = H/2).  Units: P2 long edge 1, "
                     "P3 edge 1; y points up.")

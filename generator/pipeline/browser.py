@@ -105,6 +105,7 @@ import base64
 import gzip
 import hashlib
 import io
+import itertools
 import json
 import os
 import shutil
@@ -120,6 +121,7 @@ from generator.webapi import MAX_PERMALINK_CHARS
 ROOT = Path(__file__).resolve().parents[2]
 ENGINES = ROOT / "generator"
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
+PREBUILT = Path(__file__).resolve().parent / "runtime.zip"   # the runtime a wheel ships (setup.py)
 RUNTIME_FORMAT = 2                    # bump when the vendored layout changes
 STDLIB_ZIP = "/lib/python314.zip"     # where Pyodide mounts the standard library zip
 ENGINE_DIR = "/tilepress"             # where the page unpacks the engines
@@ -324,8 +326,17 @@ def pinned_version(root: Path = ROOT) -> str:
 
 
 def missing_reason(pkg: Path | None = None) -> str | None:
-    """Why the runtime cannot be vendored here (None when it can)."""
+    """Why the runtime cannot be vendored here (None when it can, or when the package ships it)."""
     pkg = PYODIDE_DIR if pkg is None else pkg
+    if pkg == PYODIDE_DIR and not (pkg / "package.json").is_file() and PREBUILT.is_file():
+        got = _MEMO.get("prebuilt") or prebuilt()
+        if got is None:
+            return f"{PREBUILT} was built for other engine sources than the installed ones: reinstall tilepress"
+        _MEMO["prebuilt"] = got
+        return None
+    if not (ROOT / "package.json").is_file():          # an installed package without the runtime
+        return ("this tilepress package has no Pyodide runtime: install a wheel built after `npm ci` "
+                "in a tilepress checkout (see docs/deployment.md), or set interactive = false")
     if not (pkg / "package.json").is_file():
         return (f"the Pyodide runtime is not installed ({pkg} is missing): run `npm ci` in {ROOT} "
                 "(needs Node.js: apt-get install nodejs npm)")
@@ -342,7 +353,8 @@ def engine_files() -> dict[str, bytes]:
     out = {}
     for path in sorted(ENGINES.rglob("*")):
         rel = path.relative_to(ENGINES.parent).as_posix()
-        if (path.is_file() and "__pycache__" not in rel and not rel.startswith("generator/pipeline/")
+        if (path.is_file() and "__pycache__" not in rel
+                and not rel.startswith(("generator/pipeline/", "generator/_data/"))   # site pipeline, wheel data
                 and not rel.endswith((".pyc", ".pyo"))):
             out[rel] = path.read_bytes()
     return out
@@ -537,14 +549,60 @@ def vendor(pkg: Path | None = None) -> dict:
             "python": answer["version"], "builtins": answer["builtins"]}
 
 
+def engines_key(files: dict[str, bytes]) -> str:
+    """What a prebuilt runtime depends on besides Pyodide: this module and the engine files."""
+    h = hashlib.sha256(f"prebuilt runtime {RUNTIME_FORMAT}".encode())
+    h.update(Path(__file__).read_bytes())
+    for rel in sorted(files):
+        h.update(rel.encode() + b"\0" + hashlib.sha256(files[rel]).digest())
+    return h.hexdigest()
+
+
+def write_prebuilt(path: Path, got: dict | None = None) -> Path:
+    """Write the vendored runtime (vendor() unless given) as the zip a wheel ships (PREBUILT).
+
+    setup.py calls it when it builds a wheel in a checkout with node and node_modules/pyodide,
+    so a pip-installed tilepress builds regen.html with neither."""
+    got = vendor() if got is None else got
+    meta = {"key": engines_key(engine_files()), "modules": got["modules"], "python": got["python"],
+            "builtins": got["builtins"]}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as zf:   # the scripts are gzip + base64 already
+        for name in sorted(got["files"]):
+            zf.writestr(zipfile.ZipInfo(f"files/{name}", (1980, 1, 1, 0, 0, 0)), got["files"][name])
+        zf.writestr(zipfile.ZipInfo("meta.json", (1980, 1, 1, 0, 0, 0)), json.dumps(meta, sort_keys=True))
+    return path
+
+
+def prebuilt(path: Path = PREBUILT) -> dict | None:
+    """The shipped runtime (as vendor() returns it), or None if absent, damaged or made for other
+    engine sources than the installed ones."""
+    try:
+        with zipfile.ZipFile(path) as zf:
+            meta = json.loads(zf.read("meta.json"))
+            if meta.get("key") != engines_key(engine_files()):
+                return None
+            files = {n[len("files/"):]: zf.read(n) for n in zf.namelist() if n.startswith("files/")}
+    except (OSError, ValueError, KeyError, zipfile.BadZipFile):
+        return None
+    return {"files": files, "modules": meta["modules"], "python": meta["python"], "builtins": meta["builtins"]}
+
+
 _MEMO: dict[str, dict] = {}
 
 
 def runtime(cache) -> dict:
-    """The vendored runtime, from the in-process memo, the build cache, or `vendor()`."""
+    """The vendored runtime, from the in-process memo, the build cache, or `vendor()`; in an
+    installed package without node_modules, the runtime it ships (PREBUILT)."""
     reason = missing_reason()
     if reason:
         raise TilepressError(reason)
+    if not (PYODIDE_DIR / "package.json").is_file():
+        got = _MEMO.get("prebuilt") or prebuilt()
+        if got is None:
+            raise TilepressError(f"{PREBUILT}: the shipped Pyodide runtime cannot be read; reinstall tilepress")
+        _MEMO["prebuilt"] = got
+        return got
     files = engine_files()
     key = cache_key(files)
     if key in _MEMO:
@@ -573,13 +631,61 @@ def page_config(families: list[dict], base_url: str = "") -> dict:
     forms = {f.name: f.form for f in all_families() if f.form is not None}
     built = [f["name"] for f in families]
     order = [n for n in built if n in forms] + [n for n in forms if n not in built]
-    items = {i["permalink"]: f"{f['name']}/{i['slug']}.svg" for f in families for i in f["items"]
-             if i.get("permalink") and offers(i["permalink"])["regen"]}
+    items = {i["permalink"]: f"{f['name']}/{i['slug']}.svg" for f, i in site_items(families)
+             if offers(i["permalink"])["regen"]}
     qr = {link: path[:-4] + ".qr.svg" for link, path in items.items()} if base_url else {}
     return {"caps": [], "max_chars": MAX_PERMALINK_CHARS, "seed_max": SEED_MAX,
             "forms": [dict(forms[n], name=n) for n in order], "players": webapi.players(),
             "hints": webapi.hinters(),
-            "items": dict(sorted(items.items())), "qr": dict(sorted(qr.items())), "base_url": base_url}
+            "items": dict(sorted(items.items())), "qr": dict(sorted(qr.items())), "base_url": base_url,
+            "boards": {}}
+
+
+def site_items(families: list[dict]):
+    """(family view, item view) of every item with a permalink: the gallery's, then the daily ones."""
+    for f in families:
+        for i in itertools.chain(f["items"], f.get("daily") or ()):
+            if i.get("permalink"):
+                yield f, i
+
+
+# Boards beside the items.  For each playable site item the build writes <family>/<slug>.play.js,
+# a classic script (file:// allows no fetch) that sets window.tilepressBoards[permalink] to
+# generator.webapi.page_data(permalink): the board and what the page needs to check the marks
+# itself.  regen.html#PERMALINK of a site item loads that file, and the board takes marks at once;
+# the Python runtime loads afterwards, in the background, for what needs it (the regenerated
+# picture, facts, hints).  Cached per permalink under the engines' key.
+PAGE_DATA_FORMAT = 1
+
+
+def play_script(link: str, data: dict) -> bytes:
+    """The board file of one item: deterministic JSON (sorted keys) inside a classic script."""
+    text = json.dumps(data, sort_keys=True, separators=(",", ":")).replace("</", "<\\/")
+    return (f"/* tilepress: the board of a site item for regen.html (generator/pipeline/browser.py) */\n"
+            f"(window.tilepressBoards=window.tilepressBoards||{{}})[{json.dumps(link)}]={text};\n").encode()
+
+
+def write_boards(writer, families: list[dict], shown: dict, cache) -> dict:
+    """Write the board file of every playable item regen.html shows; {permalink: its path}."""
+    out = {}
+    engines = hashlib.sha256(f"page data {PAGE_DATA_FORMAT}".encode())
+    for rel, data in engine_files().items():
+        engines.update(rel.encode() + b"\0" + hashlib.sha256(data).digest())
+    for f, i in site_items(families):
+        link = i["permalink"]
+        if link not in shown or link in out or not webapi.playable(link):
+            continue
+        key = hashlib.sha256(engines.digest() + link.encode()).hexdigest()
+        got = cache.get(key) if cache is not None else None
+        if got is None:
+            data = webapi.page_data(link)
+            got = play_script(link, data) if data is not None else b""
+            if cache is not None:
+                cache.put(key, got)
+        if got:
+            out[link] = f"{f['name']}/{i['slug']}.play.js"
+            writer.write(out[link], got)
+    return dict(sorted(out.items()))
 
 
 def qr_svg(url: str) -> str:
@@ -611,20 +717,21 @@ self.addEventListener("fetch", (ev) => {
 """
 
 
-def write(writer, env, render, common: dict, cache) -> None:
-    """Write regen.html, its assets, the vendored runtime and its service worker through the writer."""
+def write(writer, env, render, common: dict, cache, template_file) -> None:
+    """Write regen.html, its assets, the vendored runtime and its service worker through the writer
+    (`template_file(env, name)`: the theme's file of a template, else the built-in one)."""
     rt = runtime(cache)
     digest = hashlib.sha256()
     for name in sorted(rt["files"]):
         writer.write(f"regen/runtime/{name}", rt["files"][name])
         digest.update(name.encode() + b"\0" + hashlib.sha256(rt["files"][name]).digest())
     writer.write("sw.js", (SERVICE_WORKER % {"key": digest.hexdigest()[:16]}).encode())
-    from generator.pipeline.pages import template_file
     for name in ("regen.js", "regen.css"):            # copied as they are (no Jinja in them)
         writer.write(f"regen/{name}", template_file(env, name).read_bytes())
     base_url = common["site"].get("base_url") or ""
     config = page_config(common["families"], base_url)
-    pages = {f"{f['name']}/{i['slug']}.svg": i["url"] for f in common["families"] for i in f["items"]}
+    config["boards"] = write_boards(writer, common["families"], config["items"], cache)
+    pages = {f"{f['name']}/{i['slug']}.svg": i["url"] for f, i in site_items(common["families"])}
     for link, path in config["qr"].items():            # the printout's QR code opens the item's page
         writer.write(config["qr"][link], qr_svg(base_url + pages[config["items"][link]]).encode())
     cfg = json.dumps(config, sort_keys=True).replace("</", "<\\/")

@@ -13,6 +13,7 @@ is not a tilepress site; the cache folder carries its own marker for the same re
 from __future__ import annotations
 
 import array
+import datetime
 import hashlib
 import json
 import os
@@ -169,19 +170,71 @@ def _make_sheets(writer: Writer, cache: Cache, cfg, fams: list[dict], jobs: int,
             planned.append((url, key))
             files.append({"paper": "A4" if paper == "a4" else "Letter", "url": url})
         info = {"files": files, "count": len(entries), "pages": 2 * -(-len(entries) // per)}
+        info["levels"], info["books"] = _paper_sheets(cfg, fam, base_url, todo, planned, cache.get)
         fam["sheet"] = info
         listing.append(dict(info, title=fam["title"], rules=rules))
     for task in todo.values():           # each QR code once: the worker processes inherit them
-        for entry in task[1]:
+        for entry in (task[1] if isinstance(task, tuple) else ()):
             if len(entry) > 3 and entry[3]:
                 sheets.qr_matrix(entry[3])
-    made = dict(zip(todo, generate.map_pool(sheets.sheet_pdf, list(todo.values()), jobs, "sheets",
-                                                isolated=True)))
-    for key, pdf in made.items():
-        cache.put(key, pdf)
+    old_style = {k: v for k, v in todo.items() if not isinstance(v, dict)}
+    made = dict(zip(old_style, generate.map_pool(sheets.sheet_pdf, list(old_style.values()), jobs, "sheets",
+                                                 isolated=True)))
+    paper_tasks = {k: v["args"] for k, v in todo.items() if isinstance(v, dict)}
+    for key, (pdf, png, _pages, _note) in zip(paper_tasks, generate.map_pool(
+            sheets.site_sheet, list(paper_tasks.values()), jobs, "level sheets and books", isolated=True)):
+        made[key], made[key + "-png"] = pdf, png
+    for key, data in made.items():
+        cache.put(key, data)
     for url, key in planned:
         writer.write(url, made[key] if key in made else cache.get(key))
     return listing
+
+
+def _paper_sheets(cfg, fam: dict, base_url: str, todo: dict, planned: list, cache_get) -> tuple[list, list]:
+    """Plan a family's level sheets (sheets/<family>[-<tiling>]-<level>-<paper>.pdf) and its daily
+    books (sheets/<family>-daily-YYYY-MM-<paper>.pdf), each with a preview of its first puzzle page
+    (the first paper's); return their listings.  The page counts come from the layout, made here
+    in SVG (cheap); the PDFs and previews are made in child processes (see _make_sheets)."""
+    from generator import sheet as paper_sheet
+    site_title = cfg.site["title"]
+    jobs = [("level", g) for g in sheets.level_groups(fam["name"], fam["items"], base_url)]
+    jobs += [("book", b) for b in sheets.month_books(fam["name"], fam["daily"], base_url, schedule.build_date())]
+    levels, books = [], []
+    for what, g in jobs:
+        if what == "level":
+            title = f"{site_title}: {g['kind'] if g['group'] else fam['title'].split(' on ')[0]}, {g['level']}"
+            cover = None
+        else:
+            month = datetime.date.fromisoformat(g["month"] + "-01").strftime("%B %Y")
+            title = f"{site_title}: {g['kind']}, {month}"
+            cover = (f"{g['kind']}", f"A puzzle a day: {month}")
+        files, preview = [], None
+        for n, paper in enumerate(cfg.sheets["papers"]):
+            args = (title, g["entries"], g["rules"], g["example"], paper, cover)
+            key = hashlib.sha256(json.dumps(["paper-sheet", plan.RENDER_VERSION, title, [vars(e) for e in g["entries"]],
+                                             g["rules"], g["example"], paper, cover, sheets.pdf_date(),
+                                             paper_sheet.EDGE_MM, paper_sheet.DIGIT_MM, sheets.LEVEL_PER_PAGE],
+                                            sort_keys=True).encode()).hexdigest()
+            if cache_get(key) is None or cache_get(key + "-png") is None:
+                todo[key] = {"args": args}
+            url = f"sheets/{g['slug']}-{paper}.pdf"
+            planned.append((url, key))
+            sh = paper_sheet.Sheet(title, g["rules"], g["example"], g["entries"], paper, sheets.LEVEL_PER_PAGE)
+            count, _shape, _note = paper_sheet.per_page(sh, strict=False)
+            pages = paper_sheet.page_count(sh, count, book=cover is not None)
+            files.append({"paper": "A4" if paper == "a4" else "Letter", "url": url, "pages": pages})
+            if n == 0:
+                preview = f"sheets/{g['slug']}-preview.png"
+                planned.append((preview, key + "-png"))
+        entry = {"title": title.split(": ", 1)[1], "level": g.get("level"), "count": len(g["entries"]),
+                 "files": files, "preview": preview, "pages": files[0]["pages"]}
+        if what == "level":
+            levels.append(entry)
+        else:
+            entry["month"] = g["month"]
+            books.append(entry)
+    return levels, books
 
 
 def _marking(*sequences):
@@ -231,7 +284,9 @@ def build(opts: Options) -> Report:
         base_url += "/"
     theme = Path(opts.templates) if opts.templates is not None else cfg.theme_dir
     env = pages.environment(theme, DEFAULT_TEMPLATES)
-    make_executor(opts)          # bad --executor/--scheduler flags or a missing Dask: exit 2 now
+    executor = make_executor(opts)   # bad --executor/--scheduler flags or a missing Dask: exit 2 now
+    if hasattr(executor, "check"):
+        executor.check()             # a Dask scheduler that does not answer as one: exit 2 now
     _check_out(out)
     cache_dir = opts.cache_dir or out.parent / ".tilepress-cache"
     cache = Cache(cache_dir if opts.use_cache else None)

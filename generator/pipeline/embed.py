@@ -7,18 +7,23 @@ or, with options, a fenced block (``` or ~~~):
     ```tilepress
     permalink: loopy.v1.ea310b2a22a2b3a1e22b22022b222e1a0d02c301a3.p2.v1.5_4_9_AVVBUABUAA
     width: 320                 CSS pixels (16..4096); default: the picture's own width
-    caption: A first Loopy     default: the family and the item's first facts
+    caption: A first Loopy     default: the item in words (caption_in_words)
     solution: below            puzzles: below (folded <details>, the default), shown (unfolded), hidden
     link: regen                regen (the picture links to regen.html#PERMALINK) or none
     ```
 
-Each becomes a `<figure>`: the item's SVG, byte for byte what `python -m generator regen
-PERMALINK --format svg` prints apart from its root tag (size, `role="img"`, `aria-label`) and
-its `id`s (prefixed per figure, so several pictures on one page never share an id); an alt
-text made from the item's facts (its tile counts, clues, level...), which are recomputed
-from the permalink, never read from the page; a caption; and for puzzles the answer, drawn
-with the flags the family's player uses (`SOLUTION_ARGS` of `generator/webapi.py`), folded in
-a `<details>` element.  The pictures are inline SVG, or files when the host gives the
+Each becomes a `<figure>`: the item's SVG, what `python -m generator regen PERMALINK
+--format svg` prints (with `--style bold` where the family has that dark-lines style, as the
+site's own item pictures) apart from its root tag (size, `role="img"`, `aria-label`), its
+`id`s (prefixed per figure, so several pictures on one page never share an id) and its line
+weights, dot radii and digit sizes, raised where needed so that they stay visible when the
+figure is shown as narrow as 320 CSS px (`readable`: at least 1 px lines, 1.5 px dots, 10 px
+digits, each kind scaled by one factor so thick and thin lines keep their order, and capped
+so that digits stay inside their faces); an alt text made from the item's facts (its tile
+counts, clues, level...), which are recomputed from the permalink, never read from the page;
+a caption in words ("Loopy on a Penrose P2 patch, easy, 58 faces"); and for puzzles the
+answer, drawn with the flags the family's player uses (`SOLUTION_ARGS` of
+`generator/webapi.py`), folded in a `<details>` element.  The pictures are inline SVG, or files when the host gives the
 extension a `write_file(name, text) -> url` callable (the project's own site build does).
 
 Registered as the `markdown.extensions` entry point `tilepress` (pyproject.toml), so
@@ -61,15 +66,19 @@ from markdown.preprocessors import Preprocessor
 
 from generator.errors import TilepressError, one_line
 
-EMBED_VERSION = "1"        # bump when the same permalink gives a different figure
+EMBED_VERSION = "2"        # bump when the same permalink gives a different figure
 SOLUTIONS = ("below", "shown", "hidden")
 LINKS = ("regen", "none")
 OPTIONS = ("permalink", "width", "caption", "solution", "link")
 MAX_CHARS = 8192           # the longest permalink a page may embed (a family may allow more)
 MAX_TILES = 20_000         # the most tiles a page may embed (a 100 x 100 P2 patch is ~25,000)
 MIN_WIDTH, MAX_WIDTH = 16, 4096
-CAPTION_FACTS = 3          # facts in the default caption
+CAPTION_FACTS = 3          # facts in the default caption of a family caption_in_words does not know
 ALT_FACTS = 8              # facts in the alt text
+NARROWEST = 320            # CSS px: the narrowest a figure is expected to be shown (a phone's column)
+MIN_LINE_PX, MIN_DOT_PX, MIN_DIGIT_PX = 1.0, 1.5, 10.0   # at NARROWEST: line width, dot radius, digits
+MAX_LINE_GAIN, MAX_DOT_GAIN, MAX_DIGIT_GAIN = 4.0, 3.0, 1.6   # caps: a dense picture stays a picture
+TILING_WORDS = {"p2": "Penrose P2", "p3": "Penrose P3", "hat": "hat", "spectre": "Spectre"}
 
 _LINE = re.compile(r"^ {0,3}!tilepress(?:\s(.*))?$")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})\s*\{?\s*\.?tilepress\s*\}?\s*$")
@@ -101,15 +110,49 @@ def _fact_text(facts, count: int) -> str:
     return ", ".join(f"{label} {value}" for label, value in facts[:count])
 
 
+def svg_options(fam, args=()) -> dict:
+    """The SVG options of a figure: `args`, plus `--style bold` where the family has that style."""
+    from generator import cli
+    args = list(args)
+    style = next((p for p in fam.svg_params if p.name == "style"), None)
+    if style is not None and "bold" in (style.choices or ()):
+        args += ["--style", "bold"]
+    parser = cli.make_parser("tilepress", "", fam.svg_params)
+    return cli.values_of(parser.parse_args(args), fam.svg_params, "")
+
+
 def answer_options(fam) -> dict | None:
     """The SVG options that draw a puzzle's answer (its player's SOLUTION_ARGS), or None."""
-    from generator import cli, webapi
+    from generator import webapi
     player = webapi.player_module(fam)
     args = getattr(player, "SOLUTION_ARGS", None)
     if not args:
         return None
-    parser = cli.make_parser("tilepress", "", fam.svg_params)
-    return cli.values_of(parser.parse_args(list(args)), fam.svg_params, "")
+    return svg_options(fam, args)
+
+
+def caption_in_words(family: str, title: str, facts) -> str:
+    """A default caption that reads as a phrase: "Loopy on a Penrose P2 patch, easy, 58 faces"."""
+    f = {str(k): v for k, v in facts}
+    short = title.split(" — ")[0]
+    if family == "loopy" and {"Tiling", "Level", "Faces"} <= set(f):
+        tiling = TILING_WORDS.get(str(f["Tiling"]), str(f["Tiling"]))
+        return f"Loopy on a {tiling} patch, {f['Level']}, {f['Faces']} faces"
+    if family in TILING_WORDS and facts:
+        label, count = facts[0]
+        return f"A {TILING_WORDS[family]} patch of {count} {label}"
+    if family == "calissons":
+        side = f"side {f['Size n']}" if "Size n" in f else None
+        if "Givens" in f:
+            how = str(f.get("Reasoning it needs", "")).split(":")[0].split(".")[0].strip().lower()
+            parts = ["Calisson puzzle", side, f"{f['Givens']} givens", how or None]
+            return ", ".join(p for p in parts if p)
+        if "Lozenges" in f:
+            return ", ".join(p for p in ("Random calisson tiling", side, f"{f['Lozenges']} lozenges") if p)
+    if family == "tantrix" and "method" in f:
+        return f"Infinite Tantrix pattern, {f['method']} board"
+    short_facts = [(k, v) for k, v in facts if len(str(v)) <= 30][:CAPTION_FACTS]
+    return f"{short}: {_fact_text(short_facts, CAPTION_FACTS)}" if short_facts else short
 
 
 def item_data(link: str) -> dict:
@@ -119,14 +162,14 @@ def item_data(link: str) -> dict:
     item = fam.regen(link, {})
     facts = [[str(k), v] for k, v in fam.facts(item)]
     options = answer_options(fam)
-    svg = fam.to_svg(item, {})
+    svg = fam.to_svg(item, svg_options(fam))
     answer = fam.to_svg(item, options) if options is not None else None
     if answer == svg:                       # e.g. a calisson sample: a picture, not a puzzle
         answer = None
     title = fam.title
     return {"family": fam.name, "permalink": fam.permalink(item), "svg": svg, "answer": answer, "title": title,
             "alt": f"{title}: {_fact_text(facts, ALT_FACTS)}." if facts else f"{title}.",
-            "caption": f"{title}: {_fact_text(facts, CAPTION_FACTS)}" if facts else title}
+            "caption": caption_in_words(fam.name, title, facts)}
 
 
 def check_cost(link: str, max_tiles: float) -> None:
@@ -260,6 +303,34 @@ def inline_svg(svg: str, label: str, width: int | None, prefix: str, css_class: 
     return tag + body
 
 
+_VIEWBOX = re.compile(r'viewBox="\s*[-0-9.e]+[\s,]+[-0-9.e]+[\s,]+([0-9.e]+)')
+_ATTR = {"line": re.compile(r'(\sstroke-width=")([0-9.e]+)(")'),
+         "dot": re.compile(r'(<circle\b[^>]*?\sr=")([0-9.e]+)(")'),
+         "digit": re.compile(r'(\sfont-size=")([0-9.e]+)(")')}
+_FLOOR = {"line": (MIN_LINE_PX, MAX_LINE_GAIN), "dot": (MIN_DOT_PX, MAX_DOT_GAIN),
+          "digit": (MIN_DIGIT_PX, MAX_DIGIT_GAIN)}
+
+
+def readable(svg: str, width: float) -> str:
+    """svg (to be shown `width` CSS px wide, or narrower down to NARROWEST) with its line
+    widths, dot radii and font sizes raised so that the smallest of each kind is at least
+    MIN_*_PX at the narrowest width: one factor per kind (thick and thin lines keep their
+    ratio), capped by MAX_*_GAIN (digits stay inside their faces).  Deterministic."""
+    m = _VIEWBOX.search(svg[:2000])
+    if not m or float(m.group(1)) <= 0:
+        return svg
+    px_per_unit = min(width, NARROWEST) / float(m.group(1))
+    for kind, pattern in _ATTR.items():
+        values = [float(v.group(2)) for v in pattern.finditer(svg)]
+        if not values or min(values) <= 0:
+            continue
+        floor, cap = _FLOOR[kind]
+        gain = min(cap, floor / (min(values) * px_per_unit))
+        if gain > 1:
+            svg = pattern.sub(lambda v: f"{v.group(1)}{_num(round(float(v.group(2)) * gain, 4))}{v.group(3)}", svg)
+    return svg
+
+
 def _num(x: float) -> str:
     """A number without a trailing .0."""
     return str(int(x)) if float(x).is_integer() else f"{x:g}"
@@ -279,8 +350,9 @@ def figure_html(data: dict, opts: dict, config: dict, write_file=None) -> str:
                            "link: regen needs the extension's regen_url setting (where regen.html is)")
 
     def picture(svg: str, label: str, suffix: str) -> str:
+        from generator.pipeline.render import svg_size
+        svg = readable(svg, width or svg_size(svg)[0])
         if write_file is not None:
-            from generator.pipeline.render import svg_size
             w, h = svg_size(svg)
             shown = width or max(1, round(w))
             url = write_file(f"{tag}{suffix}.svg", svg)

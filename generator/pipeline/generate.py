@@ -101,10 +101,15 @@ def _check(family: str, gen, prefix: str | None = None) -> dict:
     group = gen.get("group")
     if group is not None and (not isinstance(group, str) or not group.strip()):
         raise TypeError("group must be a non-empty string when given")
+    cell = gen.get("cell")
+    if cell is not None and not (isinstance(cell, (list, tuple)) and len(cell) in (2, 3)
+                                 and all(isinstance(c, str) and c.strip() for c in cell)):
+        raise TypeError("cell must be [row, column] or [row, column, short name] (non-empty strings) "
+                        "when given")
     if not isinstance(gen.get("png_2x", True), bool):
         raise TypeError("png_2x must be true or false when given")
     return {"title": gen["title"], "permalink": gen["permalink"], "command": gen["command"],
-            "group": group,
+            "group": group, "cell": list(cell) if cell else None,
             "svg": gen["svg"], "alt": gen["alt"], "facts": [[f[0], f[1]] for f in facts],
             "extra_svgs": dict(extra), "sheet": dict(sheet) if sheet else None,
             "png_2x": gen.get("png_2x", True)}
@@ -118,7 +123,7 @@ def build_item(item: Item, settings: dict):
         gen = _check(item.family, site_item(fam, item.params, item.permalink), fam.prefix)
         slug = slug_of(gen["permalink"])
         files, sizes = render.render_item(slug, gen, settings)
-        meta = {k: gen[k] for k in ("title", "permalink", "command", "alt", "facts", "sheet", "group")}
+        meta = {k: gen[k] for k in ("title", "permalink", "command", "alt", "facts", "sheet", "group", "cell")}
         meta.update(slug=slug, sizes=sizes, extra=sorted(gen["extra_svgs"]), id=item.id,
                     family=item.family, index=item.index, key=item.key, day=item.day)
         return "ok", {"meta": meta, "files": files, "seconds": time.perf_counter() - start}

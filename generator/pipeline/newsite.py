@@ -17,8 +17,11 @@ DIR must be new or empty: nothing is ever overwritten.  Each file is written ato
 from __future__ import annotations
 
 import datetime as dt
+import os
+import sys
 from pathlib import Path
 
+from generator import cli
 from generator.errors import TilepressError
 from generator.output import atomic_file
 from generator.pipeline import schedule
@@ -58,3 +61,17 @@ def new_site(folder: Path) -> list[str]:
         with atomic_file(path) as fh:
             fh.write(text.encode("utf-8"))
     return sorted(made)
+
+
+def run(argv: list[str]) -> int:
+    """`tilepress new DIR`: a small site to start from (site.toml, an article, a theme, a README)."""
+    parser = cli.Parser(prog=f"{cli.PROG} new", description="Make a small tilepress site in DIR (new or "
+                        "empty): site.toml with a Loopy gallery and a daily schedule, one article, a theme "
+                        "that changes the header and colours, and a README on publishing it.")
+    parser.add_argument("dir", metavar="DIR", type=str, help="the folder to make")
+    args = parser.parse_args(argv)
+    for rel in new_site(args.dir):
+        print(f"made {os.path.join(args.dir, rel)}", file=sys.stderr)
+    print(f"next: cd {args.dir} && tilepress-build serve   (or tilepress-build to build _site/)",
+          file=sys.stderr)
+    return 0

@@ -298,14 +298,37 @@ def picture(item: dict, root: str) -> dict:
 
 
 def _sections(items: list[dict]) -> list[dict]:
-    """Consecutive items with the same `group` (in plan order) as gallery sections."""
+    """Consecutive items with the same `group` (in plan order) as gallery sections.
+
+    Items that carry a `cell` ([row, column] or [row, column, short name], e.g. [tiling,
+    level]) make their section a table
+    a visitor reads at a glance: rows and columns in the order they first appear, each cell
+    holding its items (the first is shown, the others are linked beside it).  A table of one
+    column is shown as a gallery of stacks: one representative per row, the rest behind it.
+    """
     sections: list[dict] = []
     for item in items:
-        group = item.get("group")
-        if not sections or sections[-1]["group"] != group:
-            sections.append({"group": group, "items": []})
+        group, tabular = item.get("group"), bool(item.get("cell"))
+        if not sections or sections[-1]["group"] != group or sections[-1]["tabular"] != tabular:
+            sections.append({"group": group, "items": [], "tabular": tabular})
         sections[-1]["items"].append(item)
+    for section in sections:
+        section["table"] = _table(section["items"]) if section["tabular"] else None
     return sections
+
+
+def _table(items: list[dict]) -> dict:
+    """The rows and columns of a section of items with cells (see _sections)."""
+    rows: dict[str, dict[str, list]] = {}
+    cols: list[str] = []
+    for item in items:
+        row, col = item["cell"][:2]
+        if col not in cols:
+            cols.append(col)
+        rows.setdefault(row, {}).setdefault(col, []).append(item)
+    return {"cols": cols, "stacked": len(cols) == 1,
+            "rows": [{"label": row, "cells": [{"col": col, "items": cells.get(col, [])} for col in cols]}
+                     for row, cells in rows.items()]}
 
 
 def page_url(n: int) -> str:
@@ -381,7 +404,7 @@ def write_pages(writer, env, cfg, families: list[dict], sheets: list[dict], base
             feed_daily += _daily_pages(writer, env, fam, daily, today, common)
     if site["interactive"]:
         from generator.pipeline import browser
-        browser.write(writer, env, render, common, cache)
+        browser.write(writer, env, render, common, cache, template_file)
     size = _figure_size(writer.staging / "articles")
     embed = embed_settings(writer, cache, site["interactive"])
     for art, a in zip(articles, cfg.articles):

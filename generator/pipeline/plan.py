@@ -32,7 +32,7 @@ from generator.pipeline import config as config_mod
 from generator.pipeline import schedule
 
 # Bump when the pipeline renders the same item differently (thumbnail sizes, PNG rules...).
-RENDER_VERSION = "7"
+RENDER_VERSION = "8"
 
 ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 MAX_ITEMS_PER_FAMILY = 10000

@@ -8,20 +8,62 @@ in a fresh process (`python -m generator.pipeline.cli`, the command behind `buil
 edited engine code is picked up) and, the build being atomic, the server simply serves
 the new folder.  A
 failed rebuild prints its one-line error and keeps the previous site online.
+
+Live reload, under `serve` only.  The server (never the build) adds one small script to the
+HTML pages it sends (`LIVE_SCRIPT`, before `</body>`); the script asks `/__tilepress__/build`
+once a second for the server's build stamp and reloads the page when it differs from the stamp
+it was served with.  The stamp changes after every successful rebuild (a failed one keeps the
+old page, and its error is on the terminal).  The files in the output folder are the
+publishing build's, byte for byte: nothing of this is written to them.
 """
 
 from __future__ import annotations
 
 import functools
 import http.server
+import io
 import os
 import stat
 import subprocess
 import sys
 import threading
+import time
 import urllib.parse
 from http import HTTPStatus
 from pathlib import Path
+
+
+STAMP_PATH = "/__tilepress__/build"      # the build-stamp endpoint (no site file starts with `__`)
+LIVE_SCRIPT = (
+    '<script data-tilepress-live>(function(){{var s="{stamp}";'
+    'function poll(){{fetch("' + STAMP_PATH + '",{{cache:"no-store"}}).then(function(r){{return r.text();}})'
+    '.then(function(t){{if(t&&t!==s){{location.reload();}}else{{setTimeout(poll,1000);}}}},'
+    'function(){{setTimeout(poll,2000);}});}}setTimeout(poll,1000);}})();</script>'
+)
+
+
+class BuildStamp:
+    """The current build's stamp: the server's start time and a count of successful rebuilds."""
+
+    def __init__(self):
+        self._start = time.time_ns()
+        self._count = 0
+        self._lock = threading.Lock()
+
+    def bump(self) -> None:
+        with self._lock:
+            self._count += 1
+
+    def __str__(self) -> str:
+        with self._lock:
+            return f"{self._start:x}-{self._count}"
+
+
+def with_live_reload(html: bytes, stamp: str) -> bytes:
+    """html with the live-reload script before its last `</body>` (at the end without one)."""
+    script = LIVE_SCRIPT.format(stamp=stamp).encode()
+    at = html.lower().rfind(b"</body>")
+    return html + script if at < 0 else html[:at] + script + html[at:]
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
@@ -33,7 +75,11 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     out of the site, a directory (never listed), a dotfile, `/%00` — is a plain 404.
     """
 
+    stamp: BuildStamp | None = None      # set by make_server(live=True): live reload is on
+
     def send_head(self):
+        if self.stamp is not None and urllib.parse.urlsplit(self.path).path == STAMP_PATH:
+            return self._bytes(str(self.stamp).encode(), "text/plain; charset=utf-8")
         target = self._site_file()
         if target is None:
             self.send_error(HTTPStatus.NOT_FOUND, "File not found")
@@ -44,11 +90,24 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         except OSError:
             self.send_error(HTTPStatus.NOT_FOUND, "File not found")
             return None
+        ctype = self.guess_type(target)
+        if self.stamp is not None and ctype == "text/html":
+            with fh:
+                return self._bytes(with_live_reload(fh.read(), str(self.stamp)), ctype)
         self.send_response(HTTPStatus.OK)
-        self.send_header("Content-type", self.guess_type(target))
+        self.send_header("Content-type", ctype)
         self.send_header("Content-Length", str(size))
         self.end_headers()
         return fh
+
+    def _bytes(self, body: bytes, ctype: str):
+        """Send headers for body (never cached) and return it as the file to copy."""
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-type", ctype)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        return io.BytesIO(body)
 
     def _site_file(self) -> str | None:
         """The regular file inside the site that the request names, or None."""
@@ -85,19 +144,23 @@ class _Server(http.server.ThreadingHTTPServer):
         print(f"serve: request from {client_address[0]} failed: {type(exc).__name__}: {exc}", file=sys.stderr)
 
 
-def make_server(folder: Path, port: int = 8000) -> http.server.ThreadingHTTPServer:
-    """A threading HTTP server on 127.0.0.1 serving folder (port 0 picks a free port)."""
-    handler = functools.partial(_Handler, directory=str(folder))
-    return _Server(("127.0.0.1", port), handler)
+def make_server(folder: Path, port: int = 8000,
+                stamp: BuildStamp | None = None) -> http.server.ThreadingHTTPServer:
+    """A threading HTTP server on 127.0.0.1 serving folder (port 0 picks a free port); with a
+    stamp, its HTML pages carry the live-reload script and it answers STAMP_PATH."""
+    handler = type("_LiveHandler", (_Handler,), {"stamp": stamp}) if stamp is not None else _Handler
+    return _Server(("127.0.0.1", port), functools.partial(handler, directory=str(folder)))
 
 
-def watched_paths(root: Path, config: Path, templates: Path) -> list[Path]:
-    """The folders whose changes trigger a rebuild."""
-    paths = [config.parent, templates, root / "generator"]
+def watched_paths(root: Path, config: Path, templates: Path | None) -> list[Path]:
+    """The folders whose changes trigger a rebuild: the site's (its theme_dir inside), the
+    built-in templates, a --templates theme, the engines."""
+    from generator.pipeline.build import DEFAULT_TEMPLATES
+    paths = [config.parent, DEFAULT_TEMPLATES, root / "generator"] + ([Path(templates)] if templates else [])
     return [p for p in paths if p.exists()]
 
 
-def serve(build_argv: list[str], out: Path, port: int, root: Path, config: Path, templates: Path) -> int:
+def serve(build_argv: list[str], out: Path, port: int, root: Path, config: Path, templates: Path | None) -> int:
     """Build once, serve, and rebuild on every change until interrupted."""
     import watchfiles
 
@@ -109,7 +172,8 @@ def serve(build_argv: list[str], out: Path, port: int, root: Path, config: Path,
     if rc != 0 and not out.is_dir():
         print("error: the first build failed; nothing to serve", file=sys.stderr)
         return rc
-    server = make_server(out, port)
+    stamp = BuildStamp()
+    server = make_server(out, port, stamp)
     host, real_port = server.server_address[:2]
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -120,7 +184,8 @@ def serve(build_argv: list[str], out: Path, port: int, root: Path, config: Path,
             names = sorted({Path(p).name for _c, p in changes})
             print(f"changed: {', '.join(names[:5])}{' ...' if len(names) > 5 else ''}; rebuilding",
                   file=sys.stderr)
-            rebuild()
+            if rebuild() == 0:
+                stamp.bump()           # open pages reload themselves (see LIVE_SCRIPT)
     except KeyboardInterrupt:
         pass
     finally:

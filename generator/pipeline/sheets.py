@@ -337,3 +337,77 @@ def entries(items: list[dict], tilings: bool, tilings_max: int, base_url: str = 
         if text and text not in rules:
             rules.append(text)
     return out, " ".join(rules)
+
+
+# ---- sheets by level and books by month (generator/sheet.py lays them out) --------------------
+
+LEVEL_PER_PAGE = 4        # a site's level sheet: up to 4 a page, fewer by the readability rule
+BOOK_MONTHS = 12          # books of the latest months (those begun by the build date)
+
+
+def paper_entry(view: dict, base_url: str = "", heading: str = ""):
+    """A generator.sheet.Entry of an item's view (None when it has no paper view)."""
+    from generator import sheet
+    paper = (view.get("sheet") or {}).get("paper")
+    if not paper:
+        return None
+    url = f"{base_url.rstrip('/')}/regen.html#{view['permalink']}" if base_url else ""
+    return sheet.Entry(short_id(view["permalink"]), paper["puzzle"], paper["answer"], paper["level"],
+                       paper["edge"], url, heading, paper["kind"])
+
+
+def level_groups(name: str, views, base_url: str = "") -> list[dict]:
+    """The level sheets of a family's gallery items: one per level (file `<name>-<level>`) and,
+    when the family's puzzles come in several groups (Loopy's tilings), one per group and level
+    (`<name>-<group>-<level>`).  Each: {"slug", "level", "group", "entries", "rules", "example"}."""
+    groups: dict[tuple, dict] = {}
+    kinds = set()
+    for view in views:
+        entry = paper_entry(view, base_url)
+        if entry is None:
+            continue
+        paper = view["sheet"]["paper"]
+        kinds.add(paper.get("group"))
+        keys = [(None, entry.level)]
+        if paper.get("group"):
+            keys.append((paper["group"], entry.level))
+        for key in keys:
+            g = groups.setdefault(key, {"level": entry.level, "group": key[0], "entries": [],
+                                        "rules": paper["rules"], "example": paper.get("example", ""),
+                                        "kind": paper["kind"]})
+            g["entries"].append(entry)
+    out = []
+    for (group, level), g in groups.items():
+        if group is not None and len(kinds) < 2:
+            continue                     # one group only: its sheets are the level sheets
+        slug = "-".join(x for x in (name, group, level.lower()) if x)
+        out.append(dict(g, slug=re.sub(r"[^a-z0-9-]+", "-", slug.lower())))
+    out.sort(key=lambda g: (g["group"] is not None, g["group"] or ""))   # all-tiling levels first, plan order
+    return out
+
+
+def month_books(name: str, daily, base_url: str = "", today=None) -> list[dict]:
+    """A book per month of a family's daily items (the latest BOOK_MONTHS months begun by `today`):
+    {"month": "YYYY-MM", "slug", "entries", "rules", "example", "kind"}, items in date order."""
+    import datetime as dt
+    months: dict[str, dict] = {}
+    for view in daily:
+        day = dt.date.fromisoformat(view["day"])
+        if today is not None and day.replace(day=1) > today:
+            continue
+        heading = f"{day.strftime('%A')} {day.day} {day.strftime('%B %Y')}"
+        entry = paper_entry(view, base_url, heading)
+        if entry is None:
+            continue
+        paper = view["sheet"]["paper"]
+        m = months.setdefault(view["day"][:7], {"month": view["day"][:7], "entries": [], "rules": paper["rules"],
+                                                "example": paper.get("example", ""), "kind": paper["kind"]})
+        m["entries"].append(entry)
+    out = [dict(m, slug=f"{name}-daily-{m['month']}") for m in months.values()]
+    return sorted(out, key=lambda m: m["month"])[-BOOK_MONTHS:]
+
+
+def site_sheet(title: str, entries: list, rules: str, example: str, paper: str, cover=None):
+    """(PDF, preview PNG, pages, note) of a level sheet or a book (in a child process: cairo)."""
+    from generator import sheet
+    return sheet.site_files(sheet.Sheet(title, rules, example, entries, paper, LEVEL_PER_PAGE, "back"), cover)

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from generator import output
 from generator.families import Command, Family, Param, Tile
+from generator.maker.colour import SHOW, form_fields
 from generator.monotile import MonotilePatch
 from generator.params import MAX_SEED, format_decimal
 
@@ -122,9 +123,13 @@ class SpectrePatch(MonotilePatch):
         from generator.spectre.geometry import to_xy   # (lazy: the engine, see the class)
         return Tile("spectre", tuple(sp.points), tuple(map(to_xy, sp.points)))
 
+    def shape(self, sp) -> tuple:
+        tile = self.exact(sp)
+        return (tile.kind, tile.exact, tile.points, {"metatile": sp.metatile, "odd": sp.odd})
+
 
 generate, regen, cost = SpectrePatch.generate, SpectrePatch.regen, SpectrePatch.cost
-to_json, to_svg, tiles = SpectrePatch.to_json, SpectrePatch.to_svg, SpectrePatch.tiles
+to_json, to_svg, tiles, shapes = SpectrePatch.to_json, SpectrePatch.to_svg, SpectrePatch.tiles, SpectrePatch.shapes
 
 
 def facts(item: SpectrePatch) -> list:
@@ -204,7 +209,8 @@ FORM = {"title": "The Spectre (chiral monotile)",
         "fields": [{"name": "width", "label": "Width", "type": "number", "min": 4, "max": 60, "value": 20,
                     "help": "of the patch, in Spectre edges (a Spectre is about 3 across)"},
                    {"name": "height", "label": "Height", "type": "number", "min": 4, "max": 50, "value": 15,
-                    "help": "of the patch, in Spectre edges"}],
+                    "help": "of the patch, in Spectre edges"}] + form_fields(metatile=True, three=False),
+        "show": SHOW,
         "count": {"unit": "Spectres", "per_area": 0.18},
         "argv": ["tiling", "spectre", "--width", "{width}", "--height", "{height}", "--seed", "{seed}",
                  "--format", "json"]}
@@ -217,8 +223,8 @@ FAMILY = Family(
     name="spectre", title="The Spectre monotile", prefix="spectre", versions=(1,), version="1.0",
     kind="tiling", params=PARAMS, generate=generate, regen=regen, regen_params=REGEN_PARAMS,
     permalink=lambda item: item.permalink(), to_json=to_json, to_svg=to_svg, facts=facts,
-    site=SITE, plan=plan, page=page, commands=(SUPERTILE,), figures=figures, tiles=tiles, cost=cost,
+    site=SITE, plan=plan, page=page, commands=(SUPERTILE,), figures=figures, tiles=tiles, shapes=shapes, cost=cost,
     svg_params=SVG_PARAMS, page_cap=PAGE_CAP, form=FORM,
-    exercise=(("--width", "4"), ("--style", "curved")),
+    exercise=(("--width", "4"), ("--style", "curved"), ("--colour", "metatile", "--palette", "bold")),
     description="A random patch: every Spectre meeting the open rectangle W × H centred on the "
                 "start Spectre's vertex 0 (unit edges).")

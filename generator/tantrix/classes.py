@@ -41,6 +41,7 @@ from generator.tantrix.enumerate import GROUP_NAME, GROUP_ORDER, GROUP_TEXT  # n
 
 CLASSES_FILE = Path(__file__).with_name("single_loop_classes.txt")
 VARIANT_NAMES = ("mirror", "half_turn", "half_turn_mirror")
+STACK = 8           # the gallery shows one class in 8 and links the other 7 beside it
 
 
 def point_maps():
@@ -105,6 +106,7 @@ def item_fields(params: dict) -> dict:
     from generator.tantrix import render
     from generator.tantrix import permalink as pl
     n, total = params["number"], params["of"]
+    first = (n - 1) // STACK * STACK + 1
     extra = {f"variant_{name}": render.pattern_svg(pl.decode(link), repeats=(1, 1), px_per_unit=9.0,
                                                   title=link)
              for name, link in zip(VARIANT_NAMES, params["variants"])}
@@ -112,6 +114,8 @@ def item_fields(params: dict) -> dict:
         "title": f"Single-loop class {n} of {total}",
         "group": (f"Single loop per colour: {total} classes under translations, half turn and mirror "
                   f"images ({GROUP_ORDER} symmetries), one pattern each"),
+        # the gallery stacks them by eight: one picture, the other classes behind it
+        "cell": [f"Classes {first}–{min(total, first + STACK - 1)}", "single loop", str(n)],
         "facts": [["symmetry group", GROUP_TEXT],
                   ["class", f"{n} of {total}; its 4 patterns are this one, its mirror image, its half "
                             f"turn and the half turn's mirror image (shown below, one period each)"]]

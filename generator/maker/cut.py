@@ -1,0 +1,105 @@
+"""Cut files: every edge of a patch once, in millimetres, for laser cutters and pen plotters.
+
+Two polygons drawn side by side draw their shared edge twice (a laser cuts it twice, a plotter
+goes over it twice); here each edge is drawn by the first of its tiles only (`Graph.records`
+carries the mask), consecutive edges of one tile joined into one polyline.  `scale` is the
+millimetres of one tiling unit; the drawing starts `MARGIN` mm from the sheet's corner.
+
+    SVG  width/height in mm, user units = mm, y down; one `<path>` per few thousand edges,
+         no fill, a hairline stroke (0.01 mm, red: what laser drivers read as "cut")
+    DXF  AutoCAD R12 ASCII (AC1009): one LINE entity per edge on layer CUT, units mm, y up
+         (DXF's own sense), written here directly: the format is a list of (group code, value)
+         line pairs (Autodesk, "DXF Reference")
+"""
+
+from __future__ import annotations
+
+MARGIN = 2.0                  # mm round the drawing
+STROKE = "#ff0000"
+HAIRLINE = 0.01               # mm
+PATH_EDGES = 4000             # edges per <path> element
+
+
+def _runs(poly, mask):
+    """The polylines of a tile's own edges: lists of consecutive vertices (edge k = k → k+1)."""
+    m = len(poly)
+    if mask == (1 << m) - 1:
+        return [poly + [poly[0]]]
+    runs = []
+    start = next(k for k in range(m) if not mask >> k & 1)      # begin after an edge not ours
+    run = None
+    for step in range(1, m + 1):
+        k = (start + step) % m
+        if mask >> k & 1:
+            if run is None:
+                run = [poly[k]]
+            run.append(poly[(k + 1) % m])
+        elif run is not None:
+            runs.append(run)
+            run = None
+    if run is not None:
+        runs.append(run)
+    return runs
+
+
+def _fmt(v: float) -> str:
+    s = f"{v:.4f}".rstrip("0").rstrip(".")
+    return "0" if s in ("-0", "") else s
+
+
+def cut_svg_pieces(g, scale: float, title: str):
+    """The cut SVG in pieces (flat memory: the records are read once)."""
+    from generator.svg import escape
+    xmin, ymin, xmax, ymax = g.bbox
+    w = (xmax - xmin) * scale + 2 * MARGIN
+    h = (ymax - ymin) * scale + 2 * MARGIN
+    yield (f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{_fmt(w)}mm" '
+           f'height="{_fmt(h)}mm" viewBox="0 0 {_fmt(w)} {_fmt(h)}">\n'
+           f"<title>{escape(title)}</title>\n"
+           f"<desc>Cut file: {g.edges} edges, each once; {_fmt(scale)} mm per tiling unit</desc>\n")
+    opener = f'<path fill="none" stroke="{STROKE}" stroke-width="{HAIRLINE}" stroke-linecap="round" d="'
+    parts, count = [], 0
+    for _kind, _extra, poly, mask in g.records():
+        for run in _runs(poly, mask):
+            pts = [f"{_fmt((x - xmin) * scale + MARGIN)} {_fmt((ymax - y) * scale + MARGIN)}" for x, y in run]
+            parts.append("M" + "L".join(pts))
+            count += len(run) - 1
+        if count >= PATH_EDGES:
+            yield opener + "".join(parts) + '"/>\n'
+            parts, count = [], 0
+    if parts:
+        yield opener + "".join(parts) + '"/>\n'
+    yield "</svg>\n"
+
+
+def dxf_pieces(g, scale: float):
+    """The DXF (R12 ASCII) in pieces: a header naming the version and units, one LINE per edge."""
+    xmin, ymin, _xmax, _ymax = g.bbox
+    yield ("0\nSECTION\n2\nHEADER\n9\n$ACADVER\n1\nAC1009\n9\n$INSUNITS\n70\n4\n0\nENDSEC\n"
+           "0\nSECTION\n2\nENTITIES\n")
+    buf = []
+    for _kind, _extra, poly, mask in g.records():
+        for run in _runs(poly, mask):
+            pts = [(_fmt((x - xmin) * scale + MARGIN), _fmt((y - ymin) * scale + MARGIN)) for x, y in run]
+            for (x1, y1), (x2, y2) in zip(pts, pts[1:]):
+                buf.append(f"0\nLINE\n8\nCUT\n10\n{x1}\n20\n{y1}\n30\n0\n11\n{x2}\n21\n{y2}\n31\n0\n")
+        if len(buf) > 2000:
+            yield "".join(buf)
+            buf = []
+    yield "".join(buf)
+    yield "0\nENDSEC\n0\nEOF\n"
+
+
+def read_dxf_lines(text: str) -> list:
+    """The LINE entities of a DXF text as ((x1, y1), (x2, y2)) (tests and checks read files back)."""
+    lines = text.splitlines()
+    pairs = [(lines[k].strip(), lines[k + 1].strip()) for k in range(0, len(lines) - 1, 2)]
+    out, cur = [], None
+    for code, value in pairs:
+        if code == "0":
+            if cur is not None:
+                out.append(((cur["10"], cur["20"]), (cur["11"], cur["21"])))
+            cur = {} if value == "LINE" else None
+        elif cur is not None and code in ("10", "20", "11", "21"):
+            cur[code] = float(value)
+    return out

@@ -1,0 +1,28 @@
+"""An SVG picture of a patch in a colouring (`--colour` with --format svg|png|pdf).
+
+One `<path>` per colour, thin dark outlines, the view box the patch's bounding box (tiles are
+whole, not clipped, so the picture shows what the graph export lists).  Without `--colour` a
+family draws its own picture (and its permalinks' bytes stay as they are).
+"""
+
+from __future__ import annotations
+
+from generator.svg import document, num
+
+PX_WIDTH = 800.0
+
+
+def patch_svg(g, colour, title: str) -> str:
+    """The picture of graph `g`, tile i filled with colour(i)."""
+    xmin, ymin, xmax, ymax = g.bbox
+    w, h = max(xmax - xmin, 1e-9), max(ymax - ymin, 1e-9)
+    pad = 0.01 * max(w, h)
+    groups: dict[str, list] = {}
+    for i, (_kind, _extra, poly, _mask) in enumerate(g.records()):
+        d = "M" + "L".join(f"{num(x)} {num(-y)}" for x, y in poly) + "Z"
+        groups.setdefault(colour(i), []).append(d)
+    stroke = num(max(w, h) / 1500, 4)
+    body = "\n".join(f'<path fill="{c}" stroke="#222222" stroke-width="{stroke}" stroke-linejoin="round" '
+                     f'd="{"".join(ds)}"/>' for c, ds in sorted(groups.items()))
+    vb = (xmin - pad, -ymax - pad, w + 2 * pad, h + 2 * pad)
+    return document(body, PX_WIDTH, PX_WIDTH * vb[3] / vb[2], vb, title=title, background="#ffffff")

@@ -1,0 +1,435 @@
+"""Sheets a teacher chooses: N puzzles a page, readable, with answers at the back; books of days.
+
+A *sheet* is a PDF for A4 or Letter paper made of puzzle pages and answer pages:
+
+    puzzle page   the title; "Name" and "Date" lines; the rules in a few plain sentences beside a
+                  small worked example; then N puzzles, each with a label under it: its number,
+                  its level in words, its short ID (and in a book its date) and, with a base
+                  URL, a QR code that opens the puzzle on the site's regen page.
+    answer pages  at the back (several answers a page, labelled like their puzzles), in a file
+                  of their own, or none.
+
+The readability rule (stated in docs/sheets.md): every puzzle is drawn so that its median
+grid edge is at least EDGE_MM = 6 mm long and its digits (the cap height of its clue numbers)
+are at least DIGIT_MM = 3.5 mm tall.  N is the number asked for (`--per-page`, default
+DEFAULT_PER_PAGE) lowered until every puzzle of the sheet keeps that size; a puzzle that cannot
+keep it even alone on a page is refused (one line naming the field that sets its size).  The
+QR code sits in the bottom-right corner of its cell, beside the label: it can shrink a picture
+a little but never costs a row.
+
+A puzzle reaches paper through its family's `on_paper(item)` (generator.families.Family): the
+puzzle and answer SVGs, the level in words, the median edge in the picture's own units, the
+rules and the example.  Everything here is laid out in millimetres; pages are SVG documents
+turned into PDF by cairosvg and joined by pypdf with pinned dates (`generator.output`), so the
+same recipe gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from generator.errors import TilepressError
+from generator.svg import CHAR_WIDTH, escape, num, wrap
+
+PAPERS_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
+ANSWER_CHOICES = ("back", "none", "separate")
+EDGE_MM = 6.0            # the readability rule: median edge at least this long
+DIGIT_MM = 3.5           # and digits at least this tall
+DIGIT_CAP = 0.729        # DejaVu Sans: height of a digit / font size
+MARGIN = 12.0            # mm round the page
+TITLE_FONT = 5.5
+NAME_FONT = 3.6
+HEADER = 19.0            # title line and the Name / Date line
+RULES_FONT = 3.5
+EXAMPLE_W, EXAMPLE_H = 40.0, 26.0   # the worked example's box
+BAND_GAP = 4.0
+LABEL = 7.0              # the label line under a picture
+LABEL_FONT = 3.3
+GAP = 5.0                # between cells
+QR_MM = 16.0             # a QR code with its quiet zone
+QR_BORDER = 2
+DEFAULT_PER_PAGE = 4
+MAX_PER_PAGE = 12
+MAX_COUNT = 100          # puzzles in one sheet
+ANSWERS_PER_PAGE = 6     # answers: 2 columns x 3 rows
+FONT = "DejaVu Sans"
+
+
+@dataclass
+class Entry:
+    """One puzzle on paper."""
+
+    ident: str               # the short ID printed (generator.permalinks.short_id)
+    puzzle: str              # SVG documents
+    answer: str
+    level: str               # in words ("Normal")
+    edge: float              # the median grid edge in the puzzle SVG's units
+    url: str = ""            # what the QR code opens ("" without a base URL)
+    heading: str = ""        # a book's date
+    kind: str = ""           # "Loopy on a hat patch"
+
+
+@dataclass
+class Sheet:
+    """What a sheet prints."""
+
+    title: str
+    rules: str
+    example: str             # SVG of the worked example ("" for none)
+    entries: list
+    paper: str = "a4"
+    per_page: int = DEFAULT_PER_PAGE
+    answers: str = "back"
+
+
+# ---- measuring ------------------------------------------------------------------------------
+
+def view_box(svg: str) -> tuple[float, float, float, float]:
+    """The viewBox of an SVG document."""
+    head = svg[svg.find("<svg"):svg.find(">", svg.find("<svg")) + 1]
+    m = re.search(r'\sviewBox="([^"]*)"', head)
+    if not m:
+        raise ValueError("SVG has no viewBox")
+    x, y, w, h = (float(v) for v in m.group(1).replace(",", " ").split())
+    return x, y, w, h
+
+
+def inner(svg: str) -> str:
+    """The content of an SVG document (between its <svg> tags)."""
+    start = svg.find(">", svg.find("<svg")) + 1
+    return svg[start:svg.rfind("</svg>")]
+
+
+def digit_font(svg: str) -> float | None:
+    """The smallest font size of the picture's text (its clue digits), or None without text."""
+    if "<text" not in svg:
+        return None
+    sizes = [float(v) for v in re.findall(r'font-size="([0-9.]+)"', svg)]
+    return min(sizes) if sizes else None
+
+
+def need_scale(e: Entry) -> float:
+    """mm per picture unit that the readability rule asks of an entry."""
+    need = EDGE_MM / e.edge
+    font = digit_font(e.puzzle)
+    if font:
+        need = max(need, DIGIT_MM / (DIGIT_CAP * font))
+    return need
+
+
+def measured(e: Entry, scale: float) -> tuple[float, float | None]:
+    """(median edge mm, digit height mm or None) of an entry drawn at scale mm per unit."""
+    font = digit_font(e.puzzle)
+    return e.edge * scale, (DIGIT_CAP * font * scale if font else None)
+
+
+# ---- layout ---------------------------------------------------------------------------------
+
+def rule_lines(rules: str, paper: str, example: bool) -> list[str]:
+    """The rules wrapped beside the example."""
+    pw = PAPERS_MM[paper][0]
+    width = pw - 2 * MARGIN - (EXAMPLE_W + 4 if example else 0)
+    return wrap(rules, width, RULES_FONT) if rules else []
+
+
+def band_height(rules: str, paper: str, example: bool) -> float:
+    """mm of the rules band (the example beside the wrapped rules)."""
+    lines = rule_lines(rules, paper, example)
+    text = len(lines) * RULES_FONT * 1.3
+    return max(EXAMPLE_H if example else 0.0, text) + BAND_GAP if (lines or example) else 0.0
+
+
+def area(paper: str, top: float) -> tuple[float, float, float, float]:
+    """(x, y, w, h) of the page below `top` mm, inside the margins."""
+    pw, ph = PAPERS_MM[paper]
+    return MARGIN, top, pw - 2 * MARGIN, ph - MARGIN - top
+
+
+def cells(box, columns: int, rows: int):
+    """(x, y, w, h) of the cells of a grid in a box, row by row."""
+    x0, y0, w, h = box
+    cw = (w - (columns - 1) * GAP) / columns
+    ch = (h - (rows - 1) * GAP) / rows
+    return [(x0 + c * (cw + GAP), y0 + r * (ch + GAP), cw, ch) for r in range(rows) for c in range(columns)]
+
+
+def fit(vb, w: float, h: float) -> float:
+    """mm per unit of a picture of viewBox vb fitted in w x h mm."""
+    return min(w / vb[2], h / vb[3]) if w > 0 and h > 0 else 0.0
+
+
+def picture_place(vb, cell, qr: bool):
+    """(x, y, w, h, scale) of a picture in its cell: above the label, clear of the QR corner."""
+    x, y, w, h = cell
+    h -= LABEL
+    if not qr:
+        s = fit(vb, w, h)
+        return x + (w - vb[2] * s) / 2, y + (h - vb[3] * s), vb[2] * s, vb[3] * s, s   # just above the label
+    beside = fit(vb, w - QR_MM - 1, h)                  # the picture left of the QR code
+    above = fit(vb, w, h - (QR_MM - LABEL) - 1)         # the picture above it
+    if beside >= above:
+        s, ww, hh = beside, w - QR_MM - 1, h
+    else:
+        s, ww, hh = above, w, h - (QR_MM - LABEL) - 1
+    return x + (ww - vb[2] * s) / 2, y + (hh - vb[3] * s), vb[2] * s, vb[3] * s, s
+
+
+def grids(n: int):
+    """The (columns, rows) shapes that hold n pictures with no empty row or column."""
+    out = []
+    for c in range(1, n + 1):
+        r = -(-n // c)
+        if (c - 1) * r < n and c * (r - 1) < n:
+            out.append((c, r))
+    return out
+
+
+def puzzle_top(sheet: Sheet) -> float:
+    return MARGIN + HEADER + band_height(sheet.rules, sheet.paper, bool(sheet.example))
+
+
+def best_grid(sheet: Sheet, n: int):
+    """((columns, rows), worst ratio of scale to the scale the rule needs) for n a page."""
+    qr = any(e.url for e in sheet.entries)
+    box = area(sheet.paper, puzzle_top(sheet))
+    best = None
+    for c, r in grids(n):
+        cell = cells(box, c, r)[0]
+        worst = min(picture_place(view_box(e.puzzle), cell, qr)[4] / need_scale(e) for e in sheet.entries)
+        if best is None or worst > best[1] + 1e-9:
+            best = ((c, r), worst)
+    return best
+
+
+def per_page(sheet: Sheet, what: str = "the puzzle", strict: bool = True) -> tuple[int, tuple[int, int], str]:
+    """(N, (columns, rows), note): the most puzzles a page, up to the asked number, that keep every
+    puzzle readable; the note says when N is fewer than asked.  A puzzle too big to keep the rule
+    alone on a page is a TilepressError naming `what` (not `strict`: one a page, and a note)."""
+    asked = max(1, min(sheet.per_page, MAX_PER_PAGE, max(1, len(sheet.entries))))
+    n = asked
+    while True:
+        shape, worst = best_grid(sheet, n)
+        if worst >= 1 - 1e-9:
+            break
+        if n == 1 and not strict:
+            return 1, shape, (f"some puzzles are too big to keep edges of {num(EDGE_MM)} mm and digits of "
+                              f"{num(DIGIT_MM)} mm even alone on a page: printed one a page, as large as fits")
+        if n == 1:
+            e = min(sheet.entries, key=lambda e: picture_place(view_box(e.puzzle), cells(
+                area(sheet.paper, puzzle_top(sheet)), 1, 1)[0], any(x.url for x in sheet.entries))[4] / need_scale(e))
+            s = worst * need_scale(e)
+            edge, digit = measured(e, s)
+            shown = f"edges {edge:.1f} mm" + (f", digits {digit:.1f} mm" if digit else "")
+            raise TilepressError(f"{what} is too big for {PAPER_NAMES[sheet.paper]} paper: alone on a page it "
+                                 f"prints {shown} (the rule: edges at least {num(EDGE_MM)} mm, digits at least "
+                                 f"{num(DIGIT_MM)} mm); choose a smaller size")
+        n -= 1
+    note = ""
+    if n < sheet.per_page and n < len(sheet.entries):
+        note = (f"{sheet.per_page} a page would print these puzzles below the readable size (edges "
+                f"{num(EDGE_MM)} mm, digits {num(DIGIT_MM)} mm): {n} a page instead")
+    return n, shape, note
+
+
+# ---- drawing --------------------------------------------------------------------------------
+
+def _text(x, y, size, text, anchor="start", bold=False) -> str:
+    weight = ' font-weight="bold"' if bold else ""
+    return (f'<text x="{num(x)}" y="{num(y)}" font-family="{FONT}" font-size="{num(size, 2)}"{weight} '
+            f'fill="#000000" text-anchor="{anchor}">{escape(text)}</text>')
+
+
+def _fit_text(text: str, width: float, size: float) -> float:
+    """The font size (at most `size`) at which text fits width mm."""
+    return max(1.8, min(size, width / (CHAR_WIDTH * max(1, len(text)))))
+
+
+def qr_path(url: str, x: float, y: float, size: float) -> str:
+    """A QR code (ISO/IEC 18004, error correction M, segno's matrix) as one SVG path."""
+    import segno
+    matrix = segno.make(url, error="m", micro=False).matrix
+    n = len(matrix) + 2 * QR_BORDER
+    unit = size / n
+    runs = []
+    for r, row in enumerate(matrix):
+        c = 0
+        while c < len(row):
+            if row[c] & 1:
+                start = c
+                while c < len(row) and row[c] & 1:
+                    c += 1
+                runs.append(f"M{num(x + (start + QR_BORDER) * unit, 3)} {num(y + (r + QR_BORDER) * unit, 3)}"
+                            f"h{num((c - start) * unit, 3)}v{num(unit, 3)}h{num(-(c - start) * unit, 3)}z")
+            else:
+                c += 1
+    return (f'<rect x="{num(x)}" y="{num(y)}" width="{num(size)}" height="{num(size)}" fill="#ffffff"/>'
+            f'<path fill="#000000" d="{"".join(runs)}"/>')
+
+
+def nested(svg: str, x: float, y: float, w: float, h: float) -> str:
+    """A picture placed in an x, y, w, h mm box (aspect kept, centred)."""
+    vx, vy, vw, vh = view_box(svg)
+    return (f'<svg x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(h)}" '
+            f'viewBox="{num(vx)} {num(vy)} {num(vw)} {num(vh)}" preserveAspectRatio="xMidYMid meet">'
+            f'{inner(svg)}</svg>')
+
+
+def _page_open(paper: str) -> list[str]:
+    pw, ph = PAPERS_MM[paper]
+    return [f'<svg xmlns="http://www.w3.org/2000/svg" width="{num(pw, 1)}mm" height="{num(ph, 1)}mm" '
+            f'viewBox="0 0 {num(pw, 1)} {num(ph, 1)}">',
+            f'<rect x="0" y="0" width="{num(pw, 1)}" height="{num(ph, 1)}" fill="#ffffff"/>']
+
+
+def _header(out: list, title: str, paper: str, page_no: int, name_lines: bool) -> None:
+    pw = PAPERS_MM[paper][0]
+    right = f"page {page_no}"
+    size = _fit_text(title, pw - 2 * MARGIN - 20, TITLE_FONT)
+    out.append(_text(MARGIN, MARGIN + 5, size, title, bold=True))
+    out.append(_text(pw - MARGIN, MARGIN + 5, 3.2, right, anchor="end"))
+    if name_lines:
+        y = MARGIN + 14
+        split = MARGIN + 0.62 * (pw - 2 * MARGIN)
+        out.append(_text(MARGIN, y, NAME_FONT, "Name"))
+        out.append(f'<path d="M{num(MARGIN + 13)} {num(y + 0.8)}H{num(split - 6)}M{num(split + 11)} {num(y + 0.8)}'
+                   f'H{num(pw - MARGIN)}" stroke="#000000" stroke-width="0.3" fill="none"/>')
+        out.append(_text(split, y, NAME_FONT, "Date"))
+
+
+def _band(out: list, sheet: Sheet, top: float) -> None:
+    """The rules beside the worked example."""
+    lines = rule_lines(sheet.rules, sheet.paper, bool(sheet.example))
+    x = MARGIN
+    if sheet.example:
+        out.append(nested(sheet.example, MARGIN, top, EXAMPLE_W, EXAMPLE_H))
+        x += EXAMPLE_W + 4
+    for i, line in enumerate(lines):
+        out.append(_text(x, top + RULES_FONT + i * RULES_FONT * 1.3, RULES_FONT, line))
+
+
+def label_text(number: int, e: Entry) -> str:
+    parts = [f"#{number}"]
+    if e.heading:
+        parts.append(e.heading)
+    parts += [f"Level: {e.level}", f"ID {e.ident}"]
+    return "  ·  ".join(parts)
+
+
+def puzzle_pages(sheet: Sheet, n: int, shape, first_page: int = 1, first_number: int = 1) -> list[str]:
+    """The puzzle pages: header, rules band and n puzzles a page in a columns x rows grid."""
+    qr = any(e.url for e in sheet.entries)
+    top = puzzle_top(sheet)
+    box = area(sheet.paper, top)
+    grid = cells(box, *shape)
+    pages = []
+    for start in range(0, len(sheet.entries), n):
+        out = _page_open(sheet.paper)
+        _header(out, sheet.title, sheet.paper, first_page + len(pages), True)
+        _band(out, sheet, MARGIN + HEADER)
+        for k, (e, cell) in enumerate(zip(sheet.entries[start:start + n], grid)):
+            vb = view_box(e.puzzle)
+            x, y, w, h, _s = picture_place(vb, cell, qr)
+            out.append(nested(e.puzzle, x, y, w, h))
+            cx, cy, cw, ch = cell
+            text = label_text(first_number + start + k, e)
+            tw = cw - (QR_MM + 1 if e.url else 0)
+            out.append(_text(cx, cy + ch - 2, _fit_text(text, tw, LABEL_FONT), text))
+            if e.url:
+                out.append(qr_path(e.url, cx + cw - QR_MM, cy + ch - QR_MM, QR_MM))
+        out.append("</svg>\n")
+        pages.append("\n".join(out))
+    return pages
+
+
+def answer_pages(sheet: Sheet, first_page: int = 1, first_number: int = 1) -> list[str]:
+    """The answers, ANSWERS_PER_PAGE a page, labelled like their puzzles."""
+    top = MARGIN + 10
+    grid = cells(area(sheet.paper, top), 2, ANSWERS_PER_PAGE // 2)
+    pages = []
+    for start in range(0, len(sheet.entries), ANSWERS_PER_PAGE):
+        out = _page_open(sheet.paper)
+        _header(out, f"{sheet.title}: answers", sheet.paper, first_page + len(pages), False)
+        for k, (e, cell) in enumerate(zip(sheet.entries[start:start + ANSWERS_PER_PAGE], grid)):
+            x, y, w, h, _s = picture_place(view_box(e.answer), cell, False)
+            out.append(nested(e.answer, x, y, w, h))
+            cx, cy, cw, ch = cell
+            text = "  ·  ".join([f"#{first_number + start + k}"] + ([e.heading] if e.heading else [])
+                                + [f"ID {e.ident}"])
+            out.append(_text(cx + cw / 2, cy + ch - 2, _fit_text(text, cw, LABEL_FONT), text, anchor="middle"))
+        out.append("</svg>\n")
+        pages.append("\n".join(out))
+    return pages
+
+
+def cover_pages(title: str, subtitle: str, sheet: Sheet) -> list[str]:
+    """A book's cover, then a page of rules with the example drawn large."""
+    pw, ph = PAPERS_MM[sheet.paper]
+    out = _page_open(sheet.paper)
+    out.append(_text(pw / 2, ph * 0.38, _fit_text(title, pw - 2 * MARGIN, 11), title, anchor="middle", bold=True))
+    out.append(_text(pw / 2, ph * 0.38 + 14, _fit_text(subtitle, pw - 2 * MARGIN, 6), subtitle, anchor="middle"))
+    out.append(_text(pw / 2, ph * 0.38 + 26, 4.2, f"{len(sheet.entries)} puzzles; answers at the back",
+                     anchor="middle"))
+    out.append("</svg>\n")
+    cover = "\n".join(out)
+    out = _page_open(sheet.paper)
+    _header(out, f"{title}: the rules", sheet.paper, 2, False)
+    y = MARGIN + 18
+    for line in wrap(sheet.rules, pw - 2 * MARGIN, 5.0):
+        out.append(_text(MARGIN, y, 5.0, line))
+        y += 6.5
+    if sheet.example:
+        out.append(nested(sheet.example, MARGIN, y + 6, pw - 2 * MARGIN, min(120.0, ph - MARGIN - y - 6)))
+    out.append("</svg>\n")
+    return [cover, "\n".join(out)]
+
+
+def to_pdf(pages: list[str], title: str) -> bytes:
+    """Join page SVGs into one PDF with pinned metadata (deterministic bytes)."""
+    import cairosvg
+
+    from generator.output import join_pdfs
+    return join_pdfs([cairosvg.svg2pdf(bytestring=page.encode("utf-8")) for page in pages], title)
+
+
+def layout(sheet: Sheet, what: str = "the puzzle", cover: tuple[str, str] | None = None, strict: bool = True):
+    """(page SVGs, answer page SVGs of a separate file or None, N a page, note, index of the first
+    puzzle page).  `cover` = (title, subtitle) makes a book: a cover and a rules page first."""
+    n, shape, note = per_page(sheet, what, strict)
+    pages = cover_pages(cover[0], cover[1], sheet) if cover else []
+    first = len(pages)
+    pages += puzzle_pages(sheet, n, shape, first_page=len(pages) + 1)
+    answers = None
+    if sheet.answers == "back":
+        pages += answer_pages(sheet, first_page=len(pages) + 1)
+    elif sheet.answers == "separate":
+        answers = answer_pages(sheet)
+    return pages, answers, n, note, first
+
+
+def make(sheet: Sheet, what: str = "the puzzle", cover: tuple[str, str] | None = None):
+    """(puzzle PDF, answers PDF or None, N a page, note): the sheet's files."""
+    pages, answers, n, note, _first = layout(sheet, what, cover)
+    return (to_pdf(pages, sheet.title), to_pdf(answers, f"{sheet.title}: answers") if answers else None,
+            n, note)
+
+
+PREVIEW_PX = 480         # the preview of a sheet's first puzzle page: PNG this wide (shown at half)
+
+
+def site_files(sheet: Sheet, cover: tuple[str, str] | None = None) -> tuple[bytes, bytes, int, str]:
+    """(PDF, PNG preview of its first puzzle page, page count, note) of a site's sheet or book:
+    answers at the back, puzzles too big for the rule printed one a page (never refused)."""
+    import cairosvg
+    pages, _answers, _n, note, first = layout(sheet, "a puzzle", cover, strict=False)
+    png = cairosvg.svg2png(bytestring=pages[first].encode("utf-8"), output_width=PREVIEW_PX)
+    return to_pdf(pages, sheet.title), png, len(pages), note
+
+
+def page_count(sheet: Sheet, n: int, book: bool = False) -> int:
+    """How many pages make() writes in the main file."""
+    count = -(-len(sheet.entries) // n) + (2 if book else 0)
+    if sheet.answers == "back":
+        count += -(-len(sheet.entries) // ANSWERS_PER_PAGE)
+    return count

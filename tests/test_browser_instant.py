@@ -1,0 +1,280 @@
+"""Site items play before Python loads, and making a puzzle shows its work (regen.html in headless
+Chromium over file://).
+
+For each playable item the build writes <family>/<slug>.play.js beside it (the board and what the
+page needs to check the marks itself: generator.webapi.page_data); regen.html#PERMALINK of a site
+item draws that board at once and answers marks, live errors, Check and (calissons) Reveal without
+Python, whose runtime loads afterwards in the background.  The page's own check gives the Python
+check's verdicts exactly.  While the form makes a puzzle, the status line (with its seconds and
+Cancel) stays visible and Make stays disabled until the new puzzle is shown.
+
+A small site with a calisson and a Loopy item is built once for this file (the runtime vendored
+once per session: this file shares browser_helpers' group)."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import shutil
+
+import pytest
+
+from browser_helpers import built_site, launch_chromium, PageErrors  # noqa: F401  (built_site: the xdist group)
+
+from generator import webapi
+from generator.calissons import permalink as cal_permalink
+from generator.calissons import play as cal_play
+from generator.loopy import play as loopy_play
+from generator.pipeline import browser as browser_mod
+from generator.pipeline.build import Options, build
+
+pytestmark = pytest.mark.browser
+
+SITE_TOML = """[site]
+title = "tilepress instant test"
+thumb_width = 120
+png_width = 320
+interactive = true
+
+[site.sheets]
+papers = ["a4"]
+
+[families.calissons]
+sizes = [3]
+levels = ["easy"]
+seeds = [1]
+
+[families.loopy]
+tilings = ["p3"]
+levels = ["easy"]
+seeds = [1]
+sizes_p3 = [[5, 4]]
+"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    browser_mod.missing_reason() and pytest.fail(browser_mod.missing_reason())
+    root = tmp_path_factory.mktemp("instant")
+    (root / "site.toml").write_text(SITE_TOML)
+    build(Options(config=root / "site.toml", out=root / "site", cache_dir=root / "cache", jobs=1))
+    return root / "site"
+
+
+chromium = pytest.fixture(scope="module")(launch_chromium)
+
+
+def _config(site) -> dict:
+    html = (site / "regen.html").read_text()
+    return json.loads(html.split('id="tp-config">', 1)[1].split("</script>", 1)[0])
+
+
+def _links(site) -> dict:
+    """{family prefix: the site's playable permalink} from the item pages' "Play it on the page" links."""
+    out = {}
+    for page in sorted(site.glob("*/*.html")):
+        for link in re.findall(r'href="\.\./regen\.html#([^"]+)">Play it on the page', page.read_text()):
+            out[link.split(".", 1)[0]] = link
+    return out
+
+
+def _marks(page):
+    return page.evaluate("(() => { const l = window.tilepress.page.player.lists(); return [l.lines, l.crosses]; })()")
+
+
+def _board_up(page, url):
+    page.goto(url, wait_until="commit")
+    page.wait_for_function("document.documentElement.getAttribute('data-tp-board')", timeout=30000, polling=20)
+
+
+def test_the_build_writes_each_playable_items_board(site):
+    links = _links(site)
+    assert set(links) == {"cal", "loopy"}
+    boards = _config(site)["boards"]
+    assert set(boards) == set(links.values())
+    for link, path in boards.items():
+        family = {"cal": "calissons", "loopy": "loopy"}[link.split(".", 1)[0]]
+        assert path == f"{family}/{link}.play.js"
+        data = webapi.page_data(link)
+        assert (site / path).read_bytes() == browser_mod.play_script(link, data)      # deterministic bytes
+        assert data["board"] == webapi.player_call("board", link)
+    assert not list(site.glob("*/index.play.js"))
+
+
+def test_page_checks_come_from_the_players():
+    link = "cal.v1.3~QDTBAggEUIhI"
+    assert cal_play.page_check(link)["lines"] == cal_play.solution(link)["lines"]
+    assert cal_play.page_check(cal_permalink.encode(2, [])) is None       # many solutions: Python checks
+    loopy = "loopy.v1.eb3a1g110c0c2a0c.p3.v1.4_3_2_DXCYYDXXYD"
+    assert loopy_play.page_check(loopy) == {"rule": "loop", "total": len(loopy_play.solution(loopy)["lines"])}
+    assert webapi.page_data("cal.v2.16.s1") is None                        # a tiling, not a puzzle
+
+
+def _mark_sets(link: str, count: int, seed: int) -> list:
+    """Marks round the answer: parts of it, extra lines, crosses (right and wrong), the answer itself."""
+    board = webapi.player_call("board", link)
+    answer = webapi.player_call("solution", link)["lines"]
+    free = [i for i in range(len(board["edges"])) if i not in set(board["givens"])]
+    rng = random.Random(seed)
+    out = [([], []), (sorted(answer), []), (sorted(answer[1:]), [answer[0]])]
+    for _ in range(count):
+        lines = set(rng.sample(answer, rng.randint(0, len(answer))))
+        lines |= set(rng.sample(free, rng.choice([0, 0, 1, 2, 5])))
+        rest = [i for i in free if i not in lines]
+        crosses = set(rng.sample(rest, rng.randint(0, min(len(rest), rng.choice([0, 3, 10, len(rest) // 2])))))
+        out.append((sorted(lines), sorted(crosses)))
+    return out
+
+
+def test_the_pages_check_is_the_python_check(chromium, site):
+    """T.localCheck on the build's board file gives generator/<family>/play.py's check, verdict for verdict."""
+    page = chromium.new_page()
+    errors = PageErrors(page)
+    for link in _links(site).values():
+        _board_up(page, site.as_uri() + "/regen.html#" + link)
+        sets = _mark_sets(link, 300, 7)
+        got = page.evaluate("""([link, sets]) => sets.map(([l, c]) =>
+            window.tilepress.localCheck(window.tilepressBoards[link], l, c))""", [link, sets])
+        want = [webapi.player_call("check", link, lines, crosses) for lines, crosses in sets]
+        assert got == want
+        verdicts = {w["message"].split(" ")[0] + str(w["solved"]) for w in want}
+        assert len(verdicts) >= 3, verdicts                  # solved, unfinished and wrong ones were compared
+    assert errors.errors == []
+    page.close()
+
+
+@pytest.mark.parametrize("prefix", ["loopy", "cal"])
+def test_a_site_item_plays_with_no_runtime_at_all(chromium, site, tmp_path, prefix):
+    """The site without regen/runtime/: the item's board still takes marks, shows live errors, checks,
+    notices the solution on Check (and reveals a calisson answer)."""
+    bare = tmp_path / "bare"
+    shutil.copytree(site, bare, ignore=shutil.ignore_patterns("runtime"))
+    link = _links(site)[prefix]
+    answer = webapi.player_call("solution", link)["lines"]
+    page = chromium.new_page(viewport={"width": 1280, "height": 900})
+    _board_up(page, bare.as_uri() + "/regen.html#" + link)
+    page.evaluate("localStorage.clear()")
+    page.click("#tp-reset")
+    page.click("#tp-zoom-in")                 # the whole board is shown first; edges are clicked zoomed in
+    for i in answer[:-1]:
+        page.click(f"path.hit[data-edge='{i}']")
+    assert _marks(page) == [sorted(answer[:-1]), []]
+    page.click("#tp-check")
+    page.wait_for_function("document.getElementById('tp-play-status').textContent !== ''")
+    assert re.match(r"No (rule broken|mistake) so far", page.inner_text("#tp-play-status"))
+    if prefix == "loopy":                     # a live error: a third line at a dot of the loop
+        board = webapi.player_call("board", link)
+        dot = board["edges"][answer[0]][0]
+        third = next(i for i, e in enumerate(board["edges"]) if dot in e and i not in answer)
+        page.click(f"path.hit[data-edge='{third}']")
+        assert page.evaluate("document.querySelectorAll('.tp-dots circle.wrong').length") == 1
+        page.click("#tp-undo")
+    page.click(f"path.hit[data-edge='{answer[-1]}']")
+    page.click("#tp-check")
+    page.wait_for_selector("#tp-play-status.solved")
+    assert page.inner_text("#tp-play-status").startswith("Solved!")
+    if prefix == "cal":
+        page.click("#tp-reset")
+        page.click("#tp-reveal")
+        page.wait_for_function("window.tilepress.page.player.lists().lines.length > 0")
+        assert _marks(page)[0] == sorted(answer)
+    assert page.evaluate("window.tilepress.isReady()") is False          # no Python was ever there
+    page.close()
+
+
+def test_a_site_item_takes_a_mark_before_python_has_loaded(chromium, site):
+    """The board is up from the page, its own picture and the board file (no runtime file asked for
+    yet); a click marks an edge while Python is still loading; once Python has loaded (picture,
+    facts) the same board keeps the mark."""
+    link = _links(site)["loopy"]
+    page = chromium.new_page(viewport={"width": 1280, "height": 900})
+    errors = PageErrors(page)
+    requests = []
+    page.on("request", lambda r: requests.append(r.url))
+    _board_up(page, site.as_uri() + "/regen.html#" + link)
+    before = list(requests)
+    assert any(u.endswith(".play.js") for u in before) and not [u for u in before if "/runtime/" in u]
+    page.evaluate("localStorage.clear(); window._p = window.tilepress.page.player")
+    page.click("#tp-reset")
+    page.click("#tp-zoom-in")
+    edge = loopy_play.solution(link)["lines"][0]
+    page.click(f"path.hit[data-edge='{edge}']")
+    state = page.evaluate("[window.tilepress.page.player.lists().lines, window.tilepress.isReady()]")
+    assert state == [[edge], False]                                     # marked, Python not loaded yet
+    page.wait_for_function("document.documentElement.getAttribute('data-tp-shown')", timeout=120000)
+    assert page.evaluate("window.tilepress.isReady() && window.tilepress.page.player === window._p")
+    assert _marks(page) == [[edge], []]
+    assert [u for u in requests if u.endswith("/runtime/wasm.js")]      # the runtime came afterwards
+    assert not page.is_visible("#tp-figure") and page.is_visible("#tp-board svg")
+    page.wait_for_function("!document.getElementById('tp-facts').textContent.includes('being worked out')")
+    assert errors.errors == []
+    page.close()
+
+
+# Samples the status line every 50 ms from the moment the form is submitted (the page's own submit
+# handler runs after this capturing one, in the same task: the first sample is taken after it).
+SAMPLER = """() => { window._samples = []; const $ = (id) => document.getElementById(id);
+  const sample = () => window._samples.push({
+      status: !$("tp-status").hidden && $("tp-status").offsetParent !== null, text: $("tp-status-text").textContent,
+      cancel: !$("tp-cancel").hidden && $("tp-cancel").offsetParent !== null, make: $("tp-make-submit").disabled,
+      shown: document.documentElement.getAttribute("data-tp-shown")});
+  $("tp-make").addEventListener("submit", () => {
+      if (!window._sampler) window._sampler = setInterval(sample, 50); }, {capture: true, once: true}); }"""
+
+
+def _make_and_sample(page, fields: dict, timeout: float):
+    page.select_option("#tp-family", "loopy")
+    page.select_option("#tp-field-tiling", fields["tiling"])
+    for name in ("width", "height"):
+        page.fill(f"#tp-field-{name}", str(fields[name]))
+    page.select_option("#tp-field-level", fields["level"])
+    page.evaluate(SAMPLER)
+    page.click("#tp-make-submit")
+    page.wait_for_function("document.documentElement.getAttribute('data-tp-shown') || "
+                           "document.documentElement.getAttribute('data-tp-error')", timeout=timeout, polling=50)
+    page.wait_for_timeout(200)
+    samples = page.evaluate("clearInterval(window._sampler); window._samples")
+    assert page.evaluate("document.documentElement.getAttribute('data-tp-error')") is None
+    making = [s for s in samples if not s["shown"]]
+    return samples, making
+
+
+def _assert_shows_its_work(page, samples, making):
+    assert len(making) >= 10, len(making)
+    bad = [s for s in making if not (s["status"] and s["cancel"] and s["make"] and re.search(r"… \d+ s", s["text"]))]
+    assert bad == [], [(s["text"], s["status"], s["cancel"], s["make"]) for s in bad[:3]]
+    seconds = [int(m) for s in making for m in re.findall(r"… (\d+) s", s["text"])]
+    assert seconds == sorted(seconds) and seconds[-1] >= 1          # one clock, counting on
+    assert any("Making a new Loopy puzzle" in s["text"] for s in making)
+    page.wait_for_function("!document.getElementById('tp-make-submit').disabled")
+    page.wait_for_selector("#tp-status", state="hidden", timeout=60000)
+
+
+def test_making_a_puzzle_keeps_status_time_and_cancel_visible(chromium, site):
+    """From Make (Python not loaded yet) until the new puzzle is shown, sampled every 50 ms."""
+    page = chromium.new_page()
+    page.goto(site.as_uri() + "/regen.html")
+    samples, making = _make_and_sample(page, {"tiling": "p3", "width": 9, "height": 8, "level": "normal"}, 180000)
+    _assert_shows_its_work(page, samples, making)
+    # a second Make while one runs is refused: the button is disabled, and a submit is ignored
+    page.evaluate("() => { window._runs = 0; const run = window.tilepress.run; window.tilepress.run = function (a) { "
+                  "if (a[0] === 'loopy') window._runs += 1; return run.call(window.tilepress, a); }; }")
+    page.fill("#tp-seed", "2")
+    page.click("#tp-make-submit")
+    page.evaluate("() => { window.tilepress.page.make(); }")
+    assert page.evaluate("window._runs") == 1 and page.evaluate("document.getElementById('tp-make-submit').disabled")
+    page.wait_for_function("!document.getElementById('tp-make-submit').disabled", timeout=180000)
+    page.close()
+
+
+@pytest.mark.slow                       # about a minute on the loaded 2-core machine
+def test_making_a_600_face_puzzle_keeps_status_time_and_cancel_visible(chromium, site):
+    page = chromium.new_page()
+    page.goto(site.as_uri() + "/regen.html")
+    samples, making = _make_and_sample(page, {"tiling": "p2", "width": 17, "height": 16, "level": "hard"}, 600000)
+    assert re.search(r"\d+ faces", page.inner_text("#tp-play-title"))
+    faces = int(re.search(r"(\d+) faces", page.inner_text("#tp-play-title")).group(1))
+    assert 540 <= faces <= 680, faces
+    _assert_shows_its_work(page, samples, making)
+    page.close()
