@@ -46,6 +46,7 @@ from collections import deque
 from functools import lru_cache
 
 from generator import hints as H
+from generator import hintsheets
 from generator.calissons import human
 from generator.calissons.human import CROSSED, SIDE, UNKNOWN
 from generator.calissons.model import NEXT, edge_triangles, far_vertices, head, triangle_vertices
@@ -443,7 +444,7 @@ def sheet(n: int, givens, link: str | None) -> list[str]:
     board = play.board_of(n, givens, link or "", region(n))
     where = f"side {n}" if isinstance(n, int) else describe(n)
     name = f"{short_id(link)}, {where}" if link else where
-    return H.sheet_pages(f"Calisson puzzle {name}: worked solution", board, list(steps), triangle_dots(n),
+    return hintsheets.sheet_pages(f"Calisson puzzle {name}: worked solution", board, list(steps), triangle_dots(n),
                          subtitle=f"Level {level}: {LEVEL_TEXT[level]} Orange: the edges each group decides; "
                                   "blue: the edges and triangles it reads; dark red: the givens.")
 
@@ -455,7 +456,7 @@ def run_explain(v: dict) -> int:
         return _explain_heights(v, n, givens, link)
     unique_solution(n, givens)
     steps, solved = explanation(n, tuple(givens))
-    return H.run_explain(v, lambda: {"level": grade_level(solved, steps), "solved": solved, **board_record(n),
+    return hintsheets.run_explain(v, lambda: {"level": grade_level(solved, steps), "solved": solved, **board_record(n),
                                      "permalink": link, "steps": [s.to_json() for s in steps]},
                          lambda: sheet(n, givens, link), "Calisson puzzle: worked solution")
 
@@ -468,7 +469,7 @@ def _explain_heights(v: dict, n, givens, link) -> int:
                                   else len(n.triangles) > heights.MAX_SHEET_TRIANGLES):
         raise TilepressError(f"the heights sheet takes sides up to {heights.MAX_SHEET_N} (or "
                              f"{heights.MAX_SHEET_TRIANGLES} triangles); --format json takes larger boards")
-    return H.run_explain(v, lambda: {**board_record(n), "permalink": link, **heights.record(region(n), givens)},
+    return hintsheets.run_explain(v, lambda: {**board_record(n), "permalink": link, **heights.record(region(n), givens)},
                          lambda: heights.sheet(n, givens, f"Calisson puzzle, {describe(n)}: the pencil-and-rubber method"),
                          "Calisson puzzle: the pencil-and-rubber method")
 
@@ -494,7 +495,7 @@ def rule_figures() -> dict[str, str]:
         k = next(i for i, s in enumerate(steps)
                  if s.rule == rule and (fold is None or bool(s.yes) == fold))
         name = rule + ("" if fold is None else ("-fold" if fold else "-flat"))
-        out[f"calissons-rule-{name}.svg"] = H.figure(board, steps, k, triangle_dots(n), px=300, crop=1.6,
+        out[f"calissons-rule-{name}.svg"] = hintsheets.figure(board, steps, k, triangle_dots(n), px=300, crop=1.6,
                                                      title=f"{RULES[rule][1]} (hint {k + 1})")
     return out
 

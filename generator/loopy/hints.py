@@ -25,6 +25,7 @@ import json
 from functools import lru_cache
 
 from generator import hints as H
+from generator import hintsheets
 from generator.errors import TilepressError
 from generator.loopy import solver as S
 from generator.loopy.levels import LEVEL_TEXT   # the one source of the levels in words
@@ -380,7 +381,7 @@ def sheet(pz: Puzzle, ex: H.Explanation) -> list[str]:
     level = ex.level or "beyond"
     faces = {f: list(ds) for f, ds in enumerate(pz.board.faces)}
     name = short_id(pz.link) if pz.link else "puzzle"
-    return H.sheet_pages(f"Loopy {name}: worked solution", _view(pz), ex.steps, faces,
+    return hintsheets.sheet_pages(f"Loopy {name}: worked solution", _view(pz), ex.steps, faces,
                          subtitle=f"Level {level}: {LEVEL_TEXT[level]} Orange: the edges each group decides; "
                                   "blue: the edges and faces it reads.")
 
@@ -395,7 +396,7 @@ def run_explain(v: dict) -> int:
     def record() -> dict:
         solved = solution_of(pz) is not None and {pz.board.between[e] for e in ex.marks.yes} == solution_of(pz)
         return ex.to_json(solved=solved, permalink=pz.link, grade=grade_record(pz)["level"])
-    return H.run_explain(v, record, lambda: sheet(pz, ex), "Loopy: worked solution")
+    return hintsheets.run_explain(v, record, lambda: sheet(pz, ex), "Loopy: worked solution")
 
 
 @lru_cache(maxsize=4)
