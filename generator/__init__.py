@@ -26,7 +26,7 @@ FLOORS = (
     ("generator.errors", "generator.params", "generator.permalinks", "generator.svg", "generator.output",
      "generator.reporting", "generator.spools", "generator.bands", "generator.files", "generator.pdf",
      "generator.quadratic", "generator.inputs"),          # shared ground: no family, no protocol
-    ("generator.families", "generator.hints", "generator.sheet"),   # the Family protocol, hints, sheets on paper
+    ("generator.families", "generator.hints", "generator.hintsheets", "generator.sheet"),   # the Family protocol, hints, sheets on paper
     ("*",),                                                # the engines: generator/<family>/, generator.monotile
     ("generator.cli",),                                    # `python -m generator`, built from the families
     ("generator.webapi",),                                 # what the page calls (the CLI, captured)

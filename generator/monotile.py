@@ -76,8 +76,9 @@ class MonotilePatch:
         """The streamed picture (`output.Document`) of the tiles `walk()` gives."""
         raise NotImplementedError
 
-    def exact(self, tile) -> Tile:
-        """A tile as the protocol's Tile (exact vertex keys, float points)."""
+    @staticmethod
+    def to_xy():
+        """The function that gives an exact vertex its float position (x, y)."""
         raise NotImplementedError
 
     def shape(self, tile) -> tuple:
@@ -150,9 +151,15 @@ class MonotilePatch:
                                  f"limit {self.picture_cap:,}); choose a smaller --width/--height")
         return self.render_svg(self.walked(), options)
 
+    def exact(self, tile) -> Tile:
+        """A tile as the protocol's Tile: its exact vertex keys and their float positions."""
+        xy = self.to_xy()
+        return Tile(self.noun, tuple(tile.points), tuple(map(xy, tile.points)))
+
     def tiles(self) -> list[Tile]:
         """Every tile with its exact vertex keys and their float positions."""
-        return [self.exact(t) for t in self.walked()]
+        xy, noun = self.to_xy(), self.noun
+        return [Tile(noun, tuple(t.points), tuple(map(xy, t.points))) for t in self.walked()]
 
     def shapes(self):
         """Every tile as `shape` gives it (generator/maker/): the walk streamed for big patches

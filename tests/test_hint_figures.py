@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from generator import hints as H
+from generator import hintsheets as H
 from generator.calissons import hints as CH
 from generator.loopy import figures as LF
 

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from generator import hints
+from generator import hints, hintsheets
 from generator.errors import TilepressError
 
 EDGES = {(0, 1), (1, 2), (2, 3), (0, 3), (0, 2)}
@@ -69,9 +69,9 @@ def test_sheet_pages_draw_every_step():
     board = {"dots": [[0, 0], [1, 0], [1, 1], [0, 1]], "edges": [list(e) for e in sorted(EDGES)],
              "givens": [], "outline": [], "clues": [{"x": 0.5, "y": 0.5, "text": "4"}], "rules": "Draw a loop."}
     ex = hints.explain(_toy_next, ("a", "b"), limit=10)
-    pages = hints.sheet_pages("Toy", board, ex.steps, faces={0: [0, 1, 2, 3]})
+    pages = hintsheets.sheet_pages("Toy", board, ex.steps, faces={0: [0, 1, 2, 3]})
     text = "".join(pages)
     assert len(pages) == 1 and text.count("<svg") == 1 + 3        # page + puzzle panel + 2 groups
     assert "1. The diagonal is crossed." in text and "Steps 2–5 (b):" in text
-    assert pages == hints.sheet_pages("Toy", board, ex.steps, faces={0: [0, 1, 2, 3]})
-    assert hints.sheet_svg(pages).count("<svg") == 1 + 1 + 3
+    assert pages == hintsheets.sheet_pages("Toy", board, ex.steps, faces={0: [0, 1, 2, 3]})
+    assert hintsheets.sheet_svg(pages).count("<svg") == 1 + 1 + 3

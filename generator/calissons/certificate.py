@@ -19,6 +19,7 @@ one with its own geometry (no solver code).
 from __future__ import annotations
 
 from generator.calissons.model import STEP, far_vertices, triangle_vertices
+from generator.svg import escape, num, polygons_path
 
 RULE_TEXT = {
     "edge": "along a grid edge the height falls by at most 2 forwards and 1 backwards",
@@ -102,7 +103,6 @@ def differ_triangles(region, rec: dict) -> list:
 def overlay(rec: dict) -> str:
     """SVG of the chain: dashed arrows, the heights forced along it, the closing boundary arc dotted."""
     from generator.calissons.render import xy
-    from generator.svg import escape, num, polygons_path
     arcs = rec["arcs"]
     lines, dotted, heads, labels = [], [], [], []
     h = rec["start"]["height"] if rec["kind"] == "path" else 0

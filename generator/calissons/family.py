@@ -57,11 +57,13 @@ import json
 import sys
 from dataclasses import dataclass
 
-from generator.errors import TilepressError
+from generator.errors import ConfigError, TilepressError
 from generator.calissons.onregion import (MAX_INPUT_BYTES, MAX_SOLVE_N, _deleting_bar, _load_json, _read,
                                           _sweep_counter, json_board, load_any, load_board, parse_puzzle,
                                           validate_puzzle)
 from generator.families import Command, Family, Param, lazy_run
+from generator.inputs import read_text
+from generator.output import emit, emit_rendered
 
 LEVEL_NAMES = ("easy", "medium", "hard")
 MAX_COUNT_N = 128           # counting solutions beyond this takes minutes on a bare hexagon
@@ -249,7 +251,6 @@ def _hintable(board) -> bool:
 
 def plan(table: dict, site: dict) -> list[dict]:
     """One item per (size, level, seed)."""
-    from generator.errors import ConfigError
     items = [{"id": f"n{n}-{level}-s{seed}", "params": {"size": n, "level": level, "seed": seed,
                                                        "minimal": False}}
              for n in table["sizes"] for level in table["levels"] for seed in table["seeds"]]
@@ -543,7 +544,6 @@ STUCK_WORD = "af2bdc2e"        # three up and three down triangles, untilable
 def run_solve(v: dict) -> int:
     """solve FILE|- [--count] [--region R] --format json"""
     from generator.calissons import onregion
-    from generator.output import emit_rendered
     board, givens = json_board(v["file"], v.get("region"), v.get("size"))
     if not isinstance(board, int):
         return emit_rendered("json", v["out"], json_obj=onregion.solve_record(board, givens, v["count"], v["cap"]))
@@ -554,7 +554,6 @@ def run_solve(v: dict) -> int:
 def run_generate(v: dict) -> int:
     """generate --size N --seed S --level L --format json|svg|png|pdf|mathix"""
     from generator.calissons import mathix
-    from generator.output import emit, emit_rendered
     if v["format"] == "mathix" and not 2 <= v["size"] <= 10:
         raise TilepressError("the mathix.org player takes sizes 2..10")
     item = generate_item(v)
@@ -632,7 +631,6 @@ def _why(cert: dict | None) -> str:
 def run_sample(v: dict) -> int:
     """sample --size N --seed S [--region R] --format svg|png|json"""
     from generator.calissons import sample
-    from generator.output import emit_rendered
     if v.get("region") not in (None, "hexagon"):
         from generator.calissons import onregion
         board = onregion.board(v["region"], v["size"], v["seed"])
@@ -662,7 +660,6 @@ def run_cnf(v: dict) -> int:
     """cnf FILE|URL|PERMALINK --format dimacs"""
     from generator.calissons import cnf
     from generator.calissons.onregion import MAX_REGION_COUNT_TRIANGLES, region_of
-    from generator.output import emit
     board, givens = load_board(v["source"], v.get("region"), v.get("size"))
     if isinstance(board, int) and board > MAX_COUNT_N:
         raise TilepressError(f"cnf takes hexagons up to side {MAX_COUNT_N}")
@@ -706,7 +703,6 @@ def run_region(v: dict) -> int:
 def run_feasible(v: dict) -> int:
     """feasible FILE [--picture FILE] --format text|json"""
     from generator.calissons import onregion
-    from generator.inputs import read_text
     from generator.output import emit, to_json
     givens = onregion.read_plane_givens(read_text(v["file"], onregion.FEASIBLE_INPUT_BYTES))
     rec = onregion.feasible(givens)

@@ -23,6 +23,7 @@ from __future__ import annotations
 from generator.calissons.model import far_vertices, triangle_vertices
 from generator.calissons.solver import Clues, arcs_out
 from generator.errors import TilepressError
+from generator.svg import document, escape, num, polygons_path
 
 MAX_SHEET_N = 8                 # heights stay legible on an A4 panel up to this side
 MAX_SHEET_TRIANGLES = 6 * MAX_SHEET_N ** 2
@@ -141,7 +142,6 @@ def _listing(region, H) -> list:
 def _labels(region, H, changed=(), other=None, font=0.3) -> str:
     """Heights written at the vertices (changed ones bold and orange; 'L/G' where `other` differs)."""
     from generator.calissons.render import xy
-    from generator.svg import num
     out, halo = [], []
     changed = set(changed)
     for v, (a, b) in enumerate(region.coords):
@@ -160,7 +160,6 @@ def heights_svg(board, givens, L, G, title: str | None = None) -> str:
     """The height view: the least solution lightly shaded, heights at every vertex; where the
     greatest solution differs the vertex reads 'least/greatest' and its triangles are marked."""
     from generator.calissons import render
-    from generator.svg import document, polygons_path
     reg = render._region(board)
     vb, w, h = render._frame(board)
     groups = render.lozenges(reg, L)
@@ -181,7 +180,6 @@ def heights_svg(board, givens, L, G, title: str | None = None) -> str:
 def panel_svg(board, givens, H, changed, caption: str) -> str:
     """One round of the method: grid, givens and the heights written so far (new ones orange)."""
     from generator.calissons import render
-    from generator.svg import document, polygons_path
     reg = render._region(board)
     vb, w, h = render._frame(board)
     body = [render._lines(reg.interior, "#d6d0c4", 0.03), render._lines(givens, "#b3261e", 0.1),
@@ -192,7 +190,6 @@ def panel_svg(board, givens, H, changed, caption: str) -> str:
 def sheet(board, givens, title: str) -> list[str]:
     """The method as A4 pages (SVG in mm): the start, each round, the final surfaces."""
     from generator.calissons import render
-    from generator.svg import escape, num
     reg = render._region(board)
     rec = record(reg, givens)
     panels = []

@@ -46,9 +46,13 @@ from collections import deque
 from functools import lru_cache
 
 from generator import hints as H
+from generator import hintsheets
 from generator.calissons import human
 from generator.calissons.human import CROSSED, SIDE, UNKNOWN
 from generator.calissons.model import NEXT, edge_triangles, far_vertices, head, triangle_vertices
+from generator.errors import TilepressError
+from generator.output import emit_rendered
+from generator.permalinks import short_id
 
 LEVELS = ("local", "what-if")
 GRADES = LEVELS + ("beyond",)
@@ -379,7 +383,6 @@ def load(v: dict) -> tuple:
     size-checked before any work: the one place that reads a puzzle for grade/hint/explain."""
     from generator.calissons import permalink
     from generator.calissons.onregion import load_board
-    from generator.errors import TilepressError
     n, givens = load_board(v["source"], v.get("region"), v.get("size"))
     if isinstance(n, int):
         if n > MAX_HINT_N:
@@ -400,7 +403,6 @@ def board_record(n) -> dict:
 
 def unique_solution(n: int, givens) -> set:
     """The solution's fold edges, or a one-line error when the puzzle is not unique."""
-    from generator.errors import TilepressError
     sol = solution_edges(n, givens)
     if sol is None:
         raise TilepressError("hints need a puzzle with exactly one solution (check it with `calissons check`)")
@@ -419,7 +421,6 @@ def grade_record(n: int, givens) -> dict:
 
 def run_grade(v: dict) -> int:
     """grade FILE|-|URL|PERMALINK"""
-    from generator.output import emit_rendered
     n, givens, link = load(v)
     rec = grade_record(n, givens)
     rec.update({**board_record(n), "givens": len(givens), "permalink": link})
@@ -428,7 +429,6 @@ def run_grade(v: dict) -> int:
 
 def run_hint(v: dict) -> int:
     """hint FILE|-|URL|PERMALINK [--marks MARKS.json]"""
-    from generator.output import emit_rendered
     n, givens, _link = load(v)
     marks = H.read_marks(v.get("marks"), mark_edges(n))
     step = next_hint(n, givens, marks, unique_solution(n, givens)) or stuck_step()
@@ -439,13 +439,12 @@ def sheet(n: int, givens, link: str | None) -> list[str]:
     """The worked solution's pages (SVG, A4)."""
     from generator.calissons import play
     steps, solved = explanation(n, tuple(givens))
-    from generator.permalinks import short_id
     level = grade_level(solved, steps)
     from generator.calissons.onregion import describe
     board = play.board_of(n, givens, link or "", region(n))
     where = f"side {n}" if isinstance(n, int) else describe(n)
     name = f"{short_id(link)}, {where}" if link else where
-    return H.sheet_pages(f"Calisson puzzle {name}: worked solution", board, list(steps), triangle_dots(n),
+    return hintsheets.sheet_pages(f"Calisson puzzle {name}: worked solution", board, list(steps), triangle_dots(n),
                          subtitle=f"Level {level}: {LEVEL_TEXT[level]} Orange: the edges each group decides; "
                                   "blue: the edges and triangles it reads; dark red: the givens.")
 
@@ -457,7 +456,7 @@ def run_explain(v: dict) -> int:
         return _explain_heights(v, n, givens, link)
     unique_solution(n, givens)
     steps, solved = explanation(n, tuple(givens))
-    return H.run_explain(v, lambda: {"level": grade_level(solved, steps), "solved": solved, **board_record(n),
+    return hintsheets.run_explain(v, lambda: {"level": grade_level(solved, steps), "solved": solved, **board_record(n),
                                      "permalink": link, "steps": [s.to_json() for s in steps]},
                          lambda: sheet(n, givens, link), "Calisson puzzle: worked solution")
 
@@ -466,12 +465,11 @@ def _explain_heights(v: dict, n, givens, link) -> int:
     """explain --method heights: the pencil-and-rubber method, round by round (calissons.heights)."""
     from generator.calissons import heights
     from generator.calissons.onregion import describe
-    from generator.errors import TilepressError
     if v["format"] != "json" and (n > heights.MAX_SHEET_N if isinstance(n, int)
                                   else len(n.triangles) > heights.MAX_SHEET_TRIANGLES):
         raise TilepressError(f"the heights sheet takes sides up to {heights.MAX_SHEET_N} (or "
                              f"{heights.MAX_SHEET_TRIANGLES} triangles); --format json takes larger boards")
-    return H.run_explain(v, lambda: {**board_record(n), "permalink": link, **heights.record(region(n), givens)},
+    return hintsheets.run_explain(v, lambda: {**board_record(n), "permalink": link, **heights.record(region(n), givens)},
                          lambda: heights.sheet(n, givens, f"Calisson puzzle, {describe(n)}: the pencil-and-rubber method"),
                          "Calisson puzzle: the pencil-and-rubber method")
 
@@ -497,7 +495,7 @@ def rule_figures() -> dict[str, str]:
         k = next(i for i, s in enumerate(steps)
                  if s.rule == rule and (fold is None or bool(s.yes) == fold))
         name = rule + ("" if fold is None else ("-fold" if fold else "-flat"))
-        out[f"calissons-rule-{name}.svg"] = H.figure(board, steps, k, triangle_dots(n), px=300, crop=1.6,
+        out[f"calissons-rule-{name}.svg"] = hintsheets.figure(board, steps, k, triangle_dots(n), px=300, crop=1.6,
                                                      title=f"{RULES[rule][1]} (hint {k + 1})")
     return out
 
@@ -509,7 +507,6 @@ def hint(link: str, lines, crosses) -> dict:
     plus the board's edge ids and the triangles to highlight (generator.hints.page_hint)."""
     from generator.calissons import play
     from generator.calissons.model import head
-    from generator.errors import TilepressError
     n, givens, reg = play._decode(link)
     if not isinstance(n, int) and len(n.triangles) > MAX_HINT_TRIANGLES:
         raise TilepressError(f"hints are given on regions up to {MAX_HINT_TRIANGLES} triangles "

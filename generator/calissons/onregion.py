@@ -19,6 +19,8 @@ import json
 from generator import output, reporting
 from generator.calissons import regions
 from generator.errors import TilepressError
+from generator.inputs import read_text
+from generator.svg import document, num, polygons_path
 
 MAX_INPUT_BYTES = 8 << 20   # a puzzle file read by solve, check, grade, hint
 MAX_SOLVE_N = 256          # the hexagon sides solve, check and grade take
@@ -223,7 +225,6 @@ def feasible_svg(rec: dict) -> str:
     """The proof as a picture: the witness tiling of the window with X, or X and the cycle."""
     from generator.calissons import render
     from generator.calissons.model import far_vertices, head
-    from generator.svg import document, num, polygons_path
     givens = [tuple(e) for e in rec["givens"]]
     if rec["feasible"]:
         win, H = rec["_draw"]
@@ -306,7 +307,6 @@ def _sweep_counter(n: int):
 
 def _read(path: str) -> str:
     """Text of a file or of standard input, size-capped."""
-    from generator.inputs import read_text
     return read_text(path, MAX_INPUT_BYTES)
 
 

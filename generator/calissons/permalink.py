@@ -22,7 +22,7 @@ import re
 from typing import Iterable
 
 from generator.calissons.model import Edge, interior_edges
-from generator.errors import PermalinkError
+from generator.errors import PermalinkError, TilepressError
 from generator.permalinks import Grammar
 
 PREFIX = "cal"
@@ -91,7 +91,6 @@ def is_region_link(text) -> bool:
 def region_shape(word: str):
     """The region of a permalink's word: canonical, not the hexagon, tilable; else PermalinkError."""
     from generator.calissons import regions
-    from generator.errors import TilepressError
     try:
         shape = regions.parse_region(word)
     except PermalinkError:
@@ -144,7 +143,6 @@ def lozenges(n: int) -> int:
 def word_lozenges(word: str) -> float:
     """The lozenges of the region a boundary word encloses, from its runs alone (no region built)."""
     from generator.calissons import regions
-    from generator.errors import TilepressError
     try:
         return abs(regions.area_of_word(word)) / 2
     except PermalinkError:

@@ -30,7 +30,7 @@ outline vertices are listed, the straight one included (it is a vertex of the ti
 from __future__ import annotations
 
 from generator import output
-from generator.families import Command, Family, Param, Tile
+from generator.families import Command, Family, Param
 from generator.maker.colour import SHOW, form_fields
 from generator.monotile import MonotilePatch
 from generator.params import MAX_SEED, format_decimal
@@ -110,10 +110,11 @@ class HatPatch(MonotilePatch):
         from generator.hat.render import patch_document   # (lazy: the renderer, see the class)
         return patch_document(walk, self.patch.region, self.patch.permalink, self.estimate)
 
-    def exact(self, hat) -> Tile:
-        """A hat with its 14 exact Eisenstein vertices and their float positions."""
+    @staticmethod
+    def to_xy():
+        """A hat's 14 exact Eisenstein vertices as floats."""
         from generator.hat.coords import to_xy   # (lazy: the engine, see the class)
-        return Tile("hat", tuple(hat.points), tuple(map(to_xy, hat.points)))
+        return to_xy
 
     def shape(self, hat) -> tuple:
         tile = self.exact(hat)

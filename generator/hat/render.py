@@ -23,6 +23,7 @@ from __future__ import annotations
 from generator import svg
 from generator.hat import geometry as G
 from generator.hat.coords import SQRT3_2, to_xy
+from generator.output import PathSpools
 
 METATILE_FILL = {"H": "#8ec3e6", "T": "#f6d55c", "P": "#a8d58b", "F": "#f4a582"}
 REFLECTED_FILL = "#1f3a5f"
@@ -222,7 +223,6 @@ def patch_svg_pieces(hats, region, permalink, px_width: float = 800.0):
     """`patch_svg` in pieces, in flat memory: one walk over `hats` (an iterable), each fill's
     outlines spooled (`output.PathSpools`); the header follows the walk because its title,
     the permalink (`permalink()`), is complete only then."""
-    from generator.output import PathSpools
     x0, y0, x1, y1 = region.bounds_xy()
     w, h = x1 - x0, y1 - y0
     sw = max(0.04, min(0.12, 0.0015 * max(w, h)))

@@ -38,6 +38,8 @@ from generator.errors import TilepressError
 from generator.families import Command, Family, Param, lazy_run
 from generator.loopy.solver import LEVELS
 from generator.loopy.tiling_source import tilings
+from generator.errors import ConfigError, TilepressError
+from generator.output import emit_rendered
 
 TILINGS = tilings()
 DEFAULT_SIZES = {"p2": [["6", "5"]], "p3": [["7", "6"]], "hat": [["28", "24"]], "spectre": [["18", "15"]]}
@@ -94,9 +96,7 @@ def facts(item) -> list:
 
 def plan(table: dict, site: dict) -> list[dict]:
     """One item per (tiling, size, level, seed)."""
-    from generator.errors import ConfigError
     items = []
-    from generator.errors import TilepressError
     from generator.loopy import puzzle, tiling_source
     for t in table["tilings"]:
         for w, h in table.get(f"sizes_{t}") or DEFAULT_SIZES[t]:
@@ -186,7 +186,6 @@ def figures() -> dict[str, str]:
 
 def run_generate(v: dict) -> int:
     """generate --tiling T --width W --height H --seed S --level L --format F"""
-    from generator.output import emit_rendered
     item = generate_item(v)
     if v["format"] == "json":
         return emit_rendered("json", v["out"], json_obj=to_json(item))

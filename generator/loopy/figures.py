@@ -96,6 +96,7 @@ def rule_figure(rule: str, link: str, limit: int = 400) -> str:
     """The board before the first hint of `rule` (replaying hints from an empty board),
     that hint highlighted: the faces and edges it reads, the edges it decides."""
     from generator import hints as H
+    from generator import hintsheets
     from generator.loopy import hints as LH
     from generator.loopy import play
     from generator.loopy import puzzle as P
@@ -109,7 +110,7 @@ def rule_figure(rule: str, link: str, limit: int = 400) -> str:
         if step.rule == rule:
             p = P.from_permalink(link)
             faces = {f: list(ds) for f, ds in enumerate(p.grid.faces)}
-            return H.figure(play.board_of(p), steps, len(steps) - 1, faces, title=step.text, px=360, crop=0.9,
+            return hintsheets.figure(play.board_of(p), steps, len(steps) - 1, faces, title=step.text, px=360, crop=0.9,
                             focus=2.2)
         marks.add(step)
     raise RuntimeError(f"no {rule!r} hint in the worked solution of {link}")

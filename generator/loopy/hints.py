@@ -25,9 +25,13 @@ import json
 from functools import lru_cache
 
 from generator import hints as H
+from generator import hintsheets
 from generator.errors import TilepressError
 from generator.loopy import solver as S
 from generator.loopy.levels import LEVEL_TEXT   # the one source of the levels in words
+from generator.inputs import read_text
+from generator.output import emit_rendered
+from generator.permalinks import short_id
 
 MAX_FILE_BYTES = 8 << 20
 MAX_FACES = 2500
@@ -138,7 +142,6 @@ def load(source: str) -> Puzzle:
         # the board view only draws explain's sheets: made when one is drawn (the page's Hint needs none)
         return Puzzle(S.Board.of_grid(p.grid), p.clues, frozenset(p.solution), p.permalink,
                       lambda: play.board_of(p))
-    from generator.inputs import read_text
     text = read_text(source, MAX_FILE_BYTES)
     name = "input" if source == "-" else source
     try:
@@ -354,13 +357,11 @@ def grade_record(pz: Puzzle) -> dict:
 
 def run_grade(v: dict) -> int:
     """grade FILE|-|PERMALINK"""
-    from generator.output import emit_rendered
     return emit_rendered("json", v["out"], json_obj=grade_record(load(v["source"])))
 
 
 def run_hint(v: dict) -> int:
     """hint FILE|-|PERMALINK [--marks MARKS.json]"""
-    from generator.output import emit_rendered
     pz = load(v["source"])
     marks = H.read_marks(v.get("marks"), set(pz.board.edges))
     return emit_rendered("json", v["out"], json_obj=next_step(pz, marks).to_json())
@@ -377,11 +378,10 @@ def _view(pz: Puzzle) -> dict:
 
 def sheet(pz: Puzzle, ex: H.Explanation) -> list[str]:
     """The worked solution's A4 pages."""
-    from generator.permalinks import short_id
     level = ex.level or "beyond"
     faces = {f: list(ds) for f, ds in enumerate(pz.board.faces)}
     name = short_id(pz.link) if pz.link else "puzzle"
-    return H.sheet_pages(f"Loopy {name}: worked solution", _view(pz), ex.steps, faces,
+    return hintsheets.sheet_pages(f"Loopy {name}: worked solution", _view(pz), ex.steps, faces,
                          subtitle=f"Level {level}: {LEVEL_TEXT[level]} Orange: the edges each group decides; "
                                   "blue: the edges and faces it reads.")
 
@@ -396,7 +396,7 @@ def run_explain(v: dict) -> int:
     def record() -> dict:
         solved = solution_of(pz) is not None and {pz.board.between[e] for e in ex.marks.yes} == solution_of(pz)
         return ex.to_json(solved=solved, permalink=pz.link, grade=grade_record(pz)["level"])
-    return H.run_explain(v, record, lambda: sheet(pz, ex), "Loopy: worked solution")
+    return hintsheets.run_explain(v, record, lambda: sheet(pz, ex), "Loopy: worked solution")
 
 
 @lru_cache(maxsize=4)
@@ -414,7 +414,6 @@ def hint(link: str, lines, crosses, inside=(), outside=()) -> dict:
     mistake (after the marks' own mistakes; "shade" lists the faces to clear), and shading that
     decides edges not yet marked (one shade on both sides: no line; inside beside outside: a
     line; beyond the rim is outside) is the next hint before any deduction."""
-    from generator import hints as H
     from generator.loopy import play
     p = play._puzzle(link.strip())
     pz = for_link(p.permalink)

@@ -29,7 +29,7 @@ from fractions import Fraction
 
 from generator.families import Family, Param, Tile
 from generator.maker.colour import SHOW, form_fields
-from generator.params import MAX_SEED
+from generator.params import MAX_SEED, format_decimal
 
 MAX_SITE_SIDE = 200
 NAMES = {"p2": "Penrose P2 (kites and darts)", "p3": "Penrose P3 (rhombs)"}
@@ -124,7 +124,6 @@ def facts(result) -> list:
     kinds = KINDS[family]
     a, b = counts.get(kinds[0], 0), counts.get(kinds[1], 0)
     w = result.spec.width
-    from generator.params import format_decimal
     return [
         ["tiles", a + b],
         [f"{kinds[0]}s", a],

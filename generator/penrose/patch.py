@@ -25,6 +25,7 @@ from generator.penrose import coords, render
 from generator.penrose import permalink as PL
 from generator.penrose.permalink import MAX_TRIANGLES, MEAN_TILE_AREA  # noqa: F401 (re-exported)
 from generator.penrose.region import Region
+from generator.output import Document, Stream, progress
 
 
 @dataclass
@@ -128,7 +129,6 @@ def _json_vertex(x: float, y: float) -> str:
 def tile_texts(result: Result):
     """The canonical JSON text of each tile, in order (the same text as `to_json_obj`'s tiles)."""
     import json
-    from generator.output import progress
     head = {}
     rows = result.patch.sorted_rows(vertex_text=_json_vertex)
     for r in progress(rows, estimated_tiles(result), "tile"):
@@ -141,7 +141,6 @@ def tile_texts(result: Result):
 
 def to_json_stream(result: Result) -> dict:
     """`to_json_obj` with the tiles as a text Stream: the same bytes, in flat memory."""
-    from generator.output import Stream
     x0, y0, x1, y1 = result.region()
     return {"permalink": result.permalink, "family": result.spec.family,
             "region": {"x0": x0, "y0": y0, "x1": x1, "y1": y1},
@@ -197,7 +196,6 @@ def band_rows(result: Result, top: float, bottom: float):
 
 def to_document(result: Result, arcs: bool = False, px_per_unit: float = 24.0, title: str | None = None):
     """The picture as an `output.Document` (streamed SVG, banded PNG)."""
-    from generator.output import Document, progress
     family = result.spec.family
     region = result.region()
     x0, y0, x1, y1 = region

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 
 from generator.svg import document, num, polygons_path
+from generator.output import PathSpools, band_frame
 
 COLOURS = {
     "kite": "#f2c14e", "dart": "#5b8e7d",
@@ -151,7 +152,6 @@ def row_arcs(family: str, r):
 def svg_pieces(family: str, rows, region, title=None, arcs: bool = False, px_per_unit: float = 24.0,
                stroke_width: float = 0.02, mode: str | None = None):
     """The text of `svg_patch` in pieces; `rows()` gives a fresh iterator of sorted rows."""
-    from generator.output import PathSpools
     head, tail = _frame(family, region, title, px_per_unit)
     opener = _openers(family, stroke_width)
     order = list(KINDS[family]) + ([0, 1] if arcs else [])
@@ -209,7 +209,6 @@ def band_svg(family: str, rows, region, top: int, bottom: int, size, arcs: bool 
     `rows` are the tiles near the band (any order); the region's clip is kept, the
     viewBox is cut to the band (`output.band_frame`) so that the bands join up exactly.
     """
-    from generator.output import band_frame
     x0, y0, x1, y1 = region
     w, h = x1 - x0, y1 - y0
     groups = {key: [] for key in list(KINDS[family]) + [0, 1]}

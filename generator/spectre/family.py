@@ -33,7 +33,7 @@ all 14 outline vertices are listed, the straight one (vertex 10) included.
 from __future__ import annotations
 
 from generator import output
-from generator.families import Command, Family, Param, Tile
+from generator.families import Command, Family, Param
 from generator.maker.colour import SHOW, form_fields
 from generator.monotile import MonotilePatch
 from generator.params import MAX_SEED, format_decimal
@@ -118,10 +118,11 @@ class SpectrePatch(MonotilePatch):
         return patch_document(walk, self.patch.region, self.patch.permalink, self.estimate,
                               style=options.get("style") or "straight")
 
-    def exact(self, sp) -> Tile:
-        """A Spectre with its 14 exact Z[ω] vertices and their float positions."""
+    @staticmethod
+    def to_xy():
+        """A Spectre's 14 exact Z[ω] vertices as floats."""
         from generator.spectre.geometry import to_xy   # (lazy: the engine, see the class)
-        return Tile("spectre", tuple(sp.points), tuple(map(to_xy, sp.points)))
+        return to_xy
 
     def shape(self, sp) -> tuple:
         tile = self.exact(sp)

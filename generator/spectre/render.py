@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from generator import svg
 from generator.spectre.geometry import to_xy
+from generator.output import PathSpools
 
 # one colour per metatile type (level-0 metatile of each Spectre); odd Spectres dark
 METATILE_FILL = {"G": "#8ec3e6", "D": "#f6d55c", "J": "#c9a0dc", "L": "#f7b6d2", "X": "#a8d58b",
@@ -115,7 +116,6 @@ def patch_svg_pieces(spectres, region, permalink, style: str = "straight", px_wi
     """`patch_svg` in pieces, in flat memory: one walk over `spectres` (an iterable), each
     fill's outlines spooled (`output.PathSpools`); the header follows the walk because its
     title, the permalink (`permalink()`), is complete only then."""
-    from generator.output import PathSpools
     x0, y0, x1, y1 = region.bounds_xy()
     w, h = x1 - x0, y1 - y0
     sw = max(0.04, min(0.12, 0.0015 * max(w, h)))

@@ -41,6 +41,8 @@ from dataclasses import dataclass
 from generator import output, reporting
 from generator.errors import ConfigError, TilepressError
 from generator.families import Command, Family, Param
+from generator.inputs import read_text
+from generator.output import emit, emit_rendered, svg_to_png, to_json
 
 METHODS = ("slanted-4x14", "upright-4x14", "upright-8x7", "symmetric-7x8", "extrasymmetric-7x8")
 DEFAULT_SEEDS = {"slanted-4x14": 13, "upright-4x14": 2, "upright-8x7": 0,
@@ -106,7 +108,6 @@ def to_png(item: Pattern, options: dict) -> bytes | None:
     """The wallpaper PNG at its exact pixel size (the periods view: the SVG's rasterisation)."""
     if options.get("view") != "wallpaper":
         return None
-    from generator.output import svg_to_png
     from generator.tantrix import render
     w, _h = render.wallpaper_size(item.pattern, 24.0)
     return svg_to_png(render.wallpaper_svg(item.pattern), width=w)
@@ -192,7 +193,6 @@ def figures() -> dict[str, str]:
 
 def emit_pattern(item: Pattern, fmt: str, out: str, view: str) -> int:
     """Write a pattern as JSON, SVG or PNG."""
-    from generator.output import emit, emit_rendered
     if fmt == "json":
         return emit_rendered("json", out, json_obj=pattern_json(item.pattern))
     png = to_png(item, {"view": view}) if fmt == "png" else None
@@ -228,7 +228,6 @@ def run_enumerate(v: dict) -> int:
 
 def run_loops(v: dict) -> int:
     """loops PERMALINK: closed loops and winding lines of each colour."""
-    from generator.output import emit, to_json
     from generator.tantrix import loops, permalink
     pattern = permalink.decode(v["permalink"])
     emit(to_json({"permalink": pattern["permalink"], "colours": loops.summary(pattern)}))
@@ -237,7 +236,6 @@ def run_loops(v: dict) -> int:
 
 def run_check(v: dict) -> int:
     """check FILE: the independent checker's verdict."""
-    from generator.inputs import read_text
     from generator.tantrix import checker
     raw = read_text(v["file"], MAX_FILE)
     try:
