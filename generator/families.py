@@ -154,6 +154,11 @@ class Family:
     # tilings: cost(permalink, params) — about how many tiles a permalink (or, with permalink
     # None, generate's params) asks for, from the text alone: the cost rule of generator.permalinks
     cost: Callable[[str | None, dict | None], float] | None = None
+    # cpu: about how many CPU seconds (CPython) one unit of `cost` takes to make, beyond the
+    # pictures every item gets: a number, or a function of (generate's params or None, the permalink
+    # or None) for a family whose work per unit depends on them (a puzzle's level).  The site build
+    # adds cost × cpu over its items to estimate its work before any (`[site] max_cpu_hours`).
+    cpu: float | Callable[[dict | None, str | None], float] | None = None
     # ---- the page (regen.html, through generator.webapi); all optional ----
     # page_cap: the most `cost` the page regenerates (a number, or a function of the permalink for
     # a family whose kinds of link differ in work per unit); bigger links are for the command line

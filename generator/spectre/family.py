@@ -253,7 +253,7 @@ FAMILY = Family(
     name="spectre", title="The Spectre monotile", prefix="spectre", versions=(1,), version="1.0",
     kind="tiling", params=PARAMS, generate=generate, regen=regen, regen_params=REGEN_PARAMS,
     permalink=lambda item: item.permalink(), to_json=to_json, to_svg=to_svg, facts=facts,
-    site=SITE, plan=plan, page=page, commands=(SUPERTILE,), figures=figures, tiles=tiles, cost=cost,
+    site=SITE, plan=plan, page=page, commands=(SUPERTILE,), figures=figures, tiles=tiles, cost=cost, cpu=0.0008,
     svg_params=SVG_PARAMS, page_cap=PAGE_CAP, form=FORM,
     exercise=(("--width", "4"), ("--style", "curved")),
     description="A random patch: every Spectre meeting the open rectangle W × H centred on the "
