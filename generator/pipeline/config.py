@@ -40,7 +40,7 @@ SITE_DEFAULTS = {
     "interactive": True,       # regen.html: regenerate / make / play in the browser (needs `npm ci`)
     "safe_markdown": False,    # articles: escape raw HTML, drop javascript: links (else HTML passes)
     "theme_dir": "",           # a folder (relative to site.toml) of templates overriding the built-in ones
-    "max_cpu_hours": 10.0,     # the build stops before any work when its estimate is over this (docs/site-config.md)
+    "max_cpu_hours": 10.0,     # the build stops before any work when its estimate is over this (docs/build-limits.md)
 }
 SHEET_DEFAULTS = {
     "papers": ["a4", "letter"],
