@@ -13,4 +13,7 @@ signal.signal(signal.SIGINT, _interrupted_while_starting)
 from generator.cli import main  # noqa: E402
 
 signal.signal(signal.SIGINT, signal.default_int_handler)
+from generator.errors import on_termination  # noqa: E402
+
+on_termination()            # SIGTERM/SIGHUP: the same clean exit as Ctrl-C (no --out temporary file left)
 sys.exit(main())

@@ -167,7 +167,8 @@ class Family:
     exercise: tuple = ()         # `regen` flag lists the build's Pyodide/CPython exercise runs on the form's link
     player: str = ""             # module (dotted, under generator.) with board/check/solution: play on the page
     hinter: str = ""             # module with hint(permalink, lines, crosses): the page's Hint button
-    page_modules: tuple = ()     # modules (under generator.) whose public functions the page may call
+    page_modules: tuple = ()     # modules (under generator.) the page's code uses (its players, hints)
+    page_calls: tuple = ()       # "module.function" (under generator.) the page calls by name (webapi.call)
     memo_modules: tuple = ()     # modules with remember(n): the page's worker reads each permalink once
     warm_up: tuple = ()          # CLI argv of a small make the page's worker runs when idle (compiles the engine)
     source: str = field(default="", compare=False)   # where it was loaded from (set by load())

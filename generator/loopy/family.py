@@ -251,6 +251,7 @@ FAMILY = Family(
     figures=figures, svg_params=(SOLUTION, STYLE), formats=("svg", "json", "png", "pdf"),
     cost=cost, cpu=cpu, page_cap=PAGE_CAP, form=FORM, exercise=(("--solution",),),
     player="loopy.play", hinter="loopy.hints", page_modules=("loopy.play", "loopy.hints", "loopy.puzzle"),
+    page_calls=("loopy.puzzle.create",),
     memo_modules=("loopy.puzzle",), warm_up=WARM_UP,
     description="Loopy (Slitherlink) on the tiles of Penrose and hat patches: draw one loop "
                 "along the grid lines so that each number counts its face's sides on the loop.")
