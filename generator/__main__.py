@@ -27,7 +27,9 @@ def main(argv: list[str] | None = None) -> int:
 def console() -> int:
     """The `tilepress` console script: `python -m generator` under its installed name."""
     from generator import cli
+    from generator.errors import on_termination
     cli.PROG = "tilepress"
+    on_termination()            # SIGTERM/SIGHUP: the same clean exit as Ctrl-C (no --out temporary file left)
     return main()
 
 
@@ -35,4 +37,6 @@ if __name__ == "__main__":
     signal.signal(signal.SIGINT, _interrupted_while_starting)
     from generator import cli  # noqa: E402,F401  (loading the modules, Ctrl-C still one line)
     signal.signal(signal.SIGINT, signal.default_int_handler)
+    from generator.errors import on_termination  # noqa: E402
+    on_termination()            # SIGTERM/SIGHUP: the same clean exit as Ctrl-C (no --out temporary file left)
     sys.exit(main())

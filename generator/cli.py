@@ -22,7 +22,7 @@ import sys
 import traceback
 
 from generator import families, output, reporting
-from generator.errors import TilepressError, machine_fault, one_line
+from generator.errors import Terminated, TilepressError, machine_fault, one_line
 from generator.families import REQUIRED, Family
 
 PROG = "python -m generator"
@@ -411,6 +411,9 @@ def main(argv: list[str] | None = None, commands: dict | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except Terminated as exc:
+        print("terminated", file=sys.stderr)
+        return 128 + exc.signum
     except BrokenPipeError:
         return 0
     except OSError as exc:   # the machine's fault (a full disk, a read-only folder): the user's to fix

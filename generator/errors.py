@@ -25,6 +25,33 @@ class ConfigError(TilepressError):
     """A site config value, template or content file is invalid (message names file and line)."""
 
 
+class Terminated(BaseException):
+    """SIGTERM or SIGHUP reached a command line: raised by the handler `on_termination` installs,
+    so `finally` blocks and the atomic writer's clean-up run as for Ctrl-C (one line, exit
+    128 + the signal's number)."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+def on_termination() -> None:
+    """Make SIGTERM and SIGHUP raise Terminated (command-line entry points only, main thread)."""
+    import signal
+    import threading
+
+    def handler(signum, _frame):
+        raise Terminated(signum)
+    if threading.current_thread() is not threading.main_thread():
+        return
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            try:
+                signal.signal(getattr(signal, name), handler)
+            except (OSError, ValueError):
+                pass
+
+
 def machine_fault(exc: OSError) -> str:
     """The one line for a fault of the machine (a full disk, a read-only folder): path and cause."""
     where = exc.filename if exc.filename is not None else None

@@ -158,6 +158,11 @@ class Family:
     # tilings: cost(permalink, params) — about how many tiles a permalink (or, with permalink
     # None, generate's params) asks for, from the text alone: the cost rule of generator.permalinks
     cost: Callable[[str | None, dict | None], float] | None = None
+    # cpu: about how many CPU seconds (CPython) one unit of `cost` takes to make, beyond the
+    # pictures every item gets: a number, or a function of (generate's params or None, the permalink
+    # or None) for a family whose work per unit depends on them (a puzzle's level).  The site build
+    # adds cost × cpu over its items to estimate its work before any (`[site] max_cpu_hours`).
+    cpu: float | Callable[[dict | None, str | None], float] | None = None
     # ---- the page (regen.html, through generator.webapi); all optional ----
     # page_cap: the most `cost` the page regenerates (a number, or a function of the permalink for
     # a family whose kinds of link differ in work per unit); bigger links are for the command line
@@ -166,7 +171,8 @@ class Family:
     exercise: tuple = ()         # `regen` flag lists the build's Pyodide/CPython exercise runs on the form's link
     player: str = ""             # module (dotted, under generator.) with board/check/solution: play on the page
     hinter: str = ""             # module with hint(permalink, lines, crosses): the page's Hint button
-    page_modules: tuple = ()     # modules (under generator.) whose public functions the page may call
+    page_modules: tuple = ()     # modules (under generator.) the page's code uses (its players, hints)
+    page_calls: tuple = ()       # "module.function" (under generator.) the page calls by name (webapi.call)
     memo_modules: tuple = ()     # modules with remember(n): the page's worker reads each permalink once
     warm_up: tuple = ()          # CLI argv of a small make the page's worker runs when idle (compiles the engine)
     # ---- paper (`python -m generator sheet`, the site's sheets and books: generator/sheet.py); optional ----

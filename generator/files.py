@@ -22,6 +22,7 @@ def sink(out: str):
         yield sys.stdout.buffer
         sys.stdout.buffer.flush()
         return
+    _sweep_temporaries(out)
     try:
         with atomic_file(out) as fh:
             yield fh
@@ -51,8 +52,8 @@ def atomic_file(path, prefix: str | None = None, durable: bool = True):
         return
     folder, name = os.path.split(os.path.abspath(path))
     tmp = os.path.join(folder, f"{prefix or '.' + name + '.tmp-'}{os.getpid()}-{os.urandom(4).hex()}")
-    fh = open(tmp, "xb")
-    try:
+    try:                        # (open inside: an interrupt just after it still removes the file)
+        fh = open(tmp, "xb")
         try:
             yield fh
             fh.flush()
@@ -66,6 +67,28 @@ def atomic_file(path, prefix: str | None = None, durable: bool = True):
     except BaseException:
         _unlink(tmp)
         raise
+
+
+def _sweep_temporaries(path: str) -> None:
+    """Remove the temporary files atomic_file left beside `path` in processes that no longer run
+    (killed with SIGKILL, which no program sees): `.NAME.tmp-PID-RANDOM`."""
+    folder, name = os.path.split(os.path.abspath(path))
+    head = f".{name}.tmp-"
+    try:
+        names = [n for n in os.listdir(folder) if n.startswith(head)]
+    except OSError:
+        return
+    for n in names:
+        pid = n[len(head):].split("-", 1)[0]
+        if not pid.isdigit() or int(pid) == os.getpid():
+            continue
+        try:
+            os.kill(int(pid), 0)
+            continue                        # that process still runs (and may still be writing)
+        except ProcessLookupError:
+            _unlink(os.path.join(folder, n))
+        except (OSError, AttributeError):   # another user's process, or no os.kill (the browser)
+            continue
 
 
 def _unlink(path: str) -> None:

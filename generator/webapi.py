@@ -40,8 +40,9 @@ The page's questions, answered here once (the item pages ask the same at build t
 `cap_error(permalink)` is the page's size cap, decided from the permalink's text before
 any work by the family's own cost rule (`Family.cost` against `Family.page_cap`); `describe(permalink)` says what the page offers for it
 (a player, a "Show the solution").  `call(module, name, args)` is the page worker's one
-entry point: it runs `generator.<module>.<name>(*args)` and returns its JSON-able result
-(module one of `page_modules()`).
+entry point: it runs `generator.<module>.<name>(*args)` and returns its JSON-able result, for
+the functions of an explicit table only (`page_calls()`: PAGE_CALLS and each family's
+`Family.page_calls`), nothing else by name.
 
 Memo: `remember(n)` makes the page's worker read each puzzle permalink once (the families'
 `memo_modules`) (its picture,
@@ -168,11 +169,15 @@ def facts(link: str) -> list:
 
 def cap_error(link: str, _caps=None, max_chars: int = MAX_PERMALINK_CHARS) -> str | None:
     """The page's size cap, from the permalink's text alone: None when the page makes it, else the
-    one-line message.  The rule is the family's `cost` (the one the command line and the build
+    one-line message (also for a text that is not a permalink at all but a command-line option,
+    e.g. the fragment of `regen.html#--help`).  The rule is the family's `cost` (the one the command line and the build
     refuse over-cost links with) against its `page_cap`.  A link the family cannot read (or one
     over the command line's own budget) passes: `regen` then gives the command line's one line, at
     once.  (`_caps` is ignored: older pages pass their regex table.)"""
     p = str(link).strip()
+    if p.startswith("-"):
+        return (f"error: {p[:40]!r} is not a permalink (a permalink starts with its family's prefix, "
+                "e.g. loopy.v1.…)")
     if len(p) > max_chars:
         return (f"error: permalink too long for the page ({len(p)} characters, limit {max_chars}); "
                 "regenerate it with `python -m generator regen`")
@@ -195,21 +200,34 @@ def _unit(fam: Family) -> str:
     return ((fam.form or {}).get("count") or {}).get("unit") or "tiles"
 
 
-# The page may call the public functions of these modules and of each family's `page_modules`.
-PAGE_MODULES = ("webapi", "families", "hints")
+# The calls the page makes, function by function ("module.name" under generator.): `call` reaches
+# these and nothing else — not a module's other helpers by name (families.load,
+# families.module_named, cli.main, a family module's file readers).  A family adds the calls its
+# page code makes in `Family.page_calls`.
+PAGE_CALLS = ("webapi.run", "webapi.player_call", "webapi.cap_error", "webapi.describe", "webapi.facts",
+              "webapi.playable", "webapi.players", "webapi.hinters", "webapi.warm_up", "webapi.remember",
+              "webapi.clock", "families.short_id")
+
+
+def page_calls() -> tuple[str, ...]:
+    """Every function ("module.name", under generator.) the page may call, in table order."""
+    return PAGE_CALLS + tuple(c for f in all_families() for c in f.page_calls if c not in PAGE_CALLS)
 
 
 def page_modules() -> tuple[str, ...]:
-    """Every module (under generator.) whose public functions the page may call."""
-    return PAGE_MODULES + tuple(m for f in all_families() for m in f.page_modules)
+    """The modules of page_calls() (older callers ask for these)."""
+    return tuple(dict.fromkeys(c.rpartition(".")[0] for c in page_calls()))
 
 
 def call(module: str, name: str, args: list):
-    """`generator.<module>.<name>(*args)`: the page worker's one entry point (see regen.js);
-    module one of page_modules(), name a public function."""
-    if module not in page_modules() or not re.fullmatch(r"[a-z][a-z0-9_]*", name):
-        raise TilepressError(f"the page cannot call {module}.{name} (generator.webapi.page_modules() lists "
-                             "the modules it may call)")
+    """`generator.<module>.<name>(*args)`: the page worker's one entry point (see regen.js); only
+    the functions page_calls() lists, with a list of JSON arguments."""
+    dotted = f"{module}.{name}" if isinstance(module, str) and isinstance(name, str) else ""
+    if dotted not in page_calls():
+        raise TilepressError(f"the page cannot call {str(module)[:60]}.{str(name)[:60]} "
+                             "(generator.webapi.page_calls() lists the calls it makes)")
+    if not isinstance(args, (list, tuple)):
+        raise TilepressError(f"{dotted}: the arguments must be a list")
     fn = getattr(module_named("generator." + module), name, None)
     if not callable(fn):
         raise TilepressError(f"generator.{module} has no function {name}")

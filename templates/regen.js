@@ -6,8 +6,8 @@
  *     run in the worker; rejects with Error("error: ...") for a TilepressError, Error("cancelled")
  *     after cancel().  onprogress({done, total, unit, desc}) hears the engine's progress bars
  *     (done null: a step, its desc only).
- *     e.g. tilepress.call("loopy.play", "check", [permalink, lines, crosses]); the modules the page
- *     may call are listed in generator.webapi.page_modules() (each family's Family.page_modules)
+ *     e.g. tilepress.call("families", "short_id", [permalink]); only the functions listed in
+ *     generator.webapi.page_calls() (and each family's Family.page_calls) can be called
  * window.tilepress.cancel()            stop the running call now (terminates the worker; a fresh
  *                                      one starts at once, the pending calls reject "cancelled")
  * window.tilepress.ready()             -> Promise: the worker's Python is loaded (only when asked)

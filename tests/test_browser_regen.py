@@ -18,6 +18,7 @@ from browser_helpers import (built_site, cpython, golden_entries, launch_chromiu
 from generator.calissons import play
 from generator.loopy import play as loopy_play
 from generator.loopy import puzzle as loopy_puzzle
+from generator import webapi
 
 pytestmark = pytest.mark.browser
 
@@ -431,5 +432,31 @@ def test_loopy_form_sizes_follow_the_tiling(chromium, site):
     page.click("#tp-make button[type=submit]")
     page.wait_for_selector("#tp-error:not([hidden])")
     assert f"width must be between 2 and {sets['p2']['width'][1]}" in page.inner_text("#tp-error")
+    assert errors.errors == []
+    page.close()
+
+
+@pytest.mark.parametrize("fragment", ["--help", "-h", "--out%20x"])
+def test_a_fragment_starting_with_a_dash_is_not_a_permalink(chromium, site, fragment):
+    """regen.html#--help reached `regen` as an option (its help, then a raw JSON parse error)."""
+    from urllib.parse import unquote
+    page, errors = open_regen(chromium, site.as_uri() + "/regen.html#" + fragment)
+    page.wait_for_selector("#tp-error:not([hidden])", timeout=60000)
+    shown = page.inner_text("#tp-error")
+    assert shown == webapi.cap_error(unquote(fragment)) and "is not a permalink" in shown
+    assert "JSON" not in shown and errors.errors == []
+    page.close()
+
+
+def test_the_worker_reaches_only_the_table_of_page_calls(chromium, site):
+    page, errors = open_regen(chromium, site.as_uri() + "/regen.html")
+    for module, name, args in (("families", "module_named", ["subprocess"]), ("families", "load", ["file:/tmp/x.py"]),
+                               ("hints", "page_hint", [None, []]), ("loopy.hints", "load", ["/tmp/x"]),
+                               ("webapi", "call", ["families", "load", ["x"]]), ("cli", "main", [["--help"]])):
+        got = page.evaluate("([m, n, a]) => tilepress.call(m, n, a).then((r) => ({ok: r}), (e) => ({error: e.message}))",
+                            [module, name, args])
+        assert got == {"error": f"error: the page cannot call {module}.{name} (generator.webapi.page_calls() "
+                                "lists the calls it makes)"}, (module, name, got)
+    assert page.evaluate("tilepress.call('families', 'short_id', ['cal.v2.16.s1'])") == "cal-9c2173"
     assert errors.errors == []
     page.close()

@@ -93,3 +93,42 @@ def test_ctrl_c_while_the_cli_starts_is_one_line(module):
                                dict(os.environ, PYTHONPATH=str(REPO)))
     assert "Traceback" not in err and code == 130, err
     assert err.strip() == "interrupted"
+
+
+def _killed_mid_write(tmp_path, sig):
+    """`tiling hat ... --out big.svg` sent `sig` while its temporary file is being written:
+    (exit code, stderr, the folder's names)."""
+    import signal
+    import time
+    out = tmp_path / "big.svg"
+    out.write_bytes(b"old bytes")
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    proc = subprocess.Popen([sys.executable, "-m", "generator", "tiling", "hat", "--width", "1200", "--height", "1200",
+                             "--seed", "1", "--format", "svg", "--out", str(out)], cwd=REPO, env=env,
+                            stderr=subprocess.PIPE, text=True)
+    end = time.monotonic() + 120
+    while not [n for n in os.listdir(tmp_path) if n.startswith(".big.svg.tmp-")]:
+        assert proc.poll() is None and time.monotonic() < end, proc.stderr.read()
+        time.sleep(0.01)
+    proc.send_signal(sig)
+    err = proc.communicate(timeout=60)[1]
+    assert out.read_bytes() == b"old bytes"                   # never a torn target
+    return proc.returncode, err, sorted(os.listdir(tmp_path))
+
+
+@pytest.mark.parametrize("signame, code, line", [("SIGTERM", 143, "terminated"), ("SIGINT", 130, "interrupted"),
+                                                 ("SIGHUP", 129, "terminated")])
+def test_out_killed_mid_write_leaves_no_temporary_file(tmp_path, signame, code, line):
+    import signal
+    rc, err, names = _killed_mid_write(tmp_path, getattr(signal, signame))
+    assert (rc, err) == (code, line + "\n") and names == ["big.svg"]
+
+
+def test_a_temporary_file_left_by_sigkill_is_removed_by_the_next_write(tmp_path):
+    import signal
+    rc, _err, names = _killed_mid_write(tmp_path, signal.SIGKILL)
+    assert rc == -9 and len(names) == 2                     # no program sees SIGKILL: one is left
+    mine = tmp_path / f".big.svg.tmp-{os.getpid()}-0000"       # a live process's is never touched
+    mine.write_bytes(b"")
+    r = _cli("regen", LINK, "--format", "svg", "--out", tmp_path / "big.svg")
+    assert r.returncode == 0 and sorted(os.listdir(tmp_path)) == sorted(["big.svg", mine.name])

@@ -315,3 +315,36 @@ def test_article_with_a_bad_permalink_fails_the_site_build(tmp_path, capsys):
     lines = err.strip().splitlines()
     assert len(lines) == 1 and re.match(r"^error: \S*articles/note\.md:7: bad permalink ", lines[0]), lines
     assert not (tmp_path / "site").exists()
+
+
+@pytest.mark.parametrize("setting, value, words", [
+    ("max_chars", "abc", "setting max_chars = 'abc': must be a whole number from 1 to 65,536"),
+    ("max_chars", 0, "setting max_chars = '0': must be a whole number"),
+    ("max_chars", True, "setting max_chars = 'True': must be a whole number"),
+    ("max_chars", 10 ** 9, "must be a whole number from 1 to 65,536"),
+    ("max_tiles", "lots", "setting max_tiles = 'lots': must be a number from 1 to 1e12"),
+    ("max_tiles", [1], "setting max_tiles = '[1]'"),
+    ("line_offset", -3, "setting line_offset = '-3': must be a whole number from 0"),
+    ("regen_url", "javascript:alert(1)", "setting regen_url = 'javascript:alert(1)': must be an http(s) URL"),
+    ("regen_url", "JaVaScRiPt:alert(1)", "must be an http(s) URL or a relative one"),
+    ("regen_url", "java\tscript:alert(1)", "must be an http(s) URL or a relative one"),
+    ("regen_url", "data:text/html,x", "must be an http(s) URL or a relative one"),
+    ("regen_url", 'regen.html" onmouseover="x', "must be an http(s) URL or a relative one"),
+    ("regen_url", "https://", "must be an http(s) URL or a relative one"),
+    ("regen_url", 42, "setting regen_url must be text, not int"),
+    ("solution", ["below"], "setting solution must be text, not list"),
+    ("cache_dir", 3, "setting cache_dir must be a folder name, not int"),
+    ("write_file", "yes", "setting write_file must be a function"),
+    ("width", 1.5, "setting width must be a number of CSS pixels, not float"),
+])
+def test_the_hosts_settings_are_checked(setting, value, words):
+    with pytest.raises(EmbedError) as info:
+        convert(f"!tilepress {P2}\n", **{setting: value})
+    assert words in str(info.value) and "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize("url", ["https://example.org/tilepress/regen.html", "HTTP://example.org/regen.html",
+                                 "../regen.html", "/regen.html", "regen.html", "//example.org/regen.html"])
+def test_http_and_relative_regen_urls_link_the_pictures(url):
+    page = convert(f"!tilepress {P2}\n", regen_url=url, max_chars="9000", max_tiles="500")
+    assert f'href="{url}#{P2}"' in page

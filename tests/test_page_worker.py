@@ -84,3 +84,37 @@ def test_warm_up_and_clock_run_the_engines():
     assert took["seconds"] > 0 and took["cpu"] > 0
     with pytest.raises(webapi.TilepressError, match="cannot call"):
         webapi.clock("cli", "main", [[]])
+
+
+@pytest.mark.parametrize("module, name, args", [
+    ("families", "module_named", ["subprocess"]), ("families", "load", ["file:/tmp/x.py"]),
+    ("families", "get", ["loopy"]), ("hints", "page_hint", [None, []]), ("loopy.hints", "load", ["/etc/passwd"]),
+    ("calissons.onregion", "load_any", ["/etc/passwd"]), ("webapi", "call", ["families", "load", ["x"]]),
+    ("webapi", "_family", ["x"]), ("cli", "main", [["--help"]]), ("os", "system", ["true"]),
+    ("webapi.x", "run", []), ("webapi", "no_such_function", []), (["webapi"], "run", []), ("webapi", None, []),
+])
+def test_the_page_reaches_only_its_table_of_calls(module, name, args):
+    with pytest.raises(webapi.TilepressError, match=r"the page cannot call .* \(generator\.webapi\.page_calls\(\)"):
+        webapi.call(module, name, args)
+
+
+def test_every_entry_of_the_table_is_a_function_and_the_page_calls_nothing_else():
+    import re
+    from pathlib import Path
+    for dotted in webapi.page_calls():
+        module, _, name = dotted.rpartition(".")
+        assert callable(getattr(families.module_named("generator." + module), name)), dotted
+    assert webapi.call("families", "short_id", ["cal.v2.16.s1"]) == "cal-9c2173"
+    with pytest.raises(webapi.TilepressError, match="the arguments must be a list"):
+        webapi.call("webapi", "run", "--help")
+    # every call regen.js (and the benchmark's probe) names is in the table
+    texts = [(Path(__file__).parents[1] / f).read_text() for f in ("templates/regen.js", "bench/browser.py")]
+    named = {f"{m}.{n}" for t in texts for m, n in re.findall(r"""\.call\(\s*["']([\w.]+)["']\s*,\s*["'](\w+)["']""", t)}
+    named |= {f"{m}.{n}" for t in texts for m, n in re.findall(r"""clock['"]\s*,\s*\[\s*['"]([\w.]+)['"]\s*,\s*['"](\w+)""", t)}
+    assert named and named <= set(webapi.page_calls()), named - set(webapi.page_calls())
+
+
+@pytest.mark.parametrize("fragment", ["--help", "-h", " --version", "--out=/tmp/x"])
+def test_a_text_starting_with_a_dash_is_not_a_permalink(fragment):
+    assert webapi.cap_error(fragment) == (f"error: {fragment.strip()!r} is not a permalink (a permalink starts "
+                                          "with its family's prefix, e.g. loopy.v1.…)")

@@ -369,3 +369,16 @@ def test_a_cluster_killed_mid_build_exits_1_in_one_line(tmp_path):
     assert err == (f"error: --scheduler {address}: lost the Dask cluster (the scheduler stopped answering "
                    "mid-build); the previous site is unchanged\n")
     assert snapshot(tmp_path / "site") == before and not list(tmp_path.glob(".site.staging-*"))
+
+
+def test_a_workers_address_is_not_the_schedulers(cluster):
+    """A Dask worker greets like a scheduler; its identity says what it is: exit 2 at once."""
+    import time
+    from generator.pipeline.build import make_executor
+    lc, client = cluster
+    worker = sorted(client.scheduler_info()["workers"])[0]
+    t = time.monotonic()
+    with pytest.raises(TilepressError, match=rf"--scheduler {worker}: the peer is a Dask Worker, not the scheduler"):
+        make_executor(Options(executor="dask", scheduler=worker)).check()
+    assert time.monotonic() - t < 10
+    make_executor(Options(executor="dask", scheduler=lc.scheduler_address)).check()     # the scheduler passes

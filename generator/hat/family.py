@@ -225,6 +225,6 @@ FAMILY = Family(
     params=PARAMS, generate=generate, regen=regen, regen_params=REGEN_PARAMS,
     permalink=lambda item: item.permalink(), to_json=to_json, to_svg=to_svg, facts=facts,
     site=SITE, plan=plan, page=page, commands=(SUPERTILE,), figures=figures, tiles=tiles, shapes=shapes, cost=cost,
-    page_cap=PAGE_CAP, form=FORM, exercise=(("--width", "4"), ("--colour", "proper4")),
+    cpu=0.0006, page_cap=PAGE_CAP, form=FORM, exercise=(("--width", "4"), ("--colour", "proper4")),
     description="A random patch: every hat meeting the open rectangle W × H centred on the start "
                 "point (short kite edge 1).")

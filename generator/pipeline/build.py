@@ -19,6 +19,7 @@ import json
 import os
 import re
 import shutil
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -83,6 +84,7 @@ class Report:
     seconds: float = 0.0
     labels: str = ""                    # the generated items' labels, one a line (one string, not 1 per item)
     phases: dict[str, float] = field(default_factory=dict)   # CPU seconds (this process + children)
+    estimate: float = 0.0               # CPU seconds the plan estimated before any work (plan.estimate)
 
     @property
     def generated_labels(self) -> list[str]:
@@ -321,6 +323,9 @@ def _build_locked(opts: Options, out: Path, cfg, sources, env, base_url, cache: 
               for a in cfg.articles if a not in kept]
     cfg.articles = kept          # an article's figures come from its family
     all_items = [it for name in planned for it in planned[name]]
+    line, seconds = plan.check_estimate(cfg, plan.estimate(planned, sources, cache))   # over the limit: exit 2
+    if seconds >= plan.ANNOUNCE_CPU or sys.stderr.isatty():
+        print(line, file=sys.stderr, flush=True)
     executor = make_executor(opts)
     staging = outdir.staging_path(out)
     if staging.exists():
@@ -357,6 +362,7 @@ def _build_locked(opts: Options, out: Path, cfg, sources, env, base_url, cache: 
         report = Report(out=out, items=stats["items"], generated=stats["generated"], cached=stats["cached"],
                         notes=notes)
         report.labels = stats["generated_labels"]
+        report.estimate = seconds
         fams, mods = [], {name: plan.available(sources[name]) for name in planned}
         for name, items in planned.items():
             off = offsets[name]

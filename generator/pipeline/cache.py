@@ -121,6 +121,10 @@ class Cache:
         """The file of one key."""
         return self.folder / key[:2] / f"{key}.pickle"
 
+    def has(self, key: str) -> bool:
+        """Is there an entry for key (not read: the build's estimate counts what it must make)?"""
+        return self.folder is not None and self._path(key).is_file()
+
     def get(self, key: str):
         """The stored result for key, or None (missing, older format or damaged)."""
         if self.folder is None:

@@ -22,7 +22,8 @@ the same path on the workers.  Dask is an optional dependency: without it
 A wrong address costs seconds, never the site: before Dask's client connects, `greet` reads
 the scheduler's greeting (the handshake a Dask server sends first on a new connection) itself,
 within HANDSHAKE_TIMEOUT seconds and HANDSHAKE_MAX bytes, because Dask's own comm waits for it
-without a time limit and allocates whatever length a peer announces.  A silent listener, an
+without a time limit and allocates whatever length a peer announces; then it asks the server's
+`identity` (a Dask worker greets like a scheduler).  A silent listener, an
 HTTP server, a peer announcing gigabytes, a malformed address (checked as tcp|tls://HOST:PORT,
 HOST a host name, an IPv4 or a bracketed IPv6 address) or `tls://` without Dask's TLS settings
 stop the build with exit 2 and one line naming the address.  A cluster lost mid-build (the
@@ -198,9 +199,13 @@ def greet(address: str, timeout: float = HANDSHAKE_TIMEOUT, limit: int = HANDSHA
                 info = None
             if not isinstance(info, dict) or "compression" not in info:
                 raise refuse("the peer does not speak Dask's protocol (not a Dask scheduler)")
-            return info
         finally:
             sock.close()
+        kind = _peer_type(distributed, address, deadline, ctx)
+        if kind != "Scheduler":
+            raise refuse(f"the peer is a Dask {str(kind)[:40]}, not the scheduler (give the scheduler's address)"
+                         if kind else f"the peer did not say what it is within {timeout:g} s (not a Dask scheduler)")
+        return info
     except TilepressError:
         raise
     except TimeoutError:
@@ -209,6 +214,35 @@ def greet(address: str, timeout: float = HANDSHAKE_TIMEOUT, limit: int = HANDSHA
     except OSError as exc:
         why = str(exc).splitlines()[0][:160] if str(exc) else type(exc).__name__
         raise refuse(f"cannot reach the Dask scheduler ({why})") from None
+
+
+def _peer_type(distributed, address: str, deadline: float, ctx) -> str | None:
+    """What a Dask server says it is (its `identity` call: "Scheduler", "Worker", "Nanny"), asked
+    through Dask's own comm once its greeting has been checked; None when it does not answer by
+    the deadline."""
+    import asyncio
+    left = max(0.5, deadline - time.monotonic())
+    args = {} if ctx is None else distributed.security.Security().get_connection_args("client")
+
+    async def ask():
+        comm = await distributed.comm.connect(address, timeout=left, **args)
+        try:
+            await comm.write({"op": "identity", "reply": True})
+            return await comm.read()
+        finally:
+            comm.abort()
+    box = {}
+
+    def run():
+        try:
+            box["answer"] = asyncio.run(asyncio.wait_for(ask(), left))
+        except BaseException as exc:     # noqa: BLE001 - reported as "no answer"
+            box["error"] = exc
+    t = threading.Thread(target=run, daemon=True, name="tilepress-dask-identity")
+    t.start()
+    t.join(left + 1)
+    answer = box.get("answer")
+    return str(answer.get("type")) if isinstance(answer, dict) and answer.get("type") else None
 
 
 class _Quiet:
@@ -279,9 +313,13 @@ class DaskExecutor:
         self.check()
         box = {}
 
+        class Client(distributed.Client):
+            def __del__(self):          # a client whose connection failed is dropped without Dask's
+                pass                    # 20-second close and its traceback at exit (closed by _close)
+
         def connect():
             try:
-                box["client"] = distributed.Client(self.scheduler, timeout=CONNECT_TIMEOUT, set_as_default=False)
+                box["client"] = Client(self.scheduler, timeout=CONNECT_TIMEOUT, set_as_default=False)
             except BaseException as exc:      # noqa: BLE001 - reported below, in one line
                 box["error"] = exc
         t = threading.Thread(target=connect, daemon=True, name="tilepress-dask-connect")

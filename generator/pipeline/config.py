@@ -40,6 +40,7 @@ SITE_DEFAULTS = {
     "interactive": True,       # regen.html: regenerate / make / play in the browser (needs `npm ci`)
     "safe_markdown": False,    # articles: escape raw HTML, drop javascript: links (else HTML passes)
     "theme_dir": "",           # a folder (relative to site.toml) of templates overriding the built-in ones
+    "max_cpu_hours": 10.0,     # the build stops before any work when its estimate is over this (docs/build-limits.md)
 }
 SHEET_DEFAULTS = {
     "papers": ["a4", "letter"],
@@ -193,7 +194,13 @@ def _validate_site(path: Path, text: str, data: dict) -> tuple[dict, dict]:
         if key not in SITE_DEFAULTS:
             raise ConfigError(f"{_rel(path)}:{_key_line(text, 'site', key)}: unknown key {key!r} in [site] "
                               f"(known: {', '.join(list(SITE_DEFAULTS) + ['sheets'])})")
-        _check_type(path, text, "site", key, value, type(SITE_DEFAULTS[key]))
+        if key == "max_cpu_hours":
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 1e6:
+                raise ConfigError(f"{_rel(path)}:{_key_line(text, 'site', key)}: [site] max_cpu_hours must be "
+                                  "a number of hours above 0 (at most 1000000)")
+            value = float(value)
+        else:
+            _check_type(path, text, "site", key, value, type(SITE_DEFAULTS[key]))
         site[key] = value
     for key, lo, hi in (("thumb_width", 32, 1024), ("png_width", 64, 4096), ("home_thumbs", 0, 24),
                          ("gallery_page", 4, 1000)):

@@ -431,7 +431,7 @@ class TilepressPreprocessor(Preprocessor):
         self.ext = ext
 
     def run(self, lines: list[str]) -> list[str]:
-        cfg = self.ext.getConfigs()
+        cfg = check_settings(self.ext.getConfigs())
         source = cfg["source"] or None
         detected = None if source else host_source()
         out, i, fence = [], 0, None
@@ -484,7 +484,7 @@ class TilepressPreprocessor(Preprocessor):
 
     def _located(self, index: int, lines, message: str, source, detected) -> EmbedError:
         """The error naming file:line (the file's own line when the host's file is known)."""
-        offset = int(self.ext.getConfig("line_offset") or 0)
+        offset = _whole("line_offset", self.ext.getConfig("line_offset") or 0, 0, 10 ** 9)
         if source:
             return _error(f"{source}:{index + 1 + offset}: {one_line(message)}")
         if detected:
@@ -492,6 +492,59 @@ class TilepressPreprocessor(Preprocessor):
             where = _shown_path(detected)
             return _error(f"{where}:{number if number else index + 1}: {one_line(message)}")
         return _error(f"line {index + 1 + offset}: {one_line(message)}")
+
+
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
+_URL_BAD = re.compile(r"[\x00-\x20\x7f\"'<>\\`]")
+
+
+def _whole(name: str, value, lo: int, hi: int) -> int:
+    """A whole-number setting (an int, or a text of digits), lo..hi; EmbedError naming it otherwise."""
+    if isinstance(value, str) and re.fullmatch(r"\s*[0-9]{1,12}\s*", value):
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise _error(f"the tilepress extension's setting {name} = {str(value)[:40]!r}: must be a whole "
+                     f"number from {lo:,} to {hi:,}")
+    return value
+
+
+def check_settings(cfg: dict) -> dict:
+    """The host's settings (MkDocs' mkdocs.yml, Pelican's MARKDOWN, Python keyword arguments),
+    checked once per page before any directive: each wrong type or value is EmbedError naming the
+    setting.  `regen_url` is an http(s) URL or a relative one (no other scheme: it becomes every
+    picture's link)."""
+    from generator.permalinks import MAX_PERMALINK_LENGTH
+    out = dict(cfg)
+    for name in ("regen_url", "solution", "link", "source"):
+        if out.get(name) is None:
+            out[name] = ""
+        if not isinstance(out[name], str):
+            raise _error(f"the tilepress extension's setting {name} must be text, not {type(out[name]).__name__}")
+    if out.get("cache_dir") is None:
+        out["cache_dir"] = ""
+    if not isinstance(out["cache_dir"], (str, os.PathLike)):
+        raise _error(f"the tilepress extension's setting cache_dir must be a folder name, not "
+                     f"{type(out['cache_dir']).__name__}")
+    url = out["regen_url"].strip()
+    if url and (_URL_BAD.search(url) or (_SCHEME.match(url) and not re.match(r"^https?://[^/]", url, re.I))):
+        raise _error(f"the tilepress extension's setting regen_url = {url[:60]!r}: must be an http(s) URL "
+                     "or a relative one (e.g. ../regen.html), without spaces or quotes")
+    out["regen_url"] = url
+    out["max_chars"] = _whole("max_chars", out["max_chars"], 1, MAX_PERMALINK_LENGTH)
+    out["line_offset"] = _whole("line_offset", out["line_offset"] or 0, 0, 10 ** 9)
+    tiles = out["max_tiles"]
+    if isinstance(tiles, str) and re.fullmatch(r"\s*[0-9]{1,12}(\.[0-9]+)?\s*", tiles):
+        tiles = float(tiles)
+    if isinstance(tiles, bool) or not isinstance(tiles, (int, float)) or not 1 <= tiles <= 1e12:
+        raise _error(f"the tilepress extension's setting max_tiles = {str(out['max_tiles'])[:40]!r}: must be a "
+                     "number from 1 to 1e12")
+    out["max_tiles"] = tiles
+    if out.get("write_file") not in ("", None) and not callable(out["write_file"]):
+        raise _error("the tilepress extension's setting write_file must be a function write_file(name, svg) -> url")
+    if isinstance(out["width"], bool) or not isinstance(out["width"], (str, int)):
+        raise _error(f"the tilepress extension's setting width must be a number of CSS pixels, not "
+                     f"{type(out['width']).__name__}")
+    return out
 
 
 class TilepressExtension(Extension):
@@ -516,7 +569,7 @@ class TilepressExtension(Extension):
     def items(self) -> Items:
         """The item store (created once per extension, with its cache folder)."""
         if self._items is None:
-            self._items = Items(self.getConfig("cache_dir"))
+            self._items = Items(check_settings(self.getConfigs())["cache_dir"])
         return self._items
 
     def render(self, pairs: list[tuple[int, str]], cfg: dict, start: int = 0) -> str:

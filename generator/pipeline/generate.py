@@ -218,6 +218,50 @@ def _pool_context():
     return multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
 
 
+def _ignore_sigint() -> None:
+    """A pool worker's initializer: Ctrl-C reaches the whole process group, and only the driver
+    answers it (one line, exit 130); a worker printing its own KeyboardInterrupt traceback, or
+    dying of it and breaking the pool, is noise."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _pool(workers: int, ctx) -> ProcessPoolExecutor:
+    """A process pool whose workers leave Ctrl-C to the driver."""
+    return ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_ignore_sigint)
+
+
+class _SigintHeld:
+    """Hold Ctrl-C while a pool starts its workers (at the first submit), so none is forked
+    between the signal and its initializer; a Ctrl-C held meanwhile is answered right after."""
+
+    def __enter__(self):
+        import signal
+        self.held = hasattr(signal, "pthread_sigmask")
+        if self.held:
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        return self
+
+    def __exit__(self, *exc):
+        import signal
+        if self.held:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        return False
+
+
+def _abandon(pool: ProcessPoolExecutor) -> None:
+    """Stop a pool at once (the driver was interrupted or an item failed): kill its workers, so
+    no item runs on for minutes, then let the pool wind down.  The futures are not cancelled
+    first: the pool's manager thread then fails each pending one as its workers die (cancelled
+    ones would make it raise InvalidStateError from its thread, a traceback after Ctrl-C)."""
+    for proc in list((getattr(pool, "_processes", None) or {}).values()):
+        try:
+            proc.kill()
+        except (OSError, ValueError, AttributeError):
+            pass
+    pool.shutdown(wait=True, cancel_futures=False)
+
+
 def _run_pool(todo, settings, jobs, done) -> None:
     """Run items in a process pool; stop at the first failure.
 
@@ -228,8 +272,9 @@ def _run_pool(todo, settings, jobs, done) -> None:
     """
     ctx = _pool_context()
     broken, finished = False, set()
-    with ProcessPoolExecutor(max_workers=min(jobs, len(todo)), mp_context=ctx) as pool:
-        futures = {pool.submit(build_item, item, settings): item for item in todo}
+    with _pool(min(jobs, len(todo)), ctx) as pool:
+        with _SigintHeld():
+            futures = {pool.submit(build_item, item, settings): item for item in todo}
         try:
             for fut in as_completed(futures):
                 item = futures.pop(fut)      # a finished future holds its result: keep none of them
@@ -241,9 +286,7 @@ def _run_pool(todo, settings, jobs, done) -> None:
                 finished.add(item.label)
                 done(item, outcome)
         except BaseException:
-            for fut in futures:
-                fut.cancel()
-            pool.shutdown(wait=True, cancel_futures=True)
+            _abandon(pool)
             raise
     if broken:
         for item in todo:                    # rerun the unfinished items one by one, in isolation
@@ -253,11 +296,16 @@ def _run_pool(todo, settings, jobs, done) -> None:
 
 def _isolated(item: Item, settings: dict, ctx):
     """Run one item in its own worker process; a dying worker becomes an error outcome."""
-    with ProcessPoolExecutor(max_workers=1, mp_context=ctx) as pool:
+    with _pool(1, ctx) as pool:
         try:
-            return pool.submit(build_item, item, settings).result()
+            with _SigintHeld():
+                fut = pool.submit(build_item, item, settings)
+            return fut.result()
         except BrokenProcessPool:
             return ("error", "worker process died (killed, out of memory or crashed)", "")
+        except BaseException:
+            _abandon(pool)
+            raise
 
 
 def map_pool(fn, arg_tuples: list[tuple], jobs: int, desc: str, isolated: bool = False) -> list:
@@ -273,10 +321,15 @@ def map_pool(fn, arg_tuples: list[tuple], jobs: int, desc: str, isolated: bool =
                 out.append(fn(*args))
                 bar.update(1)
             return out
-        with ProcessPoolExecutor(max_workers=max(1, min(jobs, len(arg_tuples))), mp_context=_pool_context()) as pool:
-            futures = [pool.submit(fn, *args) for args in arg_tuples]
-            for fut in futures:
-                fut.add_done_callback(lambda _f: bar.update(1))
-            return [fut.result() for fut in futures]
+        with _pool(max(1, min(jobs, len(arg_tuples))), _pool_context()) as pool:
+            try:
+                with _SigintHeld():
+                    futures = [pool.submit(fn, *args) for args in arg_tuples]
+                for fut in futures:
+                    fut.add_done_callback(lambda _f: bar.update(1))
+                return [fut.result() for fut in futures]
+            except BaseException:
+                _abandon(pool)
+                raise
     finally:
         bar.close()

@@ -101,7 +101,8 @@ def _descriptors(cfg, name: str, fam: Family, cache) -> list:
     """
     section = dict(cfg.families[name])
     daily = section.pop("daily", None)
-    key = hashlib.sha256(json.dumps(["plan", name, fam.source, fam.version, section, cfg.site],
+    site = {k: v for k, v in cfg.site.items() if k != "max_cpu_hours"}    # (not a planning input)
+    key = hashlib.sha256(json.dumps(["plan", name, fam.source, fam.version, section, daily, site],
                                     sort_keys=True, default=str).encode("utf-8")).hexdigest()
     if cache is not None:
         hit = cache.get(key)
@@ -157,6 +158,73 @@ def plan_family(cfg, name: str, fam: Family, cache=None) -> list[Item]:
         day = d.get("day")
         items.append(Item(name, d["id"], i, pj, fam.source, key, link, day))
     return items
+
+
+# ---- the CPU estimate --------------------------------------------------------------------------
+# Before any item is made the build adds up what its items will cost: each family's cost rule
+# (`Family.cost`, the size a link or generate's params state) times its `Family.cpu` (CPU
+# seconds per unit, measured), plus ITEM_CPU for the pictures every item gets.  Cached items
+# cost nothing.  Over `[site] max_cpu_hours` the build stops (exit 2) naming the table.
+ITEM_CPU = 0.3          # CPU seconds of an item's pictures (SVG, PNG 1x/2x, WebP thumbnails), measured
+ANNOUNCE_CPU = 60       # the build prints its estimate before any work from this many CPU-seconds (or on a terminal)
+
+
+def item_cpu(fam: Family, item: Item) -> float:
+    """About how many CPU seconds making one item takes, from its text alone."""
+    rate = fam.cpu
+    if fam.cost is None or rate is None:
+        return ITEM_CPU
+    params = None if item.permalink is not None else item.params
+    try:
+        amount = float(fam.cost(item.permalink, params))
+        per = float(rate(params, item.permalink) if callable(rate) else rate)
+    except Exception:       # noqa: BLE001 - a link its family refuses fails at once when made
+        return ITEM_CPU
+    return ITEM_CPU + max(0.0, amount) * max(0.0, per)
+
+
+def table_of(item: Item) -> str:
+    """The site.toml table an item comes from: [families.NAME] or [families.NAME.daily]."""
+    return f"families.{item.family}" + (".daily" if item.day is not None else "")
+
+
+def estimate(planned: dict[str, list[Item]], sources: dict[str, str], cache=None) -> dict[str, list]:
+    """{table: [items to make, CPU seconds]} of the items not in the cache, in plan order."""
+    out: dict[str, list] = {}
+    for name, items in planned.items():
+        fam = available(sources[name])
+        for item in items:
+            if cache is not None and cache.has(item.key):
+                continue
+            entry = out.setdefault(table_of(item), [0, 0.0])
+            entry[0] += 1
+            entry[1] += item_cpu(fam, item)
+    return out
+
+
+def cpu_text(seconds: float) -> str:
+    """A CPU time as people say it: 40 CPU-seconds, 12.5 CPU-minutes, 3.2 CPU-hours."""
+    if seconds < 90:
+        return f"{seconds:.0f} CPU-seconds"
+    if seconds < 5400:
+        return f"{seconds / 60:.1f} CPU-minutes"
+    return f"{seconds / 3600:,.1f} CPU-hours"
+
+
+def check_estimate(cfg, tables: dict[str, list]) -> tuple[str, float]:
+    """(the estimate's line for the build's output, its CPU seconds); ConfigError (exit 2) naming
+    `[site] max_cpu_hours` and the costliest table when the total is over it."""
+    count = sum(n for n, _s in tables.values())
+    total = sum(s for _n, s in tables.values())
+    line = f"estimate: {count:,} items to make, about {cpu_text(total)}"
+    limit = cfg.site["max_cpu_hours"]
+    if total > limit * 3600:
+        table, (n, seconds) = max(tables.items(), key=lambda kv: kv[1][1])
+        raise config_mod.config_error_in(cfg, "site", (
+            f"[site] max_cpu_hours = {limit:g}: the build would take about {cpu_text(total)}; "
+            f"[{table}] alone asks for {n:,} items, about {cpu_text(seconds)} "
+            "(plan fewer or smaller items, or raise max_cpu_hours)"))
+    return line, total
 
 
 def plan(cfg, sources: dict[str, str], only: list[str] | None = None, cache=None):

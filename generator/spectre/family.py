@@ -225,6 +225,7 @@ FAMILY = Family(
     kind="tiling", params=PARAMS, generate=generate, regen=regen, regen_params=REGEN_PARAMS,
     permalink=lambda item: item.permalink(), to_json=to_json, to_svg=to_svg, facts=facts,
     site=SITE, plan=plan, page=page, commands=(SUPERTILE,), figures=figures, tiles=tiles, shapes=shapes, cost=cost,
+    cpu=0.0008,
     svg_params=SVG_PARAMS, page_cap=PAGE_CAP, form=FORM,
     exercise=(("--width", "4"), ("--style", "curved"), ("--colour", "metatile", "--palette", "bold")),
     description="A random patch: every Spectre meeting the open rectangle W × H centred on the "
