@@ -86,13 +86,16 @@ def test_qr_code_draws_the_url_matrix():
 
 
 def test_solution_is_the_puzzle_with_its_answer(puzzle):
-    """The sheet's solution holds the puzzle's grid and givens, plus every fold edge."""
+    """The sheet's solution holds the puzzle's grid and givens (double lines), plus every fold edge."""
+    from generator.calissons import render
     sol, puz = puzzle["sheet"]["solution"], puzzle["sheet"]["puzzle"]
-    givens_path = re.search(r'stroke-width="0.13"[^>]*d="([^"]*)"', puz).group(1)
+    givens_path = re.search(rf'stroke-width="{render.GIVEN_W}"[^>]*d="([^"]*)"', puz).group(1)
     assert givens_path in sol                                      # the givens, drawn as on the puzzle
-    grid_path = re.search(r'stroke-width="0.03"[^>]*d="([^"]*)"', puz).group(1)
+    assert re.search(rf'stroke="#ffffff" stroke-width="{render.GIVEN_CORE}"[^>]*d="{re.escape(givens_path)}"', puz)
+    grid_path = re.search(rf'stroke-width="{render.GRID_W}"[^>]*d="([^"]*)"', puz).group(1)
     assert grid_path in sol                                        # the triangular grid
-    fold = re.search(r'stroke="#000000" stroke-width="0.08" stroke-linecap="round" d="([^"]*)"', sol).group(1)
+    fold = re.search(rf'stroke="#000000" stroke-width="{render.FOLD_W}" stroke-linecap="round" d="([^"]*)"',
+                     sol).group(1)
     facts = dict(puzzle["facts"])
     assert fold.count("M") + givens_path.count("M") >= facts["Fold edges in the solution"]
 
@@ -102,9 +105,10 @@ def test_small_site_sheets_and_page(small_site):
     for paper in ("a4", "letter"):
         reader = PdfReader(str(small_site / "sheets" / f"calissons-{paper}.pdf"))
         text = reader.pages[0].extract_text()
-        assert "Calisson puzzles" in text and "fold edges" in text and "#1" in text
+        assert "Calisson puzzles" in text and "Cover the shape with calissons" in text and "#1" in text
+        assert "level: easy" in text                                 # the level in words under each puzzle
     page = (small_site / "sheets" / "index.html").read_text(encoding="utf-8")
-    assert "fold edges" in page and "calissons-a4.pdf" in page and "calissons-letter.pdf" in page
+    assert "Cover the shape with calissons" in page and "calissons-a4.pdf" in page and "calissons-letter.pdf" in page
     item = next(p for p in sorted((small_site / "calissons").glob("cal.*.html")))
     html = item.read_text(encoding="utf-8")
     assert sheets.short_id(re.search(r'id="permalink">([^<]+)<', html).group(1)) in html
