@@ -38,16 +38,16 @@ ANSWER_CHOICES = ("back", "none", "separate")
 EDGE_MM = 6.0            # the readability rule: median edge at least this long
 DIGIT_MM = 3.5           # and digits at least this tall
 DIGIT_CAP = 0.729        # DejaVu Sans: height of a digit / font size
-MARGIN = 12.0            # mm round the page
+MARGIN = 10.0            # mm round the page
 TITLE_FONT = 5.5
 NAME_FONT = 3.6
-HEADER = 19.0            # title line and the Name / Date line
+HEADER = 14.5            # title line and the Name / Date line
 RULES_FONT = 3.5
-EXAMPLE_W, EXAMPLE_H = 40.0, 26.0   # the worked example's box
-BAND_GAP = 4.0
-LABEL = 7.0              # the label line under a picture
+EXAMPLE_W, EXAMPLE_H = 37.0, 24.0   # the worked example's box
+BAND_GAP = 2.5
+LABEL = 6.0              # the label line under a picture
 LABEL_FONT = 3.3
-GAP = 5.0                # between cells
+GAP = 4.0                # between cells
 QR_MM = 16.0             # a QR code with its quiet zone
 QR_BORDER = 2
 DEFAULT_PER_PAGE = 4
@@ -290,7 +290,7 @@ def _header(out: list, title: str, paper: str, page_no: int, name_lines: bool) -
     out.append(_text(MARGIN, MARGIN + 5, size, title, bold=True))
     out.append(_text(pw - MARGIN, MARGIN + 5, 3.2, right, anchor="end"))
     if name_lines:
-        y = MARGIN + 14
+        y = MARGIN + 12
         split = MARGIN + 0.62 * (pw - 2 * MARGIN)
         out.append(_text(MARGIN, y, NAME_FONT, "Name"))
         out.append(f'<path d="M{num(MARGIN + 13)} {num(y + 0.8)}H{num(split - 6)}M{num(split + 11)} {num(y + 0.8)}'

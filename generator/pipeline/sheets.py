@@ -360,7 +360,10 @@ def paper_entry(view: dict, base_url: str = "", heading: str = ""):
     paper = (view.get("sheet") or {}).get("paper")
     if not paper:
         return None
-    url = f"{base_url.rstrip('/')}/regen.html#{view['permalink']}" if base_url else ""
+    url = ""
+    if base_url:       # the item's own page (a site item), else the regen page
+        url = (f"{base_url}{view['url']}" if view.get("url")
+               else f"{base_url.rstrip('/')}/regen.html#{view['permalink']}")
     return sheet.Entry(short_id(view["permalink"]), paper["puzzle"], paper["answer"], paper["level"],
                        paper["edge"], url, heading, paper["kind"])
 
