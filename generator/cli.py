@@ -325,6 +325,8 @@ def run_sheet(argv: list[str]) -> int:
             heading = f"{days[k].strftime('%A')} {days[k].day} {days[k].strftime('%B %Y')}" if days else ""
             entry, view = _paper_entry(fam, fam.generate(values), args.base_url, heading)
             entries.append(entry)
+            if k == 0:      # a first puzzle too big for the rule even alone on a page: refused before the rest
+                sheet.per_page(sheet.Sheet("", view["rules"], view.get("example", ""), [entry], args.paper, 1), what)
     else:
         parser = Parser(prog=prog, description=SHEET_HELP)
         parser.add_argument("links", nargs="+", metavar="PERMALINK", help="the puzzles, in order")
