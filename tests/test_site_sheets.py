@@ -45,9 +45,18 @@ def test_puzzles_are_at_least_6_cm_wide(puzzle, paper):
     assert len(widths) == 12 and min(widths) >= MIN_WIDTH_MM, widths
 
 
+def _hexagon(n: int) -> str:
+    from generator.calissons import render
+    return render.paper_svg(n, [])
+
+
 def test_puzzle_pages_have_title_rules_numbers_short_ids_and_qr(puzzle):
     entries = _entries(puzzle, 4)
-    assert sheets.fit_grid(entries, 2, 3, puzzle["sheet"]["rules"]) == (2, 2)   # 3 rows would be < 6 cm
+    assert sheets.fit_grid(entries, 2, 3, puzzle["sheet"]["rules"]) == (2, 2)   # 3 rows would be < 6 cm on Letter
+    assert sheets.fit_grid([e[:3] for e in entries], 2, 3, puzzle["sheet"]["rules"]) == (2, 2)   # QR codes: no row
+    small = [(e[0], _hexagon(4), e[2], e[3]) for e in entries]
+    assert sheets.fit_grid(small, 2, 4, puzzle["sheet"]["rules"]) == sheets.fit_grid(
+        [e[:3] for e in small], 2, 4, puzzle["sheet"]["rules"])
     pages = sheets.sheet_pages("tilepress — Calisson puzzles", entries, "a4", 2, 3, rules=puzzle["sheet"]["rules"])
     assert len(pages) == 2
     first, solutions = pages[0], pages[1]
