@@ -292,3 +292,18 @@ def test_a_site_sheet_gives_each_kind_its_own_run():
     pages, _answers, _n, note, first = sheet.layout(sh, strict=False)
     assert first == 0 and len(pages) == sheet.page_count(sh, strict=False) == 1 + 2 + 1
     assert "#3  ·  Level: Easy" in pages[1] and "#4  ·  Level: Easy" in pages[2]
+
+
+def test_qr_codes_open_the_puzzle_on_the_regen_page():
+    """With --base-url each puzzle's QR code encodes URL/regen.html#PERMALINK (regen.html reads the
+    permalink from the hash), drawn from segno's matrix of that URL."""
+    from generator import cli, families
+    fam = families.get("calissons")
+    item = fam.generate(fam.sheet_recipe({"size": 3, "level": "easy", "seed": 1}, 1)[0])
+    entry, _view = cli._paper_entry(fam, item, "https://example.org/puzzles/")
+    assert entry.url == f"https://example.org/puzzles/regen.html#{item.permalink}"
+    sh = sheet.Sheet("t", "r", "", [entry], "a4", 1)
+    page = sheet.puzzle_pages(sh, 1, (1, 1))[0]
+    cx, cy, cw, ch = sheet.cells(sheet.area("a4", sheet.puzzle_top(sh)), 1, 1)[0]
+    assert sheet.qr_path(entry.url, cx + cw - sheet.QR_MM, cy + ch - sheet.QR_MM, sheet.QR_MM) in page
+    assert page.count('<path fill="#000000" d="M') == 1
