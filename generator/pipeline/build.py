@@ -226,8 +226,10 @@ def _paper_sheets(cfg, fam: dict, base_url: str, todo: dict, planned: list, cach
             if n == 0:
                 preview = f"sheets/{g['slug']}-preview.png"
                 planned.append((preview, key + "-png"))
+                pw, ph = paper_sheet.PAPERS_MM[paper]
+                size = (120, round(120 * ph / pw))          # CSS px; the PNG is PREVIEW_PX wide
         entry = {"title": title.split(": ", 1)[1], "level": g.get("level"), "count": len(g["entries"]),
-                 "files": files, "preview": preview, "pages": files[0]["pages"]}
+                 "files": files, "preview": preview, "preview_size": size, "pages": files[0]["pages"]}
         if what == "level":
             levels.append(entry)
         else:
