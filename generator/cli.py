@@ -309,7 +309,7 @@ def run_sheet(argv: list[str]) -> int:
         raise TilepressError(f"sheet: family {argv[0]!r} has no puzzles to print")
     days = []
     if fam is not None:
-        schema = tuple(p for p in fam.params if p.name != "seed" or True)
+        schema = fam.params
         parser = make_parser(f"{prog} {fam.name}", SHEET_HELP, schema, optional=True)
         _sheet_options(parser, True)
         args = parser.parse_args(argv[1:])
@@ -343,6 +343,8 @@ def run_sheet(argv: list[str]) -> int:
             heading = f"{days[k].strftime('%A')} {days[k].day} {days[k].strftime('%B %Y')}" if days else ""
             entry, view = _paper_entry(fam, fam.generate(values), args.base_url, heading)
             entries.append(entry)
+            if k == 0:      # a first puzzle too big for the rule even alone on a page: refused before the rest
+                sheet.per_page(sheet.Sheet("", view["rules"], view.get("example", ""), [entry], args.paper, 1), what)
     else:
         parser = Parser(prog=prog, description=SHEET_HELP)
         parser.add_argument("links", nargs="+", metavar="PERMALINK", help="the puzzles, in order")
@@ -378,9 +380,10 @@ def run_sheet(argv: list[str]) -> int:
         raise TilepressError("--answers separate needs --out FILE.pdf (the answers go to FILE-answers.pdf)")
     cover = None
     if days:
-        span = (days[0].strftime("%B %Y") if (days[0].day == 1 and days[-1].month == days[0].month
-                                               and (days[-1] + __import__("datetime").timedelta(days=1)).day == 1)
-                else f"{days[0].isoformat()} to {days[-1].isoformat()}")
+        import datetime as dt
+        whole_month = (days[0].day == 1 and days[-1].month == days[0].month
+                       and (days[-1] + dt.timedelta(days=1)).day == 1)
+        span = days[0].strftime("%B %Y") if whole_month else f"{days[0].isoformat()} to {days[-1].isoformat()}"
         cover = (title, f"A puzzle a day: {span}")
     pdf, answers, n, note = sheet.make(pages, what, cover)
     if note:

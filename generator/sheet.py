@@ -38,16 +38,16 @@ ANSWER_CHOICES = ("back", "none", "separate")
 EDGE_MM = 6.0            # the readability rule: median edge at least this long
 DIGIT_MM = 3.5           # and digits at least this tall
 DIGIT_CAP = 0.729        # DejaVu Sans: height of a digit / font size
-MARGIN = 12.0            # mm round the page
+MARGIN = 10.0            # mm round the page
 TITLE_FONT = 5.5
 NAME_FONT = 3.6
-HEADER = 19.0            # title line and the Name / Date line
+HEADER = 14.5            # title line and the Name / Date line
 RULES_FONT = 3.5
-EXAMPLE_W, EXAMPLE_H = 40.0, 26.0   # the worked example's box
-BAND_GAP = 4.0
-LABEL = 7.0              # the label line under a picture
+EXAMPLE_W, EXAMPLE_H = 37.0, 24.0   # the worked example's box
+BAND_GAP = 2.5
+LABEL = 6.0              # the label line under a picture
 LABEL_FONT = 3.3
-GAP = 5.0                # between cells
+GAP = 4.0                # between cells
 QR_MM = 16.0             # a QR code with its quiet zone
 QR_BORDER = 2
 DEFAULT_PER_PAGE = 4
@@ -290,7 +290,7 @@ def _header(out: list, title: str, paper: str, page_no: int, name_lines: bool) -
     out.append(_text(MARGIN, MARGIN + 5, size, title, bold=True))
     out.append(_text(pw - MARGIN, MARGIN + 5, 3.2, right, anchor="end"))
     if name_lines:
-        y = MARGIN + 14
+        y = MARGIN + 12
         split = MARGIN + 0.62 * (pw - 2 * MARGIN)
         out.append(_text(MARGIN, y, NAME_FONT, "Name"))
         out.append(f'<path d="M{num(MARGIN + 13)} {num(y + 0.8)}H{num(split - 6)}M{num(split + 11)} {num(y + 0.8)}'
@@ -393,19 +393,43 @@ def to_pdf(pages: list[str], title: str) -> bytes:
     return join_pdfs([cairosvg.svg2pdf(bytestring=page.encode("utf-8")) for page in pages], title)
 
 
+def runs(sheet: Sheet, what: str = "the puzzle", strict: bool = True) -> list[tuple]:
+    """[(sub-sheet, N, (columns, rows), note, number of its first puzzle)]: the puzzle pages in runs.
+    A command's sheet is one run.  A site's sheet (not `strict`) is a run per kind of puzzle in a
+    row (Loopy's tilings on an all-tilings level sheet), so that a kind too big to keep the rule
+    one a page does not force every other kind onto pages of their own."""
+    import dataclasses
+    if strict:
+        n, shape, note = per_page(sheet, what, strict)
+        return [(sheet, n, shape, note, 1)]
+    out, start = [], 0
+    while start < len(sheet.entries):
+        stop = start + 1
+        while stop < len(sheet.entries) and sheet.entries[stop].kind == sheet.entries[start].kind:
+            stop += 1
+        sub = dataclasses.replace(sheet, entries=sheet.entries[start:stop])
+        n, shape, note = per_page(sub, what, strict)
+        out.append((sub, n, shape, note, start + 1))
+        start = stop
+    return out
+
+
 def layout(sheet: Sheet, what: str = "the puzzle", cover: tuple[str, str] | None = None, strict: bool = True):
-    """(page SVGs, answer page SVGs of a separate file or None, N a page, note, index of the first
-    puzzle page).  `cover` = (title, subtitle) makes a book: a cover and a rules page first."""
-    n, shape, note = per_page(sheet, what, strict)
+    """(page SVGs, answer page SVGs of a separate file or None, N a page (the first run's), note,
+    index of the first puzzle page).  `cover` = (title, subtitle) makes a book: a cover and a rules
+    page first."""
+    parts = runs(sheet, what, strict)
     pages = cover_pages(cover[0], cover[1], sheet) if cover else []
     first = len(pages)
-    pages += puzzle_pages(sheet, n, shape, first_page=len(pages) + 1)
+    for sub, n, shape, _note, number in parts:
+        pages += puzzle_pages(sub, n, shape, first_page=len(pages) + 1, first_number=number)
     answers = None
     if sheet.answers == "back":
         pages += answer_pages(sheet, first_page=len(pages) + 1)
     elif sheet.answers == "separate":
         answers = answer_pages(sheet)
-    return pages, answers, n, note, first
+    note = "; ".join(dict.fromkeys(p[3] for p in parts if p[3]))
+    return pages, answers, parts[0][1], note, first
 
 
 def make(sheet: Sheet, what: str = "the puzzle", cover: tuple[str, str] | None = None):
@@ -427,9 +451,10 @@ def site_files(sheet: Sheet, cover: tuple[str, str] | None = None) -> tuple[byte
     return to_pdf(pages, sheet.title), png, len(pages), note
 
 
-def page_count(sheet: Sheet, n: int, book: bool = False) -> int:
-    """How many pages make() writes in the main file."""
-    count = -(-len(sheet.entries) // n) + (2 if book else 0)
+def page_count(sheet: Sheet, book: bool = False, strict: bool = True) -> int:
+    """How many pages make() (strict) or site_files() (not strict) writes in the main file."""
+    count = sum(-(-len(sub.entries) // n) for sub, n, _shape, _note, _number in runs(sheet, strict=strict))
+    count += 2 if book else 0
     if sheet.answers == "back":
         count += -(-len(sheet.entries) // ANSWERS_PER_PAGE)
     return count

@@ -443,3 +443,21 @@ def test_printout_qr_codes_name_the_items_pages():
     from generator.pipeline.sheets import qr_path
     assert "QR code: https://example.org/t/calissons/cal.v2.16.s1.html" in svg      # the sheets' QR drawing
     assert qr_path("https://example.org/t/calissons/cal.v2.16.s1.html", 0, 0, 20) in svg
+
+
+def test_calisson_print_draws_givens_as_on_the_sheets(chromium, site, tmp_path):
+    """A calisson puzzle printed from regen.html: the paper picture (givens as double lines) and
+    the pupil's rules that speak of them, no command line, the solution only when asked for."""
+    link = "cal.v1.3~QDTBAggEUIhI"
+    page = _open_board(chromium, site, 1280, link)
+    page.evaluate("window.print = () => {}")
+    page.click("#tp-print")
+    page.wait_for_function("document.getElementById('tp-print-id').textContent.length > 0")
+    printed = page.evaluate("fetch(document.getElementById('tp-print-picture').src).then(r => r.text())")
+    assert printed == webapi.run(["regen", link, "--view", "paper", "--format", "svg"])["stdout"].decode()
+    pdf = tmp_path / "cal.pdf"
+    page.pdf(path=str(pdf), format="A4", prefer_css_page_size=True)
+    page.close()
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    assert text.count("\f") == 1 and "python -m" not in text
+    assert "The double lines are already drawn" in " ".join(text.split())

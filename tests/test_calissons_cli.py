@@ -212,7 +212,7 @@ def test_publish_plan_and_generate():
     assert [i["id"] for i in items] == ["n3-easy-s1", "n3-hard-s1", "n5-easy-s1", "n5-hard-s1"]
     item = publish.item(items[-1])
     assert item["permalink"].startswith("cal.v1.") and item["svg"].startswith("<svg")
-    assert set(item["extra_svgs"]) == {"solution", "solution_edges"} and set(item["sheet"]) == {"puzzle", "solution", "rules", "paper"}
+    assert set(item["extra_svgs"]) == {"solution", "solution_edges"} and set(item["sheet"]) == {"puzzle", "solution", "rules", "caption", "paper"}
     assert "#" not in item["sheet"]["puzzle"].replace("#000000", "").replace("#ffffff", "").replace(
         "#9a9a9a", "").replace("#bbbbbb", "")
     assert dict(item["facts"])["Size n"] == 5

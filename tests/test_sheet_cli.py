@@ -270,3 +270,40 @@ def test_calisson_givens_look_unlike_the_outline_in_grey():
         assert "dld" in runs(profile(render.xy(e[:2]), render.xy(head(e)))), e
     corners = render._outline(item.n)
     assert runs(profile(corners[0], corners[1])) == "ldl"       # one solid black band
+
+
+def test_a_site_sheet_gives_each_kind_its_own_run():
+    """On a site's all-tilings level sheet, puzzles too big for the rule (a 28 x 24 hat patch) are
+    printed one a page, and the others keep several a page: each kind of puzzle is a run of pages."""
+    from generator import families
+    fam = families.get("loopy")
+    small = [fam.generate(v) for v in fam.sheet_recipe({"tiling": "p3", "level": "easy", "seed": 1}, 2)]
+    big = [fam.generate(v) for v in fam.sheet_recipe({"tiling": "hat", "width": "28", "height": "24",
+                                                      "level": "easy", "seed": 1}, 2)]
+    views = [fam.on_paper(it) for it in small + big]
+    entries = [sheet.Entry(f"id{k}", v["puzzle"], v["answer"], v["level"], v["edge"], kind=v["kind"])
+               for k, v in enumerate(views)]
+    sh = sheet.Sheet("t", views[0]["rules"], views[0]["example"], entries, "a4", per_page=4)
+    with pytest.raises(Exception, match="too big"):
+        sheet.per_page(sh)                                  # a command refuses such a sheet
+    parts = sheet.runs(sh, strict=False)
+    assert [(len(p[0].entries), p[1], p[4]) for p in parts] == [(2, 2, 1), (2, 1, 3)]
+    assert "too big" in parts[1][3] and not parts[0][3]
+    pages, _answers, _n, note, first = sheet.layout(sh, strict=False)
+    assert first == 0 and len(pages) == sheet.page_count(sh, strict=False) == 1 + 2 + 1
+    assert "#3  ·  Level: Easy" in pages[1] and "#4  ·  Level: Easy" in pages[2]
+
+
+def test_qr_codes_open_the_puzzle_on_the_regen_page():
+    """With --base-url each puzzle's QR code encodes URL/regen.html#PERMALINK (regen.html reads the
+    permalink from the hash), drawn from segno's matrix of that URL."""
+    from generator import cli, families
+    fam = families.get("calissons")
+    item = fam.generate(fam.sheet_recipe({"size": 3, "level": "easy", "seed": 1}, 1)[0])
+    entry, _view = cli._paper_entry(fam, item, "https://example.org/puzzles/")
+    assert entry.url == f"https://example.org/puzzles/regen.html#{item.permalink}"
+    sh = sheet.Sheet("t", "r", "", [entry], "a4", 1)
+    page = sheet.puzzle_pages(sh, 1, (1, 1))[0]
+    cx, cy, cw, ch = sheet.cells(sheet.area("a4", sheet.puzzle_top(sh)), 1, 1)[0]
+    assert sheet.qr_path(entry.url, cx + cw - sheet.QR_MM, cy + ch - sheet.QR_MM, sheet.QR_MM) in page
+    assert page.count('<path fill="#000000" d="M') == 1

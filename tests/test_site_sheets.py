@@ -45,9 +45,18 @@ def test_puzzles_are_at_least_6_cm_wide(puzzle, paper):
     assert len(widths) == 12 and min(widths) >= MIN_WIDTH_MM, widths
 
 
+def _hexagon(n: int) -> str:
+    from generator.calissons import render
+    return render.paper_svg(n, [])
+
+
 def test_puzzle_pages_have_title_rules_numbers_short_ids_and_qr(puzzle):
     entries = _entries(puzzle, 4)
-    assert sheets.fit_grid(entries, 2, 3, puzzle["sheet"]["rules"]) == (2, 2)   # 3 rows would be < 6 cm
+    assert sheets.fit_grid(entries, 2, 3, puzzle["sheet"]["rules"]) == (2, 2)   # 3 rows would be < 6 cm on Letter
+    assert sheets.fit_grid([e[:3] for e in entries], 2, 3, puzzle["sheet"]["rules"]) == (2, 2)   # QR codes: no row
+    small = [(e[0], _hexagon(4), e[2], e[3]) for e in entries]
+    assert sheets.fit_grid(small, 2, 4, puzzle["sheet"]["rules"]) == sheets.fit_grid(
+        [e[:3] for e in small], 2, 4, puzzle["sheet"]["rules"])
     pages = sheets.sheet_pages("tilepress — Calisson puzzles", entries, "a4", 2, 3, rules=puzzle["sheet"]["rules"])
     assert len(pages) == 2
     first, solutions = pages[0], pages[1]
@@ -86,13 +95,16 @@ def test_qr_code_draws_the_url_matrix():
 
 
 def test_solution_is_the_puzzle_with_its_answer(puzzle):
-    """The sheet's solution holds the puzzle's grid and givens, plus every fold edge."""
+    """The sheet's solution holds the puzzle's grid and givens (double lines), plus every fold edge."""
+    from generator.calissons import render
     sol, puz = puzzle["sheet"]["solution"], puzzle["sheet"]["puzzle"]
-    givens_path = re.search(r'stroke-width="0.13"[^>]*d="([^"]*)"', puz).group(1)
+    givens_path = re.search(rf'stroke-width="{render.GIVEN_W}"[^>]*d="([^"]*)"', puz).group(1)
     assert givens_path in sol                                      # the givens, drawn as on the puzzle
-    grid_path = re.search(r'stroke-width="0.03"[^>]*d="([^"]*)"', puz).group(1)
+    assert re.search(rf'stroke="#ffffff" stroke-width="{render.GIVEN_CORE}"[^>]*d="{re.escape(givens_path)}"', puz)
+    grid_path = re.search(rf'stroke-width="{render.GRID_W}"[^>]*d="([^"]*)"', puz).group(1)
     assert grid_path in sol                                        # the triangular grid
-    fold = re.search(r'stroke="#000000" stroke-width="0.08" stroke-linecap="round" d="([^"]*)"', sol).group(1)
+    fold = re.search(rf'stroke="#000000" stroke-width="{render.FOLD_W}" stroke-linecap="round" d="([^"]*)"',
+                     sol).group(1)
     facts = dict(puzzle["facts"])
     assert fold.count("M") + givens_path.count("M") >= facts["Fold edges in the solution"]
 
@@ -102,9 +114,10 @@ def test_small_site_sheets_and_page(small_site):
     for paper in ("a4", "letter"):
         reader = PdfReader(str(small_site / "sheets" / f"calissons-{paper}.pdf"))
         text = reader.pages[0].extract_text()
-        assert "Calisson puzzles" in text and "fold edges" in text and "#1" in text
+        assert "Calisson puzzles" in text and "Cover the shape with calissons" in text and "#1" in text
+        assert "level: easy" in text                                 # the level in words under each puzzle
     page = (small_site / "sheets" / "index.html").read_text(encoding="utf-8")
-    assert "fold edges" in page and "calissons-a4.pdf" in page and "calissons-letter.pdf" in page
+    assert "Cover the shape with calissons" in page and "calissons-a4.pdf" in page and "calissons-letter.pdf" in page
     item = next(p for p in sorted((small_site / "calissons").glob("cal.*.html")))
     html = item.read_text(encoding="utf-8")
     assert sheets.short_id(re.search(r'id="permalink">([^<]+)<', html).group(1)) in html

@@ -124,7 +124,8 @@ def test_tilepress_new_then_tilepress_build_builds(tmp_path):
     assert "--bg: #eef3f7" in home                                   # the starter theme's colours
     today = (out / "loopy/today.html").read_text()
     assert "Today" in today and (out / "articles/welcome.html").is_file()
-    sheets = {p.name for p in (out / "sheets").glob("*.pdf")}
-    assert {"loopy-a4.pdf", "loopy-letter.pdf"} <= sheets                 # the all-in-one sheets
-    assert f"loopy-daily-{start[:7]}-a4.pdf" in sheets                     # the month's book of the schedule
+    month = start[:7]                  # the all-in-one sheets, the level sheet, the schedule's book
+    assert sorted(p.name for p in (out / "sheets").glob("*.pdf")) == sorted(
+        f"loopy{part}-{paper}.pdf" for part in ("", "-easy", f"-daily-{month}") for paper in ("a4", "letter"))
+    assert f"loopy-daily-{month}-a4.pdf" in (out / "loopy" / f"daily-{month}.html").read_text()
     assert "tp" in " ".join(p.name for p in (out / "articles/figures").iterdir())   # the embedded item

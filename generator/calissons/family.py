@@ -349,9 +349,10 @@ def page(item: Puzzle, params: dict) -> dict:
         "extra_svgs": {"solution": render.solution_svg(n, item.heights, title=title + " — solution"),
                        "solution_edges": render.player_svg(n, salient, item.givens,
                                                            title=title + " — fold edges")},
-        "sheet": {"puzzle": render.puzzle_svg(n, item.givens, bw=True),
-                  "solution": render.sheet_answer_svg(n, item.heights, item.givens), "rules": render.RULES,
-                  "paper": on_paper(item)},
+        # sheets: the paper pictures (givens as double lines), the rules a pupil reads, the level in words
+        "sheet": {"puzzle": render.paper_svg(n, item.givens),
+                  "solution": render.paper_answer_svg(n, item.heights, item.givens), "rules": render.PAPER_RULES,
+                  "caption": f"level: {item.level}", "paper": on_paper(item)},
     }
 
 
@@ -388,9 +389,9 @@ def _region_page(item: Puzzle, params: dict) -> dict:
         "extra_svgs": {"solution": render.solution_svg(shape, item.heights, title=title + " — solution"),
                        "solution_edges": render.player_svg(shape, salient, item.givens,
                                                            title=title + " — fold edges")},
-        "sheet": {"puzzle": render.puzzle_svg(shape, item.givens, bw=True),
-                  "solution": render.sheet_answer_svg(shape, item.heights, item.givens),
-                  "rules": render.REGION_RULES, "paper": on_paper(item)},
+        "sheet": {"puzzle": render.paper_svg(shape, item.givens),
+                  "solution": render.paper_answer_svg(shape, item.heights, item.givens),
+                  "rules": render.PAPER_RULES, "caption": f"level: {item.level}", "paper": on_paper(item)},
     }
 
 

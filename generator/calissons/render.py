@@ -208,7 +208,7 @@ def paper_svg(n, givens: Iterable[Edge]) -> str:
     reg = _region(n)
     vb, w, h = _frame(n)
     givens = sorted(givens)
-    body = [_lines(reg.interior, "#8a8a8a", GRID_W),
+    body = [_lines(reg.interior, "#9a9a9a", GRID_W),
             polygons_path([_outline(n)], "none", "#000000", OUTLINE_W),
             _given_lines(givens)]
     return document("\n".join(p for p in body if p), w, h, vb, background="#ffffff")
@@ -222,7 +222,7 @@ def paper_answer_svg(n, H: list[int], givens: Iterable[Edge]) -> str:
     groups = lozenges(reg, H)
     light = {"z": "#f4f4f4", "x": "#dcdcdc", "y": "#c4c4c4"}
     body = [polygons_path(groups[d], light[d]) for d in ("z", "x", "y") if groups[d]]
-    body.append(_lines(reg.interior, "#8a8a8a", GRID_W))
+    body.append(_lines(reg.interior, "#9a9a9a", GRID_W))
     body.append(polygons_path([_outline(n)], "none", "#000000", OUTLINE_W))
     body.append(_lines([e for e in reg.salient_edges(H) if e not in givens], "#000000", FOLD_W))
     body.append(_given_lines(sorted(givens)))

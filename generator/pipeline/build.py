@@ -223,14 +223,15 @@ def _paper_sheets(cfg, fam: dict, base_url: str, todo: dict, planned: list, cach
             url = f"sheets/{g['slug']}-{paper}.pdf"
             planned.append((url, key))
             sh = paper_sheet.Sheet(title, g["rules"], g["example"], g["entries"], paper, sheets.LEVEL_PER_PAGE)
-            count, _shape, _note = paper_sheet.per_page(sh, strict=False)
-            pages = paper_sheet.page_count(sh, count, book=cover is not None)
+            pages = paper_sheet.page_count(sh, book=cover is not None, strict=False)
             files.append({"paper": "A4" if paper == "a4" else "Letter", "url": url, "pages": pages})
             if n == 0:
                 preview = f"sheets/{g['slug']}-preview.png"
                 planned.append((preview, key + "-png"))
+                pw, ph = paper_sheet.PAPERS_MM[paper]
+                size = (120, round(120 * ph / pw))          # CSS px; the PNG is PREVIEW_PX wide
         entry = {"title": title.split(": ", 1)[1], "level": g.get("level"), "count": len(g["entries"]),
-                 "files": files, "preview": preview, "pages": files[0]["pages"]}
+                 "files": files, "preview": preview, "preview_size": size, "pages": files[0]["pages"]}
         if what == "level":
             levels.append(entry)
         else:

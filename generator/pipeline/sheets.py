@@ -199,13 +199,14 @@ def header_height(rule_lines: int) -> float:
 
 
 def picture_boxes(paper: str, columns: int, rows: int, rule_lines: int = 0, qr: bool = False):
-    """(x, y, w, h) in mm of the picture area of each cell of a page (label and QR below it)."""
+    """(x, y, w, h) in mm of the picture area of each cell of a page (the label below it; with QR
+    codes, each in the bottom-right corner of its cell, beside the picture: it costs no row)."""
     pw, ph = PAPERS_MM[paper]
     top = MARGIN + header_height(rule_lines)
-    label = QR_SIZE + 1 if qr else LABEL
     cw = (pw - 2 * MARGIN - (columns - 1) * GAP) / columns
     ch = (ph - MARGIN - top - (rows - 1) * GAP) / rows
-    return [(MARGIN + c * (cw + GAP), top + r * (ch + GAP), cw, ch - label)
+    w = cw - (QR_SIZE + 2 if qr else 0)
+    return [(MARGIN + c * (cw + GAP), top + r * (ch + GAP), w, ch - LABEL)
             for r in range(rows) for c in range(columns)]
 
 
@@ -240,7 +241,7 @@ def page_svg(title: str, heading: str, page_no: int, paper: str, columns: int, r
              cells: list[tuple], rules: str = "", layout: tuple[int, bool] | None = None) -> str:
     """One page: header (title, rules) and up to columns*rows (number, ID, picture SVG[, URL]) cells.
 
-    `layout` = (rule lines, QR row) to reserve room for, so that a solution page puts each
+    `layout` = (rule lines, QR codes) to reserve room for, so that a solution page puts each
     picture exactly where the puzzle page put its puzzle (default: this page's own).
     """
     pw, ph = PAPERS_MM[paper]
@@ -265,12 +266,10 @@ def page_svg(title: str, heading: str, page_no: int, paper: str, columns: int, r
         view_box, inner = split_svg(picture)
         out.append(f'<svg x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(h)}" '
                    f'viewBox="{view_box}" preserveAspectRatio="xMidYMid meet">{inner}</svg>')
-        text_w = w - (QR_SIZE + 2 if url else 0)
-        bottom = y + h + (QR_SIZE + 1 if room else LABEL)
-        out.extend(_label(x + text_w / 2, bottom - (QR_SIZE / 2 - 2 if room else 0), text_w,
-                          f"#{number}  {_short(ident)}" + (f"  ·  {caption}" if caption else "")))
+        bottom = y + h + LABEL
+        out.extend(_label(x + w / 2, bottom, w, f"#{number}  {_short(ident)}" + (f"  ·  {caption}" if caption else "")))
         if url:
-            out.append(qr_path(url, x + w - QR_SIZE, y + h + 1, QR_SIZE))
+            out.append(qr_path(url, x + w + 2, bottom - QR_SIZE, QR_SIZE))
     out.append("</svg>\n")
     return "\n".join(out)
 
@@ -351,7 +350,10 @@ def paper_entry(view: dict, base_url: str = "", heading: str = ""):
     paper = (view.get("sheet") or {}).get("paper")
     if not paper:
         return None
-    url = f"{base_url.rstrip('/')}/regen.html#{view['permalink']}" if base_url else ""
+    url = ""
+    if base_url:       # the item's own page (a site item), else the regen page
+        url = (f"{base_url}{view['url']}" if view.get("url")
+               else f"{base_url.rstrip('/')}/regen.html#{view['permalink']}")
     return sheet.Entry(short_id(view["permalink"]), paper["puzzle"], paper["answer"], paper["level"],
                        paper["edge"], url, heading, paper["kind"])
 
