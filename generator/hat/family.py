@@ -34,6 +34,7 @@ from fractions import Fraction
 from generator.errors import TilepressError
 from generator.families import Command, Family, Param, Tile
 from generator.maker.colour import SHOW, form_fields
+from generator.maker.region import with_regions
 from generator.params import MAX_SEED
 
 MAX_CLI_HATS = 100_000     # pictures above this are streamed on the command line, else refused
@@ -275,11 +276,11 @@ FORM = {"title": "The hat monotile",
                  "--format", "json"]}
 
 
-FAMILY = Family(
+FAMILY = with_regions(Family(
     name="hat", title="The hat monotile", prefix="hat", versions=(1,), version="2.2", kind="tiling",
     params=PARAMS, generate=generate, regen=regen, regen_params=REGEN_PARAMS,
     permalink=lambda item: item.permalink(), to_json=to_json, to_svg=to_svg, facts=facts,
     site=SITE, plan=plan, page=page, commands=(SUPERTILE,), figures=figures, tiles=tiles, shapes=shapes, cost=cost,
     page_cap=PAGE_CAP, form=FORM, exercise=(("--width", "4"), ("--colour", "proper4")),
     description="A random patch: every hat meeting the open rectangle W × H centred on the start "
-                "point (short kite edge 1).")
+                "point (short kite edge 1)."))

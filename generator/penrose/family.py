@@ -29,6 +29,7 @@ from fractions import Fraction
 
 from generator.families import Family, Param, Tile
 from generator.maker.colour import SHOW, form_fields
+from generator.maker.region import with_regions
 from generator.params import MAX_SEED
 
 MAX_SITE_SIDE = 200
@@ -203,7 +204,7 @@ FORM_P3 = {"title": "Penrose P3 (rhombs)",
 
 
 def _family(name: str, title: str, form: dict) -> Family:
-    return Family(
+    return with_regions(Family(
         name=name, title=title, prefix=name, versions=(1,), version="4", kind="tiling",
         params=PARAMS, generate=generate_for(name), regen=regen, regen_params=REGEN_PARAMS,
         permalink=lambda result: result.permalink, to_json=lambda result: _patch().to_json_any(result),
@@ -213,7 +214,7 @@ def _family(name: str, title: str, form: dict) -> Family:
         exercise=(("--width", "4"), ("--colour", "proper3", "--palette", "grey")),
         description="A random patch of the W × H rectangle centred on the start point "
                     "(x0 = −W/2 … x1 = W/2, y0 = −H/2 … y1 = H/2).  Units: P2 long edge 1, "
-                    "P3 edge 1; y points up.")
+                    "P3 edge 1; y points up."))
 
 
 P2 = _family("p2", "Penrose P2 — kites and darts", FORM_P2)

@@ -37,6 +37,7 @@ from fractions import Fraction
 from generator.errors import TilepressError
 from generator.families import Command, Family, Param, Tile
 from generator.maker.colour import SHOW, form_fields
+from generator.maker.region import with_regions
 from generator.params import MAX_SEED
 
 MAX_CLI_SPECTRES = 100_000
@@ -270,7 +271,7 @@ FORM = {"title": "The Spectre (chiral monotile)",
 PAGE_CAP = cost(None, {"width": 3000, "height": 1})   # the page makes regions up to 3000 square units
 
 
-FAMILY = Family(
+FAMILY = with_regions(Family(
     name="spectre", title="The Spectre monotile", prefix="spectre", versions=(1,), version="1.0",
     kind="tiling", params=PARAMS, generate=generate, regen=regen, regen_params=REGEN_PARAMS,
     permalink=lambda item: item.permalink(), to_json=to_json, to_svg=to_svg, facts=facts,
@@ -278,4 +279,4 @@ FAMILY = Family(
     svg_params=SVG_PARAMS, page_cap=PAGE_CAP, form=FORM,
     exercise=(("--width", "4"), ("--style", "curved"), ("--colour", "metatile", "--palette", "bold")),
     description="A random patch: every Spectre meeting the open rectangle W × H centred on the "
-                "start Spectre's vertex 0 (unit edges).")
+                "start Spectre's vertex 0 (unit edges)."))
