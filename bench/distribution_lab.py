@@ -1,0 +1,184 @@
+"""Distribution lab: how far is fixed expansion from the limiting distribution?  (Penrose P2/P3)
+
+Tatham ("Two algorithms for randomly generating aperiodic tilings", 2023) contrasts two ways to
+make a random patch of a W × H region:
+
+* fixed expansion (his Algorithm 1): take one supertriangle of a fixed label and level n, big
+  enough, substitute it down to the tiles, and cut the region out round a random place in it;
+* combinatorial coordinates (his Algorithm 2, what this program does): draw the start triangle's
+  label from the limiting frequencies and invent its ancestors one level at a time from the exact
+  conditional probabilities, so the patch round the start is distributed as in the infinite
+  tiling.
+
+He says the first only approximates the limiting distribution.  The local configuration measured
+here is the *hierarchical* one: the label of the level-k supertriangle holding the region's start
+triangle (k = 0: the start triangle itself; a level-k label fixes the tiling out to about φᵏ).
+Its limiting frequency is exact and known to the engine (`penrose.tables.FREQ`, in Q(√5)).
+
+Fixed expansion, exactly: the method picks the start triangle uniformly among the level-0
+triangles of the level-n supertriangle whose region (W × H round its centroid) lies inside the
+supertriangle (else the region would leave the expanded piece).  So its distribution is the
+frequency of each ancestor label over those *eligible* triangles: enumerated here, no sampling.
+Combinatorial coordinates, sampled: the engine's own patches (`penrose.patch.from_seed`) for seeds
+1 … N; their permalinks record the start triangle's labels level by level.  Intervals are Wilson
+95 % score intervals.
+
+    python3 bench/distribution_lab.py [--family p2] [--levels 8,10,12] [--top A] [--size 6]
+                                      [--seeds 1000] [--out FILE.md]
+
+Prints a Markdown table (and writes it to --out).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+from fractions import Fraction
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from generator.penrose import algebra as Z          # noqa: E402
+from generator.penrose import geometry as G         # noqa: E402
+from generator.penrose import substitution as S     # noqa: E402
+from generator.penrose import tables as TB          # noqa: E402
+
+KMAX = 4          # ancestor levels reported: 0 … KMAX
+
+
+def wilson(x: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion x / n."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = x / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (c - h, c + h)
+
+
+def _inside(pt, tri) -> bool:
+    """Is a point inside (or on) a float triangle?"""
+    (x, y), (a, b, c) = pt, tri
+
+    def s(p, q):
+        return (q[0] - p[0]) * (y - p[1]) - (q[1] - p[1]) * (x - p[0])
+    d1, d2, d3 = s(a, b), s(b, c), s(c, a)
+    return (d1 >= 0 and d2 >= 0 and d3 >= 0) or (d1 <= 0 and d2 <= 0 and d3 <= 0)
+
+
+def expansion_counts(family: str, top: str, level: int, w: float, h: float) -> tuple[dict, int, int]:
+    """{(k, label): eligible level-0 triangles whose level-k ancestor has that label}, the number of
+    eligible triangles and of all triangles, for a level-`level` supertriangle labelled `top`."""
+    tris = [((top,), *S.supertriangle(family, top, level))]
+    for _ in range(level):
+        nxt = []
+        for chain, a, b, c in tris:
+            for ch, p, q, r in G.children(family, chain[-1], a, b, c):
+                nxt.append((chain + (ch,), p, q, r))
+        tris = nxt
+    big = tuple(Z.to_float(v) for v in S.supertriangle(family, top, level))
+    counts: dict = {}
+    eligible = 0
+    for chain, a, b, c in tris:
+        fa, fb, fc = Z.to_float(a), Z.to_float(b), Z.to_float(c)
+        cx, cy = (fa[0] + fb[0] + fc[0]) / 3, (fa[1] + fb[1] + fc[1]) / 3
+        corners = ((cx - w / 2, cy - h / 2), (cx + w / 2, cy - h / 2), (cx + w / 2, cy + h / 2),
+                   (cx - w / 2, cy + h / 2))
+        if not all(_inside(p, big) for p in corners):
+            continue
+        eligible += 1
+        for k in range(KMAX + 1):
+            key = (k, chain[level - k])
+            counts[key] = counts.get(key, 0) + 1
+    return counts, eligible, len(tris)
+
+
+def limiting(family: str) -> dict:
+    """{(k, label): the exact limiting probability that the level-k supertriangle holding a
+    uniformly random triangle of the tiling has that label}: f(u)·D_k(u) normalised, with f the
+    limiting label frequencies (`tables.FREQ`, in Q(√5)) and D_k(u) the number of triangles a
+    level-k u holds (a bigger supertriangle holds more triangles, so it is met more often)."""
+    letters = G.FAMILY_LETTERS[family]
+    kids = {u: [t[0] for t in G.children(family, u, *S.supertriangle(family, u, 1))] for u in letters}
+    D = {u: 1 for u in letters}
+    out = {}
+    for k in range(KMAX + 1):
+        weights = {u: TB.FREQ[family][u] * D[u] for u in letters}
+        total = sum(weights.values(), TB.FREQ[family][letters[0]] * 0)
+        for u in letters:
+            out[(k, u)] = float(weights[u] / total)
+        D = {u: sum(D[c] for c in kids[u]) for u in letters}
+    return out
+
+
+def coordinate_counts(family: str, seeds: int, size: Fraction) -> dict:
+    """{(k, label): seeds whose start triangle's level-k ancestor has that label} (the engine)."""
+    from generator.penrose import patch as P
+    counts: dict = {}
+    for seed in range(1, seeds + 1):
+        labels = P.from_seed(family, seed, size, size).spec.labels
+        for k in range(min(KMAX + 1, len(labels))):
+            counts[(k, labels[k])] = counts.get((k, labels[k]), 0) + 1
+    return counts
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--family", default="p2", choices=("p2", "p3"))
+    ap.add_argument("--levels", default="8,10,12", help="supertriangle levels n of fixed expansion")
+    ap.add_argument("--top", default=None, help="the fixed top label (default: the family's first)")
+    ap.add_argument("--size", default="6", help="the region's side W = H (tiling units)")
+    ap.add_argument("--seeds", type=int, default=1000, help="patches sampled by coordinates")
+    ap.add_argument("--out", default=None)
+    args = ap.parse_args(argv)
+    fam = args.family
+    letters = G.FAMILY_LETTERS[fam]
+    top = args.top or letters[0]
+    size = Fraction(args.size)
+    levels = [int(x) for x in args.levels.split(",")]
+    exact_k = limiting(fam)
+    coords = coordinate_counts(fam, args.seeds, size)
+    expansions = {n: expansion_counts(fam, top, n, float(size), float(size)) for n in levels}
+    lines = [f"Distribution lab, {fam.upper()}: label of the level-k supertriangle holding the start "
+             f"triangle; region {args.size} × {args.size}; fixed expansion from one {top} "
+             f"supertriangle of level n (exact, over its eligible triangles); coordinates: "
+             f"{args.seeds} seeds (Wilson 95 % intervals).", ""]
+    head = "| k | label | limit (exact) | coordinates, sampled [95 % CI] |"
+    rule = "| --- | --- | --- | --- |"
+    for n in levels:
+        _c, el, tot = expansions[n]
+        head += f" expansion n={n} ({el:,}/{tot:,} eligible) |"
+        rule += " --- |"
+    lines += [head, rule]
+    worst = {n: 0.0 for n in levels}
+    covered = total = 0
+    for k in range(KMAX + 1):
+        exact = {c: exact_k[(k, c)] for c in letters}
+        for c in letters:
+            x = coords.get((k, c), 0)
+            n_k = sum(coords.get((k, d), 0) for d in letters)
+            lo, hi = wilson(x, n_k)
+            total += 1
+            covered += lo <= exact[c] <= hi
+            row = f"| {k} | {c} | {exact[c]:.5f} | {x / n_k if n_k else 0:.4f} [{lo:.4f}, {hi:.4f}] |"
+            for n in levels:
+                counts, el, _tot = expansions[n]
+                f = counts.get((k, c), 0) / el if el else float("nan")
+                worst[n] = max(worst[n], abs(f - exact[c]))
+                row += f" {f:.5f} ({f - exact[c]:+.5f}) |"
+            lines.append(row)
+    lines += ["", f"Coordinates: the exact frequency lies in {covered} of {total} intervals.",
+              "Fixed expansion, largest distance from the limit over k ≤ "
+              f"{KMAX}: " + ", ".join(f"n={n}: {worst[n]:.5f}" for n in levels) + "."]
+    text = "\n".join(lines) + "\n"
+    print(text)
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

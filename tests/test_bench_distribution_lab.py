@@ -1,0 +1,45 @@
+"""bench/distribution_lab.py: the exact limiting distribution of the start triangle's ancestors,
+Wilson intervals, and a small run whose sampled frequencies (the engine's coordinates) cover it."""
+
+import math
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+
+import distribution_lab as L   # noqa: E402
+
+from generator.penrose import tables as TB
+
+
+def test_limit_at_level_zero_is_the_label_frequency_and_each_level_sums_to_one():
+    for fam in ("p2", "p3"):
+        lim = L.limiting(fam)
+        letters = sorted({c for _k, c in lim})
+        for c in letters:
+            assert math.isclose(lim[(0, c)], float(TB.FREQ[fam][c]))
+        for k in range(L.KMAX + 1):
+            assert math.isclose(sum(lim[(k, c)] for c in letters), 1.0)
+
+
+def test_wilson_interval_contains_the_proportion_and_narrows():
+    lo, hi = L.wilson(30, 100)
+    assert lo < 0.3 < hi
+    lo2, hi2 = L.wilson(300, 1000)
+    assert hi2 - lo2 < hi - lo
+
+
+def test_fixed_expansion_counts_only_triangles_whose_region_fits():
+    counts, eligible, total = L.expansion_counts("p2", "A", 7, 4.0, 4.0)
+    assert 0 < eligible < total
+    assert sum(v for (k, _c), v in counts.items() if k == 0) == eligible
+    _c2, eligible_small, _t = L.expansion_counts("p2", "A", 7, 1.0, 1.0)
+    assert eligible_small > eligible           # a smaller region fits round more triangles
+
+
+def test_a_small_run_prints_the_table_and_coordinates_cover_the_limit(capsys):
+    L.main(["--levels", "6", "--seeds", "300", "--size", "3"])
+    out = capsys.readouterr().out
+    assert "| k | label | limit (exact) |" in out and "expansion n=6" in out
+    covered = int(out.split("lies in ")[1].split(" of ")[0])
+    assert covered >= 16          # 20 intervals of 95 % (seeds fixed: the same answer every run)
