@@ -15,10 +15,17 @@ here is the *hierarchical* one: the label of the level-k supertriangle holding t
 triangle (k = 0: the start triangle itself; a level-k label fixes the tiling out to about φᵏ).
 Its limiting frequency is exact and known to the engine (`penrose.tables.FREQ`, in Q(√5)).
 
-Fixed expansion, exactly: the method picks the start triangle uniformly among the level-0
+Two limits, both exact.  A uniformly random *triangle* (what the engine centres its region on):
+its level-k supertriangle has label u with probability ∝ f(u)·D_k(u) (f the label frequencies,
+D_k(u) the triangles a level-k u holds), which changes with k.  A uniformly random *point* (what
+fixed expansion places the region round): ∝ f(u)·area(u), the same at every level.
+
+Fixed expansion from one fixed supertriangle, exactly: the start triangle uniform among the level-0
 triangles of the level-n supertriangle whose region (W × H round its centroid) lies inside the
 supertriangle (else the region would leave the expanded piece).  So its distribution is the
 frequency of each ancestor label over those *eligible* triangles: enumerated here, no sampling.
+The generator `tiling … --method expansion` (penrose/expansion.py: a top label from f, a level
+with room to spare, a uniform point), sampled over seeds against the random-point limit.
 Combinatorial coordinates, sampled: the engine's own patches (`penrose.patch.from_seed`) for seeds
 1 … N; their permalinks record the start triangle's labels level by level.  Intervals are Wilson
 95 % score intervals.
@@ -113,6 +120,45 @@ def limiting(family: str) -> dict:
     return out
 
 
+def point_limiting(family: str) -> dict:
+    """{label: the exact limiting probability that a uniformly random *point* lies in a level-k
+    supertriangle of that label} — f(u)·area(u) normalised, the same at every level k (the
+    supertriangles of each level tile the plane like the triangles, scaled by φᵏ)."""
+    letters = G.FAMILY_LETTERS[family]
+    area = {}
+    for u in letters:
+        (ax, ay), (bx, by), (cx, cy) = (Z.to_float(v) for v in S.supertriangle(family, u, 0))
+        area[u] = abs((bx - ax) * (cy - ay) - (by - ay) * (cx - ax)) / 2
+    w = {u: float(TB.FREQ[family][u]) * area[u] for u in letters}
+    return {u: w[u] / sum(w.values()) for u in letters}
+
+
+def generator_counts(family: str, seeds: int, size: Fraction) -> dict:
+    """{(k, label): seeds whose start triangle's level-k ancestor has that label} for the
+    generator `tiling … --method expansion` (penrose/expansion.py): its top label, level and point
+    for each seed, then down the substitution through the triangle holding the point."""
+    from generator.penrose import expansion as E
+    counts: dict = {}
+    for seed in range(1, seeds + 1):
+        item = E.from_seed(family, seed, size, size)
+        pt = (float(item.point[0]), float(item.point[1]))
+        tri = (item.top, *S.supertriangle(family, item.top, item.level, scale=E.DENOM))
+        chain = [item.top]
+        for _ in range(item.level):
+            for t in G.children(family, *tri):
+                if _inside(pt, [tuple(c / E.DENOM for c in Z.to_float(v)) for v in t[1:]]):
+                    tri = t
+                    break
+            chain.append(tri[0])
+        for k in range(KMAX + 1):
+            key = (k, chain[item.level - k])
+            counts[key] = counts.get(key, 0) + 1
+        for j in range(KMAX + 1):                 # from the top down: level n − j
+            key = ("top", j, chain[j])
+            counts[key] = counts.get(key, 0) + 1
+    return counts
+
+
 def coordinate_counts(family: str, seeds: int, size: Fraction) -> dict:
     """{(k, label): seeds whose start triangle's level-k ancestor has that label} (the engine)."""
     from generator.penrose import patch as P
@@ -130,7 +176,7 @@ def main(argv=None) -> int:
     ap.add_argument("--levels", default="8,10,12", help="supertriangle levels n of fixed expansion")
     ap.add_argument("--top", default=None, help="the fixed top label (default: the family's first)")
     ap.add_argument("--size", default="6", help="the region's side W = H (tiling units)")
-    ap.add_argument("--seeds", type=int, default=1000, help="patches sampled by coordinates")
+    ap.add_argument("--seeds", type=int, default=1000, help="patches sampled by each generator")
     ap.add_argument("--out", default=None)
     args = ap.parse_args(argv)
     fam = args.family
@@ -139,21 +185,24 @@ def main(argv=None) -> int:
     size = Fraction(args.size)
     levels = [int(x) for x in args.levels.split(",")]
     exact_k = limiting(fam)
+    by_point = point_limiting(fam)
     coords = coordinate_counts(fam, args.seeds, size)
+    gen = generator_counts(fam, args.seeds, size)
     expansions = {n: expansion_counts(fam, top, n, float(size), float(size)) for n in levels}
     lines = [f"Distribution lab, {fam.upper()}: label of the level-k supertriangle holding the start "
              f"triangle; region {args.size} × {args.size}; fixed expansion from one {top} "
              f"supertriangle of level n (exact, over its eligible triangles); coordinates: "
              f"{args.seeds} seeds (Wilson 95 % intervals).", ""]
-    head = "| k | label | limit (exact) | coordinates, sampled [95 % CI] |"
-    rule = "| --- | --- | --- | --- |"
+    head = ("| k | label | limit, random triangle | coordinates, sampled [95 % CI] | limit, random point | "
+            "`--method expansion`, sampled [95 % CI] |")
+    rule = "| --- | --- | --- | --- | --- | --- |"
     for n in levels:
         _c, el, tot = expansions[n]
         head += f" expansion n={n} ({el:,}/{tot:,} eligible) |"
         rule += " --- |"
     lines += [head, rule]
     worst = {n: 0.0 for n in levels}
-    covered = total = 0
+    covered = total = gen_covered = 0
     for k in range(KMAX + 1):
         exact = {c: exact_k[(k, c)] for c in letters}
         for c in letters:
@@ -163,15 +212,31 @@ def main(argv=None) -> int:
             total += 1
             covered += lo <= exact[c] <= hi
             row = f"| {k} | {c} | {exact[c]:.5f} | {x / n_k if n_k else 0:.4f} [{lo:.4f}, {hi:.4f}] |"
+            gx, gn = gen.get((k, c), 0), sum(gen.get((k, d), 0) for d in letters)
+            glo, ghi = wilson(gx, gn)
+            gen_covered += glo <= by_point[c] <= ghi
+            row += f" {by_point[c]:.5f} | {gx / gn if gn else 0:.4f} [{glo:.4f}, {ghi:.4f}] |"
             for n in levels:
                 counts, el, _tot = expansions[n]
                 f = counts.get((k, c), 0) / el if el else float("nan")
                 worst[n] = max(worst[n], abs(f - exact[c]))
                 row += f" {f:.5f} ({f - exact[c]:+.5f}) |"
             lines.append(row)
-    lines += ["", f"Coordinates: the exact frequency lies in {covered} of {total} intervals.",
+    lines += ["", f"Coordinates: the exact frequency lies in {covered} of {total} intervals; "
+              f"`--method expansion`: in {gen_covered} of {total}.",
               "Fixed expansion, largest distance from the limit over k ≤ "
               f"{KMAX}: " + ", ".join(f"n={n}: {worst[n]:.5f}" for n in levels) + "."]
+    lines += ["", "The same generator seen from the top: the label of its level n − j supertriangle "
+              "(j = 0: the expanded supertriangle itself) against the random-point limit.", "",
+              "| j | label | limit, random point | `--method expansion`, sampled [95 % CI] |",
+              "| --- | --- | --- | --- |"]
+    for j in range(KMAX + 1):
+        nj = sum(gen.get(("top", j, d), 0) for d in letters)
+        for c in letters:
+            x = gen.get(("top", j, c), 0)
+            lo, hi = wilson(x, nj)
+            flag = "" if lo <= by_point[c] <= hi else " (outside)"
+            lines.append(f"| {j} | {c} | {by_point[c]:.5f} | {x / nj if nj else 0:.4f} [{lo:.4f}, {hi:.4f}]{flag} |")
     text = "\n".join(lines) + "\n"
     print(text)
     if args.out:

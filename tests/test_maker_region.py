@@ -128,3 +128,33 @@ def test_a_costly_region_link_is_refused_from_its_text():
     code, _text, err = run(["regen", "p2.v2.1000_1000_7_VB~d500", "--format", "json"])
     assert code == 2 and "too large" in err, err
     assert time.monotonic() - t < 2
+
+
+@pytest.mark.parametrize("name", ["p2", "p3"])
+def test_fixed_expansion_patches_regenerate_and_are_whole_tilings(name):
+    """`--method expansion` (Tatham's Algorithm 1): version-3 links, byte-for-byte regen, tiles meeting
+    the region, a plane map without holes."""
+    got = make(name, "--width", "12", "--height", "8", "--method", "expansion")
+    assert got["permalink"] == f"{name}.v3.12_8_5" and got["method"] == "expansion"
+    assert run(["regen", got["permalink"], "--format", "json"])[1] == \
+        run(["tiling", name, "--width", "12", "--height", "8", "--seed", "5", "--method", "expansion",
+             "--format", "json"])[1]
+    for t in got["tiles"]:
+        xs, ys = [p[0] for p in t["points"]], [p[1] for p in t["points"]]
+        assert min(xs) < 6 and max(xs) > -6 and min(ys) < 4 and max(ys) > -4
+    g = json.loads(run(["regen", got["permalink"], "--format", "graph"])[1])
+    assert g["count"] == len(got["tiles"])
+    check_graph(g["tiles"])
+    other = make(name, "--width", "12", "--height", "8")           # coordinates: another patch
+    assert other["permalink"].startswith(f"{name}.v1.")
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["regen", "p2.v3.12_8_05"], "malformed Penrose expansion"),
+    (["regen", "p2.v3.300_8_5"], "must be in (0, 200]"),
+    (["regen", "p2.v3.12_8_5", "--width", "3"], "do not apply"),
+    (["tiling", "p2", "--disc", "5", "--method", "expansion"], "rectangles only"),
+])
+def test_bad_expansion_input_is_one_line_exit_2(argv, words):
+    code, text, err = run(argv + ["--format", "json"])
+    assert code == 2 and text == "" and err.count("\n") == 1 and words in err, err

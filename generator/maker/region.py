@@ -355,6 +355,9 @@ def with_regions(fam):
     def generate(values):
         region = region_of(values)
         v = plain(values)
+        if region is not None and v.get("method") not in (None, "coordinates"):
+            raise TilepressError(f"--method {v['method']} makes rectangles only (no --disc, --polygon "
+                                 "or --tiles inside)")
         if region is None or region.box() is None:
             for name in required:
                 if v.get(name) is None:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from generator.errors import TilepressError
 from generator.families import Family, Param, Tile
 from generator.maker.colour import SHOW, form_fields
 from generator.maker.region import with_regions
@@ -42,6 +43,9 @@ PARAMS = (
     Param("height", "decimal", "region height (default 12)", default="12", max=MAX_SIDE, metavar="H"),
     Param("seed", "int", "random seed, a non-negative integer (default 0)", default=0, min=0,
           max=MAX_SEED - 1),
+    Param("method", "choice", "coordinates (default: Tatham's combinatorial coordinates, the limiting "
+          "distribution) or expansion (his fixed-expansion method, for comparison; regions up to 200 "
+          "a side; permalink version 3)", default="coordinates", choices=("coordinates", "expansion")),
 )
 REGEN_PARAMS = (
     Param("width", "decimal", "change the region width", default=None, max=MAX_SIDE, metavar="W"),
@@ -70,6 +74,10 @@ def _fraction(text):
 def generate_for(name: str):
     """generate(params) of one family: a random patch for (seed, width, height)."""
     def generate(params: dict):
+        if params.get("method") == "expansion":
+            from generator.penrose import expansion
+            return expansion.from_seed(name, params["seed"], Fraction(params["width"]),
+                                       Fraction(params["height"]))
         # the labels are fixed at once; the long part (the tiles) shows its bar as it is written
         return _patch().from_seed(name, params["seed"], Fraction(params["width"]),
                                   Fraction(params["height"]))
@@ -78,17 +86,52 @@ def generate_for(name: str):
 
 def regen(link: str, overrides: dict):
     """The patch a permalink names, optionally over another region (same tiling)."""
+    if _is_expansion_link(link):
+        if overrides.get("width") is not None or overrides.get("height") is not None:
+            raise TilepressError("--width/--height do not apply to a fixed-expansion link (its region "
+                                 "and seed make the patch)")
+        from generator.penrose import expansion
+        return expansion.from_permalink(link)
     return _patch().from_permalink(link, _fraction(overrides.get("width")),
                                    _fraction(overrides.get("height")))
 
 
+def _is_expansion_link(link: str) -> bool:
+    return link.strip().split(".", 2)[1:2] == ["v3"]
+
+
+def _expansion(result) -> bool:
+    return type(result).__name__ == "Expansion"
+
+
+def to_json(result):
+    if _expansion(result):
+        from generator.penrose import expansion
+        return expansion.to_json(result)
+    return _patch().to_json_any(result)
+
+
 def to_svg(result, options: dict) -> str:
-    """The picture: tiles coloured by kind, clipped to the region (arcs on request)."""
+    """The picture: tiles coloured by kind, clipped to the region (arcs on request); a fixed-expansion
+    patch in the maker's picture (kind colours, the region outlined)."""
+    if _expansion(result):
+        from generator.maker import colour as C
+        from generator.maker.graph import build
+        from generator.maker.picture import patch_svg
+        g = build((k, e, p, {}) for k, e, p in result.tiles)
+        try:
+            hw, hh = float(result.width) / 2, float(result.height) / 2
+            return patch_svg(g, C.colour_function(g, "kind", C.DEFAULT_PALETTE, result.family),
+                             result.permalink, outline=[(-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)])
+        finally:
+            g.close()
     return _patch().to_svg(result, arcs=bool(options.get("arcs")))
 
 
 def tiles(result):
     """The patch's tiles with exact Z[ζ₁₀] vertex keys, in the JSON's order."""
+    if _expansion(result):
+        return [Tile(k, tuple(map(tuple, e)), p) for k, e, p in result.tiles]
     from generator.penrose import algebra as Z
     from generator.penrose.coords import DENOM
     to_float = Z.to_float
@@ -120,6 +163,9 @@ def _four_points(t) -> tuple:
 
 def facts(result) -> list:
     """Tile counts, their ratio, the region and the coordinates used."""
+    if _expansion(result):
+        from generator.penrose import expansion
+        return expansion.facts(result)
     family = result.spec.family
     counts = result.patch.counts()
     kinds = KINDS[family]
@@ -172,6 +218,9 @@ def cost_for(name: str):
         from generator.penrose import permalink
         if link is None:
             return permalink.estimated_triangles(name, Fraction(params["width"]), Fraction(params["height"])) / 2
+        if _is_expansion_link(link):
+            from generator.penrose import expansion
+            return expansion.cost(link)
         return permalink.cost(link)
     return cost
 
@@ -205,9 +254,9 @@ FORM_P3 = {"title": "Penrose P3 (rhombs)",
 
 def _family(name: str, title: str, form: dict) -> Family:
     return with_regions(Family(
-        name=name, title=title, prefix=name, versions=(1,), version="4", kind="tiling",
+        name=name, title=title, prefix=name, versions=(1, 3), version="4", kind="tiling",
         params=PARAMS, generate=generate_for(name), regen=regen, regen_params=REGEN_PARAMS,
-        permalink=lambda result: result.permalink, to_json=lambda result: _patch().to_json_any(result),
+        permalink=lambda result: result.permalink, to_json=to_json,
         to_svg=to_svg, facts=facts, site=SITE, plan=plan_for(name), page=page_for(name),
         figures=figures, tiles=tiles, cost=cost_for(name), svg_params=SVG_PARAMS, form=form,
         page_cap=cost_for(name)(None, {"width": 3000, "height": 1}),   # regions up to 3000 square units
