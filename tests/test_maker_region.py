@@ -158,3 +158,25 @@ def test_fixed_expansion_patches_regenerate_and_are_whole_tilings(name):
 def test_bad_expansion_input_is_one_line_exit_2(argv, words):
     code, text, err = run(argv + ["--format", "json"])
     assert code == 2 and text == "" and err.count("\n") == 1 and words in err, err
+
+
+@pytest.mark.parametrize("name,label", [("p2", "A"), ("p2", "U"), ("p3", "C"), ("p3", "Y")])
+def test_supertile_of_penrose_gives_whole_tiles_of_a_plane_map(name, label):
+    from test_maker_graph import edge_map
+    code, text, err = run(["supertile", name, "--level", "8", "--label", label, "--format", "json"])
+    assert code == 0, err
+    got = json.loads(text)
+    assert got["level"] == 8 and got["label"] == label
+    polys = [t["polygon"] for t in ({"polygon": t["points"]} for t in got["tiles"])]
+    edges = edge_map(polys)
+    nbrs = [set() for _ in polys]
+    for ts in edges.values():
+        if len(ts) == 2:
+            nbrs[ts[0]].add(ts[1])
+            nbrs[ts[1]].add(ts[0])
+    check_graph([{"id": i, "polygon": p, "neighbours": sorted(nbrs[i])} for i, p in enumerate(polys)])
+    kinds = [t["kind"] for t in got["tiles"]]
+    a, b = (("kite", "dart") if name == "p2" else ("thick", "thin"))
+    assert abs(kinds.count(a) / kinds.count(b) - (1 + 5 ** 0.5) / 2) < 0.1      # φ, up to the rim
+    code, svg, err = run(["supertile", name, "--level", "4", "--label", label, "--format", "svg"])
+    assert code == 0 and svg.startswith("<svg")

@@ -28,7 +28,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from generator.errors import TilepressError
-from generator.families import Family, Param, Tile
+from generator.families import Command, Family, Param, Tile
 from generator.maker.colour import SHOW, form_fields
 from generator.maker.region import with_regions
 from generator.params import MAX_SEED
@@ -252,13 +252,59 @@ FORM_P3 = {"title": "Penrose P3 (rhombs)",
                     "--format", "json"]}
 
 
+MAX_SUPERTILE_LEVEL = 12       # level 12: about 100,000 triangles
+
+
+def supertile_command(name: str) -> Command:
+    """`supertile p2|p3 --level K --label L`: the whole tiles of one level-K supertriangle."""
+    letters = "ABUV" if name == "p2" else "CDXY"
+
+    def run(values: dict) -> int:
+        from generator import output
+        from generator.penrose import algebra as Z
+        from generator.penrose import substitution as S
+        level, label = values["level"], values["label"] or letters[0]
+        tiles = sorted(((kind, tuple(map(tuple, poly)), tuple(Z.to_float(v) for v in poly))
+                        for poly, kind in S.glue(name, S.expand(name, label, level)).items()),
+                       key=lambda t: (t[2], t[0]))
+        if values["format"] == "json":
+            obj = {"family": name, "level": level, "label": label,
+                   "tiles": [{"kind": k, "points": [[round(x, 12) + 0.0, round(y, 12) + 0.0] for x, y in pts]}
+                             for k, _e, pts in tiles]}
+            return output.emit_rendered("json", values["out"], json_obj=obj)
+        from generator.maker import colour as C
+        from generator.maker.graph import build
+        from generator.maker.picture import patch_svg
+        big = [Z.to_float(v) for v in S.supertriangle(name, label, level)]
+        g = build((k, e, p, {}) for k, e, p in tiles)
+        try:
+            svg = patch_svg(g, C.colour_function(g, "kind", C.DEFAULT_PALETTE, name),
+                            f"Level-{level} {label} supertriangle of {name.upper()} ({g.n} whole tiles)",
+                            outline=big)
+        finally:
+            g.close()
+        return output.emit_rendered(values["format"], values["out"], svg=svg)
+
+    return Command(
+        "supertile", "the whole tiles of a level-K supertriangle (Algorithm 1's expansion)",
+        (Param("level", "int", f"substitution level 0..{MAX_SUPERTILE_LEVEL}", min=0, max=MAX_SUPERTILE_LEVEL,
+               metavar="K"),
+         Param("label", "choice", f"the supertriangle's label (default {letters[0]})", default=None,
+               choices=tuple(letters))),
+        run, formats=("json", "svg", "png"),
+        description=f"The whole tiles inside one Robinson supertriangle of label {'/'.join(letters)} "
+                    "substituted K times (halves cut by its edges are left out).  JSON: {\"family\", "
+                    "\"level\", \"label\", \"tiles\": [{\"kind\", \"points\"}]}, the triangle's base from the "
+                    "origin along the x axis.")
+
+
 def _family(name: str, title: str, form: dict) -> Family:
     return with_regions(Family(
         name=name, title=title, prefix=name, versions=(1, 3), version="4", kind="tiling",
         params=PARAMS, generate=generate_for(name), regen=regen, regen_params=REGEN_PARAMS,
         permalink=lambda result: result.permalink, to_json=to_json,
         to_svg=to_svg, facts=facts, site=SITE, plan=plan_for(name), page=page_for(name),
-        figures=figures, tiles=tiles, cost=cost_for(name), svg_params=SVG_PARAMS, form=form,
+        figures=figures, tiles=tiles, cost=cost_for(name), commands=(supertile_command(name),), svg_params=SVG_PARAMS, form=form,
         page_cap=cost_for(name)(None, {"width": 3000, "height": 1}),   # regions up to 3000 square units
         exercise=(("--width", "4"), ("--colour", "proper3", "--palette", "grey")),
         description="A random patch of the W × H rectangle centred on the start point "
