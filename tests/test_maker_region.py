@@ -180,3 +180,40 @@ def test_supertile_of_penrose_gives_whole_tiles_of_a_plane_map(name, label):
     assert abs(kinds.count(a) / kinds.count(b) - (1 + 5 ** 0.5) / 2) < 0.1      # φ, up to the rim
     code, svg, err = run(["supertile", name, "--level", "4", "--label", label, "--format", "svg"])
     assert code == 0 and svg.startswith("<svg")
+
+
+@pytest.mark.parametrize("seed,size", [(5, "40"), (2, "25"), (9, "60")])
+def test_hat_fixed_expansion_prunes_nothing_it_needs(seed, size):
+    """`tiling hat --method expansion`: the pruned expansion keeps exactly the hats of the whole
+    supertile (expanded without pruning) that meet the region; links regenerate byte for byte."""
+    from generator.hat import expansion as E
+    from generator.hat import geometry as HG
+    from generator.hat import supertile as ST
+    item = E.from_seed(seed, size, size)
+    assert item.level <= ST.MAX_EXPAND_LEVEL
+    fx, fy = float(item.point[0]), float(item.point[1])
+    h = float(size) / 2
+    box = [(fx - h, fy - h), (fx + h, fy - h), (fx + h, fy + h), (fx - h, fy + h)]
+    brute = set()
+    for hat in ST.supertile_hats(item.top, item.level):
+        pts = [HG.to_xy(p) for p in HG.hat_outline(hat.iso)]
+        if R.polygon_keeps(pts, box, "meet"):
+            brute.add(tuple(HG.hat_outline(hat.iso)))
+    assert {t[1] for t in item.tiles} == brute and brute
+    link = item.permalink()
+    assert link == f"hat.v3.{size}x{size}.s{seed}"
+    text = run(["tiling", "hat", "--width", size, "--height", size, "--seed", str(seed), "--method", "expansion",
+                "--format", "json"])[1]
+    assert run(["regen", link, "--format", "json"])[1] == text
+    g = json.loads(run(["regen", link, "--format", "graph"])[1])
+    check_graph(g["tiles"])
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["regen", "hat.v3.40x30.s05"], "malformed hat expansion"),
+    (["regen", "hat.v3.400x30.s5"], "must be in (0, 300]"),
+    (["regen", "hat.v3.40x30.s5", "--height", "3"], "do not apply"),
+])
+def test_bad_hat_expansion_links_are_one_line_exit_2(argv, words):
+    code, text, err = run(argv + ["--format", "json"])
+    assert code == 2 and text == "" and err.count("\n") == 1 and words in err, err

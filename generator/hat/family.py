@@ -48,6 +48,9 @@ PARAMS = (
     Param("width", "decimal", "region width (short kite edge = 1)", max=MAX_SIDE, metavar="W"),
     Param("height", "decimal", "region height", max=MAX_SIDE, metavar="H"),
     Param("seed", "int", "random seed (a non-negative integer)", min=0, max=MAX_SEED - 1),
+    Param("method", "choice", "coordinates (default: Tatham's combinatorial coordinates, the limiting "
+          "distribution) or expansion (his fixed-expansion method, for comparison; regions up to 300 "
+          "a side; permalink version 3)", default="coordinates", choices=("coordinates", "expansion")),
 )
 REGEN_PARAMS = (
     Param("width", "decimal", "change the region width (same tiling)", default=None, max=MAX_SIDE,
@@ -97,8 +100,15 @@ class HatPatch:
         return self.patch.permalink()
 
 
+def _expansion(item) -> bool:
+    return type(item).__name__ == "HatExpansion"
+
+
 def generate(params: dict) -> HatPatch:
     """A random patch for (width, height, seed)."""
+    if params.get("method") == "expansion":
+        from generator.hat import expansion
+        return expansion.from_seed(params["seed"], Fraction(params["width"]), Fraction(params["height"]))
     from generator.hat import patch as P
     return HatPatch(P.from_seed(Fraction(params["width"]), Fraction(params["height"]), params["seed"]),
                     params["seed"])
@@ -106,6 +116,12 @@ def generate(params: dict) -> HatPatch:
 
 def regen(link: str, overrides: dict) -> HatPatch:
     """The patch a permalink names, optionally over another region."""
+    if link.strip().split(".", 2)[1:2] == ["v3"]:
+        if overrides.get("width") is not None or overrides.get("height") is not None:
+            raise TilepressError("--width/--height do not apply to a fixed-expansion link (its region "
+                                 "and seed make the patch)")
+        from generator.hat import expansion
+        return expansion.from_permalink(link)
     from generator.hat import patch as P
     w, h = overrides.get("width"), overrides.get("height")
     return HatPatch(P.from_permalink(link, None if w is None else Fraction(w),
@@ -117,6 +133,9 @@ def cost(link: str | None, params: dict | None = None) -> float:
     from generator.hat import permalink
     if link is None:
         return permalink.region_hats(Fraction(params["width"]), Fraction(params["height"]))
+    if link.strip().split(".", 2)[1:2] == ["v3"]:
+        from generator.hat import expansion
+        return expansion.cost(link)
     return permalink.cost(link)
 
 
@@ -125,6 +144,9 @@ PAGE_CAP = cost(None, {"width": 3000, "height": 1})   # the page makes regions u
 
 def to_json(item: HatPatch) -> dict:
     """The documented JSON object (tiles streamed for big regions)."""
+    if _expansion(item):
+        from generator.hat import expansion
+        return expansion.to_json(item)
     from generator.hat.render import patch_json, placement_texts
     from generator.output import progress, spooled_array
     if item._hats is None and item.estimate > JSON_STREAM_FROM:
@@ -147,6 +169,17 @@ def to_svg(item: HatPatch, options: dict):
     """
     from generator import output
     from generator.hat.render import patch_document, patch_svg
+    if _expansion(item):
+        from generator.maker import colour as C
+        from generator.maker.graph import build
+        from generator.maker.picture import patch_svg as maker_svg
+        g = build(item.tiles)
+        try:
+            hw, hh = float(item.width) / 2, float(item.height) / 2
+            return maker_svg(g, C.colour_function(g, "metatile", C.DEFAULT_PALETTE, "hat"), item.permalink(),
+                             outline=[(-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)])
+        finally:
+            g.close()
     if item._hats is None and item.estimate > MAX_CLI_HATS:
         if output.STREAMING:
             return patch_document(lambda: output.progress(item.patch.hats(), item.estimate, "hat"),
@@ -159,6 +192,8 @@ def to_svg(item: HatPatch, options: dict):
 
 def tiles(item: HatPatch) -> list[Tile]:
     """Every hat with its 14 exact Eisenstein vertices and their float positions."""
+    if _expansion(item):
+        return [Tile(k, e, p) for k, e, p, _x in item.tiles]
     from generator.hat.coords import to_xy
     return [Tile("hat", tuple(h.points), tuple(map(to_xy, h.points))) for h in item.hats()]
 
@@ -174,6 +209,9 @@ def shapes(item: HatPatch):
     """Every hat as (kind, exact vertices, float vertices, {"metatile", "reflected"}) for the maker's
     exports (generator/maker/): the walk streamed for big patches, the list otherwise."""
     from generator.hat.coords import to_xy
+    if _expansion(item):
+        yield from item.tiles
+        return
     if item._hats is None and item.estimate > JSON_STREAM_FROM:
         def walk():
             yield from item.patch.hats()
@@ -188,6 +226,9 @@ def shapes(item: HatPatch):
 
 def facts(item: HatPatch) -> list:
     """Hat counts by metatile, reflections, levels used, region."""
+    if _expansion(item):
+        from generator.hat import expansion
+        return expansion.facts(item)
     from generator.params import format_decimal
     hats = item.hats()
     counts, reflected = _counts(hats)
@@ -277,7 +318,7 @@ FORM = {"title": "The hat monotile",
 
 
 FAMILY = with_regions(Family(
-    name="hat", title="The hat monotile", prefix="hat", versions=(1,), version="2.2", kind="tiling",
+    name="hat", title="The hat monotile", prefix="hat", versions=(1, 3), version="2.2", kind="tiling",
     params=PARAMS, generate=generate, regen=regen, regen_params=REGEN_PARAMS,
     permalink=lambda item: item.permalink(), to_json=to_json, to_svg=to_svg, facts=facts,
     site=SITE, plan=plan, page=page, commands=(SUPERTILE,), figures=figures, tiles=tiles, shapes=shapes, cost=cost,
