@@ -30,7 +30,7 @@ Combinatorial coordinates, sampled: the engine's own patches (`penrose.patch.fro
 1 … N; their permalinks record the start triangle's labels level by level.  Intervals are Wilson
 95 % score intervals.
 
-    python3 bench/distribution_lab.py [--family p2] [--levels 8,10,12] [--top A] [--size 6]
+    python3 bench/distribution_lab.py [--family p2|p3|hat] [--levels 8,10,12] [--top A] [--size 6]
                                       [--seeds 1000] [--out FILE.md]
 
 Prints a Markdown table (and writes it to --out).
@@ -170,9 +170,76 @@ def coordinate_counts(family: str, seeds: int, size: Fraction) -> dict:
     return counts
 
 
+HAT_PROBE = (0.013, 0.029)      # the point whose hat is looked at (off every kite-grid line)
+
+
+def _hat_at(tiles, point):
+    """The metatile type of the hat (points, type) holding a point, or None."""
+    for pts, t in tiles:
+        if _in_polygon(point, pts):
+            return t
+    return None
+
+
+def _in_polygon(pt, poly) -> bool:
+    x, y = pt
+    inside = False
+    for k in range(len(poly)):
+        (x1, y1), (x2, y2) = poly[k - 1], poly[k]
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+def hat_lab(seeds: int, size: Fraction) -> str:
+    """The hat: the first-order metatile type of the hat at the region's centre, under both
+    methods, against the exact share of hats in each type (`hat.limits.hat_fractions`); and the
+    top type fixed expansion draws, against what a random point sees at that level."""
+    from generator.hat import expansion as HE
+    from generator.hat import limits as HL
+    from generator.hat import supertile as ST
+    from generator.hat.coords import to_xy
+    from generator.hat.patch import from_seed
+    types = ST.TYPES
+    exact = [float(x) for x in HL.hat_fractions()]
+    coords, gen, tops = {}, {}, {}
+    for seed in range(1, seeds + 1):
+        patch = from_seed(size, size, seed)
+        t = _hat_at([([to_xy(p) for p in h.points], h.metatile) for h in patch.hats()], HAT_PROBE)
+        if t is not None:
+            coords[t] = coords.get(t, 0) + 1
+        item = HE.from_seed(seed, size, size)
+        t = _hat_at([(pts, extra["metatile"]) for _k, _e, pts, extra in item.tiles], HAT_PROBE)
+        if t is not None:
+            gen[t] = gen.get(t, 0) + 1
+        tops[(item.level, item.top)] = tops.get((item.level, item.top), 0) + 1
+    nc, ng = sum(coords.values()), sum(gen.values())
+    lines = [f"Distribution lab, hat: the first-order metatile of the hat at the region's centre; region "
+             f"{size} × {size}; {seeds} seeds of each method (Wilson 95 % intervals).", "",
+             "| type | limit (exact share of hats) | coordinates, sampled [95 % CI] | `--method expansion`, "
+             "sampled [95 % CI] |", "| --- | --- | --- | --- |"]
+    for i, t in enumerate(types):
+        lo, hi = wilson(coords.get(t, 0), nc)
+        glo, ghi = wilson(gen.get(t, 0), ng)
+        lines.append(f"| {t} | {exact[i]:.5f} | {coords.get(t, 0) / nc:.4f} [{lo:.4f}, {hi:.4f}] | "
+                     f"{gen.get(t, 0) / ng:.4f} [{glo:.4f}, {ghi:.4f}] |")
+    lines += ["", "The expanded supertile's type: drawn with the level-1 shares above, whereas a random "
+              "point lies in a level-L supertile of type X with probability ∝ f(X)·(hats in a level-L X) "
+              "(exact, from `supertile.hat_count` and `limits.FREQ`):", "",
+              "| level L | type | seeds that drew it | share drawn | share a random point sees |",
+              "| --- | --- | --- | --- | --- |"]
+    for level in sorted({lv for lv, _t in tops}):
+        w = [float(HL.FREQ[i]) * ST.hat_count(t, level) for i, t in enumerate(types)]
+        n_l = sum(v for (lv, _t), v in tops.items() if lv == level)
+        for i, t in enumerate(types):
+            x = tops.get((level, t), 0)
+            lines.append(f"| {level} | {t} | {x} | {x / n_l:.4f} | {w[i] / sum(w):.5f} |")
+    return "\n".join(lines) + "\n"
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--family", default="p2", choices=("p2", "p3"))
+    ap.add_argument("--family", default="p2", choices=("p2", "p3", "hat"))
     ap.add_argument("--levels", default="8,10,12", help="supertriangle levels n of fixed expansion")
     ap.add_argument("--top", default=None, help="the fixed top label (default: the family's first)")
     ap.add_argument("--size", default="6", help="the region's side W = H (tiling units)")
@@ -180,6 +247,13 @@ def main(argv=None) -> int:
     ap.add_argument("--out", default=None)
     args = ap.parse_args(argv)
     fam = args.family
+    if fam == "hat":
+        text = hat_lab(args.seeds, Fraction(args.size))
+        print(text)
+        if args.out:
+            with open(args.out, "w", encoding="utf-8") as fh:
+                fh.write(text)
+        return 0
     letters = G.FAMILY_LETTERS[fam]
     top = args.top or letters[0]
     size = Fraction(args.size)

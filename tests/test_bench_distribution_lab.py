@@ -53,3 +53,12 @@ def test_point_limit_is_frequency_times_area():
     lim = L.point_limiting("p2")
     assert math.isclose(sum(lim.values()), 1.0)
     assert math.isclose(lim["A"] / lim["U"], (0.30902 / 0.19098) * (1.6180339887 ** 1), rel_tol=1e-4)
+
+
+def test_hat_lab_prints_both_tables():
+    from fractions import Fraction
+    text = L.hat_lab(30, Fraction(12))
+    assert "| H | 0.50929 |" in text                     # the exact share of hats in H metatiles
+    rows = [ln for ln in text.splitlines() if ln.startswith("| ") and ln.count("|") == 5 and "[" in ln]
+    assert [r.split("|")[1].strip() for r in rows] == ["H", "T", "P", "F"]
+    assert "share a random point sees" in text
