@@ -62,3 +62,11 @@ def test_hat_lab_prints_both_tables():
     rows = [ln for ln in text.splitlines() if ln.startswith("| ") and ln.count("|") == 5 and "] |" in ln and not ln.startswith("| type")]
     assert [r.split("|")[1].strip() for r in rows] == ["H", "T", "P", "F"]
     assert "share a random point sees" in text
+
+
+def test_pruning_saving_grows_with_the_level():
+    text = L.pruning_saving("p2", 6.0, [6, 10])
+    rows = [ln.split("|") for ln in text.splitlines() if ln.startswith("| 6 ") or ln.startswith("| 10 ")]
+    full = [int(r[2].replace(",", "")) for r in rows]
+    pruned = [int(r[3].replace(",", "")) for r in rows]
+    assert full[1] > 6 * full[0] and pruned[1] < 2 * pruned[0]
