@@ -59,7 +59,8 @@ def test_hat_lab_prints_both_tables():
     from fractions import Fraction
     text = L.hat_lab(30, Fraction(12))
     assert "| H | 0.50929 |" in text                     # the exact share of hats in H metatiles
-    rows = [ln for ln in text.splitlines() if ln.startswith("| ") and ln.count("|") == 5 and "] |" in ln and not ln.startswith("| type")]
+    rows = [ln for ln in text.splitlines()
+            if ln.startswith("| ") and ln.count("|") == 5 and "] |" in ln and not ln.startswith("| type")]
     assert [r.split("|")[1].strip() for r in rows] == ["H", "T", "P", "F"]
     assert "share a random point sees" in text
 

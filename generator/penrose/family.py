@@ -304,7 +304,8 @@ def _family(name: str, title: str, form: dict) -> Family:
         params=PARAMS, generate=generate_for(name), regen=regen, regen_params=REGEN_PARAMS,
         permalink=lambda result: result.permalink, to_json=to_json,
         to_svg=to_svg, facts=facts, site=SITE, plan=plan_for(name), page=page_for(name),
-        figures=figures, tiles=tiles, cost=cost_for(name), commands=(supertile_command(name),), svg_params=SVG_PARAMS, form=form,
+        figures=figures, tiles=tiles, cost=cost_for(name), commands=(supertile_command(name),),
+        svg_params=SVG_PARAMS, form=form,
         page_cap=cost_for(name)(None, {"width": 3000, "height": 1}),   # regions up to 3000 square units
         exercise=(("--width", "4"), ("--colour", "proper3", "--palette", "grey")),
         description="A random patch of the W × H rectangle centred on the start point "
