@@ -288,10 +288,14 @@ def test_the_pages_form_offers_colourings_that_the_command_line_makes(name):
     palettes = [c["value"] for c in fields["palette"]["choices"]]
     assert "proper4" in colours and "okabe-ito" in palettes and set(palettes) == set(C.PALETTES)
     assert ("proper3" in colours) == (name in ("p2", "p3")) and ("metatile" in colours) == (name in ("hat", "spectre"))
-    values = {"width": "9", "height": "7", "seed": "3"}
+    values = {"width": "9", "height": "7", "seed": "3", "tiles": "meet"}
     code, text, err = run([a.format(**values) for a in form["argv"]])
     assert code == 0, err
     link = json.loads(text)["permalink"]
+    assert ".v1." in link
+    code, inside, err = run([a.format(**dict(values, tiles="inside")) for a in form["argv"]])
+    assert code == 0 and json.loads(inside)["permalink"] == link.replace(".v1.", ".v2.") + "~r~i", err
+    assert [f["name"] for f in form["fields"]][-3:] == ["tiles", "colour", "palette"]
     for colour in colours:
         for palette in (palettes if colour == "proper4" else palettes[:1]):
             show = [a.format(colour=colour, palette=palette) for a in form["show"]]

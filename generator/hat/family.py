@@ -34,7 +34,7 @@ from fractions import Fraction
 from generator.errors import TilepressError
 from generator.families import Command, Family, Param, Tile
 from generator.maker.colour import SHOW, form_fields
-from generator.maker.region import with_regions
+from generator.maker.region import FORM_TILES, with_regions
 from generator.params import MAX_SEED
 
 MAX_CLI_HATS = 100_000     # pictures above this are streamed on the command line, else refused
@@ -310,11 +310,11 @@ FORM = {"title": "The hat monotile",
         "fields": [{"name": "width", "label": "Width", "type": "number", "min": 4, "max": 60, "value": 16,
                     "help": "of the patch, in short edges of the hat (a hat is about 3 across)"},
                    {"name": "height", "label": "Height", "type": "number", "min": 4, "max": 50, "value": 12,
-                    "help": "of the patch, in short edges of the hat"}] + form_fields(metatile=True, three=False),
-        "show": SHOW,
+                    "help": "of the patch, in short edges of the hat"}] + [FORM_TILES] + form_fields(metatile=True, three=False),
+        "show": SHOW, "exercise": {"tiles": "meet"},
         "count": {"unit": "hats", "per_area": 0.11},
         "argv": ["tiling", "hat", "--width", "{width}", "--height", "{height}", "--seed", "{seed}",
-                 "--format", "json"]}
+                 "--tiles", "{tiles}", "--format", "json"]}
 
 
 FAMILY = with_regions(Family(

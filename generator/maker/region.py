@@ -325,6 +325,13 @@ REGION_PARAMS = (
 )
 
 
+# The page's form (Family.form): which tiles at the rectangle's edge; its argv adds --tiles {tiles}.
+FORM_TILES = {"name": "tiles", "label": "Tiles at the edge", "type": "select", "value": "meet",
+              "choices": [{"value": "meet", "label": "every tile meeting the rectangle"},
+                          {"value": "inside", "label": "only whole tiles inside it"}],
+              "help": "whole tiles only: nothing cut at the edge (a region permalink, version 2)"}
+
+
 def region_of(values: dict, error=TilepressError) -> Region | None:
     """The Region that generate's values ask for, or None (the plain rectangle, tiles meeting it)."""
     disc, poly, mode = values.get("disc"), values.get("polygon"), values.get("tiles") or "meet"
@@ -404,7 +411,7 @@ def with_regions(fam):
         return f
 
     return dataclasses.replace(
-        base, versions=tuple(base.versions) + (VERSION,), params=params, generate=generate, regen=regen,
+        base, versions=tuple(sorted(set(base.versions) | {VERSION})), params=params, generate=generate, regen=regen,
         cost=cost,
         permalink=either(lambda item: item.permalink(), "permalink"),
         to_json=either(region_json, "to_json"),

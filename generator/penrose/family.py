@@ -30,7 +30,7 @@ from fractions import Fraction
 from generator.errors import TilepressError
 from generator.families import Command, Family, Param, Tile
 from generator.maker.colour import SHOW, form_fields
-from generator.maker.region import with_regions
+from generator.maker.region import FORM_TILES, with_regions
 from generator.params import MAX_SEED
 
 MAX_SITE_SIDE = 200
@@ -236,20 +236,20 @@ FORM_P2 = {"title": "Penrose P2 (kites and darts)",
            "fields": [{"name": "width", "label": "Width", "type": "number", "min": 2, "max": 60, "value": 16,
                        "help": "of the patch, in long edges of the kite"},
                       {"name": "height", "label": "Height", "type": "number", "min": 2, "max": 50, "value": 12,
-                       "help": "of the patch, in long edges of the kite"}] + form_fields(metatile=False, three=True),
-           "show": SHOW,
+                       "help": "of the patch, in long edges of the kite"}] + [FORM_TILES] + form_fields(metatile=False, three=True),
+           "show": SHOW, "exercise": {"tiles": "meet"},
            "count": {"unit": "tiles", "per_area": 2.3},
            "argv": ["tiling", "p2", "--width", "{width}", "--height", "{height}", "--seed", "{seed}",
-                    "--format", "json"]}
+                    "--tiles", "{tiles}", "--format", "json"]}
 FORM_P3 = {"title": "Penrose P3 (rhombs)",
            "fields": [{"name": "width", "label": "Width", "type": "number", "min": 2, "max": 60, "value": 16,
                        "help": "of the patch, in rhomb edges"},
                       {"name": "height", "label": "Height", "type": "number", "min": 2, "max": 50, "value": 12,
-                       "help": "of the patch, in rhomb edges"}] + form_fields(metatile=False, three=True),
-           "show": SHOW,
+                       "help": "of the patch, in rhomb edges"}] + [FORM_TILES] + form_fields(metatile=False, three=True),
+           "show": SHOW, "exercise": {"tiles": "meet"},
            "count": {"unit": "tiles", "per_area": 1.4},
            "argv": ["tiling", "p3", "--width", "{width}", "--height", "{height}", "--seed", "{seed}",
-                    "--format", "json"]}
+                    "--tiles", "{tiles}", "--format", "json"]}
 
 
 MAX_SUPERTILE_LEVEL = 12       # level 12: about 100,000 triangles

@@ -37,7 +37,7 @@ from fractions import Fraction
 from generator.errors import TilepressError
 from generator.families import Command, Family, Param, Tile
 from generator.maker.colour import SHOW, form_fields
-from generator.maker.region import with_regions
+from generator.maker.region import FORM_TILES, with_regions
 from generator.params import MAX_SEED
 
 MAX_CLI_SPECTRES = 100_000
@@ -261,11 +261,11 @@ FORM = {"title": "The Spectre (chiral monotile)",
         "fields": [{"name": "width", "label": "Width", "type": "number", "min": 4, "max": 60, "value": 20,
                     "help": "of the patch, in Spectre edges (a Spectre is about 3 across)"},
                    {"name": "height", "label": "Height", "type": "number", "min": 4, "max": 50, "value": 15,
-                    "help": "of the patch, in Spectre edges"}] + form_fields(metatile=True, three=False),
-        "show": SHOW,
+                    "help": "of the patch, in Spectre edges"}] + [FORM_TILES] + form_fields(metatile=True, three=False),
+        "show": SHOW, "exercise": {"tiles": "meet"},
         "count": {"unit": "Spectres", "per_area": 0.18},
         "argv": ["tiling", "spectre", "--width", "{width}", "--height", "{height}", "--seed", "{seed}",
-                 "--format", "json"]}
+                 "--tiles", "{tiles}", "--format", "json"]}
 
 
 PAGE_CAP = cost(None, {"width": 3000, "height": 1})   # the page makes regions up to 3000 square units
