@@ -171,40 +171,16 @@ def coordinate_counts(family: str, seeds: int, size: Fraction) -> dict:
 
 
 def pruning_saving(family: str, size: float, levels) -> str:
-    """Triangles fixed expansion makes with and without pruning, a size × size region at the
-    centroid of one supertriangle of the family's first label (Tatham's "pruning saving")."""
-    from generator.penrose.coords import DENOM
-    from generator.penrose.region import Region
+    """Triangles fixed expansion makes with and without pruning (`penrose.expansion.pruning_counts`:
+    one supertriangle of the family's first label, a size × size region at its centroid)."""
+    from generator.penrose.expansion import pruning_counts
     top = G.FAMILY_LETTERS[family][0]
     lines = [f"Pruning saving, {family.upper()}: triangles made by substituting one {top} supertriangle "
              f"of level n down to the tiles, all of them against only those meeting a {size:g} × {size:g} "
              "region at its centroid (every level counted).", "",
              "| n | without pruning | with pruning | saving |", "| --- | --- | --- | --- |"]
-    for n in levels:
-        tri = S.supertriangle(family, top, n, scale=DENOM)
-        pts = [Z.to_float(v) for v in tri]
-        cx = Fraction(round(sum(p[0] for p in pts) / 3 / DENOM * 64), 64)
-        cy = Fraction(round(sum(p[1] for p in pts) / 3 / DENOM * 64), 64)
-        h = Fraction(size) / 2
-        region = Region(cx - h, cy - h, cx + h, cy + h, DENOM)
-        made = [0]
-
-        def keep(t, region=region, made=made):
-            made[0] += 1
-            _ch, a, b, c = t
-            return region.meets(a, b, c, Z.to_float(a), Z.to_float(b), Z.to_float(c))
-        S.substitute(family, [(top, *tri)], n, keep)
-        kids = {u: [t[0] for t in G.children(family, u, *S.supertriangle(family, u, 1))]
-                for u in G.FAMILY_LETTERS[family]}
-        total, level_counts = 0, {top: 1}
-        for _ in range(n):
-            nxt: dict = {}
-            for u, k in level_counts.items():
-                for c in kids[u]:
-                    nxt[c] = nxt.get(c, 0) + k
-            level_counts = nxt
-            total += sum(level_counts.values())
-        lines.append(f"| {n} | {total:,} | {made[0]:,} | {total / made[0]:,.0f}× |")
+    for n, total, made in pruning_counts(family, size, levels):
+        lines.append(f"| {n} | {total:,} | {made:,} | {total / made:,.0f}× |")
     return "\n".join(lines) + "\n"
 
 

@@ -71,3 +71,14 @@ def test_pruning_saving_grows_with_the_level():
     full = [int(r[2].replace(",", "")) for r in rows]
     pruned = [int(r[3].replace(",", "")) for r in rows]
     assert full[1] > 6 * full[0] and pruned[1] < 2 * pruned[0]
+
+
+def test_the_articles_pruning_figure_is_drawn_from_the_counts():
+    import xml.etree.ElementTree as ET
+    from generator.penrose.expansion import pruning_counts
+    from generator.penrose.figures import all_figures
+    svg = all_figures()["penrose-pruning.svg"]
+    root = ET.fromstring(svg)
+    assert len(root.findall(".//{http://www.w3.org/2000/svg}polyline")) == 4
+    rows = pruning_counts("p2", 6.0, [4, 12, 20])
+    assert rows[-1][1] > 10 ** 8 and all(made < 1000 for _n, _t, made in rows)

@@ -170,3 +170,37 @@ def facts(item: Expansion) -> list:
             ["supertriangle", f"{item.top}, level {item.level}"],
             ["tiles by kind", ", ".join(f"{k} {n}" for k, n in sorted(counts.items()))],
             ["region", f"{format_decimal(item.width)} × {format_decimal(item.height)}"]]
+
+
+def pruning_counts(family: str, size: float, levels) -> list:
+    """[(n, triangles without pruning, triangles made with pruning)] for one supertriangle of the
+    family's first label and level n, a size × size region at its centroid (every level counted:
+    Tatham's "pruning saving")."""
+    top = G.FAMILY_LETTERS[family][0]
+    kids = {u: [t[0] for t in G.children(family, u, *S.supertriangle(family, u, 1))]
+            for u in G.FAMILY_LETTERS[family]}
+    out = []
+    for n in levels:
+        tri = S.supertriangle(family, top, n, scale=DENOM)
+        pts = [Z.to_float(v) for v in tri]
+        cx = Fraction(round(sum(p[0] for p in pts) / 3 / DENOM * 64), 64)
+        cy = Fraction(round(sum(p[1] for p in pts) / 3 / DENOM * 64), 64)
+        h = Fraction(size) / 2
+        region = Region(cx - h, cy - h, cx + h, cy + h, DENOM)
+        made = [0]
+
+        def keep(t, region=region, made=made):
+            made[0] += 1
+            _ch, a, b, c = t
+            return region.meets(a, b, c, Z.to_float(a), Z.to_float(b), Z.to_float(c))
+        S.substitute(family, [(top, *tri)], n, keep)
+        total, counts = 0, {top: 1}
+        for _ in range(n):
+            nxt: dict = {}
+            for u, k in counts.items():
+                for c in kids[u]:
+                    nxt[c] = nxt.get(c, 0) + k
+            counts = nxt
+            total += sum(counts.values())
+        out.append((n, total, made[0]))
+    return out
