@@ -423,3 +423,20 @@ def test_loopy_form_sizes_follow_the_tiling(chromium, site):
     assert f"width must be between 2 and {sets['p2']['width'][1]}" in page.inner_text("#tp-error")
     assert errors.errors == []
     page.close()
+
+
+def test_a_tiling_offers_its_cut_file_and_neighbour_graph_a_puzzle_does_not(chromium, site):
+    """The maker's downloads on the page: `regen … --format cut-svg|graph`, byte for byte."""
+    link = "hat.v1.20x15.r2.0-3-0-5-0-F"
+    page, errors = open_regen(chromium, site.as_uri() + "/regen.html#" + link)
+    page.wait_for_function(f"document.documentElement.getAttribute('data-tp-shown') === {link!r}", timeout=60000)
+    for button, fmt in (("#tp-cut", "cut-svg"), ("#tp-graph", "graph")):
+        assert page.is_visible(button)
+        with page.expect_download() as dl:
+            page.click(button)
+        assert dl.value.path().read_bytes() == cpython(["regen", link, "--format", fmt])["stdout"]
+    page.goto(site.as_uri() + "/regen.html#" + SMALL)
+    page.wait_for_function(f"document.documentElement.getAttribute('data-tp-shown') === {SMALL!r}", timeout=60000)
+    assert not page.is_visible("#tp-cut") and not page.is_visible("#tp-graph")
+    assert errors.errors == []
+    page.close()
