@@ -161,6 +161,17 @@ def page_data(link: str) -> dict | None:
     return {"board": board, "check": page_check(link) if page_check is not None else None}
 
 
+def maker_formats(link: str) -> bool:
+    """Does the permalink's family give its tiles, so the page offers the cut file and the neighbour
+    graph (`--format cut-svg|graph`, generator/maker/)?"""
+    from generator.maker import export
+    try:
+        fam, _version, _payload = split_permalink(link)
+    except TilepressError:
+        return False
+    return export.offered(fam)
+
+
 def facts(link: str) -> list:
     """The item's facts as its item page lists them ([label, value] pairs): family.facts(regen(link))."""
     fam, _version, _payload = split_permalink(link)

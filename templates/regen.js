@@ -1721,6 +1721,8 @@
     $("tp-family").addEventListener("change", function () { self.fields(); });
     $("tp-png").addEventListener("click", function () { self.png(); });
     $("tp-svg").addEventListener("click", function () { self.svgDownload(); });
+    $("tp-cut").addEventListener("click", function () { self.makerDownload("cut-svg", ".cut.svg", "image/svg+xml"); });
+    $("tp-graph").addEventListener("click", function () { self.makerDownload("graph", ".graph.json", "application/json"); });
     $("tp-copy").addEventListener("click", function () { self.copy(); });
     $("tp-print").addEventListener("click", function () { self.print(); });
     // The printout replaces the page only while the Print button prints it: the browser's own
@@ -2036,6 +2038,10 @@
       var extra = self.showArgs && self.showArgs.link === permalink ? self.showArgs.args : [];
       var res = await T.regen(permalink, {args: extra});
       var what = await T.describe(permalink);
+      /* the cut file and graph buttons: tilings only (a puzzle's lozenges would give its answer away) */
+      var maker = !what.playable && await T.call("webapi", "maker_formats", [permalink]);
+      show($("tp-cut"), maker);
+      show($("tp-graph"), maker);
       T.lastRegenMs = performance.now() - t0;
       self.current = {permalink: permalink, svg: res.svg, json: res.json, solution: null,
                       solutionArgs: what.solution_args, playable: what.playable, printArgs: what.print_args,
@@ -2108,6 +2114,21 @@
 
   Page.prototype.svgDownload = function () {
     if (this.current) download(slug(this.current.permalink) + ".svg", new Blob([this.current.svg], {type: "image/svg+xml"}));
+  };
+
+  /* The maker's downloads (docs/tilings-for-makers.md): `regen … --format cut-svg|graph`, with the
+     form's colour flags when the item was made here. */
+  Page.prototype.makerDownload = async function (fmt, ext, type) {
+    var c = this.current;
+    if (!c) return;
+    var extra = this.showArgs && this.showArgs.link === c.permalink ? this.showArgs.args : [];
+    var out = await this.work(fmt === "graph" ? "Listing the tiles and their neighbours…" : "Making the cut file…",
+      async function () {
+        var res = await T.run(["regen", c.permalink].concat(extra, ["--format", fmt]));
+        if (res.code !== 0) throw cliError(res);
+        return res.stdout;
+      });
+    if (out) download(slug(c.permalink) + ext, new Blob([out], {type: type}));
   };
 
   Page.prototype.png = async function () {

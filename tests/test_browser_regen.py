@@ -458,5 +458,20 @@ def test_the_worker_reaches_only_the_table_of_page_calls(chromium, site):
         assert got == {"error": f"error: the page cannot call {module}.{name} (generator.webapi.page_calls() "
                                 "lists the calls it makes)"}, (module, name, got)
     assert page.evaluate("tilepress.call('families', 'short_id', ['cal.v2.16.s1'])") == "cal-9c2173"
+
+
+def test_a_tiling_offers_its_cut_file_and_neighbour_graph_a_puzzle_does_not(chromium, site):
+    """The maker's downloads on the page: `regen … --format cut-svg|graph`, byte for byte."""
+    link = "hat.v1.20x15.r2.0-3-0-5-0-F"
+    page, errors = open_regen(chromium, site.as_uri() + "/regen.html#" + link)
+    page.wait_for_function(f"document.documentElement.getAttribute('data-tp-shown') === {link!r}", timeout=60000)
+    for button, fmt in (("#tp-cut", "cut-svg"), ("#tp-graph", "graph")):
+        assert page.is_visible(button)
+        with page.expect_download() as dl:
+            page.click(button)
+        assert dl.value.path().read_bytes() == cpython(["regen", link, "--format", fmt])["stdout"]
+    page.goto(site.as_uri() + "/regen.html#" + SMALL)
+    page.wait_for_function(f"document.documentElement.getAttribute('data-tp-shown') === {SMALL!r}", timeout=60000)
+    assert not page.is_visible("#tp-cut") and not page.is_visible("#tp-graph")
     assert errors.errors == []
     page.close()

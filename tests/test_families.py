@@ -170,4 +170,6 @@ def test_region_limits_are_the_permalinks_limits():
     for name, limit in (("p2", PP.MAX_SIDE), ("p3", PP.MAX_SIDE), ("hat", HP.MAX_SIDE)):
         fam = families.get(name)
         for schema in (fam.params, fam.regen_params):
-            assert {p.name: p.max for p in schema if p.type == "decimal"} == {"width": limit, "height": limit}
+            sides = {p.name: p.max for p in schema if p.type == "decimal" and p.name != "disc"}
+            assert sides == {"width": limit, "height": limit}
+        assert [p.max for p in fam.params if p.name == "disc"] == [limit / 2]   # --disc R: a 2R box

@@ -288,10 +288,14 @@ def test_the_pages_form_offers_colourings_that_the_command_line_makes(name):
     palettes = [c["value"] for c in fields["palette"]["choices"]]
     assert "proper4" in colours and "okabe-ito" in palettes and set(palettes) == set(C.PALETTES)
     assert ("proper3" in colours) == (name in ("p2", "p3")) and ("metatile" in colours) == (name in ("hat", "spectre"))
-    values = {"width": "9", "height": "7", "seed": "3"}
+    values = {"width": "9", "height": "7", "seed": "3", "tiles": "meet"}
     code, text, err = run([a.format(**values) for a in form["argv"]])
     assert code == 0, err
     link = json.loads(text)["permalink"]
+    assert ".v1." in link
+    code, inside, err = run([a.format(**dict(values, tiles="inside")) for a in form["argv"]])
+    assert code == 0 and json.loads(inside)["permalink"] == link.replace(".v1.", ".v2.") + "~r~i", err
+    assert [f["name"] for f in form["fields"]][-3:] == ["tiles", "colour", "palette"]
     for colour in colours:
         for palette in (palettes if colour == "proper4" else palettes[:1]):
             show = [a.format(colour=colour, palette=palette) for a in form["show"]]
@@ -300,3 +304,31 @@ def test_the_pages_form_offers_colourings_that_the_command_line_makes(name):
             assert code == 0 and svg.startswith("<svg"), (colour, palette, err)
             if colour:
                 assert C.PALETTES[palette][0][0] in svg or C.PALETTES[palette][0][1] in svg
+
+
+def test_a_coloured_cut_file_carries_each_pieces_colour(graphs):
+    """The maker's round table: a proper-4-coloured disc of hats as a cut file, each edge once,
+    with a colour guide (SVG: filled tiles under the cut lines; DXF: a TEXT per tile)."""
+    import re
+    argv = ["tiling", "hat", "--disc", "20", "--tiles", "inside", "--seed", "5", "--colour", "proper4"]
+    g = json.loads(run(argv + ["--format", "graph"])[1])
+    n, edges = g["count"], g["edges"]
+    code, svg, err = run(argv + ["--format", "cut-svg", "--scale", "5"])
+    assert code == 0, err
+    guide, cuts = svg.split("</g>")
+    fills = re.findall(r'<path fill="(#[0-9A-Fa-f]{6})"', guide)
+    assert fills == [t["colour"] for t in g["tiles"]]
+    assert sum(len(re.findall(r"L", d)) for d in re.findall(r' d="([^"]*)"', cuts)) == edges
+    code, dxf, err = run(argv + ["--format", "dxf", "--scale", "5"])
+    assert code == 0, err
+    assert len(read_dxf_lines(dxf)) == edges
+    lines = dxf.splitlines()
+    pairs = [(lines[k].strip(), lines[k + 1].strip()) for k in range(0, len(lines) - 1, 2)]
+    texts, entity = [], None
+    for code, value in pairs:
+        if code == "0":
+            entity = value
+        elif entity == "TEXT" and code == "1":
+            texts.append(int(value))
+    assert len(texts) == n and set(texts) <= {1, 2, 3, 4}
+    assert all(texts[i] != texts[j] for i, t in enumerate(g["tiles"]) for j in t["neighbours"])

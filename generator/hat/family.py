@@ -29,9 +29,13 @@ outline vertices are listed, the straight one included (it is a vertex of the ti
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from generator import output
-from generator.families import Command, Family, Param
+from generator.errors import TilepressError
+from generator.families import Command, Family, Param, Tile
 from generator.maker.colour import SHOW, form_fields
+from generator.maker.region import FORM_TILES, with_regions
 from generator.monotile import MonotilePatch
 from generator.params import MAX_SEED, format_decimal
 
@@ -46,6 +50,9 @@ PARAMS = (
     Param("width", "decimal", "region width (short kite edge = 1)", max=MAX_SIDE, metavar="W"),
     Param("height", "decimal", "region height", max=MAX_SIDE, metavar="H"),
     Param("seed", "int", "random seed (a non-negative integer)", min=0, max=MAX_SEED - 1),
+    Param("method", "choice", "coordinates (default: Tatham's combinatorial coordinates, the limiting "
+          "distribution) or expansion (his fixed-expansion method, for comparison; regions up to 300 "
+          "a side; permalink version 3)", default="coordinates", choices=("coordinates", "expansion")),
 )
 REGEN_PARAMS = (
     Param("width", "decimal", "change the region width (same tiling)", default=None, max=MAX_SIDE,
@@ -121,8 +128,81 @@ class HatPatch(MonotilePatch):
         return (tile.kind, tile.exact, tile.points, {"metatile": hat.metatile, "reflected": hat.reflected})
 
 
-generate, regen, cost = HatPatch.generate, HatPatch.regen, HatPatch.cost
-to_json, to_svg, tiles, shapes = HatPatch.to_json, HatPatch.to_svg, HatPatch.tiles, HatPatch.shapes
+
+def _expansion(item) -> bool:
+    """A fixed-expansion patch (Tatham's first method, permalink version 3; generator/hat/expansion.py)."""
+    return type(item).__name__ == "HatExpansion"
+
+
+def _v3(link: str) -> bool:
+    return link.strip().split(".", 2)[1:2] == ["v3"]
+
+
+def generate(params: dict):
+    """A random patch for (width, height, seed): combinatorial coordinates, or fixed expansion."""
+    if params.get("method") == "expansion":
+        from generator.hat import expansion   # (lazy: the engine, see HatPatch)
+        return expansion.from_seed(params["seed"], Fraction(params["width"]), Fraction(params["height"]))
+    return HatPatch.generate(params)
+
+
+def regen(link: str, overrides: dict):
+    """The patch a permalink names, optionally over another region (not for a fixed-expansion link)."""
+    if _v3(link):
+        if overrides.get("width") is not None or overrides.get("height") is not None:
+            raise TilepressError("--width/--height do not apply to a fixed-expansion link (its region "
+                                 "and seed make the patch)")
+        from generator.hat import expansion   # (lazy: the engine, see HatPatch)
+        return expansion.from_permalink(link)
+    return HatPatch.regen(link, overrides)
+
+
+def cost(link: str | None, params: dict | None = None) -> float:
+    """About how many tiles a permalink (or generate's width and height) asks for, from the text."""
+    if link is not None and _v3(link):
+        from generator.hat import expansion   # (lazy: the engine, see HatPatch)
+        return expansion.cost(link)
+    return HatPatch.cost(link, params)
+
+
+def to_json(item) -> dict:
+    """The documented JSON object (tiles streamed for big regions)."""
+    if _expansion(item):
+        from generator.hat import expansion   # (lazy: the engine, see HatPatch)
+        return expansion.to_json(item)
+    return item.to_json()
+
+
+def to_svg(item, options: dict):
+    """Hats filled by first-order metatile, reflected hats dark, clipped to the region."""
+    if _expansion(item):
+        from generator.maker import colour as C   # (lazy: the maker's exports, see HatPatch)
+        from generator.maker.graph import build
+        from generator.maker.picture import patch_svg as maker_svg
+        g = build(item.tiles)
+        try:
+            hw, hh = float(item.width) / 2, float(item.height) / 2
+            return maker_svg(g, C.colour_function(g, "metatile", C.DEFAULT_PALETTE, "hat"), item.permalink(),
+                             outline=[(-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)])
+        finally:
+            g.close()
+    return item.to_svg(options)
+
+
+def tiles(item) -> list[Tile]:
+    """Every hat with its 14 exact Eisenstein vertices and their float positions."""
+    if _expansion(item):
+        return [Tile(k, e, p) for k, e, p, _x in item.tiles]
+    return item.tiles()
+
+
+def shapes(item):
+    """Every hat as (kind, exact vertices, float vertices, {facts}) for the maker's exports."""
+    if _expansion(item):
+        return iter(item.tiles)
+    return item.shapes()
+
+
 PAGE_CAP = cost(None, {"width": 3000, "height": 1})   # the page makes regions up to 3000 square units
 
 
@@ -135,6 +215,9 @@ def _counts(hats):
 
 def facts(item: HatPatch) -> list:
     """Hat counts by metatile, reflections, levels used, region."""
+    if _expansion(item):
+        from generator.hat import expansion   # (lazy: the engine, see HatPatch)
+        return expansion.facts(item)
     hats = item.hats()
     counts, reflected = _counts(hats)
     region = item.patch.region
@@ -213,18 +296,18 @@ FORM = {"title": "The hat monotile",
         "fields": [{"name": "width", "label": "Width", "type": "number", "min": 4, "max": 60, "value": 16,
                     "help": "of the patch, in short edges of the hat (a hat is about 3 across)"},
                    {"name": "height", "label": "Height", "type": "number", "min": 4, "max": 50, "value": 12,
-                    "help": "of the patch, in short edges of the hat"}] + form_fields(metatile=True, three=False),
-        "show": SHOW,
+                    "help": "of the patch, in short edges of the hat"}] + [FORM_TILES] + form_fields(metatile=True, three=False),
+        "show": SHOW, "exercise": {"tiles": "meet"},
         "count": {"unit": "hats", "per_area": 0.11},
         "argv": ["tiling", "hat", "--width", "{width}", "--height", "{height}", "--seed", "{seed}",
-                 "--format", "json"]}
+                 "--tiles", "{tiles}", "--format", "json"]}
 
 
-FAMILY = Family(
-    name="hat", title="The hat monotile", prefix="hat", versions=(1,), version="2.2", kind="tiling",
+FAMILY = with_regions(Family(
+    name="hat", title="The hat monotile", prefix="hat", versions=(1, 3), version="2.2", kind="tiling",
     params=PARAMS, generate=generate, regen=regen, regen_params=REGEN_PARAMS,
     permalink=lambda item: item.permalink(), to_json=to_json, to_svg=to_svg, facts=facts,
     site=SITE, plan=plan, page=page, commands=(SUPERTILE,), figures=figures, tiles=tiles, shapes=shapes, cost=cost,
     cpu=0.0006, page_cap=PAGE_CAP, form=FORM, exercise=(("--width", "4"), ("--colour", "proper4")),
     description="A random patch: every hat meeting the open rectangle W × H centred on the start "
-                "point (short kite edge 1).")
+                "point (short kite edge 1)."))

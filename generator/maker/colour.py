@@ -10,8 +10,8 @@ A planar map always has a 4-colouring (Appel and Haken); `proper4` finds one by 
 it swaps a Kempe chain (two colours on a connected run of tiles) to free one.  `proper3` runs a
 search with propagation (a tile with one colour left takes it at once) and chronological
 backtracking, then a tabu search (Hertz and de Werra 1987); a tile whose neighbours form a ring of
-odd length (an odd wheel) proves that no 3-colouring exists, and the message names it.  Both are deterministic: the same patch, the same
-colours.  Colours are palette indices 0, 1, 2, 3.
+odd length (an odd wheel) proves that no 3-colouring exists, and the message names it.  Both are
+deterministic: the same patch, the same colours.  Colours are palette indices 0, 1, 2, 3.
 """
 
 from __future__ import annotations

@@ -10,6 +10,9 @@ millimetres of one tiling unit; the drawing starts `MARGIN` mm from the sheet's 
     DXF  AutoCAD R12 ASCII (AC1009): one LINE entity per edge on layer CUT, units mm, y up
          (DXF's own sense), written here directly: the format is a list of (group code, value)
          line pairs (Autodesk, "DXF Reference")
+
+With `--colour`, the SVG gets a guide layer of filled tiles under the cut lines and the DXF one
+TEXT per tile (layer COLOUR) naming its colour: 1, 2, 3, … in the colouring's order.
 """
 
 from __future__ import annotations
@@ -47,8 +50,10 @@ def _fmt(v: float) -> str:
     return "0" if s in ("-0", "") else s
 
 
-def cut_svg_pieces(g, scale: float, title: str):
-    """The cut SVG in pieces (flat memory: the records are read once)."""
+def cut_svg_pieces(g, scale: float, title: str, colour=None):
+    """The cut SVG in pieces (flat memory: the records are read once).  With `colour` (tile →
+    "#rrggbb", from `--colour`), a guide layer first: each tile filled with its colour, no stroke
+    (for engraving or for sorting the pieces); the cut lines are drawn over it."""
     from generator.svg import escape
     xmin, ymin, xmax, ymax = g.bbox
     w = (xmax - xmin) * scale + 2 * MARGIN
@@ -57,6 +62,12 @@ def cut_svg_pieces(g, scale: float, title: str):
            f'height="{_fmt(h)}mm" viewBox="0 0 {_fmt(w)} {_fmt(h)}">\n'
            f"<title>{escape(title)}</title>\n"
            f"<desc>Cut file: {g.edges} edges, each once; {_fmt(scale)} mm per tiling unit</desc>\n")
+    if colour is not None:
+        yield '<g id="colour-guide" stroke="none">\n'
+        for i, (_kind, _extra, poly, _mask) in enumerate(g.records()):
+            pts = [f"{_fmt((x - xmin) * scale + MARGIN)} {_fmt((ymax - y) * scale + MARGIN)}" for x, y in poly]
+            yield f'<path fill="{colour(i)}" d="M{"L".join(pts)}Z"/>\n'
+        yield "</g>\n"
     opener = f'<path fill="none" stroke="{STROKE}" stroke-width="{HAIRLINE}" stroke-linecap="round" d="'
     parts, count = [], 0
     for _kind, _extra, poly, mask in g.records():
@@ -72,11 +83,21 @@ def cut_svg_pieces(g, scale: float, title: str):
     yield "</svg>\n"
 
 
-def dxf_pieces(g, scale: float):
-    """The DXF (R12 ASCII) in pieces: a header naming the version and units, one LINE per edge."""
+def dxf_pieces(g, scale: float, colour_index=None):
+    """The DXF (R12 ASCII) in pieces: a header naming the version and units, one LINE per edge;
+    with `colour_index` (tile → 1, 2, …, from `--colour`), also one TEXT per tile at its vertices'
+    mean on layer COLOUR, its colour's number, in that AutoCAD colour (which piece gets which)."""
     xmin, ymin, _xmax, _ymax = g.bbox
     yield ("0\nSECTION\n2\nHEADER\n9\n$ACADVER\n1\nAC1009\n9\n$INSUNITS\n70\n4\n0\nENDSEC\n"
            "0\nSECTION\n2\nENTITIES\n")
+    if colour_index is not None:
+        height = _fmt(0.6 * scale)
+        for i, (_kind, _extra, poly, _mask) in enumerate(g.records()):
+            cx = sum(x for x, _ in poly) / len(poly)
+            cy = sum(y for _, y in poly) / len(poly)
+            c = colour_index(i)
+            yield (f"0\nTEXT\n8\nCOLOUR\n62\n{c}\n10\n{_fmt((cx - xmin) * scale + MARGIN)}\n"
+                   f"20\n{_fmt((cy - ymin) * scale + MARGIN)}\n30\n0\n40\n{height}\n1\n{c}\n")
     buf = []
     for _kind, _extra, poly, mask in g.records():
         for run in _runs(poly, mask):

@@ -62,9 +62,17 @@ def emit(fam, item, fmt: str, out: str, options: dict) -> int:
             obj = graph_json(g, colour, head) if fmt == "graph" else geojson(g, colour, head)
             output.emit_json(obj, out)
         elif fmt == "cut-svg":
-            output.emit(output.Document(lambda: cut.cut_svg_pieces(g, scale, link), name="cut file"), out)
+            guide = C.colour_function(g, colouring, palette, fam.name) if options.get("colour") else None
+            output.emit(output.Document(lambda: cut.cut_svg_pieces(g, scale, link, guide), name="cut file"), out)
         elif fmt == "dxf":
-            output.emit(output.Document(lambda: cut.dxf_pieces(g, scale), name="cut file"), out)
+            index = None
+            if options.get("colour"):
+                colour = C.colour_function(g, colouring, palette, fam.name)
+                numbers: dict = {}
+
+                def index(i):
+                    return numbers.setdefault(colour(i), len(numbers) + 1)
+            output.emit(output.Document(lambda: cut.dxf_pieces(g, scale, index), name="cut file"), out)
         else:
             colour = C.colour_function(g, colouring, palette, fam.name)
             svg = picture.patch_svg(g, colour, f"{link} ({colouring} colouring, {palette})")

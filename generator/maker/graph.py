@@ -99,6 +99,7 @@ def build(shapes) -> Graph:
     for i, (kind, exact, points, extra) in enumerate(shapes):
         m = len(exact)
         mask = 0
+        last = -1                       # a neighbour met on consecutive edges is listed once here
         for k in range(m):
             a, b = exact[k], exact[k + 1 if k + 1 < m else 0]
             key = (a, b) if a < b else (b, a)
@@ -106,9 +107,10 @@ def build(shapes) -> Graph:
             if j is None:
                 waiting[key] = i
                 mask |= 1 << k
-            else:
+            elif j != last:
                 pa.append(j)
                 pb.append(i)
+                last = j
         edges += bin(mask).count("1")
         poly = [[coord(x), coord(y)] for x, y in points]
         for x, y in poly:
@@ -159,7 +161,7 @@ def _rows(n: int, pa: array, pb: array) -> tuple[array, array]:
         pos[a] += 1
         fill[pos[b]] = a
         pos[b] += 1
-    del pa, pb, pos, deg
+    del pa[:], pb[:], pos, deg          # the caller's arrays are emptied: their memory is freed
     off = array("I", [0])
     nb = array("I")
     for i in range(n):

@@ -12,9 +12,13 @@ from generator.svg import document, num
 PX_WIDTH = 800.0
 
 
-def patch_svg(g, colour, title: str) -> str:
-    """The picture of graph `g`, tile i filled with colour(i)."""
+def patch_svg(g, colour, title: str, outline=None) -> str:
+    """The picture of graph `g`, tile i filled with colour(i); `outline` (float points): a region's
+    boundary drawn over the tiles."""
     xmin, ymin, xmax, ymax = g.bbox
+    if outline:
+        xmin, xmax = min(xmin, *(x for x, _ in outline)), max(xmax, *(x for x, _ in outline))
+        ymin, ymax = min(ymin, *(y for _, y in outline)), max(ymax, *(y for _, y in outline))
     w, h = max(xmax - xmin, 1e-9), max(ymax - ymin, 1e-9)
     pad = 0.01 * max(w, h)
     groups: dict[str, list] = {}
@@ -24,5 +28,8 @@ def patch_svg(g, colour, title: str) -> str:
     stroke = num(max(w, h) / 1500, 4)
     body = "\n".join(f'<path fill="{c}" stroke="#222222" stroke-width="{stroke}" stroke-linejoin="round" '
                      f'd="{"".join(ds)}"/>' for c, ds in sorted(groups.items()))
+    if outline:
+        d = "M" + "L".join(f"{num(x)} {num(-y)}" for x, y in outline) + "Z"
+        body += f'\n<path fill="none" stroke="#d00000" stroke-width="{num(3 * max(w, h) / 1500, 4)}" d="{d}"/>'
     vb = (xmin - pad, -ymax - pad, w + 2 * pad, h + 2 * pad)
     return document(body, PX_WIDTH, PX_WIDTH * vb[3] / vb[2], vb, title=title, background="#ffffff")

@@ -27,8 +27,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from generator.families import Family, Param, Tile
+from generator.errors import TilepressError
+from generator.families import Command, Family, Param, Tile
 from generator.maker.colour import SHOW, form_fields
+from generator.maker.region import FORM_TILES, with_regions
 from generator.params import MAX_SEED, format_decimal
 
 MAX_SITE_SIDE = 200
@@ -41,6 +43,9 @@ PARAMS = (
     Param("height", "decimal", "region height (default 12)", default="12", max=MAX_SIDE, metavar="H"),
     Param("seed", "int", "random seed, a non-negative integer (default 0)", default=0, min=0,
           max=MAX_SEED - 1),
+    Param("method", "choice", "coordinates (default: Tatham's combinatorial coordinates, the limiting "
+          "distribution) or expansion (his fixed-expansion method, for comparison; regions up to 200 "
+          "a side; permalink version 3)", default="coordinates", choices=("coordinates", "expansion")),
 )
 REGEN_PARAMS = (
     Param("width", "decimal", "change the region width", default=None, max=MAX_SIDE, metavar="W"),
@@ -69,6 +74,10 @@ def _fraction(text):
 def generate_for(name: str):
     """generate(params) of one family: a random patch for (seed, width, height)."""
     def generate(params: dict):
+        if params.get("method") == "expansion":
+            from generator.penrose import expansion
+            return expansion.from_seed(name, params["seed"], Fraction(params["width"]),
+                                       Fraction(params["height"]))
         # the labels are fixed at once; the long part (the tiles) shows its bar as it is written
         return _patch().from_seed(name, params["seed"], Fraction(params["width"]),
                                   Fraction(params["height"]))
@@ -77,17 +86,52 @@ def generate_for(name: str):
 
 def regen(link: str, overrides: dict):
     """The patch a permalink names, optionally over another region (same tiling)."""
+    if _is_expansion_link(link):
+        if overrides.get("width") is not None or overrides.get("height") is not None:
+            raise TilepressError("--width/--height do not apply to a fixed-expansion link (its region "
+                                 "and seed make the patch)")
+        from generator.penrose import expansion
+        return expansion.from_permalink(link)
     return _patch().from_permalink(link, _fraction(overrides.get("width")),
                                    _fraction(overrides.get("height")))
 
 
+def _is_expansion_link(link: str) -> bool:
+    return link.strip().split(".", 2)[1:2] == ["v3"]
+
+
+def _expansion(result) -> bool:
+    return type(result).__name__ == "Expansion"
+
+
+def to_json(result):
+    if _expansion(result):
+        from generator.penrose import expansion
+        return expansion.to_json(result)
+    return _patch().to_json_any(result)
+
+
 def to_svg(result, options: dict) -> str:
-    """The picture: tiles coloured by kind, clipped to the region (arcs on request)."""
+    """The picture: tiles coloured by kind, clipped to the region (arcs on request); a fixed-expansion
+    patch in the maker's picture (kind colours, the region outlined)."""
+    if _expansion(result):
+        from generator.maker import colour as C
+        from generator.maker.graph import build
+        from generator.maker.picture import patch_svg
+        g = build((k, e, p, {}) for k, e, p in result.tiles)
+        try:
+            hw, hh = float(result.width) / 2, float(result.height) / 2
+            return patch_svg(g, C.colour_function(g, "kind", C.DEFAULT_PALETTE, result.family),
+                             result.permalink, outline=[(-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)])
+        finally:
+            g.close()
     return _patch().to_svg(result, arcs=bool(options.get("arcs")))
 
 
 def tiles(result):
     """The patch's tiles with exact Z[ζ₁₀] vertex keys, in the JSON's order."""
+    if _expansion(result):
+        return [Tile(k, tuple(map(tuple, e)), p) for k, e, p in result.tiles]
     from generator.penrose import algebra as Z
     from generator.penrose.coords import DENOM
     to_float = Z.to_float
@@ -119,6 +163,9 @@ def _four_points(t) -> tuple:
 
 def facts(result) -> list:
     """Tile counts, their ratio, the region and the coordinates used."""
+    if _expansion(result):
+        from generator.penrose import expansion
+        return expansion.facts(result)
     family = result.spec.family
     counts = result.patch.counts()
     kinds = KINDS[family]
@@ -170,6 +217,9 @@ def cost_for(name: str):
         from generator.penrose import permalink
         if link is None:
             return permalink.estimated_triangles(name, Fraction(params["width"]), Fraction(params["height"])) / 2
+        if _is_expansion_link(link):
+            from generator.penrose import expansion
+            return expansion.cost(link)
         return permalink.cost(link)
     return cost
 
@@ -185,34 +235,81 @@ FORM_P2 = {"title": "Penrose P2 (kites and darts)",
            "fields": [{"name": "width", "label": "Width", "type": "number", "min": 2, "max": 60, "value": 16,
                        "help": "of the patch, in long edges of the kite"},
                       {"name": "height", "label": "Height", "type": "number", "min": 2, "max": 50, "value": 12,
-                       "help": "of the patch, in long edges of the kite"}] + form_fields(metatile=False, three=True),
-           "show": SHOW,
+                       "help": "of the patch, in long edges of the kite"}] + [FORM_TILES] + form_fields(metatile=False, three=True),
+           "show": SHOW, "exercise": {"tiles": "meet"},
            "count": {"unit": "tiles", "per_area": 2.3},
            "argv": ["tiling", "p2", "--width", "{width}", "--height", "{height}", "--seed", "{seed}",
-                    "--format", "json"]}
+                    "--tiles", "{tiles}", "--format", "json"]}
 FORM_P3 = {"title": "Penrose P3 (rhombs)",
            "fields": [{"name": "width", "label": "Width", "type": "number", "min": 2, "max": 60, "value": 16,
                        "help": "of the patch, in rhomb edges"},
                       {"name": "height", "label": "Height", "type": "number", "min": 2, "max": 50, "value": 12,
-                       "help": "of the patch, in rhomb edges"}] + form_fields(metatile=False, three=True),
-           "show": SHOW,
+                       "help": "of the patch, in rhomb edges"}] + [FORM_TILES] + form_fields(metatile=False, three=True),
+           "show": SHOW, "exercise": {"tiles": "meet"},
            "count": {"unit": "tiles", "per_area": 1.4},
            "argv": ["tiling", "p3", "--width", "{width}", "--height", "{height}", "--seed", "{seed}",
-                    "--format", "json"]}
+                    "--tiles", "{tiles}", "--format", "json"]}
+
+
+MAX_SUPERTILE_LEVEL = 12       # level 12: about 100,000 triangles
+
+
+def supertile_command(name: str) -> Command:
+    """`supertile p2|p3 --level K --label L`: the whole tiles of one level-K supertriangle."""
+    letters = "ABUV" if name == "p2" else "CDXY"
+
+    def run(values: dict) -> int:
+        from generator import output
+        from generator.penrose import algebra as Z
+        from generator.penrose import substitution as S
+        level, label = values["level"], values["label"] or letters[0]
+        tiles = sorted(((kind, tuple(map(tuple, poly)), tuple(Z.to_float(v) for v in poly))
+                        for poly, kind in S.glue(name, S.expand(name, label, level)).items()),
+                       key=lambda t: (t[2], t[0]))
+        if values["format"] == "json":
+            obj = {"family": name, "level": level, "label": label,
+                   "tiles": [{"kind": k, "points": [[round(x, 12) + 0.0, round(y, 12) + 0.0] for x, y in pts]}
+                             for k, _e, pts in tiles]}
+            return output.emit_rendered("json", values["out"], json_obj=obj)
+        from generator.maker import colour as C
+        from generator.maker.graph import build
+        from generator.maker.picture import patch_svg
+        big = [Z.to_float(v) for v in S.supertriangle(name, label, level)]
+        g = build((k, e, p, {}) for k, e, p in tiles)
+        try:
+            svg = patch_svg(g, C.colour_function(g, "kind", C.DEFAULT_PALETTE, name),
+                            f"Level-{level} {label} supertriangle of {name.upper()} ({g.n} whole tiles)",
+                            outline=big)
+        finally:
+            g.close()
+        return output.emit_rendered(values["format"], values["out"], svg=svg)
+
+    return Command(
+        "supertile", "the whole tiles of a level-K supertriangle (Algorithm 1's expansion)",
+        (Param("level", "int", f"substitution level 0..{MAX_SUPERTILE_LEVEL}", min=0, max=MAX_SUPERTILE_LEVEL,
+               metavar="K"),
+         Param("label", "choice", f"the supertriangle's label (default {letters[0]})", default=None,
+               choices=tuple(letters))),
+        run, formats=("json", "svg", "png"),
+        description=f"The whole tiles inside one Robinson supertriangle of label {'/'.join(letters)} "
+                    "substituted K times (halves cut by its edges are left out).  JSON: {\"family\", "
+                    "\"level\", \"label\", \"tiles\": [{\"kind\", \"points\"}]}, the triangle's base from the "
+                    "origin along the x axis.")
 
 
 def _family(name: str, title: str, form: dict) -> Family:
-    return Family(
-        name=name, title=title, prefix=name, versions=(1,), version="4", kind="tiling",
+    return with_regions(Family(
+        name=name, title=title, prefix=name, versions=(1, 3), version="4", kind="tiling",
         params=PARAMS, generate=generate_for(name), regen=regen, regen_params=REGEN_PARAMS,
-        permalink=lambda result: result.permalink, to_json=lambda result: _patch().to_json_any(result),
+        permalink=lambda result: result.permalink, to_json=to_json,
         to_svg=to_svg, facts=facts, site=SITE, plan=plan_for(name), page=page_for(name),
-        figures=figures, tiles=tiles, cost=cost_for(name), cpu=0.0004, svg_params=SVG_PARAMS, form=form,
+        figures=figures, tiles=tiles, cost=cost_for(name), cpu=0.0004, commands=(supertile_command(name),),
+        svg_params=SVG_PARAMS, form=form,
         page_cap=cost_for(name)(None, {"width": 3000, "height": 1}),   # regions up to 3000 square units
         exercise=(("--width", "4"), ("--colour", "proper3", "--palette", "grey")),
         description="A random patch of the W × H rectangle centred on the start point "
                     "(x0 = −W/2 … x1 = W/2, y0 = −H/2 … y1 = H/2).  Units: P2 long edge 1, "
-                    "P3 edge 1; y points up.")
+                    "P3 edge 1; y points up."))
 
 
 P2 = _family("p2", "Penrose P2 — kites and darts", FORM_P2)

@@ -7,6 +7,8 @@ edges are drawn dark where they are tile edges and faint where two halves of one
 
 from __future__ import annotations
 
+import math
+
 from generator.penrose import algebra as Z
 from generator.penrose import geometry as G
 from generator.penrose import substitution as S
@@ -139,9 +141,51 @@ def interleaved_figure(ch: str = "A", half_steps: int = 6) -> str:
     return _row_svg(panels, caps, "Interleaved substitution: P2 and P3 in turn", panel_w=3.0)
 
 
+def pruning_figure(levels=range(4, 21, 2), size: float = 6.0) -> str:
+    """Tatham's pruning saving as a chart: triangles made expanding one P2 and one P3 supertriangle
+    of level n, without pruning and with it (a size × size region), on a logarithmic scale."""
+    from generator.penrose.expansion import pruning_counts
+    levels = list(levels)
+    series = {fam: pruning_counts(fam, size, levels) for fam in ("p2", "p3")}
+    w, h, left, right, top, bottom = 640.0, 380.0, 64.0, 150.0, 34.0, 48.0
+    top_exp = 9
+    x = lambda n: left + (n - levels[0]) / (levels[-1] - levels[0]) * (w - left - right)
+    y = lambda v: h - bottom - math.log10(max(v, 1)) / top_exp * (h - top - bottom)
+    parts = [f'<text x="{num(w / 2)}" y="20" text-anchor="middle" font-family="DejaVu Sans, sans-serif" '
+             f'font-size="14">Triangles made expanding one supertriangle of level n ({size:g} × {size:g} region)</text>']
+    for e in range(0, top_exp + 1, 3):
+        parts.append(f'<line x1="{num(left)}" x2="{num(w - right)}" y1="{num(y(10 ** e))}" y2="{num(y(10 ** e))}" '
+                     'stroke="#cccccc" stroke-width="1"/>')
+        parts.append(f'<text x="{num(left - 6)}" y="{num(y(10 ** e) + 4)}" text-anchor="end" '
+                     f'font-family="DejaVu Sans, sans-serif" font-size="12">10{_sup(e)}</text>')
+    for n in levels:
+        parts.append(f'<text x="{num(x(n))}" y="{num(h - bottom + 18)}" text-anchor="middle" '
+                     f'font-family="DejaVu Sans, sans-serif" font-size="12">{n}</text>')
+    parts.append(f'<text x="{num((left + w - right) / 2)}" y="{num(h - 10)}" text-anchor="middle" '
+                 'font-family="DejaVu Sans, sans-serif" font-size="12">level n</text>')
+    styles = {("p2", 1): ("#0072B2", ""), ("p2", 2): ("#D55E00", ""),
+              ("p3", 1): ("#0072B2", ' stroke-dasharray="6 4"'), ("p3", 2): ("#D55E00", ' stroke-dasharray="6 4"')}
+    names = {1: "without pruning", 2: "with pruning"}
+    for (fam, col), (colour, dash) in styles.items():
+        pts = " ".join(f"{num(x(row[0]))},{num(y(row[col]))}" for row in series[fam])
+        parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2.5"{dash} points="{pts}"/>')
+        last = series[fam][-1]
+        parts.append(f'<text x="{num(x(last[0]) + 8)}" y="{num(y(last[col]) + (4 if fam == "p2" else 16))}" '
+                     f'font-family="DejaVu Sans, sans-serif" font-size="12" fill="{colour}">'
+                     f'{fam.upper()} {names[col]}</text>')
+    body = "\n".join(parts)
+    return document(body, w, h, (0, 0, w, h), title="Fixed expansion: triangles made with and without pruning",
+                    background="#ffffff")
+
+
+def _sup(e: int) -> str:
+    return "".join("⁰¹²³⁴⁵⁶⁷⁸⁹"[int(d)] for d in str(e))
+
+
 def all_figures() -> dict[str, str]:
     """File name → SVG text for the article."""
     return {
+        "penrose-pruning.svg": pruning_figure(),
         "penrose-half-tiles.svg": half_tiles_figure(),
         "penrose-p2-levels.svg": levels_figure("p2", "A"),
         "penrose-p3-levels.svg": levels_figure("p3", "X"),

@@ -35,6 +35,7 @@ from __future__ import annotations
 from generator import output
 from generator.families import Command, Family, Param
 from generator.maker.colour import SHOW, form_fields
+from generator.maker.region import FORM_TILES, with_regions
 from generator.monotile import MonotilePatch
 from generator.params import MAX_SEED, format_decimal
 
@@ -210,17 +211,17 @@ FORM = {"title": "The Spectre (chiral monotile)",
         "fields": [{"name": "width", "label": "Width", "type": "number", "min": 4, "max": 60, "value": 20,
                     "help": "of the patch, in Spectre edges (a Spectre is about 3 across)"},
                    {"name": "height", "label": "Height", "type": "number", "min": 4, "max": 50, "value": 15,
-                    "help": "of the patch, in Spectre edges"}] + form_fields(metatile=True, three=False),
-        "show": SHOW,
+                    "help": "of the patch, in Spectre edges"}] + [FORM_TILES] + form_fields(metatile=True, three=False),
+        "show": SHOW, "exercise": {"tiles": "meet"},
         "count": {"unit": "Spectres", "per_area": 0.18},
         "argv": ["tiling", "spectre", "--width", "{width}", "--height", "{height}", "--seed", "{seed}",
-                 "--format", "json"]}
+                 "--tiles", "{tiles}", "--format", "json"]}
 
 
 PAGE_CAP = cost(None, {"width": 3000, "height": 1})   # the page makes regions up to 3000 square units
 
 
-FAMILY = Family(
+FAMILY = with_regions(Family(
     name="spectre", title="The Spectre monotile", prefix="spectre", versions=(1,), version="1.0",
     kind="tiling", params=PARAMS, generate=generate, regen=regen, regen_params=REGEN_PARAMS,
     permalink=lambda item: item.permalink(), to_json=to_json, to_svg=to_svg, facts=facts,
@@ -229,4 +230,4 @@ FAMILY = Family(
     svg_params=SVG_PARAMS, page_cap=PAGE_CAP, form=FORM,
     exercise=(("--width", "4"), ("--style", "curved"), ("--colour", "metatile", "--palette", "bold")),
     description="A random patch: every Spectre meeting the open rectangle W × H centred on the "
-                "start Spectre's vertex 0 (unit edges).")
+                "start Spectre's vertex 0 (unit edges)."))
