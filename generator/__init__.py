@@ -23,7 +23,7 @@ __version__ = "0.1.0"
 # folder) is an engine.  So engines never reach the CLI, the page's API or the site build.
 FLOORS = (
     ("generator.errors", "generator.params", "generator.permalinks", "generator.svg", "generator.output",
-     "generator.quadratic", "generator.inputs"),          # shared ground: no family, no protocol
+     "generator.quadratic", "generator.inputs", "generator.names"),   # shared ground: no family, no protocol
     ("generator.families", "generator.hints"),             # the Family protocol, hint semantics and sheets
     ("*",),                                                # the engines: generator/<family>/
     ("generator.cli",),                                    # `python -m generator`, built from the families

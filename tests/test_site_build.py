@@ -77,7 +77,10 @@ def test_item_page_content(site):
     assert '<code class="permalink" id="permalink">tiny.v1.s3n5</code>' in html
     assert "python -m generator regen tiny.v1.s3n5 --format svg" in html
     assert 'rel="prev" href="tiny.v1.s2n5.html"' in html and 'rel="next" href="tiny.v1.s4n5.html"' in html
-    assert 'href="tiny.v1.s3n5@2x.png"' in html and "right-hand cuts" in html
+    assert 'href="tiny.v1.s3n5@2x.png"' in html and '<th scope="row">Right-hand cuts</th>' in html   # labels capitalised
+    # the command line is for the curious: folded under "Details for the curious", after the facts
+    curious = html.index('<details class="curious">')
+    assert curious < html.index("python -m generator regen") and html.index("Right-hand cuts") < curious
     assert '<meta property="og:image" content="https://example.org/tp/tiny/tiny.v1.s3n5.png">' in html
     first = (out / "tiny" / "tiny.v1.s1n5.html").read_text()
     assert 'rel="prev"' not in first

@@ -28,10 +28,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 from generator.families import Family, Param, Tile
+from generator.names import TILINGS  # the tilings' names, one source for every page
 from generator.params import MAX_SEED
 
 MAX_SITE_SIDE = 200
-NAMES = {"p2": "Penrose P2 (kites and darts)", "p3": "Penrose P3 (rhombs)"}
+NAMES = {name: TILINGS[name] for name in ("p2", "p3")}
 KINDS = {"p2": ("kite", "dart"), "p3": ("thick", "thin")}
 MAX_SIDE = 1000          # the permalink's limit (penrose.permalink.MAX_SIDE)
 
