@@ -480,3 +480,21 @@ def test_an_item_may_ship_without_the_2x_png():
     assert "x@2x.png" in both and sizes2["png2"] == [100, 80]
     assert "x@2x.png" not in one and sizes1["png2"] is None
     assert one["x.png"] == both["x.png"]
+
+
+def test_home_plays_todays_puzzle_where_a_schedule_has_one():
+    """The home page's "Play a puzzle" is today's puzzle of a schedule when there is one, else the
+    first puzzle of the first featured family built (Loopy before calissons); none without puzzles."""
+    from generator.pipeline.pages import play_block
+    puzzle = {"extra": ["solution"], "title": "p"}
+    tiling = {"family": "hat", "items": [{"extra": [], "title": "t"}], "days": []}
+    cal = {"name": "calissons", "items": [dict(puzzle, n=1)], "days": []}
+    loopy = {"name": "loopy", "items": [dict(puzzle, n=2)], "days": ["2026-12-05", "2026-12-06"],
+             "daily": [dict(puzzle, n=3, day="2026-12-05"), dict(puzzle, n=4, day="2026-12-06")]}
+    hat = dict(tiling, name="hat")
+    assert play_block([hat, cal, loopy], "2026-12-06")["item"]["n"] == 4
+    assert play_block([hat, cal, loopy], "2026-12-06")["today"] == "2026-12-06"
+    later = play_block([hat, cal, loopy], "2027-01-01")
+    assert later["item"]["n"] == 2 and later["today"] is None
+    assert play_block([hat, cal], "2026-12-06")["item"]["n"] == 1
+    assert play_block([hat], "2026-12-06") is None
