@@ -182,7 +182,7 @@ def figures() -> dict[str, str]:
 
 
 # The page's "make your own" form (docs/adding-a-family.md, `Family.form`).
-FORM_P2 = {"title": "Penrose P2 (kites and darts)",
+FORM_P2 = {"title": TILINGS["p2"],
            "fields": [{"name": "width", "label": "Width", "type": "number", "min": 2, "max": 60, "value": 16,
                        "help": "of the patch, in long edges of the kite"},
                       {"name": "height", "label": "Height", "type": "number", "min": 2, "max": 50, "value": 12,
@@ -190,7 +190,7 @@ FORM_P2 = {"title": "Penrose P2 (kites and darts)",
            "count": {"unit": "tiles", "per_area": 2.3},
            "argv": ["tiling", "p2", "--width", "{width}", "--height", "{height}", "--seed", "{seed}",
                     "--format", "json"]}
-FORM_P3 = {"title": "Penrose P3 (rhombs)",
+FORM_P3 = {"title": TILINGS["p3"],
            "fields": [{"name": "width", "label": "Width", "type": "number", "min": 2, "max": 60, "value": 16,
                        "help": "of the patch, in rhomb edges"},
                       {"name": "height", "label": "Height", "type": "number", "min": 2, "max": 50, "value": 12,
@@ -214,5 +214,5 @@ def _family(name: str, title: str, form: dict) -> Family:
                     "P3 edge 1; y points up.")
 
 
-P2 = _family("p2", "Penrose P2 — kites and darts", FORM_P2)
-P3 = _family("p3", "Penrose P3 — rhombs", FORM_P3)
+P2 = _family("p2", TILINGS["p2"], FORM_P2)
+P3 = _family("p3", TILINGS["p3"], FORM_P3)
