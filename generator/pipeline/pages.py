@@ -80,6 +80,7 @@ def environment(theme: Path | None, builtin: Path):
     env.filters["fact"] = format_fact
     env.filters["label"] = lambda name: name.replace("_", " ")
     env.filters["nobreak"] = nobreak
+    env.filters["capital"] = lambda text: str(text)[:1].upper() + str(text)[1:]
     env.filters["visitor_facts"] = visitor_facts
     env.filters["technical_facts"] = technical_facts
     env.tests["answer"] = is_answer
@@ -158,6 +159,8 @@ def visitor_facts(facts) -> list[tuple[str, object]]:
             continue
         if label.lower() == "tiling" and isinstance(value, str):
             value = capital(tiling(value))
+        elif label.lower() == "level" and isinstance(value, str):
+            value = capital(value)                    # "Easy", as the gallery's columns say
         out.append((FACT_WORDS.get(label.lower(), capital(label)), value))
     return out
 
