@@ -25,7 +25,7 @@ __version__ = "0.1.0"
 FLOORS = (
     ("generator.errors", "generator.params", "generator.permalinks", "generator.svg", "generator.output",
      "generator.reporting", "generator.spools", "generator.bands", "generator.files", "generator.pdf",
-     "generator.quadratic", "generator.inputs"),          # shared ground: no family, no protocol
+     "generator.quadratic", "generator.inputs", "generator.names"),          # shared ground: no family, no protocol
     ("generator.families", "generator.hints", "generator.hintsheets", "generator.sheet"),   # the Family protocol, hints, sheets on paper
     ("*",),                                                # the engines: generator/<family>/, generator.monotile
     ("generator.cli",),                                    # `python -m generator`, built from the families

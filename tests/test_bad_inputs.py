@@ -196,6 +196,7 @@ ARTICLE_ROWS = [
     ("article-no-title", b"---\nfamily: tiny\n---\n", ["tiny.md:3:", "title"]),
     ("article-empty-title", b"---\ntitle: ''\n---\n", ["tiny.md:2:", "title"]),
     ("article-unknown-family", b"---\ntitle: x\nfamily: nosuch\n---\n", ["tiny.md:3:", "'nosuch'"]),
+    ("article-unknown-also", b"---\ntitle: x\nfamily: tiny\nalso: tiny, nosuch\n---\n", ["tiny.md:4:", "'nosuch'"]),
     ("article-unknown-key", b"---\ntitle: x\nauthor: me\n---\n", ["tiny.md:3:", "author"]),
     ("article-key-twice", b"---\ntitle: x\ntitle: y\n---\n", ["tiny.md:3:", "twice"]),
     ("article-order-text", b"---\ntitle: x\norder: first\n---\n", ["tiny.md:3:", "order"]),

@@ -296,7 +296,7 @@ def test_item_pages_stay_light_and_link_to_the_regenerator(site):
     assert pages, item
     html = pages[0].read_text()
     assert "<script" not in html
-    assert "../regen.html#cal.v1." in html and "Play it on the page" in html
+    assert "../regen.html#cal.v1." in html and "Play it in your browser" in html
     assert "../regen.html" in (site / "calissons" / "index.html").read_text()
     assert (site / "regen.html").is_file()
 

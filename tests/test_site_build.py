@@ -77,7 +77,10 @@ def test_item_page_content(site):
     assert '<code class="permalink" id="permalink">tiny.v1.s3n5</code>' in html
     assert "python -m generator regen tiny.v1.s3n5 --format svg" in html
     assert 'rel="prev" href="tiny.v1.s2n5.html"' in html and 'rel="next" href="tiny.v1.s4n5.html"' in html
-    assert 'href="tiny.v1.s3n5@2x.png"' in html and "right-hand cuts" in html
+    assert 'href="tiny.v1.s3n5@2x.png"' in html and '<th scope="row">Right-hand cuts</th>' in html   # labels capitalised
+    # the command line is for the curious: folded under "Details for the curious", after the facts
+    curious = html.index('<details class="curious">')
+    assert curious < html.index("python -m generator regen") and html.index("Right-hand cuts") < curious
     assert '<meta property="og:image" content="https://example.org/tp/tiny/tiny.v1.s3n5.png">' in html
     first = (out / "tiny" / "tiny.v1.s1n5.html").read_text()
     assert 'rel="prev"' not in first
@@ -477,3 +480,21 @@ def test_an_item_may_ship_without_the_2x_png():
     assert "x@2x.png" in both and sizes2["png2"] == [100, 80]
     assert "x@2x.png" not in one and sizes1["png2"] is None
     assert one["x.png"] == both["x.png"]
+
+
+def test_home_plays_todays_puzzle_where_a_schedule_has_one():
+    """The home page's "Play a puzzle" is today's puzzle of a schedule when there is one, else the
+    first puzzle of the first featured family built (Loopy before calissons); none without puzzles."""
+    from generator.pipeline.pages import play_block
+    puzzle = {"extra": ["solution"], "title": "p"}
+    tiling = {"family": "hat", "items": [{"extra": [], "title": "t"}], "days": []}
+    cal = {"name": "calissons", "items": [dict(puzzle, n=1)], "days": []}
+    loopy = {"name": "loopy", "items": [dict(puzzle, n=2)], "days": ["2026-12-05", "2026-12-06"],
+             "daily": [dict(puzzle, n=3, day="2026-12-05"), dict(puzzle, n=4, day="2026-12-06")]}
+    hat = dict(tiling, name="hat")
+    assert play_block([hat, cal, loopy], "2026-12-06")["item"]["n"] == 4
+    assert play_block([hat, cal, loopy], "2026-12-06")["today"] == "2026-12-06"
+    later = play_block([hat, cal, loopy], "2027-01-01")
+    assert later["item"]["n"] == 2 and later["today"] is None
+    assert play_block([hat, cal], "2026-12-06")["item"]["n"] == 1
+    assert play_block([hat], "2026-12-06") is None

@@ -122,6 +122,37 @@ def test_default_site_pages_look_right(two_builds, browser):
     assert problems == []
 
 
+# Page height goals of the default site, in screens (1280 x 900 desktop, 390 x 844 phone): a
+# visitor sees every Loopy level of every tiling at once on a desktop.  Before the galleries
+# became tables the Loopy gallery was 6,075 px on a desktop and 10,704 px on a phone.
+HEIGHT_GOALS = {"loopy/index.html": (2, 4), "calissons/index.html": (3, 6), "tantrix/index.html": (3, 4),
+                "index.html": (4, 7)}
+SCREENS = {"desktop": (1280, 900), "phone": (390, 844)}
+
+
+def page_heights(site, browser) -> dict:
+    """(page, width name) -> the page's height in CSS px, for the pages of HEIGHT_GOALS."""
+    out = {}
+    for wname, (w, h) in SCREENS.items():
+        page = browser.new_page(viewport={"width": w, "height": h})
+        for rel in HEIGHT_GOALS:
+            if (site / rel).is_file():
+                page.goto((site / rel).as_uri())
+                out[rel, wname] = page.evaluate("document.documentElement.scrollHeight")
+        page.close()
+    return out
+
+
+def test_default_site_pages_fit_their_height_goals(two_builds, browser):
+    a, _, _ = two_builds
+    heights = page_heights(a, browser)
+    print("\npage heights: " + ", ".join(f"{rel} {w} {px}" for (rel, w), px in sorted(heights.items())))
+    assert {rel for rel, _ in heights} == set(HEIGHT_GOALS)
+    over = {key: px for key, px in heights.items()
+            if px > HEIGHT_GOALS[key[0]][key[1] == "phone"] * SCREENS[key[1]][1]}
+    assert over == {}
+
+
 def test_docs_state_the_default_sites_size(two_builds):
     """The item and file counts of docs/cli.md are what the build makes (without --base-url, which
     adds sitemap.xml, feed.xml and each item's QR code, *.qr.svg)."""

@@ -16,7 +16,11 @@ the browser rendered is gathered by one script and the tests below assert on it:
   the solution pictures appear when it is;
 * every <figure> has a caption that says what it shows;
 * no console error, no failed request;
-* axe-core (the npm package, a test-only devDependency) finds no violation, at desktop width.
+* axe-core (the npm package, a test-only devDependency) finds no violation, at both widths;
+* a visitor's words first: no command line and no engine fact outside "Details for the curious";
+  galleries show two columns of thumbnails on a phone; puzzle pictures (item pages and the
+  hat and Spectre Loopy thumbnails) have lines >= 1 CSS px and clues >= 12 CSS px at 390 px;
+  captions and short IDs do not break mid-value; the home page opens with a puzzle to play.
 
 Screenshots of every page at both widths are kept in the test's temporary folder
 (`screens/<width>/<kind>.png`, printed by `test_screenshots_taken`) for a person to look at.
@@ -90,7 +94,24 @@ GATHER = """async () => {
     return {size: st.backgroundSize, image: st.backgroundImage, w: r.width, h: r.height,
             link: (el.parentElement.querySelector('figcaption a[download]') || {}).href || ''};
   });
-  return {scrollW: document.documentElement.scrollWidth, viewW: vw, images, wide: wide.slice(0, 12), wallpapers,
+  // what a visitor reads without opening "Details for the curious"
+  const outside = document.body.cloneNode(true);
+  outside.querySelectorAll('details.curious, script, template, [hidden]').forEach(d => d.remove());
+  const thumbs = [...document.querySelectorAll('ul.gallery img, table.grid img')].map(img => {
+    const r = img.getBoundingClientRect();
+    return {left: Math.round(r.left), top: Math.round(r.top + window.scrollY), w: r.width, h: r.height,
+            src: img.getAttribute('src')};
+  }).filter(t => t.w > 0);
+  const hero = document.querySelector('figure.hero img.main');
+  const shortId = document.getElementById('short-id');
+  const captions = [...document.querySelectorAll('ul.gallery span, table.grid span, h1')].map(el => ({
+    text: el.textContent, lines: Math.round(el.getBoundingClientRect().height /
+                                            parseFloat(getComputedStyle(el).lineHeight))}));
+  return {outsideText: outside.textContent, outsideLabels: [...outside.querySelectorAll('th')].map(th => th.textContent),
+          thumbs, captions, height: document.documentElement.scrollHeight,
+          hero: hero ? {src: hero.getAttribute('src'), w: hero.getBoundingClientRect().width} : null,
+          shortIdRects: shortId ? shortId.getClientRects().length : null,
+          scrollW: document.documentElement.scrollWidth, viewW: vw, images, wide: wide.slice(0, 12), wallpapers,
           figures, rows, solutions: [...document.querySelectorAll('details.solution')].filter(visible).length,
           openSolutions: [...document.querySelectorAll('details.solution[open]')].filter(visible).length};
 }"""
@@ -143,7 +164,7 @@ def visits(browser, small_site, screens) -> dict:
             data["after"] = _open_solutions(page, screens / wname / f"{kind}-solution.png") \
                 if data["solutions"] else None
             data["errors"], data["path"] = list(errors), path     # before axe (its own requests fail)
-            data["axe"] = axe_violations(page) if wname == "desktop" else []
+            data["axe"] = axe_violations(page)           # at both widths
             out[wname, kind] = data
             page.close()
         ctx.close()
@@ -302,3 +323,148 @@ def test_screenshots_taken(visits, screens):
     print(f"\nscreenshots: {screens} ({len(shots)} files)")
     assert len(shots) >= len(visits)
     assert all(s.stat().st_size > 1000 for s in shots)
+
+
+# ---- a visitor's pages (words first, pictures that read, galleries that fit) ------------------
+
+VISITOR_KINDS = ("home", "gallery-", "item-")
+MIN_LINE_PX, MIN_CLUE_PX = 1.0, 12.0
+
+
+def _svg_metrics(svg: str) -> dict:
+    """viewBox width/height, thinnest stroke and smallest font of an SVG (in its own units)."""
+    vb = [float(v) for v in re.search(r'viewBox="([^"]*)"', svg).group(1).replace(",", " ").split()]
+    strokes = [float(v) for v in re.findall(r'stroke-width="([0-9.]+)"', svg)]
+    fonts = [float(v) for v in re.findall(r'font-size="([0-9.]+)"', svg)]
+    return {"w": vb[2], "h": vb[3], "stroke": min(strokes) if strokes else None,
+            "font": min(fonts) if fonts else None}
+
+
+def test_no_command_line_or_engine_facts_outside_details(visits):
+    """Item pages, galleries and the home page say things in words: the CLI command and the
+    engine's facts (start triangle, search nodes, periods...) only under "Details for the curious"."""
+    from generator.pipeline.pages import is_technical
+
+    def check(data):
+        kind = data["path"]
+        if "python -m generator" in data["outsideText"]:
+            yield "a command line outside 'Details for the curious'"
+        for label in data["outsideLabels"]:
+            if is_technical(label.strip()):
+                yield f"engine fact {label!r} outside 'Details for the curious'"
+        if data["hero"] and 'class="curious"' not in kind.read_text(encoding="utf-8"):
+            yield "an item page without 'Details for the curious'"
+    visitor = {k: v for k, v in visits.items() if k[1].startswith(VISITOR_KINDS)}
+    assert any(v["hero"] for v in visitor.values()), "no item page was checked"
+    assert _each(visitor, check) == []
+
+
+def test_item_pages_lead_with_the_picture_and_what_to_do(small_site):
+    """The picture comes before the facts; Download (and Play or Regenerate where the site is
+    interactive) before any heading; capitalised fact labels."""
+    for folder in ("loopy", "calissons", "p3", "tantrix"):
+        page = next(p for p in sorted((small_site / folder).glob("*.html")) if p.name != "index.html")
+        html = page.read_text(encoding="utf-8")
+        hero, actions = html.index('<figure class="hero">'), html.index('<ul class="actions">')
+        first_h2 = html.index("<h2")
+        assert hero < actions < first_h2, page.name
+        assert "Download:" in html[actions:first_h2]
+        labels = re.findall(r'<th scope="row">([^<]*)</th>', html)
+        assert labels and all(label[:1] == label[:1].upper() for label in labels), labels
+
+
+def test_galleries_show_two_thumbnail_columns_on_a_phone(visits):
+    """At 390 px a gallery (or the home page) with two or more thumbnails shows them two a row,
+    each at least 150 px wide; at 1280 px never fewer a row."""
+    seen = 0
+    for (wname, kind), data in sorted(visits.items()):
+        if not kind.startswith(("gallery-", "home")) or len(data["thumbs"]) < 2:
+            continue
+        columns = len({t["left"] for t in data["thumbs"]})
+        if wname == "phone":
+            seen += 1
+            assert columns == 2, (kind, columns)
+            assert all(t["w"] >= 150 for t in data["thumbs"]), (kind, [t["w"] for t in data["thumbs"]][:4])
+        else:
+            assert columns >= 2, (kind, columns)
+    assert seen >= 3
+
+
+def test_puzzle_pictures_read_on_a_phone(visits):
+    """An item page's picture with clue numbers shows them >= 12 CSS px and its lines >= 1 CSS px
+    at both widths (a picture that would be smaller scrolls in its own box)."""
+    seen = 0
+    for (wname, kind), data in sorted(visits.items()):
+        hero = data["hero"]
+        if not hero:
+            continue
+        m = _svg_metrics((data["path"].parent / hero["src"]).read_text(encoding="utf-8"))
+        if m["font"] is None:
+            continue
+        seen += 1
+        scale = hero["w"] / m["w"]                 # CSS px per SVG unit as shown
+        assert m["font"] * scale >= MIN_CLUE_PX - 0.05, (wname, kind, m["font"] * scale)
+        assert m["stroke"] * scale >= MIN_LINE_PX, (wname, kind, m["stroke"] * scale)
+    assert seen >= 2, "no puzzle picture with clues was checked"
+
+
+HAT_LOOPY = ("loopy.v1.e0c0a7a9Ca6A7b42a795b0b9b3874cAA6a7aAbAC376Bb99689579Aa7Ac"
+             ".hat.v1.28x24.r0.4-0-1-8-7-H")
+SPECTRE_LOOPY = "loopy.v2.e9c6bAC77b9c4AbAa7A07a7a0b7a877AA76BcDa6.spectre.v1.18x15.r1.0-0-6-1-F"
+
+
+def test_hat_and_spectre_loopy_thumbnails_read_on_a_phone(visits):
+    """The gallery thumbnail of a hat or Spectre Loopy puzzle, shown as large as the phone's
+    gallery shows a thumbnail (measured), has lines >= 1 CSS px and clues >= 12 CSS px: it is a
+    crop of the puzzle's middle with thicker lines (the whole puzzle would read 4 px)."""
+    from generator.loopy import render
+    from generator.loopy.family import FAMILY
+    from generator.pipeline.render import readable_width
+    shown = [t["h"] for (wname, kind), d in visits.items() if wname == "phone" and kind == "gallery-loopy"
+             for t in d["thumbs"]]
+    assert shown, "the Loopy gallery showed no thumbnail"
+    height = min(shown)                            # CSS px: the frame is scaled to the thumbnail's height
+    for link in (HAT_LOOPY, SPECTRE_LOOPY):
+        item = FAMILY.regen(link, {})
+        whole = _svg_metrics(render.picture(item, bold=True))
+        thumb = _svg_metrics(render.thumbnail(item))
+        scale = height / thumb["h"]
+        assert thumb["font"] * scale >= MIN_CLUE_PX and thumb["stroke"] * scale >= MIN_LINE_PX, (link, scale)
+        assert whole["font"] * height / whole["h"] < MIN_CLUE_PX     # the whole puzzle would not read
+        # the item page shows the whole puzzle at least as wide as its clues read (a hat puzzle
+        # scrolls in its box on a phone, whose text column is 350 px)
+        width = max(350, readable_width(render.picture(item, bold=True)))
+        assert whole["font"] * width / whole["w"] >= MIN_CLUE_PX - 0.05
+        assert whole["stroke"] * width / whole["w"] >= MIN_LINE_PX
+        if link == HAT_LOOPY:
+            assert width > 390
+
+
+def test_captions_and_short_ids_do_not_break_mid_value(visits):
+    """"24 × 15" stays on one line (no-break spaces) and a short ID never wraps."""
+    def check(data):
+        for cap in data["captions"]:
+            if re.search(r"\d[ \t\n]×|×[ \t\n]\d", cap["text"]):
+                yield f"caption {cap['text'][:60]!r} may break inside a value"
+        if data["shortIdRects"] not in (None, 1):
+            yield f"the short ID wraps onto {data['shortIdRects']} lines"
+    assert _each(visits, check) == []
+    assert any(d["shortIdRects"] == 1 for d in visits.values()), "no short ID was checked"
+
+
+def test_home_page_opens_with_a_puzzle_to_play_and_links_every_familys_article(small_site):
+    """The home page's first section is "Play a puzzle" (a puzzle's page and picture); every
+    family with an article links it (the Penrose article serves P2 and P3)."""
+    html = (small_site / "index.html").read_text(encoding="utf-8")
+    first = re.search(r"<h2[^>]*>(.*?)</h2>", html).group(1)
+    assert first in ("Play a puzzle", "Today's puzzle"), first
+    play = html[html.index('<section class="play"'):html.index("</section>")]
+    assert re.search(r'href="(loopy|calissons)/[^"]+\.html"', play) and "<img" in play
+    sections = re.findall(r'<section class="family">\s*<h2><a href="([a-z0-9]+)/index.html">(.*?)</section>', html, re.S)
+    links = {fam: re.findall(r'href="articles/([a-z]+)\.html"', body) for fam, body in sections}
+    assert links["p2"] == ["penrose"] and links["p3"] == ["penrose"], links
+    for fam in ("hat", "spectre", "calissons", "tantrix", "loopy"):
+        assert links[fam], fam
+    # the puzzle families come first, so the interactive part is not last
+    order = [fam for fam, _ in sections]
+    assert set(order[:2]) == {"loopy", "calissons"}, order

@@ -362,8 +362,6 @@ def shape_words(shape) -> str:
     words = {"hexagon": f"Hexagon, side {n}", "star": f"Star, points of side {n}",
              "long": f"Long hexagon, sides {2 * n}, {n}, {n}" if n else "",
              "wide": f"Wide hexagon, sides {n}, {2 * n}, {n}" if n else ""}.get(shape.name or "")
-    if not words and shape.title and shape.title.startswith("random shape"):
-        words = f"Random shape of {len(shape.triangles)} triangles"
     label = words or shape.label
     return label[:1].upper() + label[1:]
 
@@ -378,11 +376,13 @@ def _region_page(item: Puzzle, params: dict) -> dict:
         raise RuntimeError(f"calissons: generated puzzle {params} is not unique")
     title = f"Calisson puzzle on {shape.label}, {item.level} (seed {item.seed})"
     salient = shape.region.salient_edges(item.heights)
+    words = shape_words(shape)
     return {
-        "title": title,
+        # the page says the shape in words ("Star, points of side 2"); the pictures keep `title`
+        "title": f"Calisson puzzle: {words[:1].lower()}{words[1:]}, {item.level} (seed {item.seed})",
         "group": "Puzzles by shape and level",
-        "cell": [shape_words(shape), item.level],
-        "alt": (f"{shape.label[0].upper()}{shape.label[1:]} on a triangular grid ({len(shape.triangles)} triangles) "
+        "cell": [words, item.level],
+        "alt": (f"{words} on a triangular grid ({len(shape.triangles)} triangles) "
                 f"with {len(item.givens)} given edges drawn in red; the player must draw every fold edge of "
                 "its unique calisson tiling."),
         "svg": render.puzzle_svg(shape, item.givens, title=title),

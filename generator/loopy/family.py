@@ -40,10 +40,11 @@ from generator.loopy.solver import LEVELS
 from generator.loopy.tiling_source import tilings
 from generator.errors import ConfigError, TilepressError
 from generator.output import emit_rendered
+from generator.names import TILINGS as NAMES  # the tilings' names, one source for every page
+from generator.names import capital
 
 TILINGS = tilings()
 DEFAULT_SIZES = {"p2": [["6", "5"]], "p3": [["7", "6"]], "hat": [["28", "24"]], "spectre": [["18", "15"]]}
-NAMES = {"p2": "Penrose P2 (kites and darts)", "p3": "Penrose P3 (rhombs)", "hat": "hat", "spectre": "Spectre"}
 MAX_SIDE = 400
 SIZES_HELP = ("Generate a unique Loopy puzzle on a patch of a tiling. Width and height are the tiling's "
               "own region units; rough face counts after trimming: P2 5x4, P3 6x5 and hat 24x20 give "
@@ -124,12 +125,14 @@ def page(item, params: dict) -> dict:
         "title": title,
         # the gallery is a table: one row per tiling, one column per level
         "group": "Puzzles by tiling and level",
-        "cell": [NAMES.get(t, t)[:1].upper() + NAMES.get(t, t)[1:], item.level],
+        "cell": [capital(NAMES.get(t, t)), item.level],
         "alt": (f"A Loopy puzzle on {faces} faces of a {NAMES.get(t, t)} patch: dots at the tile corners, "
                 f"{item.clue_count} faces show how many of their sides the hidden loop uses."),
         # the site shows the bold style (dark grid lines: a phone's 390 px picture and a 240 px
         # thumbnail still read as a puzzle); the item's command says so
         "svg": render.picture(item, bold=True),
+        # the gallery's thumbnail: a crop of the middle where the clues read on a phone
+        "thumb_svg": render.thumbnail(item),
         "command": f"python -m generator regen {item.permalink} --style bold --format svg",
         "extra_svgs": {"solution": render.picture(item, solution=True, bold=True, title=title + " — solution")},
         # sheets: the rules once in the page header, the level under each puzzle, puzzles at least

@@ -45,10 +45,23 @@ RULES = ("Draw one closed loop along the dotted lines, never crossing or touchin
          "a number counts how many sides of its face the loop uses.")
 
 
+# A gallery thumbnail is shown at least THUMB_SHOWN_PX CSS px wide (two columns on a 390 px
+# phone) in a frame THUMB_ASPECT wide per unit of height (the site's thumbnail frame).  A puzzle
+# whose clues would read smaller than THUMB_FONT_PX there is shown by a crop of its middle.
+THUMB_SHOWN_PX, THUMB_ASPECT, THUMB_FONT_PX = 160.0, 1.5, 12.5
+
+
+def thumbnail(puzzle, title: str | None = None) -> str:
+    """The gallery's picture of a puzzle: the whole (bold) picture when its clue numbers read at
+    THUMB_SHOWN_PX wide, else a crop of its middle where they do (clues >= 12 CSS px, grid lines
+    >= 1 CSS px: thicker lines than the page's picture)."""
+    return picture(puzzle, bold=True, title=title, thumb=True)
+
+
 def picture(puzzle, *, solution: bool = False, print_style: bool = False, title: str | None = None,
-            rules: bool = False, bold: bool = False) -> str:
+            rules: bool = False, bold: bool = False, thumb: bool = False) -> str:
     """The SVG of a puzzle (with its loop drawn if solution); `bold`: solid dark grid lines that
-    still read on a phone and in a gallery thumbnail (`--style bold`)."""
+    still read on a phone and in a gallery thumbnail (`--style bold`); `thumb`: see thumbnail()."""
     g = puzzle.grid
     u = _unit(g)
     pts = [(x, -y) for x, y in g.dots]
@@ -56,6 +69,14 @@ def picture(puzzle, *, solution: bool = False, print_style: bool = False, title:
     m = 0.6 * u
     x0, y0, w, h = min(xs) - m, min(ys) - m, max(xs) - min(xs) + 2 * m, max(ys) - min(ys) + 2 * m
     scale = PX_PER_EDGE / u
+    line = 0.08
+    if thumb:
+        font = _clue_size(g, pts, puzzle.clues, u, cap=1.6)  # larger clues where the faces allow
+        cw = THUMB_SHOWN_PX * font / THUMB_FONT_PX          # the widest crop whose clues read
+        if cw < w:
+            ch = min(h, cw / THUMB_ASPECT)
+            x0, y0, w, h = x0 + (w - cw) / 2, y0 + (h - ch) / 2, cw, ch
+            line = max(0.1, 1.25 * cw / THUMB_SHOWN_PX / u)   # >= 1.25 CSS px at THUMB_SHOWN_PX
 
     def n(v):
         return svg.num(v, 3)
@@ -64,7 +85,7 @@ def picture(puzzle, *, solution: bool = False, print_style: bool = False, title:
     dash = f' stroke-dasharray="{n(0.08 * u)} {n(0.08 * u)}"' if print_style else ""
     stroke, width = ("#444", 0.05) if print_style else ("#c8c8c8", 0.035)
     if bold:
-        dash, stroke, width = "", "#5a5a5a", 0.08
+        dash, stroke, width = "", "#5a5a5a", line
     parts = [f'<path fill="none" stroke="{stroke}" '
              f'stroke-width="{n(width * u)}" stroke-linecap="round"{dash} d="{edge_d}"/>']
     if solution and puzzle.solution:
@@ -84,6 +105,8 @@ def picture(puzzle, *, solution: bool = False, print_style: bool = False, title:
     texts = []
     places = [(pole([pts[i] for i in ids]), c) for ids, c in zip(g.faces, puzzle.clues) if c is not None]
     size = min([0.9 * u] + [1.8 * r for (_x, _y, r), _c in places])   # one size for every clue
+    if thumb:
+        size = font
     for (cx, cy, _r), c in places:
         texts.append(f'<text x="{n(cx)}" y="{n(cy + 0.36 * size)}">{c}</text>')
     parts.append(f'<g font-family="DejaVu Sans, Arial, sans-serif" font-size="{n(size)}" text-anchor="middle" '
@@ -98,6 +121,13 @@ def picture(puzzle, *, solution: bool = False, print_style: bool = False, title:
         h += (len(lines) + 0.6) * 1.3 * size
     return svg.document("\n".join(parts), w * scale, h * scale, (x0, y0, w, h),
                         title=title if title is not None else puzzle.permalink)
+
+
+def _clue_size(g, pts, clues, u: float, cap: float = 0.9) -> float:
+    """The one font size of the clue numbers: at most `cap` edges, and small enough for every
+    clue's face (as picture() draws them)."""
+    places = [pole([pts[i] for i in ids]) for ids, c in zip(g.faces, clues) if c is not None]
+    return min([cap * u] + [1.8 * r for (_x, _y, r) in places])
 
 
 def _wrap(text: str, width: int) -> list[str]:

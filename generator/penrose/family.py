@@ -31,10 +31,11 @@ from generator.errors import TilepressError
 from generator.families import Command, Family, Param, Tile
 from generator.maker.colour import SHOW, form_fields
 from generator.maker.region import FORM_TILES, with_regions
+from generator.names import TILINGS  # the tilings' names, one source for every page
 from generator.params import MAX_SEED, format_decimal
 
 MAX_SITE_SIDE = 200
-NAMES = {"p2": "Penrose P2 (kites and darts)", "p3": "Penrose P3 (rhombs)"}
+NAMES = {name: TILINGS[name] for name in ("p2", "p3")}
 KINDS = {"p2": ("kite", "dart"), "p3": ("thick", "thin")}
 MAX_SIDE = 1000          # the permalink's limit (penrose.permalink.MAX_SIDE)
 
@@ -231,7 +232,7 @@ def figures() -> dict[str, str]:
 
 
 # The page's "make your own" form (docs/adding-a-family.md, `Family.form`).
-FORM_P2 = {"title": "Penrose P2 (kites and darts)",
+FORM_P2 = {"title": TILINGS["p2"],
            "fields": [{"name": "width", "label": "Width", "type": "number", "min": 2, "max": 60, "value": 16,
                        "help": "of the patch, in long edges of the kite"},
                       {"name": "height", "label": "Height", "type": "number", "min": 2, "max": 50, "value": 12,
@@ -240,7 +241,7 @@ FORM_P2 = {"title": "Penrose P2 (kites and darts)",
            "count": {"unit": "tiles", "per_area": 2.3},
            "argv": ["tiling", "p2", "--width", "{width}", "--height", "{height}", "--seed", "{seed}",
                     "--tiles", "{tiles}", "--format", "json"]}
-FORM_P3 = {"title": "Penrose P3 (rhombs)",
+FORM_P3 = {"title": TILINGS["p3"],
            "fields": [{"name": "width", "label": "Width", "type": "number", "min": 2, "max": 60, "value": 16,
                        "help": "of the patch, in rhomb edges"},
                       {"name": "height", "label": "Height", "type": "number", "min": 2, "max": 50, "value": 12,
@@ -312,5 +313,5 @@ def _family(name: str, title: str, form: dict) -> Family:
                     "P3 edge 1; y points up."))
 
 
-P2 = _family("p2", "Penrose P2 — kites and darts", FORM_P2)
-P3 = _family("p3", "Penrose P3 — rhombs", FORM_P3)
+P2 = _family("p2", TILINGS["p2"], FORM_P2)
+P3 = _family("p3", TILINGS["p3"], FORM_P3)

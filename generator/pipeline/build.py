@@ -370,7 +370,7 @@ def _build_locked(opts: Options, out: Path, cfg, sources, env, base_url, cache: 
             gallery = Items(spool, array.array("q", (off[it.index] for it in items if it.day is None)))
             daily = Items(spool, array.array("q", (off[it.index] for it in items if it.day is not None)))
             arts = [{"title": a.title, "url": f"articles/{a.name}.html"} for a in cfg.articles
-                    if a.family == name]
+                    if a.family == name or name in a.also]
             fams.append(_family_view(name, mods[name].title, gallery, arts, daily))
             fams[-1]["days"] = [it.day for it in items if it.day is not None]
         del planned, all_items, offsets     # the items' descriptors are not needed any more

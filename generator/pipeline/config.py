@@ -10,8 +10,9 @@ A family whose table is absent, or has `enabled = false`, is not built; a table 
 a family the registry does not know is an error.
 
 Articles are `site_src/articles/<name>.md`: a front matter block between two `---`
-lines holding `key: value` lines (`title` required, `family` optional, `order` optional
-integer), then Markdown.  The front matter is deliberately not YAML: one line, one key.
+lines holding `key: value` lines (`title` required, `family` optional, `also` optional: more
+families the article belongs to, separated by spaces or commas (the Penrose article serves P2
+and P3), `order` optional integer), then Markdown.  The front matter is deliberately not YAML: one line, one key.
 """
 
 from __future__ import annotations
@@ -64,6 +65,7 @@ class Article:
     order: int
     body: str                  # Markdown text after the front matter
     body_line: int             # line number of the first body line (for messages)
+    also: tuple = ()           # more families the article belongs to (`also: p3`)
 
 
 @dataclass
@@ -299,7 +301,7 @@ def config_error_in(cfg: SiteConfig, table: str, message: str) -> ConfigError:
 
 # ---- articles ---------------------------------------------------------------------------
 
-FRONT_KEYS = ("title", "family", "order")
+FRONT_KEYS = ("title", "family", "also", "order")
 
 
 def parse_article(path: Path, known_families) -> Article:
@@ -338,6 +340,11 @@ def parse_article(path: Path, known_families) -> Article:
     if family[0] is not None and family[0] not in known_families:
         raise ConfigError(f"{rel}:{family[1]}: unknown family {family[0]!r} "
                           f"(known: {', '.join(sorted(known_families))})")
+    also = tuple(name for name in re.split(r"[\s,]+", meta.get("also", ("", 0))[0]) if name)
+    for name in also:
+        if name not in known_families:
+            raise ConfigError(f"{rel}:{meta['also'][1]}: unknown family {name!r} "
+                              f"(known: {', '.join(sorted(known_families))})")
     order = 0
     if "order" in meta:
         try:
@@ -346,7 +353,7 @@ def parse_article(path: Path, known_families) -> Article:
             raise ConfigError(f"{rel}:{meta['order'][1]}: order must be an integer") from None
     body = "\n".join(lines[end + 1:]) + "\n"
     return Article(name=path.stem, path=path, title=meta["title"][0], family=family[0] or None,
-                   order=order, body=body, body_line=end + 2)
+                   order=order, body=body, body_line=end + 2, also=also)
 
 
 def load_articles(folder: Path, known_families) -> list[Article]:

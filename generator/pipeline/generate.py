@@ -106,13 +106,16 @@ def _check(family: str, gen, prefix: str | None = None) -> dict:
                                  and all(isinstance(c, str) and c.strip() for c in cell)):
         raise TypeError("cell must be [row, column] or [row, column, short name] (non-empty strings) "
                         "when given")
+    thumb_svg = gen.get("thumb_svg")
+    if thumb_svg is not None and not (isinstance(thumb_svg, str) and "<svg" in thumb_svg[:400]):
+        raise TypeError("thumb_svg must be an SVG document when given")
     if not isinstance(gen.get("png_2x", True), bool):
         raise TypeError("png_2x must be true or false when given")
     return {"title": gen["title"], "permalink": gen["permalink"], "command": gen["command"],
             "group": group, "cell": list(cell) if cell else None,
             "svg": gen["svg"], "alt": gen["alt"], "facts": [[f[0], f[1]] for f in facts],
             "extra_svgs": dict(extra), "sheet": dict(sheet) if sheet else None,
-            "png_2x": gen.get("png_2x", True)}
+            "png_2x": gen.get("png_2x", True), **({"thumb_svg": thumb_svg} if thumb_svg else {})}
 
 
 def build_item(item: Item, settings: dict):

@@ -79,8 +79,14 @@ def environment(theme: Path | None, builtin: Path):
                              trim_blocks=True, lstrip_blocks=True)
     env.filters["fact"] = format_fact
     env.filters["label"] = lambda name: name.replace("_", " ")
+    env.filters["nobreak"] = nobreak
+    env.filters["capital"] = lambda text: str(text)[:1].upper() + str(text)[1:]
+    env.filters["visitor_facts"] = visitor_facts
+    env.filters["technical_facts"] = technical_facts
     env.tests["answer"] = is_answer
     env.globals["short_id"] = short_id
+    from generator import names
+    env.globals["short_names"] = names.SHORT
     env.globals["templates_folder"] = folders[0]
     env.globals["template_folders"] = folders
     for name in TEMPLATES:      # syntax errors surface now, before any work
@@ -124,6 +130,53 @@ def format_fact(value) -> str:
     if isinstance(value, float):
         return f"{value:.4g}"
     return str(value)
+
+
+# Facts a visitor does not need to enjoy a picture or a puzzle (how the engine found it, the
+# internal coordinates, the search's statistics): the item page folds them under "Details
+# for the curious", with the permalink's command line.  Labels compare in lower case.
+TECHNICAL_FACTS = frozenset({
+    "start triangle", "half-tile triangles visited", "levels of coordinates", "coordinates (lowest first)",
+    "metatile levels used", "search nodes", "periods", "seed", "method", "symmetry group",
+    "tiling permalink"})
+TECHNICAL_PREFIXES = ("variant:", "solving depth", "successful what-if tries", "share of the edges the rules")
+# fact labels in a visitor's words (lower case -> shown label)
+FACT_WORDS = {"region": "Size", "size n": "Side"}
+
+
+def is_technical(label: str) -> bool:
+    """Whether a fact belongs under "Details for the curious" (TECHNICAL_FACTS)."""
+    low = label.lower()
+    return low in TECHNICAL_FACTS or low.startswith(TECHNICAL_PREFIXES)
+
+
+def visitor_facts(facts) -> list[tuple[str, object]]:
+    """The facts a visitor reads first: labels capitalised, tilings by their names."""
+    from generator.names import capital, tiling
+    out = []
+    for label, value in facts:
+        if is_technical(label):
+            continue
+        if label.lower() == "tiling" and isinstance(value, str):
+            value = capital(tiling(value))
+        elif label.lower() == "level" and isinstance(value, str):
+            value = capital(value)                    # "Easy", as the gallery's columns say
+        out.append((FACT_WORDS.get(label.lower(), capital(label)), value))
+    return out
+
+
+def technical_facts(facts) -> list[tuple[str, object]]:
+    """The facts folded under "Details for the curious", labels capitalised."""
+    from generator.names import capital
+    return [(capital(label), value) for label, value in facts if is_technical(label)]
+
+
+def nobreak(text) -> str:
+    """Text whose values never break across lines: "24 × 15" keeps its numbers together
+    (no-break spaces round the ×, and between a number and its unit word)."""
+    text = format_fact(text)
+    text = re.sub(r"(\d) × (\d)", "\\1\u00a0×\u00a0\\2", text)
+    return text
 
 
 def _line_at(path: Path, offset: int) -> int:
@@ -377,13 +430,17 @@ def write_pages(writer, env, cfg, families: list[dict], sheets: list[dict], base
             fam["days"] = [d["day"] for d in daily]
         fam["months"] = schedule.months(fam["days"]) if daily else []
         fam["today_url"] = "today.html" if daily else None
-    common = {"site": site, "families": families, "articles": articles, "sheets": sheets, "players": players}
+    common = {"site": site, "families": families, "articles": articles, "sheets": sheets, "players": players,
+              "levels": level_words({f["name"] for f in families})}
     writer.write("assets/style.css", render(env, "style.css"))
     writer.write("assets/favicon.svg", render(env, "favicon.svg"))
     for rel, path in theme_assets(env).items():
         writer.write(f"assets/{rel}", path.read_bytes())
-    writer.write("index.html", render(env, "home.html", root="", page_url="index.html",
-                                      picture=picture, title=site["title"], **common))
+    play = play_block(families, today.isoformat())
+    home_families = sorted(families, key=lambda f: not _is_puzzle_family(f))   # the puzzles first
+    writer.write("index.html", render(env, "home.html", root="", page_url="index.html", play=play,
+                                      home_families=home_families, picture=picture, title=site["title"],
+                                      **common))
     feed_daily = []
     for fam in families:
         items = fam["items"]
@@ -424,6 +481,47 @@ def write_pages(writer, env, cfg, families: list[dict], sheets: list[dict], base
         feed_items = [item for fam in families for item in fam["items"][-FEED_ITEMS:]]
         writer.write("feed.xml", render_bytes(env, "feed.xml", date=date_iso, daily_items=feed_daily,
                                         feed_items=feed_items, **common))
+
+
+def level_words(built: set[str]) -> dict | None:
+    """The puzzle levels in one vocabulary, for the Loopy and calisson galleries: each family's
+    levels with what they ask of a player (from the families' own texts), and how the two
+    scales compare; None when neither family is built."""
+    if not built & {"loopy", "calissons"}:
+        return None
+    from generator.calissons.hints import LABEL_TEXT
+    from generator.loopy.levels import LEVEL_SHORT, LEVELS
+    return {"loopy": [(lv, LEVEL_SHORT[lv]) for lv in LEVELS],
+            "calissons": [(lv, text.split(": ", 1)[1]) for lv, text in LABEL_TEXT.items()],
+            "bridge": ("Both scales say what reasoning a puzzle needs. Calisson easy and medium puzzles "
+                       "need only local rules, as every Loopy level does; they differ in how many edges are "
+                       "given. A calisson hard puzzle usually needs one what-if (suppose a mark, reach a "
+                       "contradiction), which no Loopy level up to expert needs.")}
+
+
+FEATURED = ("loopy", "calissons")     # the home page features a puzzle of the first of these built
+
+
+def _is_puzzle_family(fam: dict) -> bool:
+    """Whether a family publishes puzzles (its items have a folded solution)."""
+    items = fam["items"]
+    first = items[0] if len(items) else (fam.get("daily") or [None])[0]
+    return bool(first) and any(is_answer(name) for name in first.get("extra", ()))
+
+
+def play_block(families: list[dict], today_iso: str) -> dict | None:
+    """The home page's "Play a puzzle": today's puzzle of a schedule when one has a puzzle
+    for the build date, else a featured puzzle (the first item of the first FEATURED family
+    built, else of the first puzzle family); None for a site without puzzles."""
+    for fam in families:
+        days = fam.get("days") or []
+        if today_iso in days and _is_puzzle_family(fam):
+            return {"family": fam, "item": fam["daily"][days.index(today_iso)], "today": today_iso}
+    puzzles = [f for f in families if _is_puzzle_family(f) and len(f["items"])]
+    puzzles.sort(key=lambda f: FEATURED.index(f["name"]) if f["name"] in FEATURED else len(FEATURED))
+    if not puzzles:
+        return None
+    return {"family": puzzles[0], "item": puzzles[0]["items"][0], "today": None}
 
 
 def _item_page(writer, env, fam, item, prev_item, next_item, common) -> None:

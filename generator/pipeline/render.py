@@ -57,6 +57,24 @@ def svg_size(svg: str) -> tuple[float, float]:
     raise TilepressError("SVG has no usable width/height or viewBox")
 
 
+READABLE_FONT_PX = 12.0      # the smallest text a page shows: 12 CSS px (a puzzle's clue numbers)
+
+
+def readable_width(svg: str, font_px: float = READABLE_FONT_PX) -> int | None:
+    """The narrowest display width (CSS px) at which the picture's smallest text is `font_px`
+    high, from its viewBox and font-size attributes; None for a picture without text.  An item
+    page shows a picture that would be smaller than this in a box that scrolls."""
+    head = svg[: svg.find(">", svg.find("<svg")) + 1] if "<svg" in svg else ""
+    vb = re.search(r'\sviewBox="([^"]*)"', head)
+    fonts = [float(v) for v in re.findall(r'font-size="([0-9]*\.?[0-9]+)"', svg)]
+    if not vb or not fonts or min(fonts) <= 0:
+        return None
+    parts = vb.group(1).replace(",", " ").split()
+    if len(parts) != 4:
+        return None
+    return int(-(-float(parts[2]) * font_px // min(fonts)))
+
+
 def rasterise(svg: str, width: int) -> bytes:
     """PNG bytes of an SVG scaled to a pixel width (height follows the aspect ratio)."""
     import cairosvg
@@ -186,12 +204,13 @@ def render_item(slug: str, gen: dict, settings: dict) -> tuple[dict[str, bytes],
         png2 = raster.image(two)
         files[f"{slug}@2x.png"] = _encode(_palette(png2), "PNG")
     tw, th = thumb_size(settings["thumb_width"])
-    thumb2 = framed(svg, 2 * tw, 2 * th, raster)
+    thumb_svg = gen.get("thumb_svg")            # a family's own thumbnail picture (e.g. a readable crop)
+    thumb2 = framed(thumb_svg, 2 * tw, 2 * th) if thumb_svg else framed(svg, 2 * tw, 2 * th, raster)
     thumb1 = thumb2.resize((tw, th), _lanczos())
     files[f"{slug}.thumb@2x.webp"] = _encode(thumb2, "WEBP")
     files[f"{slug}.thumb.png"] = _encode(_palette(thumb1, 64), "PNG")   # fallback only: 64 colours
     sizes = {"png": list(png1.size), "png2": list(png2.size) if png2 else None,
-             "thumb": [thumb1.width, thumb1.height], "extras": extras}
+             "thumb": [thumb1.width, thumb1.height], "extras": extras, "readable": readable_width(svg)}
     return files, sizes
 
 
