@@ -85,6 +85,8 @@ class UniqueForests:
             raise TilepressError("the givens do not determine the tiling")
         self.up_kids = self._kids(self.up_parent, dst)
         self.down_kids = self._kids(self.down_parent, src)
+        self.up_rank = self._ranks(self.up_parent, dst)
+        self.down_rank = self._ranks(self.down_parent, src)
 
     @staticmethod
     def _grow(roots: list[int], back: list[list[int]], other: list[int]) -> list[int]:
@@ -103,6 +105,22 @@ class UniqueForests:
                     parent[y] = a
                     queue.append(y)
         return parent
+
+    @staticmethod
+    def _ranks(parent: list[int], end: list[int]) -> list[int]:
+        """A rank per vertex, larger than its parent's (the depth in the forest)."""
+        rank = [-1] * len(parent)
+        for v in range(len(parent)):
+            path = []
+            while rank[v] < 0 and parent[v] >= 0:
+                path.append(v)
+                v = end[parent[v]]
+            r = rank[v] if rank[v] >= 0 else 0
+            rank[v] = r
+            for u in reversed(path):
+                r += 1
+                rank[u] = r
+        return rank
 
     @staticmethod
     def _kids(parent: list[int], end: list[int]) -> list[set]:
@@ -150,6 +168,10 @@ class UniqueForests:
             alive[a] = 0
         up_cut = [src[a] for a in arcs if self.up_parent[src[a]] == a]
         down_cut = [dst[a] for a in arcs if self.down_parent[dst[a]] == a]
+        if up_cut:
+            up_cut = self._shortcut(up_cut, self.up_parent, self.up_kids, self.up_rank, self.out_arcs, dst)
+        if down_cut:
+            down_cut = self._shortcut(down_cut, self.down_parent, self.down_kids, self.down_rank, self.in_arcs, src)
         up_new = down_new = {}
         if up_cut:
             up_new = self._regrow(self.up_parent, self.up_kids, up_cut, self.in_arcs, self.out_arcs, src, dst)
@@ -160,13 +182,31 @@ class UniqueForests:
             for a in arcs:
                 alive[a] = 1
             return False
-        self._commit(self.up_parent, self.up_kids, up_new, dst)
-        self._commit(self.down_parent, self.down_kids, down_new, src)
+        self._commit(self.up_parent, self.up_kids, self.up_rank, up_new, dst)
+        self._commit(self.down_parent, self.down_kids, self.down_rank, down_new, src)
         del self.clue_arcs[e]
         return True
 
+    def _shortcut(self, cut_roots, parent, kids, rank, fwd, far):
+        """Reattach each cut-off vertex that has a live arc to a vertex of smaller rank (not
+        below it, so no cycle): the common case, at the cost of one look at its arcs.  The
+        forest stays valid whether or not the deletion is kept.  Returns the roots left."""
+        alive, left = self.alive, []
+        for v in cut_roots:
+            rv = rank[v]
+            for a in fwd[v]:
+                if alive[a] and rank[far[a]] < rv:
+                    kids[far[parent[v]]].discard(v)
+                    parent[v] = a
+                    kids[far[a]].add(v)
+                    break
+            else:
+                left.append(v)
+        return left
+
     @staticmethod
-    def _commit(parent, kids, new, end):
+    def _commit(parent, kids, rank, new, end):
+        """Install the regrown parents (in the order found: each after its parent) and ranks."""
         for v, a in new.items():
             old = parent[v]
             if old >= 0:
@@ -174,6 +214,7 @@ class UniqueForests:
         for v, a in new.items():
             parent[v] = a
             kids[end[a]].add(v)
+            rank[v] = rank[end[a]] + 1
 
 
 def reduce_givens(region, S: list[int], order: list[Edge], keep: int, progress=None) -> tuple[list[Edge], list[Edge]]:
