@@ -130,6 +130,9 @@ class _Chain:
                 self.links[i].append((j, gi))
                 self.links[j].append((i, gi))
         self.tri_of = b.tris                           # triangle index -> its three edge ids
+        # near[f]: f, its fold links and the edges of its triangles (what visiting f reads)
+        self.near = [sorted({f, *b.links[f], *(g for t in b.edge_tris[f] for g in b.tris[t])})
+                     for f in range(len(b.edges))]
 
     # -- geometry helpers ------------------------------------------------------------------
     def crossed_of(self, state, ti: int):
@@ -153,37 +156,113 @@ class _Chain:
     # -- the recorded run ------------------------------------------------------------------
     def run(self):
         """(list of internal steps, solved?) from the givens; a step is a dict."""
+        steps = list(self.steps())
+        return steps, self.solved
+
+    def steps(self):
+        """The internal steps from the givens, found as they are asked for (a generator);
+        `self.solved` is set when it ends."""
         b = self.board
         state = list(b.start)
         steps: list[dict] = []
         shown: set[int] = set()                        # interior edges whose status is out
+        self.solved = False
         queue = deque(i for i, s in enumerate(state) if s != UNKNOWN)
         ok = self._propagate(state, queue, steps, shown)
+        yield from steps
+        done = len(steps)
         if not ok:                                     # givens contradict the rules: no hints
-            return steps, False
+            return
+        quiet: set = set()                             # (edge, guess) probes known to stay quiet
+        watch: dict[int, list] = {}                    # edge -> probes that visited it
+        unknown = [i for i, s in enumerate(state) if s == UNKNOWN]
         while True:
-            unknown = [i for i, s in enumerate(state) if s == UNKNOWN]
-            if not unknown:
-                return steps, True
             for e in unknown:
                 found = None
                 for guess, other in ((CROSSED, SIDE), (SIDE, CROSSED)):
-                    trial = list(state)
-                    trial[e] = guess
-                    if not b.propagate(trial, [e]):
+                    if (e, guess) in quiet:
+                        continue
+                    reads = self._probe(state, e, guess)
+                    if reads is None:
                         found = (guess, other)
                         break
+                    quiet.add((e, guess))
+                    for f in reads:
+                        watch.setdefault(f, []).append((e, guess))
                 if found:
                     break
             else:
-                return steps, False                    # the grader is stuck (depth 2)
+                self.solved = not unknown              # solved, or the grader is stuck (depth 2)
+                return
             guess, other = found
             state[e] = other
             steps.append({"rule": "what-if", "level": "what-if", "set": [(e, other)], "faces": list(self.etri[e]),
                           "reads": [e], "guess": guess})
             self._after(state, e, steps, shown)
-            if not self._propagate(state, deque([e]), steps, shown):   # pragma: no cover - rules are sound
-                return steps, False
+            ok = self._propagate(state, deque([e]), steps, shown)
+            yield from steps[done:]
+            done = len(steps)
+            if not ok:                                 # pragma: no cover - rules are sound
+                return
+            still = []
+            for f in unknown:                          # a probe that read a newly marked edge may
+                if state[f] == UNKNOWN:                # now end otherwise: forget it
+                    still.append(f)
+                else:
+                    for x in self.near[f]:
+                        for key in watch.pop(x, ()):
+                            quiet.discard(key)
+            unknown = still
+
+    def _probe(self, state, e: int, guess: int):
+        """The what-if: mark e, apply the local rules (as human.Board.propagate, in the same
+        order) and undo.  None on a contradiction, else the edges it visited: it read only
+        their marks and those of the edges near them (`near`), so it ends the same way until
+        one of those is marked."""
+        b = self.board
+        tris, edge_tris, links = b.tris, b.edge_tris, b.links
+        trail = [e]
+        state[e] = guess
+        queue = [e]
+        reads = [e]
+        ok = True
+        while queue and ok:
+            x = queue.pop()
+            reads.append(x)
+            sx = state[x]
+            for f in links[x]:
+                if state[f] == UNKNOWN:
+                    state[f] = sx
+                    trail.append(f)
+                    queue.append(f)
+                elif state[f] != sx:
+                    ok = False
+                    break
+            if not ok:
+                break
+            for ti in edge_tris[x]:
+                tri = tris[ti]
+                crossed = unknown = 0
+                for f in tri:
+                    if state[f] == CROSSED:
+                        crossed += 1
+                    elif state[f] == UNKNOWN:
+                        unknown += 1
+                if crossed > 1 or (crossed == 0 and unknown == 0):
+                    ok = False
+                    break
+                if unknown == 0:
+                    continue
+                if crossed == 1 or unknown == 1:
+                    mark = SIDE if crossed == 1 else CROSSED
+                    for f in tri:
+                        if state[f] == UNKNOWN:
+                            state[f] = mark
+                            trail.append(f)
+                            queue.append(f)
+        for f in trail:
+            state[f] = UNKNOWN
+        return reads if ok else None
 
     def _propagate(self, state, queue, steps, shown) -> bool:
         """The grader's propagation, first in first out, each deduction recorded."""
