@@ -8,6 +8,10 @@ Every figure is printed beside its goal, so a regression shows at a glance.
                                              # 100, 1,000 and 10,000 triangles
     python3 bench/calissons.py --sampler 128 # exact sampler at n = 128 against the independent
                                              # reference implementation, same run (~15 min)
+    python3 bench/calissons.py --growth      # generation time against n = 16 ... 128 (hard), its
+                                             # phases and fitted exponents; feasibility time against
+                                             # edge count; hint time at sides 16 and 24 (~3 min)
+    python3 bench/calissons.py --growth --reference   # also the earlier deletion loop (n <= 48)
 
 Solve inputs are the fold edges of a pseudo-random pile (a random plane partition built
 row by row, deterministic): all of them (unique: the surface climbs all the way) and a
@@ -186,6 +190,108 @@ def bench_regions(sizes=(100, 1000, 10000), seed: int = 1):
                   f"generate medium {t_gen:7.3f} s ({len(pz.givens)} givens, depth {pz.difficulty['depth']})")
 
 
+def fit_exponent(xs, ys) -> float:
+    """The least-squares slope of log y against log x (the growth exponent)."""
+    import math
+    lx = [math.log(x) for x in xs]
+    ly = [math.log(max(y, 1e-6)) for y in ys]
+    mx, my = sum(lx) / len(lx), sum(ly) / len(ly)
+    return sum((a - mx) * (b - my) for a, b in zip(lx, ly)) / sum((a - mx) ** 2 for a in lx)
+
+
+def bench_growth(sizes=(16, 24, 32, 48, 64, 96, 128), reference=False):
+    """Hard puzzles: whole `generate` against n, with its tiling and deletion phases timed apart
+    (the tiling and order of `generate`'s first draw), and the fitted exponents in n (area 3 n^2)."""
+    import random as _random
+    from generator.calissons import generator as gen
+    print("generate hard against n (CPU s): whole call; phases: tiling (CFTP), deletion (greedy, incremental)")
+    rows = []
+    for n in sizes:
+        t_all, pz = timed(lambda: generate(n, 0, "hard"))
+        t_tile, S = timed(lambda: gen.sample_tiling(n, 0, 0))
+        reg = hexagon(n)
+        order = list(reg.salient_edges(S))
+        _random.Random(f"calissons-order:{n}:0:0").shuffle(order)
+        t_del, (givens, _deleted) = timed(lambda: gen.reduce_givens(n, S, order, 0))
+        line = (f"  n={n:4d}  area {3 * n * n:6d} lozenges  generate {t_all:7.2f} s   tiling {t_tile:6.2f} s   "
+                f"deletion {t_del:6.2f} s   {len(order):6d} fold edges -> {len(givens):5d} givens")
+        t_ref = None
+        if reference and n <= 48:
+            t_ref, ref = timed(lambda: gen.reduce_givens_propagating(n, S, order, 0))
+            assert ref[0] == givens
+            line += f"   earlier deletion {t_ref:7.2f} s"
+        goal = {64: "   [goal: < 10 s]", 128: "   [goal: < 60 s]"}.get(n, "")
+        print(line + goal, flush=True)
+        rows.append((n, t_all, t_tile, t_del, t_ref))
+    ns = [r[0] for r in rows]
+    print(f"  fitted exponent in n: generate {fit_exponent(ns, [r[1] for r in rows]):.2f}, tiling "
+          f"{fit_exponent(ns, [r[2] for r in rows]):.2f}, deletion {fit_exponent(ns, [r[3] for r in rows]):.2f} "
+          f"(in the area: half of these)")
+    ref = [r for r in rows if r[4] is not None]
+    if len(ref) > 1:
+        print(f"  earlier deletion loop: exponent {fit_exponent([r[0] for r in ref], [r[4] for r in ref]):.2f}")
+
+
+def bench_plane(counts=(5, 10, 20, 35, 50)):
+    """The infinite-grid test (solver.plane_verdict) against the number of given edges: the fold
+    edges of a random tiling of the hexagon of side 24 (feasible), the first k in a shuffled order."""
+    import random as _random
+    from generator.calissons.generator import sample_tiling
+    from generator.calissons.solver import MAX_PLANE_CLUES, plane_verdict
+    print(f"feasible on the plane against given edges (limit {MAX_PLANE_CLUES})")
+    S = sample_tiling(24, 0, 0)
+    sal = hexagon(24).salient_edges(S)
+    _random.Random(0).shuffle(sal)
+    xs, ys = [], []
+    for k in counts:
+        if k > MAX_PLANE_CLUES:
+            continue
+        dt, v = timed(lambda: plane_verdict(sal[:k]))
+        assert v.feasible
+        xs.append(k)
+        ys.append(dt)
+        print(f"  {k:6d} edges  {len(v.keys):6d} key vertices  {dt:8.4f} s")
+    print(f"  fitted exponent in the edge count: {fit_exponent(xs, ys):.2f}")
+
+
+def bench_hints(sizes=(16, 24), seeds=3):
+    """The Hint button on hard puzzles: the first press (cold), every press of a replay from
+    an empty board (each press computes the chain only as far as it needs), a cold press with
+    half the hints already marked, and the whole worked solution (`explain`)."""
+    from generator import hints as H
+    from generator.calissons import hints as CH
+    print("hints on hard puzzles (CPU s)")
+    for n in sizes:
+        for seed in range(seeds):
+            pz = generate(n, seed, "hard")
+            g = tuple(sorted(pz.givens))
+
+            def cold():
+                CH._lazy.cache_clear()
+                CH._solution.cache_clear()
+            cold()
+            t_first, _s = timed(lambda: CH.next_hint(n, list(g), H.Marks()))
+            marks, times = H.Marks(), []
+            while True:
+                dt, st = timed(lambda: CH.next_hint(n, list(g), marks))
+                times.append(dt)
+                if st.rule == "solved":
+                    break
+                marks.add(st)
+            steps, _solved = CH.explanation(n, g)
+            half = H.Marks()
+            for st in steps[:len(steps) // 2]:
+                half.add(st)
+            cold()
+            t_half, _s = timed(lambda: CH.next_hint(n, list(g), half))
+            cold()
+            t_all, _s = timed(lambda: CH.explanation(n, g))
+            goal = "   [goal: a press < 0.3 s]" if n == 24 else ""
+            print(f"  n={n:3d} seed {seed}  first press {t_first:.3f} s   {len(times) - 1} presses to solve, "
+                  f"slowest {max(times):.3f} s   cold press half-way {t_half:.3f} s   whole explanation "
+                  f"{t_all:.3f} s{goal}", flush=True)
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--quick", action="store_true")
@@ -194,7 +300,16 @@ def main(argv=None):
                    help="only the exact sampler at side N against the independent reference")
     p.add_argument("--no-v1", action="store_true", help="with --sampler: skip sampler version 1 (slow)")
     p.add_argument("--regions", action="store_true", help="only the figures on other regions")
+    p.add_argument("--growth", action="store_true",
+                   help="only generation against n (16 ... 128), feasibility against edges, hint times")
+    p.add_argument("--reference", action="store_true", help="with --growth: time the earlier deletion loop too")
     a = p.parse_args(argv)
+    if a.growth:
+        print("times are CPU seconds of this process (python " + sys.version.split()[0] + ")")
+        bench_growth(reference=a.reference)
+        bench_plane()
+        bench_hints()
+        return
     if a.regions:
         print("times are CPU seconds of this process (python " + sys.version.split()[0] + ")")
         bench_regions()

@@ -15,7 +15,9 @@ from generator import cli as main_cli
 from generator.calissons import permalink, regions, sample
 from generator.calissons.model import hexagon
 from generator.calissons.sampler import sample_region_heights
-from generator.calissons.solver import Clues, count_solutions, plane_arcs, plane_verdict, plane_witness, solve
+from generator.calissons.model import far_vertices, head
+from generator.calissons.solver import (Clues, clue_bounds, count_solutions, plane_arcs, plane_distance,
+                                        plane_verdict, plane_witness, solve)
 from generator.errors import PermalinkError, TilepressError
 
 
@@ -287,8 +289,8 @@ def test_feasible_json_and_bad_input(tmp_path, capsys):
     assert main_cli.main(["calissons", "feasible", str(f), "--picture", str(pic), "--format", "json"]) == 0
     rec = json.loads(capsys.readouterr().out)
     assert rec["feasible"] is False and rec["cycle_weight"] < 0 and "absorbing cycle" in pic.read_text()
-    for bad in ('{"givens": [[0, 0, "w"]]}', '{"givens": 3}', "[", json.dumps({"givens": [[i, 0, "x"]
-                                                                                         for i in range(51)]})):
+    for bad in ('{"givens": [[0, 0, "w"]]}', '{"givens": 3}', "[",
+                json.dumps({"givens": [[0, 0, "x"], [10 ** 6, 0, "x"]]})):      # too far apart
         f.write_text(bad)
         assert main_cli.main(["calissons", "feasible", str(f), "--picture", str(pic)]) == 2
         err = capsys.readouterr().err
@@ -316,3 +318,38 @@ def test_check_reads_standard_input_once(tmp_path):
         r = subprocess.run([sys.executable, "-m", "generator", *argv],
                            input=json.dumps(obj), capture_output=True, text=True, cwd=root)
         assert r.returncode == 0 and want in r.stdout, r.stderr
+
+
+def test_plane_has_no_edge_cap_and_its_window_holds_every_edge():
+    """Thousands of edges (the fold edges of a random tiling of a hexagon, and scattered
+    subsets) are decided without a cap; the witness window holds every edge, its heights fit
+    every clue and every grid edge of the window, and they are the key heights reported."""
+    import time
+    from generator.calissons.generator import sample_tiling
+    from generator.calissons.onregion import feasible
+    S = sample_tiling(40, 1, 0)
+    X = hexagon(40).salient_edges(S)
+    assert len(X) > 4000
+    t = time.process_time()
+    rec = feasible(X)
+    assert rec["feasible"] and time.process_time() - t < 20
+    _c, r, H = rec["_draw"]
+    for e in X:
+        t_, h = e[:2], head(e)
+        A, B = far_vertices(e)
+        assert H[h] == H[t_] + 1 and H[A] == H[B]
+    for (a, b), h in H.items():
+        for d in ("x", "y", "z"):
+            q = head((a, b, d))
+            if q in H:
+                assert H[q] - h in (1, -2) and (h - a - b) % 3 == 0
+    assert all(H[(a, b)] == h for a, b, h in rec["heights"])
+    # with a small impossible set beside them: refuted by a negative cycle of checkable arcs
+    far = [(a + 50, b, d) for a, b, d in ((-2, -1, "x"), (-2, 0, "x"), (-1, 0, "z"))]
+    assert not plane_verdict(far).feasible
+    v = plane_verdict(X + far)
+    assert not v.feasible and sum(w for _p, _q, w, _k in v.cycle) < 0
+    assert all(v.cycle[i][1] == v.cycle[(i + 1) % len(v.cycle)][0] for i in range(len(v.cycle)))
+    clue = {(q, p): w for q, p, w in clue_bounds(X + far)}
+    for p, q, w, kind in v.cycle:
+        assert w == (clue[(p, q)] if kind == "clue" else plane_distance(p, q))

@@ -6,10 +6,12 @@
    always had; larger sides use the faster version 2 (same law, different draws).
 2. Start from X = all salient edges of S: they determine S, so the puzzle is unique.
 3. Shuffle X (seeded) and delete each edge whose removal keeps the solution unique.  The
-   test is local (solver.unique_after_removal): a second solution would have to differ
-   from S at one of the four vertices of the removed clue, so eight small propagations
-   from S decide it.  Deleting everything deletable gives an inclusion-minimal puzzle,
-   whose only solution is still S.
+   test is incremental (deletion.py): S is the only solution iff from every vertex the
+   arcs tight at S lead up to the ceiling and down to the floor; two spanning forests
+   witness that, and a deletion repairs them locally or is refused.  Deleting everything
+   deletable gives an inclusion-minimal puzzle, whose only solution is still S.  (The
+   earlier test, eight height propagations from S per edge, decides the same questions:
+   reduce_givens_propagating, kept for the tests and the benchmark.)
 4. Grade with the human-style solver (human.py).  The levels follow a popular puzzle bank,
    whose easy grids keep redundant givens (about 55% and 40% of the fold edges) and are
    solved by propagation alone, while its hard grids are minimal and need probing:
@@ -32,7 +34,7 @@ import math
 import random
 from dataclasses import dataclass, field
 
-from generator.calissons import human
+from generator.calissons import deletion, human
 from generator.calissons.model import Edge, Region, heights_from_pp, hexagon, pp_from_heights
 from generator.calissons.sampler import sample_pp, sample_region_heights
 from generator.calissons.solver import Clues, unique_after_removal
@@ -83,7 +85,17 @@ def sample_tiling(n: int, seed, attempt: int, tick=None) -> list[int]:
 def reduce_givens(n, S: list[int], order: list[Edge], keep: int,
                   progress=None) -> tuple[list[Edge], list[Edge]]:
     """Greedy deletion in the given order down to `keep` edges: (givens, deleted in order).
-    n is the hexagon's side or any Region."""
+    n is the hexagon's side or any Region.  Each "still unique?" question is answered by the
+    incremental forests of deletion.py (exact: the same givens as reduce_givens_propagating)."""
+    reg = n if isinstance(n, Region) else hexagon(n)
+    return deletion.reduce_givens(reg, S, order, keep, progress)
+
+
+def reduce_givens_propagating(n, S: list[int], order: list[Edge], keep: int,
+                              progress=None) -> tuple[list[Edge], list[Edge]]:
+    """The earlier deletion loop, kept as the reference the tests and the benchmark compare
+    with: each question costs eight height propagations from S (solver.unique_after_removal),
+    about (givens x area) in all."""
     reg = n if isinstance(n, Region) else hexagon(n)
     clues = Clues(reg, order)
     current = set(order)

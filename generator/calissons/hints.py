@@ -25,6 +25,11 @@ order, easiest level first:
 A *hint* is the run of deductions from just after the previous visible decision up to and
 including the next one: its rule, sentence and level are those of that last deduction (a
 run holding a what-if is a what-if hint), its `because` holds what the whole run read.
+Hints are batched as a player applies a rule: one press gives a deduction and every later
+deduction of the same rule before another rule decides an edge, with the fold edges the
+calissons completed on the way reveal (their `fold-status` read-outs); a what-if is a
+press of its own.  The chain is computed lazily: a press computes it only as far as the
+first hint that decides an edge the player has not marked, and keeps it for the next press.
 `explanation(n, givens)` is the whole chain from the givens alone (computed once and
 cached); `hint` answers with the first hint of that chain that still decides an edge the
 player has not marked, after checking the marks against the unique solution.  So replaying
@@ -134,6 +139,9 @@ class _Chain:
                 self.links[i].append((j, gi))
                 self.links[j].append((i, gi))
         self.tri_of = b.tris                           # triangle index -> its three edge ids
+        # near[f]: f, its fold links and the edges of its triangles (what visiting f reads)
+        self.near = [sorted({f, *b.links[f], *(g for t in b.edge_tris[f] for g in b.tris[t])})
+                     for f in range(len(b.edges))]
 
     # -- geometry helpers ------------------------------------------------------------------
     def crossed_of(self, state, ti: int):
@@ -157,37 +165,113 @@ class _Chain:
     # -- the recorded run ------------------------------------------------------------------
     def run(self):
         """(list of internal steps, solved?) from the givens; a step is a dict."""
+        steps = list(self.steps())
+        return steps, self.solved
+
+    def steps(self):
+        """The internal steps from the givens, found as they are asked for (a generator);
+        `self.solved` is set when it ends."""
         b = self.board
         state = list(b.start)
         steps: list[dict] = []
         shown: set[int] = set()                        # interior edges whose status is out
+        self.solved = False
         queue = deque(i for i, s in enumerate(state) if s != UNKNOWN)
         ok = self._propagate(state, queue, steps, shown)
+        yield from steps
+        done = len(steps)
         if not ok:                                     # givens contradict the rules: no hints
-            return steps, False
+            return
+        quiet: set = set()                             # (edge, guess) probes known to stay quiet
+        watch: dict[int, list] = {}                    # edge -> probes that visited it
+        unknown = [i for i, s in enumerate(state) if s == UNKNOWN]
         while True:
-            unknown = [i for i, s in enumerate(state) if s == UNKNOWN]
-            if not unknown:
-                return steps, True
             for e in unknown:
                 found = None
                 for guess, other in ((CROSSED, SIDE), (SIDE, CROSSED)):
-                    trial = list(state)
-                    trial[e] = guess
-                    if not b.propagate(trial, [e]):
+                    if (e, guess) in quiet:
+                        continue
+                    reads = self._probe(state, e, guess)
+                    if reads is None:
                         found = (guess, other)
                         break
+                    quiet.add((e, guess))
+                    for f in reads:
+                        watch.setdefault(f, []).append((e, guess))
                 if found:
                     break
             else:
-                return steps, False                    # the grader is stuck (depth 2)
+                self.solved = not unknown              # solved, or the grader is stuck (depth 2)
+                return
             guess, other = found
             state[e] = other
             steps.append({"rule": "what-if", "level": "what-if", "set": [(e, other)], "faces": list(self.etri[e]),
                           "reads": [e], "guess": guess})
             self._after(state, e, steps, shown)
-            if not self._propagate(state, deque([e]), steps, shown):   # pragma: no cover - rules are sound
-                return steps, False
+            ok = self._propagate(state, deque([e]), steps, shown)
+            yield from steps[done:]
+            done = len(steps)
+            if not ok:                                 # pragma: no cover - rules are sound
+                return
+            still = []
+            for f in unknown:                          # a probe that read a newly marked edge may
+                if state[f] == UNKNOWN:                # now end otherwise: forget it
+                    still.append(f)
+                else:
+                    for x in self.near[f]:
+                        for key in watch.pop(x, ()):
+                            quiet.discard(key)
+            unknown = still
+
+    def _probe(self, state, e: int, guess: int):
+        """The what-if: mark e, apply the local rules (as human.Board.propagate, in the same
+        order) and undo.  None on a contradiction, else the edges it visited: it read only
+        their marks and those of the edges near them (`near`), so it ends the same way until
+        one of those is marked."""
+        b = self.board
+        tris, edge_tris, links = b.tris, b.edge_tris, b.links
+        trail = [e]
+        state[e] = guess
+        queue = [e]
+        reads = [e]
+        ok = True
+        while queue and ok:
+            x = queue.pop()
+            reads.append(x)
+            sx = state[x]
+            for f in links[x]:
+                if state[f] == UNKNOWN:
+                    state[f] = sx
+                    trail.append(f)
+                    queue.append(f)
+                elif state[f] != sx:
+                    ok = False
+                    break
+            if not ok:
+                break
+            for ti in edge_tris[x]:
+                tri = tris[ti]
+                crossed = unknown = 0
+                for f in tri:
+                    if state[f] == CROSSED:
+                        crossed += 1
+                    elif state[f] == UNKNOWN:
+                        unknown += 1
+                if crossed > 1 or (crossed == 0 and unknown == 0):
+                    ok = False
+                    break
+                if unknown == 0:
+                    continue
+                if crossed == 1 or unknown == 1:
+                    mark = SIDE if crossed == 1 else CROSSED
+                    for f in tri:
+                        if state[f] == UNKNOWN:
+                            state[f] = mark
+                            trail.append(f)
+                            queue.append(f)
+        for f in trail:
+            state[f] = UNKNOWN
+        return reads if ok else None
 
     def _propagate(self, state, queue, steps, shown) -> bool:
         """The grader's propagation, first in first out, each deduction recorded."""
@@ -251,16 +335,31 @@ class _Chain:
     # -- hints -----------------------------------------------------------------------------
     def hints(self) -> tuple[list[H.Step], bool]:
         """The visible hints in order (see the module notes) and whether they solve it."""
-        steps, solved = self.run()
-        out, run = [], []
-        for s in steps:
+        out = list(self.batches())
+        return out, self.solved
+
+    def deductions(self):
+        """The single deductions that decide visible edges, in order (a generator)."""
+        run = []
+        for s in self.steps():
             run.append(s)
             vis = [(e, v) for e, v in s.get("visible", []) if e not in self.given]
             if not vis:
                 continue
-            out.append(self._hint(run, vis))
+            yield self._hint(run, vis)
             run = []
-        return out, solved
+
+    def batches(self):
+        """The hints: deductions batched by rule (a generator; see the module notes)."""
+        batch: list[H.Step] = []
+        for h in self.deductions():
+            if batch and (h.rule == "what-if" or batch[0].rule == "what-if"
+                          or h.rule not in (batch[0].rule, "fold-status")):
+                yield _merge(batch)
+                batch = []
+            batch.append(h)
+        if batch:
+            yield _merge(batch)
 
     def _hint(self, run: list[dict], vis) -> H.Step:
         """One hint from a run of internal deductions ending in visible decisions."""
@@ -304,15 +403,61 @@ class _Chain:
                 + ("these edges are now decided." if many else "this edge is now decided."))
 
 
+def _merge(batch: list) -> H.Step:
+    """One hint from a batch of deductions: the first one's rule, level and sentence, every
+    edge the batch decides, everything it read."""
+    first = batch[0]
+    if len(batch) == 1:
+        return first
+    same = sum(1 for h in batch if h.rule == first.rule) - 1
+    folds = len(batch) - 1 - same
+    text = first.text
+    if same:
+        text += f" The same holds in {same} more place{'s' if same > 1 else ''}."
+    if folds:
+        text += (f" The calissons this completes decide {folds} more edge{'s' if folds > 1 else ''} "
+                 "(a fold edge where the two colours differ).")
+
+    def union(field):
+        return tuple(dict.fromkeys(x for h in batch for x in getattr(h, field)))
+    return H.Step(first.rule, first.level, text, union("yes"), union("no"), union("faces"), union("dots"),
+                  union("edges"))
+
+
+class _Lazy:
+    """A puzzle's hints, computed only as far as they are asked for (the Hint button needs the
+    first one that decides an unmarked edge, rarely the whole chain)."""
+
+    def __init__(self, board, givens):
+        self.chain = _Chain(board, list(givens))
+        self.gen = self.chain.batches()
+        self.items: list[H.Step] = []
+
+    def get(self, i: int):
+        """The i-th hint, or None past the last."""
+        while len(self.items) <= i and self.gen is not None:
+            nxt = next(self.gen, None)
+            if nxt is None:
+                self.gen = None
+            else:
+                self.items.append(nxt)
+        return self.items[i] if i < len(self.items) else None
+
+    def all(self) -> tuple[tuple, bool]:
+        """(every hint, solved?)."""
+        while self.gen is not None:
+            self.get(len(self.items))
+        return tuple(self.items), self.chain.solved
+
+
 def explanation(n, givens: tuple) -> tuple[tuple, bool]:
     """(hints in order, solved?) of a puzzle from its givens alone (cached: the page asks often)."""
-    return _explanation(_Key(n), tuple(givens))
+    return _lazy(_Key(n), tuple(givens)).all()
 
 
 @lru_cache(maxsize=8)
-def _explanation(key: _Key, givens: tuple) -> tuple[tuple, bool]:
-    steps, solved = _Chain(key.board, list(givens)).hints()
-    return tuple(steps), solved
+def _lazy(key: _Key, givens: tuple) -> _Lazy:
+    return _Lazy(key.board, givens)
 
 
 def grade_level(solved: bool, steps) -> str:
@@ -354,13 +499,15 @@ def next_hint(n: int, givens, marks: H.Marks, solution=None) -> H.Step | None:
         wrong = H.mistake(marks, solution, line="line", cross="cross")
         if wrong:
             return wrong
-    steps, solved = explanation(n, tuple(sorted(givens)))
-    for s in steps:
+    lazy = _lazy(_Key(n), tuple(sorted(givens)))
+    i = 0
+    while (s := lazy.get(i)) is not None:
         yes = tuple(e for e in s.yes if e not in marks.yes)
         no = tuple(e for e in s.no if e not in marks.no)
         if yes or no:
             return H.Step(s.rule, s.level, s.text, yes, no, s.faces, s.dots, s.edges)
-    return H.solved_step("Every fold edge is decided: the puzzle is solved.") if solved else None
+        i += 1
+    return H.solved_step("Every fold edge is decided: the puzzle is solved.") if lazy.chain.solved else None
 
 
 def triangle_dots(n: int) -> dict:
@@ -488,7 +635,7 @@ def rule_figures() -> dict[str, str]:
     from generator.calissons.generator import generate
     n, seed, label = FIGURE_PUZZLE
     pz = generate(n, seed, label)
-    steps, _solved = explanation(n, tuple(sorted(pz.givens)))
+    steps = list(_Chain(n, sorted(pz.givens)).deductions())     # one deduction per figure
     board = play.board_of(n, sorted(pz.givens), "")
     out = {}
     for rule, fold in FIGURE_RULES:

@@ -196,25 +196,33 @@ def window_of(givens, margin: int = 2):
     cb = (min(p[1] for p in pts) + max(p[1] for p in pts)) // 2
     r = max(max(abs(a - ca), abs(b - cb), abs((a - ca) - (b - cb))) for a, b in pts) + margin
     if 6 * r * r > regions.MAX_REGION_TRIANGLES:
-        raise TilepressError("feasible: the edges are too far apart for a witness window "
-                             f"(radius {r}; the verdict needs no window: use --format json)")
+        raise TilepressError("feasible: the edges are too far apart to draw a witness window "
+                             f"(radius {r}; --format json lists its calissons)")
     tris = [(a + ca, b + cb, k) for a, b, k in hexagon_triangles(r)]
     return Region(tris), (ca, cb), r
 
 
 def feasible(givens, want_window: bool = True) -> dict:
-    """The verdict with its proof: heights of a witness window, or the absorbing cycle."""
-    from generator.calissons.solver import plane_verdict, plane_witness
+    """The verdict with its proof: the witness tiling of a window holding every edge (its
+    calissons), or the absorbing cycle.  The window is the one the test worked on
+    (solver.plane_verdict), so it is there whenever the verdict is."""
+    from generator.calissons.model import DIRS, far_vertices, head
+    from generator.calissons.solver import plane_verdict
     v = plane_verdict(givens)
     rec = {"feasible": v.feasible, "givens": [list(e) for e in givens]}
     if v.feasible:
         rec["heights"] = [[a, b, h] for (a, b), h in sorted(v.heights.items())]   # at the key vertices
         if want_window:
-            win, centre, r = window_of(givens)
-            H = plane_witness(v, win)
-            rec["window"] = {"centre": list(centre), "radius": r,
-                             "calissons": [list(e) for e in win.crossed_edges(H)]}
-            rec["_draw"] = (win, H)
+            centre, r, H = v.window
+            crossed = []
+            for (a, b), h in sorted(H.items()):
+                for d in DIRS:
+                    e = (a, b, d)
+                    hd = H.get(head(e))
+                    if hd is not None and hd - h == -2 and all(f in H for f in far_vertices(e)):
+                        crossed.append([a, b, d])
+            rec["window"] = {"centre": list(centre), "radius": r, "calissons": crossed}
+            rec["_draw"] = (centre, r, H)
     else:
         rec["cycle"] = [{"from": list(p), "to": list(q), "weight": w, "kind": k} for p, q, w, k in v.cycle]
         rec["cycle_weight"] = sum(w for _p, _q, w, _k in v.cycle)
@@ -227,7 +235,12 @@ def feasible_svg(rec: dict) -> str:
     from generator.calissons.model import far_vertices, head
     givens = [tuple(e) for e in rec["givens"]]
     if rec["feasible"]:
-        win, H = rec["_draw"]
+        _centre, r, heights = rec["_draw"]
+        if 6 * r * r > regions.MAX_REGION_TRIANGLES:
+            raise TilepressError(f"feasible: the witness window (radius {r}) is too large to draw; "
+                                 "its calissons are in --format json")
+        win, _c, _r = window_of(givens)
+        H = [heights[v] for v in win.coords]
         pts = [render.xy(v) for v in win.coords]
     else:
         pts = [render.xy(v) for e in givens for v in (e[:2], head(e), *far_vertices(e))]

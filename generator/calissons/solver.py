@@ -30,7 +30,8 @@ node holds (G(v) - L(v))/3 + 1 solutions, counted without branching.
 Infinite grid.  Without a boundary, the largest possible rise from p to q over tilings of
 the plane is d(p -> q) = da + db + 3 max(0, -da, -db).  The clues are feasible iff the
 difference system on the key vertices (tail, head, A, B of each clue) with these distances
-has no negative cycle (Floyd-Warshall, O(|X|^3)).
+has no negative cycle; that is decided by Bellman-Ford on the grid of a window round the
+key vertices, which holds a shortest path between any two of them (plane_verdict).
 """
 
 from __future__ import annotations
@@ -443,7 +444,9 @@ def plane_distance(p: tuple[int, int], q: tuple[int, int]) -> int:
     return da + db + 3 * max(0, -da, -db)
 
 
-MAX_PLANE_CLUES = 50          # Floyd-Warshall on up to 200 key vertices
+MAX_PLANE_CLUES = 100000       # given edges read by the infinite-grid test (an input-size limit)
+MAX_PLANE_WINDOW = 400000      # triangles of the window the test works on (radius up to 258)
+PLANE_MARGIN = 2               # the window reaches this far beyond the key vertices
 
 
 @dataclass
@@ -454,62 +457,166 @@ class PlaneVerdict:
     keys: list                  # the key vertices (a, b)
     heights: dict | None        # key vertex -> height of a witness tiling (feasible)
     cycle: list | None          # [(p, q, weight, kind)] arcs of a negative cycle (kind "plane" | "clue")
+    window: tuple | None = None  # (centre, radius, {vertex: height}): the witness on its window
 
 
 def plane_arcs(givens: list[Edge]) -> tuple[list, list[list[int]], list[list[str]]]:
-    """(keys, W, kind): W[i][j] the tightest direct bound on H(j) - H(i) between key vertices."""
-    keys: list[tuple[int, int]] = []
-    for e in givens:
-        A, B = far_vertices(e)
-        keys.extend([e[:2], head(e), A, B])
-    keys = sorted(set(keys))
+    """(keys, W, kind): W[i][j] the tightest direct bound on H(j) - H(i) between key vertices
+    (a dense matrix: for tests and small sets; the verdict itself never builds it)."""
+    keys = plane_keys(givens)
     k = {v: i for i, v in enumerate(keys)}
     W = [[plane_distance(p, q) for q in keys] for p in keys]
     kind = [["plane"] * len(keys) for _ in keys]
-    for e in givens:
-        t, h = k[e[:2]], k[head(e)]
-        A, B = far_vertices(e)
-        a, b = k[A], k[B]
-        for i, j, w in ((h, t, -1), (a, b, 0), (b, a, 0)):   # H(t) <= H(h) - 1; H(A) = H(B)
-            if w < W[i][j]:
-                W[i][j], kind[i][j] = w, "clue"
+    for q, p, w in clue_bounds(givens):
+        i, j = k[q], k[p]
+        if w < W[i][j]:
+            W[i][j], kind[i][j] = w, "clue"
     return keys, W, kind
 
 
+def plane_keys(givens) -> list:
+    """The key vertices of a given-edge set: tail, head and far vertices of each edge."""
+    keys = []
+    for e in givens:
+        A, B = far_vertices(e)
+        keys.extend([e[:2], head(e), A, B])
+    return sorted(set(keys))
+
+
+def clue_bounds(givens):
+    """The clue arcs (q, p, w): H(p) <= H(q) + w, i.e. H(t) <= H(h) - 1 and H(A) = H(B)."""
+    for e in givens:
+        A, B = far_vertices(e)
+        t, h = e[:2], head(e)
+        yield h, t, -1
+        yield A, B, 0
+        yield B, A, 0
+
+
+def plane_window(givens, margin: int = PLANE_MARGIN) -> tuple[tuple[int, int], int]:
+    """(centre, radius) of the hexagon-shaped window round the key vertices, `margin` beyond them."""
+    pts = plane_keys(givens) or [(0, 0)]
+    ca = (min(p[0] for p in pts) + max(p[0] for p in pts)) // 2
+    cb = (min(p[1] for p in pts) + max(p[1] for p in pts)) // 2
+    r = max(max(abs(a - ca), abs(b - cb), abs((a - ca) - (b - cb))) for a, b in pts) + margin
+    return (ca, cb), r
+
+
 def plane_verdict(givens: Iterable[Edge]) -> PlaneVerdict:
-    """Bellman-Ford on the key vertices (a virtual source reaching key j at weight a + b, so
-    the potentials have the residues of heights): potentials, or a negative cycle."""
+    """Feasible on the whole plane, with a witness on a window round the edges, or a negative cycle.
+
+    The window W is the hexagon of vertices within PLANE_MARGIN (>= 1) of the key vertices'
+    hull in the three lattice directions.  A plane tiling restricts to a tiling of W; and
+    heights on W obeying every grid edge of W extend to the plane (H(v) = min over u in W of
+    H(u) + d(u -> v), a minimum of plane distance functions), because W holds a shortest grid
+    path between any two of its vertices (a staircase in the two lattice directions of their
+    difference, kept within one step of the straight segment).  So the clues are feasible on
+    the plane iff the difference system of W (grid edges and clue arcs) has no negative cycle.
+
+    Bellman-Ford in FIFO order from a virtual source reaching every vertex v = (a, b) at
+    a + b (the residues of heights).  If the clues are feasible, no value can fall below
+    a + b - 3 max(0, a - a0, b - b0) (a0, b0 the window's least coordinates: the plane bound
+    H(v) >= H(u) - d(v -> u) for u in W); a value that does proves a negative cycle: the
+    predecessors either close one, or lead back to the source at some s, and closing that
+    path with the plane arc v -> s of weight d(v -> s) makes one.  The cycle is reported with
+    its runs of grid edges merged into plane arcs between key vertices.
+
+    Cost: O(V + |X|) memory and O(V x passes) time for a window of V vertices (its area);
+    passes are few in practice and at most the window's diameter (each raise is a step of 3
+    between the bounds).  Edges packed at any fixed density have V = O(|X|): 10,000 edges of a
+    tiling take a few seconds.  Edges farther apart than MAX_PLANE_WINDOW triangles allow are
+    refused with one line.
+    """
     givens = sorted(set(givens))
     if len(givens) > MAX_PLANE_CLUES:
-        raise TilepressError(f"too many clues for the infinite-grid test (limit {MAX_PLANE_CLUES})")
-    keys, W, kind = plane_arcs(givens)
-    m = len(keys)
-    dist = [a + b for a, b in keys]
-    pred = [-1] * m
-    last = -1
-    for _ in range(m + 1):
-        last = -1
-        for i in range(m):
-            di, Wi = dist[i], W[i]
-            for j in range(m):
-                if i != j and di + Wi[j] < dist[j]:
-                    dist[j] = di + Wi[j]
-                    pred[j] = i
-                    last = j
-        if last < 0:
-            return PlaneVerdict(True, keys, {keys[i]: dist[i] for i in range(m)}, None)
-    v = last
-    for _ in range(m):                  # walk back onto the cycle
+        raise TilepressError(f"too many edges for the infinite-grid test (limit {MAX_PLANE_CLUES})")
+    keys = plane_keys(givens)
+    (ca, cb), r = plane_window(givens)
+    if 6 * r * r > MAX_PLANE_WINDOW:
+        raise TilepressError(f"the edges are too far apart for the infinite-grid test (window radius {r}, "
+                             f"limit {int((MAX_PLANE_WINDOW / 6) ** 0.5)})")
+    coords = [(a + ca, b + cb) for a, b in hexagon(r).coords]
+    index = {v: i for i, v in enumerate(coords)}
+    V = len(coords)
+    # arcs q -> p with weight w, meaning H(p) <= H(q) + w; kind 0 grid, 1 clue
+    out: list[list[tuple[int, int, int]]] = [[] for _ in range(V)]
+    for i, (a, b) in enumerate(coords):
+        for da, db in ((1, 0), (0, 1), (-1, -1)):
+            j = index.get((a + da, b + db))
+            if j is not None:
+                out[i].append((j, 1, 0))        # H(head) <= H(tail) + 1
+                out[j].append((i, 2, 0))        # H(tail) <= H(head) + 2
+    clue_w = {}
+    for q, p, w in clue_bounds(givens):
+        out[index[q]].append((index[p], w, 1))
+        clue_w[(q, p)] = min(w, clue_w.get((q, p), w))
+    a0 = min(a for a, _b in coords)
+    b0 = min(b for _a, b in coords)
+    dist = [a + b for a, b in coords]
+    low = [a + b - 3 * max(0, a - a0, b - b0) for a, b in coords]
+    pred = [-1] * V
+    predw = [0] * V
+    predk = [0] * V
+    queue = deque(range(V))
+    queued = bytearray(b"\x01") * V
+    bad = -1
+    while queue and bad < 0:
+        q = queue.popleft()
+        queued[q] = 0
+        dq = dist[q]
+        for p, w, kind in out[q]:
+            v = dq + w
+            if v < dist[p]:
+                dist[p] = v
+                pred[p], predw[p], predk[p] = q, w, kind
+                if v < low[p]:
+                    bad = p
+                    break
+                if not queued[p]:
+                    queued[p] = 1
+                    queue.append(p)
+    if bad < 0:
+        heights = {k: dist[index[k]] for k in keys}
+        return PlaneVerdict(True, keys, heights, None,
+                            ((ca, cb), r, {coords[i]: dist[i] for i in range(V)}))
+    return PlaneVerdict(False, keys, None, _plane_cycle(coords, pred, predw, predk, bad, clue_w))
+
+
+def _plane_cycle(coords, pred, predw, predk, bad, clue_w) -> list:
+    """The negative cycle behind a value that fell below its bound (see plane_verdict)."""
+    seen: dict[int, int] = {}
+    chain = []                                   # arcs into bad, into its predecessor, ... (backwards)
+    v = bad
+    while pred[v] >= 0 and v not in seen:
+        seen[v] = len(chain)
+        chain.append((pred[v], v, predw[v], predk[v]))
         v = pred[v]
-    cyc = [v]
-    u = pred[v]
-    while u != v:
-        cyc.append(u)
-        u = pred[u]
-    cyc.reverse()                       # in arc order: cyc[0] -> cyc[1] -> ... -> cyc[0]
-    arcs = [(keys[cyc[i]], keys[cyc[(i + 1) % len(cyc)]], W[cyc[i]][cyc[(i + 1) % len(cyc)]],
-             kind[cyc[i]][cyc[(i + 1) % len(cyc)]]) for i in range(len(cyc))]
-    return PlaneVerdict(False, keys, None, arcs)
+    if v in seen:
+        arcs = chain[seen[v]:][::-1]
+    else:                                        # a path from the source at v: close it
+        arcs = chain[::-1]
+        arcs.append((bad, v, plane_distance(coords[bad], coords[v]), 0))
+    while arcs[0][3] != 1:                       # start at a clue arc (there is one: grid cycles weigh >= 0)
+        arcs.append(arcs.pop(0))
+    out, i = [], 0
+    while i < len(arcs):
+        q, p, w, kind = arcs[i]
+        if kind == 1:
+            out.append((coords[q], coords[p], w, "clue"))
+            i += 1
+            continue
+        start = q
+        while i < len(arcs) and arcs[i][3] == 0:
+            p = arcs[i][1]
+            i += 1
+        a, b = coords[start], coords[p]
+        if a != b:
+            d = plane_distance(a, b)
+            if clue_w.get((a, b), d) < d:
+                out.append((a, b, clue_w[(a, b)], "clue"))
+            else:
+                out.append((a, b, d, "plane"))
+    return out
 
 
 def plane_witness(verdict: PlaneVerdict, window: Region) -> list[int]:
