@@ -1,6 +1,7 @@
 """Figures of the in-browser runtime (regen.html under headless Chromium, from file://).
 
     python bench/browser.py [--site DIR] [--repeat N] [--make-repeat N] [--make-idle S] [--make-only]
+                            [--first-mark-only] [--player-only] [--tap-seeds N]
 
 Prints: the runtime's size on disk (goal ≤ 9 MB) and everything regen.html loads (≤ 9.5 MB);
 start-up from opening regen.html#PERMALINK to the first picture shown (≤ 4 s on an idle
@@ -23,6 +24,12 @@ had loaded by then (the sizes on disk of the document and each resource it fetch
 item (its board file written by the build: goal <= 500 KB and <= 1 s) and for a foreign permalink
 (the Python runtime first, as before); whether Python was ready at that moment.  The click goes to
 the middle of the board's box, again until a mark is taken (a tap may zoom in first).
+The player (--player-only runs the first mark and this): every edge of a 69-face hat and an 81-face
+P2 board pressed once at its midpoint at the scale the board opens at, by a mouse at 1280×900
+and a finger at 390×844 (touch emulation): how many marked that edge at once (goal at 1280: all),
+how many zoomed in first (a finger, where edges are under 24 px apart); taps, zooms included, to
+mark 20 random edges of a 263-face hat board at 390 px (goal <= 30); a Loopy site item played to
+its end by clicks and by taps from a fresh page, whether "Solved" shows with Check never pressed.
 Without --site it builds a small interactive site into a temporary folder first.
 """
 
@@ -300,13 +307,13 @@ def _press(page, touch: bool, x: float, y: float) -> None:
 
 def fitted_marks(b, site: Path, link: str, ctx: dict) -> dict:
     """Every free edge pressed once at its midpoint at the scale the board opens at (a real click or
-    tap; Fit between edges on touch, where a tap may zoom first): how many marked that edge at once,
-    zoomed in first, marked another edge, did nothing."""
+    tap): how many marked that edge at once, zoomed in first (on touch; then the next tap at the
+    edge's midpoint, and Whole board), marked another edge, did nothing."""
     touch = bool(ctx.get("has_touch"))
     context, page = _open(b, site, link, ctx)
     fitted = page.evaluate(f"{PLAYER}.scale")
     free = page.evaluate(f"{PLAYER}.free")
-    out = {"edges": len(free), "marked": 0, "zoomed": 0, "other": 0, "none": 0, "scale": fitted}
+    out = {"edges": len(free), "marked": 0, "zoomed": 0, "then": 0, "other": 0, "none": 0, "scale": fitted}
     for i in free:
         x, y = page.evaluate(MIDPOINT, i)
         before = page.evaluate(f"Object.keys({PLAYER}.marks).length")
@@ -316,6 +323,9 @@ def fitted_marks(b, site: Path, link: str, ctx: dict) -> dict:
             out["marked"] += 1
         elif got[2] > fitted * 1.001:
             out["zoomed"] += 1
+            x, y = page.evaluate(MIDPOINT, i)         # the next tap, where the zoom put the edge
+            _press(page, touch, x, y)
+            out["then"] += page.evaluate(MARK_OF, i) == 1
             page.evaluate(f"{PLAYER}.fit()")
         elif got[1] != before:
             out["other"] += 1
@@ -389,7 +399,8 @@ def player_figures(b, site: Path, tap_seeds: int) -> None:
             m = fitted_marks(b, site, link, ctx)
             print(f"fitted scale, {name}, {label} ({m['scale']:.1f} px per unit): a press at each of the {m['edges']} "
                   f"edges' midpoints marked that edge {m['marked']} ({m['marked'] / m['edges']:.1%}), zoomed in first "
-                  f"{m['zoomed']}, marked another edge {m['other']}, did nothing {m['none']}"
+                  f"{m['zoomed']} (then marked by the next tap: {m['then']}), marked another edge {m['other']}, "
+                  f"did nothing {m['none']}"
                   + (" (goal: all marked)" if label.startswith("1280") else " (a finger: zooms where edges are < 24 px apart)"))
     runs = phone_taps(b, site, tap_seeds)
     print(f"phone 390x844 touch, hat 263 faces: taps to mark 20 random edges (seeds 35..{34 + tap_seeds}): "
