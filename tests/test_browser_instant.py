@@ -236,6 +236,31 @@ def test_a_site_item_plays_with_no_runtime_at_all(chromium, site, tmp_path, pref
     page.close()
 
 
+def _bench():
+    """bench/browser.py as a module (its player figures are what this checks)."""
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[1] / "bench" / "browser.py"
+    spec = importlib.util.spec_from_file_location("bench_browser", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.mark.parametrize("device", ["DESK", "PHONE"])
+def test_a_site_item_is_played_to_solved_by_clicks_and_by_taps_without_check(chromium, site, tmp_path, device):
+    """bench/browser.py's play_to_solved on the site without its runtime: the answer drawn by mouse
+    clicks at 1280 px, or by finger taps at 390 px (zooming where the page zooms), says "Solved"
+    with Check never pressed and no Python."""
+    bare = tmp_path / "bare"
+    shutil.copytree(site, bare, ignore=shutil.ignore_patterns("runtime"))
+    bench = _bench()
+    r = bench.play_to_solved(chromium, bare, _links(site)["loopy"], getattr(bench, device))
+    assert r["solved"] and r["status"].startswith("Solved!"), r
+    assert r["checks"] == 0 and r["python"] is False
+    assert r["edges"] <= r["presses"] <= r["edges"] + 3, r            # one press an edge, a zoom or two at most
+
+
 def test_a_site_item_takes_a_mark_before_python_has_loaded(chromium, site):
     """The board is up from the page, its own picture and the board file (no runtime file asked for
     yet); a click marks an edge while Python is still loading; once Python has loaded (picture,
