@@ -1,6 +1,7 @@
 """Figures of the in-browser runtime (regen.html under headless Chromium, from file://).
 
     python bench/browser.py [--site DIR] [--repeat N] [--make-repeat N] [--make-idle S] [--make-only]
+                            [--first-mark-only] [--player-only] [--tap-seeds N]
 
 Prints: the runtime's size on disk (goal ≤ 9 MB) and everything regen.html loads (≤ 9.5 MB);
 start-up from opening regen.html#PERMALINK to the first picture shown (≤ 4 s on an idle
@@ -23,6 +24,12 @@ had loaded by then (the sizes on disk of the document and each resource it fetch
 item (its board file written by the build: goal <= 500 KB and <= 1 s) and for a foreign permalink
 (the Python runtime first, as before); whether Python was ready at that moment.  The click goes to
 the middle of the board's box, again until a mark is taken (a tap may zoom in first).
+The player (--player-only runs the first mark and this): every edge of a 69-face hat and an 81-face
+P2 board pressed once at its midpoint at the scale the board opens at, by a mouse at 1280×900
+and a finger at 390×844 (touch emulation): how many marked that edge at once (goal at 1280: all),
+how many zoomed in first (a finger, where edges are under 24 px apart); taps, zooms included, to
+mark 20 random edges of a 263-face hat board at 390 px (goal <= 30); a Loopy site item played to
+its end by clicks and by taps from a fresh page, whether "Solved" shows with Check never pressed.
 Without --site it builds a small interactive site into a temporary folder first.
 """
 
@@ -119,6 +126,10 @@ def main(argv=None) -> int:
     ap.add_argument("--first-mark-only", action="store_true",
                     help="only the time and bytes until a board takes a mark (a site item, a foreign link)")
     ap.add_argument("--first-mark-repeat", type=int, default=5, help="fresh pages per link (the median is printed)")
+    ap.add_argument("--player-only", action="store_true",
+                    help="only the player's figures: the first mark, marking at the fitted scale (1280 px mouse, "
+                         "390 px touch), taps for 20 edges on a phone, a site puzzle played to solved by clicks and by taps")
+    ap.add_argument("--tap-seeds", type=int, default=5, help="random sets of 20 edges tapped on the phone (default 5)")
     a = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
     with tempfile.TemporaryDirectory() as tmp:
@@ -129,8 +140,10 @@ def main(argv=None) -> int:
         with sync_playwright() as p:
             b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"])
             first_marks(b, site, a.first_mark_repeat)
+            if not a.first_mark_only:
+                player_figures(b, site, a.tap_seeds)
             b.close()
-        if a.first_mark_only:
+        if a.first_mark_only or a.player_only:
             return 0
         if a.make_only:
             from playwright.sync_api import sync_playwright
@@ -246,6 +259,164 @@ def first_marks(b, site: Path, repeat: int) -> None:
               f"  clicked by Playwright as soon as the board is up: marked at {m['seconds']:.2f} s "
               f"(max {max(r['seconds'] for r in runs):.2f} s, {m['clicks']} click(s)); requested by then "
               f"{m['bytes'] / 1e3:.0f} KB; Python loaded then on {sum(r['ready'] for r in runs)} of {len(runs)} pages")
+
+
+# The player as a player meets it: boards foreign to the bench site (Python draws them), a site item.
+HAT = FOREIGN                                                   # 69 hat faces, 559 edges
+P2 = "loopy.v2.ea32b3b3d11c0c211a0a1a12b21e13b22231a11a112c0a002b1g2c13.p2.v1.6_5_9_AVVBUABUAA"   # 81 faces
+HAT250 = ("loopy.v2.ec6a2a7Ba7b7a9eB8BBC8bB8a9Da9aA689aD67a9A944B7b8a7a2C7c7a2a8bAb8CABaA0cC3a79c8b1aAc8cAD3c8b49B07"
+          "B3e22b7c65aB6A04AfA7dAb0a2982B0a9a7CAaC90f498b6776a6a88a50B06a2b45Aa8ACd575a87Aa9c9Aa95aCBB36a7bCa9AaCbAAa8d"
+          "Da.hat.v1.64x48.r0.4-0-1-8-7-4-H")                  # 263 hat faces
+DESK = {"viewport": {"width": 1280, "height": 900}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+PLAYER = "window.tilepress.page.player"
+
+# Client coordinates of edge i's midpoint, the board's box and the window scrolled so that it is in
+# view (scrolling the board to an edge is the page's scrolling, not a click or a tap).
+MIDPOINT = f"""(i) => {{ const p = {PLAYER}, e = p.board.edges[i], d = p.board.dots;
+    const at = () => new DOMPoint((d[e[0]][0] + d[e[1]][0]) / 2, (d[e[0]][1] + d[e[1]][1]) / 2)
+      .matrixTransform(p.svg.getScreenCTM());
+    let q = at(), r = p.box.getBoundingClientRect();
+    if (q.x < r.left + 20 || q.x > r.right - 20) p.box.scrollLeft += q.x - (r.left + r.width / 2);
+    if (q.y < r.top + 20 || q.y > r.bottom - 20) p.box.scrollTop += q.y - (r.top + r.height / 2);
+    q = at();
+    const vh = (window.visualViewport || window).height || innerHeight;
+    if (q.y < 60 || q.y > vh - 20) window.scrollBy(0, q.y - vh / 2);
+    q = at();
+    return [q.x, q.y]; }}"""
+MARK_OF = f"(i) => {PLAYER}.marks[i] || 0"
+
+
+def _open(b, site: Path, link: str, ctx: dict, shown: bool = True):
+    """A fresh context on regen.html#link with an empty board: (context, page)."""
+    context = b.new_context(**ctx)
+    page = context.new_page()
+    page.set_default_timeout(180_000)
+    page.goto(site.as_uri() + "/regen.html#" + link)
+    page.wait_for_function("document.documentElement.getAttribute('data-tp-shown')" if shown else
+                           "document.documentElement.getAttribute('data-tp-board')", polling=20)
+    return context, page
+
+
+def _press(page, touch: bool, x: float, y: float) -> None:
+    if touch:
+        page.touchscreen.tap(x, y)
+    else:
+        page.mouse.click(x, y)
+
+
+def fitted_marks(b, site: Path, link: str, ctx: dict) -> dict:
+    """Every free edge pressed once at its midpoint at the scale the board opens at (a real click or
+    tap): how many marked that edge at once, zoomed in first (on touch; then the next tap at the
+    edge's midpoint, and Whole board), marked another edge, did nothing."""
+    touch = bool(ctx.get("has_touch"))
+    context, page = _open(b, site, link, ctx)
+    fitted = page.evaluate(f"{PLAYER}.scale")
+    free = page.evaluate(f"{PLAYER}.free")
+    out = {"edges": len(free), "marked": 0, "zoomed": 0, "then": 0, "other": 0, "none": 0, "scale": fitted}
+    for i in free:
+        x, y = page.evaluate(MIDPOINT, i)
+        before = page.evaluate(f"Object.keys({PLAYER}.marks).length")
+        _press(page, touch, x, y)
+        got = page.evaluate(f"(i) => [{PLAYER}.marks[i] || 0, Object.keys({PLAYER}.marks).length, {PLAYER}.scale]", i)
+        if got[0] == 1:
+            out["marked"] += 1
+        elif got[2] > fitted * 1.001:
+            out["zoomed"] += 1
+            x, y = page.evaluate(MIDPOINT, i)         # the next tap, where the zoom put the edge
+            _press(page, touch, x, y)
+            out["then"] += page.evaluate(MARK_OF, i) == 1
+            page.evaluate(f"{PLAYER}.fit()")
+        elif got[1] != before:
+            out["other"] += 1
+        else:
+            out["none"] += 1
+    context.close()
+    return out
+
+
+def phone_taps(b, site: Path, seeds: int) -> list[dict]:
+    """390 px, touch, the 263-face hat board: taps (zooms among them) to mark 20 random edges, per seed."""
+    import random
+    context, page = _open(b, site, HAT250, PHONE)
+    out = []
+    for seed in range(35, 35 + seeds):
+        page.evaluate(f"{PLAYER}.reset(); {PLAYER}.fit()")
+        picks = random.Random(seed).sample(page.evaluate(f"{PLAYER}.free"), 20)
+        taps = zooms = 0
+        for i in picks:
+            for _attempt in range(4):
+                x, y = page.evaluate(MIDPOINT, i)
+                scale = page.evaluate(f"{PLAYER}.scale")
+                page.touchscreen.tap(x, y)
+                taps += 1
+                if page.evaluate(MARK_OF, i) == 1:
+                    break
+                zooms += page.evaluate(f"{PLAYER}.scale") > scale
+        done = sum(page.evaluate(MARK_OF, i) == 1 for i in picks)
+        out.append({"taps": taps, "zooms": zooms, "marked": done})
+    context.close()
+    return out
+
+
+def play_to_solved(b, site: Path, link: str, ctx: dict) -> dict:
+    """A site item opened fresh, its answer drawn edge by edge with clicks (or taps, zooming where the
+    page zooms), Check never pressed: {"presses", "zooms", "solved": the status line said Solved,
+    "seconds" from the last press to it, "status", "python": the runtime had loaded by then}."""
+    touch = bool(ctx.get("has_touch"))
+    answer = webapi.player_call("solution", link)["lines"]
+    context, page = _open(b, site, link, ctx, shown=False)
+    page.evaluate("window.__checks = 0; document.getElementById('tp-check').addEventListener('click', "
+                  "() => { window.__checks += 1; }, true)")
+    presses = zooms = 0
+    for i in answer:
+        for _attempt in range(4):
+            if page.evaluate(MARK_OF, i) == 1:
+                break
+            x, y = page.evaluate(MIDPOINT, i)
+            scale = page.evaluate(f"{PLAYER}.scale")
+            _press(page, touch, x, y)
+            presses += 1
+            zooms += page.evaluate(f"{PLAYER}.scale") > scale
+    t = time.perf_counter()
+    solved = True
+    try:
+        page.wait_for_function("document.getElementById('tp-play-status').textContent.startsWith('Solved')",
+                               timeout=5000, polling=10)
+    except Exception:                                 # noqa: BLE001 - reported below
+        solved = False
+    res = {"presses": presses, "zooms": zooms, "edges": len(answer), "solved": solved,
+           "seconds": time.perf_counter() - t, "status": page.inner_text("#tp-play-status"),
+           "checks": page.evaluate("window.__checks"), "python": page.evaluate("window.tilepress.isReady()")}
+    context.close()
+    return res
+
+
+def player_figures(b, site: Path, tap_seeds: int) -> None:
+    """Print the player's figures (issue: mark at any zoom, solved noticed)."""
+    for name, link in (("hat, 69 faces", HAT), ("P2, 81 faces", P2)):
+        for label, ctx in (("1280x900 mouse", DESK), ("390x844 touch", PHONE)):
+            m = fitted_marks(b, site, link, ctx)
+            print(f"fitted scale, {name}, {label} ({m['scale']:.1f} px per unit): a press at each of the {m['edges']} "
+                  f"edges' midpoints marked that edge {m['marked']} ({m['marked'] / m['edges']:.1%}), zoomed in first "
+                  f"{m['zoomed']} (then marked by the next tap: {m['then']}), marked another edge {m['other']}, "
+                  f"did nothing {m['none']}"
+                  + (" (goal: all marked)" if label.startswith("1280") else " (a finger: zooms where edges are < 24 px apart)"))
+    runs = phone_taps(b, site, tap_seeds)
+    print(f"phone 390x844 touch, hat 263 faces: taps to mark 20 random edges (seeds 35..{34 + tap_seeds}): "
+          + ", ".join(f"{r['taps']} ({r['zooms']} zooms{'' if r['marked'] == 20 else ', ' + str(r['marked']) + ' marked'})"
+                      for r in runs)
+          + f"; max {max(r['taps'] for r in runs)} (goal <= 30 including zooms)")
+    import json
+    html = (site / "regen.html").read_text()
+    boards = json.loads(html.split('id="tp-config">', 1)[1].split("</script>", 1)[0])["boards"]
+    link = next(k for k in sorted(boards) if k.startswith("loopy."))
+    for label, ctx in (("clicks, 1280x900", DESK), ("taps, 390x844", PHONE)):
+        r = play_to_solved(b, site, link, ctx)
+        print(f"site item {link[:24]}… played to the end by {label}: {r['presses']} presses ({r['zooms']} zooms) for "
+              f"{r['edges']} loop edges; '{r['status'][:40]}' {'shown' if r['solved'] else 'NOT shown'} "
+              f"{r['seconds'] * 1000:.0f} ms after the last press, Check pressed {r['checks']} times; "
+              f"Python loaded by then: {r['python']}")
 
 
 # the page's "make your own" form for a Loopy Hard puzzle on about 250 hat faces, and its command

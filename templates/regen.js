@@ -14,7 +14,7 @@
  * window.tilepress.isReady()           -> true once it has loaded (false while it loads)
  * window.tilepress.holdRuntime(ms)     ready() starts the runtime no sooner than ms from now
  * window.tilepress.pageData(permalink) -> Promise of a site item's board file ({board, check}) or null
- * window.tilepress.localCheck(data, lines, crosses) -> the player's check, computed on the page
+ * window.tilepress.localCheck(data, lines, crosses[, inside, outside]) -> the player's check, computed on the page
  * window.tilepress.warmUp()            -> Promise of the worker's warm-up ({seconds}): once the worker
  *                                      is idle it makes a small puzzle unseen (generator.webapi.warm_up),
  *                                      so that the visitor's first puzzle runs in the WebAssembly
@@ -331,11 +331,11 @@
    * For each playable item of the site the build writes <family>/<slug>.play.js beside it (config
    * "boards": permalink -> that path), a classic script setting window.tilepressBoards[permalink]
    * to generator.webapi.page_data(permalink): {board, check}.  With it the page answers the
-   * player's board, check (and, for "answer" checks, solution) calls here, the same objects the
+   * player's board, check (and, when the file carries the answer's "lines", solution) calls here, the same objects the
    * Python player returns, so the board takes marks before the runtime has loaded.
    *
    * T.pageData(permalink) -> Promise of that object, or null (not a site item with a board file)
-   * T.localCheck(data, lines, crosses) -> the check object of generator/<family>/play.py's check
+   * T.localCheck(data, lines, crosses[, inside, outside]) -> the check object of generator/<family>/play.py's check
    */
   var boardLoads = {};
   function boardData(permalink) {
@@ -357,11 +357,8 @@
     var data = boardData(permalink);
     if (!data) return null;
     if (name === "board") return JSON.parse(JSON.stringify(data.board));
-    if (name === "check" && data.check) {
-      if ((args[2] || []).length || (args[3] || []).length) return null;   // shaded faces: Python's check judges them
-      return T.localCheck(data, args[0] || [], args[1] || []);
-    }
-    if (name === "solution" && data.check && data.check.rule === "answer") return {lines: data.check.lines.slice()};
+    if (name === "check" && data.check) return T.localCheck(data, args[0] || [], args[1] || [], args[2] || [], args[3] || []);
+    if (name === "solution" && data.check && data.check.lines) return {lines: data.check.lines.slice()};
     return null;
   }
 
@@ -371,14 +368,32 @@
 
   /* generator/loopy/play.py's check, by the rules: the first contradiction in the same order, the
    * same sentences; the edges at each dot and the clues' faces come from the board. */
-  function loopCheck(board, total, lines, crosses) {
+  function loopCheck(board, total, lines, crosses, inside, outside) {
     var on = setOf(lines), off = setOf(crosses), at = board.dots.map(function () { return []; });
     board.edges.forEach(function (e, i) { at[e[0]].push(i); at[e[1]].push(i); });
     var clues = board.clues || [];
     var degree = function (d) { return at[d].filter(function (e) { return on[e]; }).length; };
-    var verdict = function (solved, message, wrong) {
+    var verdict = function (solved, message, wrong, faces) {
       return {solved: solved, message: message, wrong: wrong.slice().sort(byNumber), drawn: lines.length, total: total,
-              faces: []};     // no face shaded (a shaded board goes to Python's check)
+              faces: faces || []};
+    };
+    /* Shading that disagrees with a mark (beyond the rim is outside): [message, [edge], faces]. */
+    var shadeFault = function () {
+      var ins = setOf(inside || []), outs = setOf(outside || []), sides = board.edges.map(function () { return []; });
+      (board.face_edges || []).forEach(function (es, f) { es.forEach(function (e) { sides[e].push(f); }); });
+      var side = function (f) { return f < 0 || outs[f] ? 2 : ins[f] ? 1 : 0; };
+      for (var e = 0; e < sides.length; e++) {
+        var f = sides[e].length > 0 ? sides[e][0] : -1, h = sides[e].length > 1 ? sides[e][1] : -1;
+        var a = side(f), b = side(h);
+        if (!a || !b || (f < 0 && h < 0)) continue;
+        var shaded = [f, h].filter(function (x) { return x >= 0 && (ins[x] || outs[x]); }).sort(byNumber);
+        if (on[e] && a === b) {
+          return ["This line has " + (a === 1 ? "inside" : "outside") + " shading on both sides: a line separates " +
+                  "inside from outside.", [e], shaded];
+        }
+        if (off[e] && a !== b) return ["This crossed-out edge has inside shading on one side and outside on the other.", [e], shaded];
+      }
+      return null;
     };
     var dots = function (deadEnds) {
       for (var d = 0; d < at.length; d++) {
@@ -436,8 +451,8 @@
       }
       return null;
     };
-    var found = dots(false) || clueFault() || dots(true) || loopFault();
-    if (found) return verdict(false, found[0], found[1]);
+    var found = dots(false) || clueFault() || dots(true) || loopFault() || shadeFault();
+    if (found) return verdict(false, found[0], found[1], found[2]);
     var deg = true;
     for (var d = 0; d < at.length; d++) { var n = degree(d); if (n !== 0 && n !== 2) { deg = false; break; } }
     if (components().length === 1 && deg) return verdict(true, "Solved! One closed loop, and every number is right.", []);
@@ -462,8 +477,8 @@
     return verdict(false, check.messages.left.replace("{n}", missing).replace("{s}", missing === 1 ? "" : "s"), []);
   }
 
-  T.localCheck = function (data, lines, crosses) {
-    if (data.check.rule === "loop") return loopCheck(data.board, data.check.total, lines, crosses);
+  T.localCheck = function (data, lines, crosses, inside, outside) {
+    if (data.check.rule === "loop") return loopCheck(data.board, data.check.total, lines, crosses, inside, outside);
     if (data.check.rule === "answer") return answerCheck(data.board, data.check, lines, crosses);
     throw new Error("error: unknown check rule " + data.check.rule);
   };

@@ -107,7 +107,8 @@ def test_page_checks_come_from_the_players():
     assert cal_play.page_check(link)["lines"] == cal_play.solution(link)["lines"]
     assert cal_play.page_check(cal_permalink.encode(2, [])) is None       # many solutions: Python checks
     loopy = "loopy.v1.eb3a1g110c0c2a0c.p3.v1.4_3_2_DXCYYDXXYD"
-    assert loopy_play.page_check(loopy) == {"rule": "loop", "total": len(loopy_play.solution(loopy)["lines"])}
+    answer = loopy_play.solution(loopy)["lines"]
+    assert loopy_play.page_check(loopy) == {"rule": "loop", "total": len(answer), "lines": answer}   # for Reveal
     assert webapi.page_data("cal.v2.16.s1") is None                        # a tiling, not a puzzle
 
 
@@ -127,19 +128,68 @@ def _mark_sets(link: str, count: int, seed: int) -> list:
     return out
 
 
+def _shaded(link: str, sets: list, seed: int) -> list:
+    """The mark sets with faces shaded: half of them by the answer's sides (inside the loop or not),
+    some of those shades flipped, the rest at random."""
+    board = webapi.player_call("board", link)
+    answer = set(webapi.player_call("solution", link)["lines"])
+    nf = len(board["faces"])
+    sides = [-1] * len(board["edges"]), [-1] * len(board["edges"])
+    adj = [[] for _ in range(nf)]
+    for f, es in enumerate(board["face_edges"]):
+        for e in es:
+            if sides[0][e] < 0:
+                sides[0][e] = f
+            else:
+                sides[1][e] = f
+    for e in range(len(board["edges"])):
+        a, b = sides[0][e], sides[1][e]
+        if a >= 0 and b >= 0:
+            adj[a].append((b, e in answer))
+            adj[b].append((a, e in answer))
+    inside = [None] * nf                  # the answer's sides: a rim face off the loop is outside
+    for e in range(len(board["edges"])):
+        a, b = sides[0][e], sides[1][e]
+        if b < 0 and inside[a] is None:
+            inside[a] = e in answer
+            stack = [a]
+            while stack:
+                f = stack.pop()
+                for g, cut in adj[f]:
+                    if inside[g] is None:
+                        inside[g] = inside[f] != cut
+                        stack.append(g)
+    rng = random.Random(seed)
+    out = []
+    for k, (lines, crosses) in enumerate(sets):
+        faces = rng.sample(range(nf), rng.randint(0, nf))
+        if k % 2:
+            shade = {f: inside[f] != (rng.random() < 0.03) for f in faces}
+        else:
+            shade = {f: rng.random() < 0.5 for f in faces}
+        out.append((lines, crosses, sorted(f for f in shade if shade[f]), sorted(f for f in shade if not shade[f])))
+    return out
+
+
 def test_the_pages_check_is_the_python_check(chromium, site):
-    """T.localCheck on the build's board file gives generator/<family>/play.py's check, verdict for verdict."""
+    """T.localCheck on the build's board file gives generator/<family>/play.py's check, verdict for verdict
+    (Loopy: with faces shaded inside and outside too)."""
     page = chromium.new_page()
     errors = PageErrors(page)
     for link in _links(site).values():
         _board_up(page, site.as_uri() + "/regen.html#" + link)
         sets = _mark_sets(link, 300, 7)
-        got = page.evaluate("""([link, sets]) => sets.map(([l, c]) =>
-            window.tilepress.localCheck(window.tilepressBoards[link], l, c))""", [link, sets])
-        want = [webapi.player_call("check", link, lines, crosses) for lines, crosses in sets]
+        if link.startswith("loopy."):
+            sets += _shaded(link, sets, 8)
+        got = page.evaluate("""([link, sets]) => sets.map((s) =>
+            window.tilepress.localCheck.apply(null, [window.tilepressBoards[link]].concat(s)))""", [link, sets])
+        want = [webapi.player_call("check", link, *marks) for marks in sets]
         assert got == want
         verdicts = {w["message"].split(" ")[0] + str(w["solved"]) for w in want}
         assert len(verdicts) >= 3, verdicts                  # solved, unfinished and wrong ones were compared
+        if link.startswith("loopy."):
+            shades = {w["message"].split(":")[0] for w in want if w["faces"]}
+            assert len(shades) == 3, shades                  # each of the shading contradictions was compared
     assert errors.errors == []
     page.close()
 
@@ -147,7 +197,7 @@ def test_the_pages_check_is_the_python_check(chromium, site):
 @pytest.mark.parametrize("prefix", ["loopy", "cal"])
 def test_a_site_item_plays_with_no_runtime_at_all(chromium, site, tmp_path, prefix):
     """The site without regen/runtime/: the item's board still takes marks, shows live errors, checks,
-    notices the solution on Check (and reveals a calisson answer)."""
+    notices the solution without Check and reveals the answer (Undo brings the board back)."""
     bare = tmp_path / "bare"
     shutil.copytree(site, bare, ignore=shutil.ignore_patterns("runtime"))
     link = _links(site)[prefix]
@@ -171,16 +221,44 @@ def test_a_site_item_plays_with_no_runtime_at_all(chromium, site, tmp_path, pref
         assert page.evaluate("document.querySelectorAll('.tp-dots circle.wrong').length") == 1
         page.click("#tp-undo")
     page.click(f"path.hit[data-edge='{answer[-1]}']")
-    page.click("#tp-check")
-    page.wait_for_selector("#tp-play-status.solved")
+    page.wait_for_selector("#tp-play-status.solved", timeout=5000)      # noticed: no Check pressed
     assert page.inner_text("#tp-play-status").startswith("Solved!")
-    if prefix == "cal":
-        page.click("#tp-reset")
-        page.click("#tp-reveal")
-        page.wait_for_function("window.tilepress.page.player.lists().lines.length > 0")
-        assert _marks(page)[0] == sorted(answer)
+    page.click("#tp-reset")
+    page.click("#tp-confirm-yes")
+    assert _marks(page) == [[], []]
+    page.click("#tp-reveal")                  # the answer from the board file (both families)
+    page.click("#tp-confirm-yes")
+    page.wait_for_function("window.tilepress.page.player.lists().lines.length > 0")
+    assert _marks(page)[0] == sorted(answer)
+    page.click("#tp-undo")
+    assert _marks(page) == [[], []]
     assert page.evaluate("window.tilepress.isReady()") is False          # no Python was ever there
     page.close()
+
+
+def _bench():
+    """bench/browser.py as a module (its player figures are what this checks)."""
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[1] / "bench" / "browser.py"
+    spec = importlib.util.spec_from_file_location("bench_browser", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.mark.parametrize("device", ["DESK", "PHONE"])
+def test_a_site_item_is_played_to_solved_by_clicks_and_by_taps_without_check(chromium, site, tmp_path, device):
+    """bench/browser.py's play_to_solved on the site without its runtime: the answer drawn by mouse
+    clicks at 1280 px, or by finger taps at 390 px (zooming where the page zooms), says "Solved"
+    with Check never pressed and no Python."""
+    bare = tmp_path / "bare"
+    shutil.copytree(site, bare, ignore=shutil.ignore_patterns("runtime"))
+    bench = _bench()
+    r = bench.play_to_solved(chromium, bare, _links(site)["loopy"], getattr(bench, device))
+    assert r["solved"] and r["status"].startswith("Solved!"), r
+    assert r["checks"] == 0 and r["python"] is False
+    assert r["edges"] <= r["presses"] <= r["edges"] + 3, r            # one press an edge, a zoom or two at most
 
 
 def test_a_site_item_takes_a_mark_before_python_has_loaded(chromium, site):

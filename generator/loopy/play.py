@@ -255,5 +255,8 @@ def solution(link: str) -> dict:
 
 def page_check(link: str) -> dict:
     """What the page needs to run `check` without Python (a site item's board file, written by the
-    build): the rules above need only the board, so {"rule": "loop", "total": the loop's length}."""
-    return {"rule": "loop", "total": len(_puzzle(link.strip()).solution)}
+    build): the rules above need only the board, so {"rule": "loop", "total": the loop's length};
+    and "lines", the loop's edges, for "reveal" (the item's page publishes its solution picture
+    already, so the file tells nothing more; the check never reads them)."""
+    lines = sorted(_puzzle(link.strip()).solution)
+    return {"rule": "loop", "total": len(lines), "lines": lines}
