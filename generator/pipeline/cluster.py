@@ -27,7 +27,8 @@ without a time limit and allocates whatever length a peer announces; then it ask
 HTTP server, a peer announcing gigabytes, a malformed address (checked as tcp|tls://HOST:PORT,
 HOST a host name, an IPv4 or a bracketed IPv6 address) or `tls://` without Dask's TLS settings
 stop the build with exit 2 and one line naming the address.  A cluster lost mid-build (the
-scheduler killed) ends it with exit 1 and one line (`ClusterLost`), the previous site untouched;
+scheduler killed, or no worker left for NO_WORKERS_SECONDS) ends it with exit 1 and one line
+(`ClusterLost`), the previous site untouched;
 Dask's own log output (tracebacks from its threads) is silenced while the build uses the cluster.
 """
 
