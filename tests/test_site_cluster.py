@@ -382,3 +382,61 @@ def test_a_workers_address_is_not_the_schedulers(cluster):
         make_executor(Options(executor="dask", scheduler=worker)).check()
     assert time.monotonic() - t < 10
     make_executor(Options(executor="dask", scheduler=lc.scheduler_address)).check()     # the scheduler passes
+
+
+NO_NANNY_SCRIPT = """
+import asyncio, subprocess, sys
+from distributed import Scheduler
+
+async def main():
+    s = await Scheduler(host="127.0.0.1", port=0, dashboard_address="127.0.0.1:0")
+    w = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_worker", s.address, "--no-nanny",
+                          "--nthreads", "1", "--host", "127.0.0.1", "--no-dashboard"],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    print(s.address, w.pid, flush=True)
+    await asyncio.sleep(600)
+
+if __name__ == "__main__":
+    asyncio.run(main())
+"""
+
+
+@pytest.mark.slow
+def test_a_cluster_whose_workers_are_all_killed_exits_1_in_one_line(tmp_path):
+    """The scheduler lives on, its only worker (no nanny to restart it) is killed mid-build: the
+    scheduler would wait for workers for ever; the build stops within 20 s, exit 1, one line."""
+    import subprocess
+    import sys
+    import time
+    from generator.pipeline import cluster as cluster_mod
+    cfg, before = _old_site(tmp_path)
+    cfg.write_text(cfg.read_text().replace("count = 3", "count = 40"))
+    script = tmp_path / "scheduler.py"
+    script.write_text(NO_NANNY_SCRIPT)
+    env = dict(os.environ, TINY_DELAY="0.4", PYTHONPATH=str(REPO))
+    sched = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                             text=True, cwd=REPO, env=env, start_new_session=True)
+    try:
+        address, worker_pid = sched.stdout.readline().split()
+        watcher = distributed.Client(address, set_as_default=False, timeout=30)
+        try:
+            watcher.wait_for_workers(1, timeout=60)
+            b = subprocess.Popen([sys.executable, str(REPO / "build.py"), "--config", str(cfg), "--family-module",
+                                  f"tiny={TINY}", "--out", str(tmp_path / "site"), "--no-cache", "--executor", "dask",
+                                  "--scheduler", address], cwd=REPO, stderr=subprocess.PIPE, text=True)
+            deadline = time.monotonic() + 120
+            while not any(watcher.processing().values()) and time.monotonic() < deadline:
+                time.sleep(0.2)
+        finally:
+            watcher.close()
+        os.kill(int(worker_pid), signal.SIGKILL)
+        killed = time.monotonic()
+        err = b.communicate(timeout=60)[1]
+        seconds = time.monotonic() - killed
+    finally:
+        os.killpg(sched.pid, signal.SIGKILL)
+        sched.wait()
+    assert b.returncode == 1 and seconds < 20, (b.returncode, seconds, err[-2000:])
+    assert err == (f"error: --scheduler {address}: lost the Dask cluster (it has had no workers for "
+                   f"{cluster_mod.NO_WORKERS_SECONDS} s); the previous site is unchanged\n")
+    assert snapshot(tmp_path / "site") == before and not list(tmp_path.glob(".site.staging-*"))

@@ -27,7 +27,8 @@ without a time limit and allocates whatever length a peer announces; then it ask
 HTTP server, a peer announcing gigabytes, a malformed address (checked as tcp|tls://HOST:PORT,
 HOST a host name, an IPv4 or a bracketed IPv6 address) or `tls://` without Dask's TLS settings
 stop the build with exit 2 and one line naming the address.  A cluster lost mid-build (the
-scheduler killed) ends it with exit 1 and one line (`ClusterLost`), the previous site untouched;
+scheduler killed, or no worker left for NO_WORKERS_SECONDS) ends it with exit 1 and one line
+(`ClusterLost`), the previous site untouched;
 Dask's own log output (tracebacks from its threads) is silenced while the build uses the cluster.
 """
 
@@ -48,10 +49,12 @@ from generator.pipeline.generate import ItemFailure, build_item
 ADDRESS_RE = re.compile(r"^(tcp|tls)://(\[[^\]/]*\]|[^\[\]:/]+):([0-9]{1,5})$")
 HOSTNAME_RE = re.compile(r"^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
                          r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$")
-SCHEDULER_RE = ADDRESS_RE                 # (the old name)
 HANDSHAKE_TIMEOUT = 6.0   # seconds for the whole greeting check: resolve, connect, the scheduler's first message
 HANDSHAKE_MAX = 64 * 1024   # bytes: a scheduler's greeting is about a hundred; more is not a scheduler
 CONNECT_TIMEOUT = 10      # seconds for Dask's own client connection after the greeting check
+WORKER_POLL = 2.0         # seconds between the build's questions "how many workers?" while it waits
+NO_WORKERS_SECONDS = 10   # a cluster whose workers are all gone this long is lost (exit 1)
+NO_WORKERS_AT_START = 120   # ... and one that has none from the start (an adaptive cluster scaling up)
 RETRIES = 2                 # re-runs of a task that raised in the worker machinery itself
 DRIVER_ENV = ("SOURCE_DATE_EPOCH",)   # what the output may read from the environment (PDF dates)
 
@@ -354,13 +357,40 @@ class DaskExecutor:
             return None
         return ClusterLost(shown(self.scheduler), "the scheduler stopped answering mid-build")
 
+    def _completed(self, distributed, client, futures):
+        """The futures as they complete; ClusterLost when the cluster has had no worker for
+        NO_WORKERS_SECONDS after having some (its workers killed: the scheduler alone would wait
+        for ever), or none at all for NO_WORKERS_AT_START (a cluster that never gets one)."""
+        seen = bool(_worker_count(client))       # workers when the build began (asked at once)
+        ac = distributed.as_completed(futures, loop=client.loop)
+        start = last = time.monotonic()
+        empty_since = None
+        while not ac.is_empty():
+            batch = ac.next_batch(block=False)
+            if batch:
+                yield from batch
+                continue
+            now = time.monotonic()
+            if now - last >= WORKER_POLL:
+                last = now
+                workers = _worker_count(client)
+                if workers:
+                    seen, empty_since = True, None
+                elif workers == 0:
+                    empty_since = empty_since or now
+                    if seen and now - empty_since >= NO_WORKERS_SECONDS:
+                        raise ClusterLost(shown(self.scheduler), f"it has had no workers for {NO_WORKERS_SECONDS} s")
+                    if not seen and now - start >= NO_WORKERS_AT_START:
+                        raise ClusterLost(shown(self.scheduler), f"it had no workers in {NO_WORKERS_AT_START} s")
+            time.sleep(0.05)
+
     def _run(self, distributed, client, todo, settings, done) -> None:
         env = _driver_env()
         futures = [client.submit(in_env, env, build_item, item, settings, pure=False, retries=RETRIES,
                                  key=f"tilepress-item-{item.key}") for item in todo]
         by_key = {fut.key: item for fut, item in zip(futures, todo)}
         try:
-            for fut in distributed.as_completed(futures, loop=client.loop):
+            for fut in self._completed(distributed, client, futures):
                 item = by_key[fut.key]
                 try:
                     outcome = fut.result()
@@ -383,6 +413,14 @@ class DaskExecutor:
             lost = self._lost(client, exc) or ClusterLost(
                 shown(self.scheduler), f"{type(exc).__name__}: {str(exc).splitlines()[0][:120] if str(exc) else ''}")
             raise lost from None
+
+
+def _worker_count(client) -> int | None:
+    """How many workers the scheduler has (None when it cannot say within a few seconds)."""
+    try:
+        return len(client.sync(client.scheduler.ncores, callback_timeout=5))
+    except Exception:                  # noqa: BLE001 - a lost scheduler is found by the futures
+        return None
 
 
 def _cancel(client, futures) -> None:
