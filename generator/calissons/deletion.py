@@ -172,6 +172,11 @@ class UniqueForests:
             up_cut = self._shortcut(up_cut, self.up_parent, self.up_kids, self.up_rank, self.out_arcs, dst)
         if down_cut:
             down_cut = self._shortcut(down_cut, self.down_parent, self.down_kids, self.down_rank, self.in_arcs, src)
+        if any(self._stuck(q, self.up_parent, self.out_arcs, dst) for q in up_cut) or \
+                any(self._stuck(q, self.down_parent, self.in_arcs, src) for q in down_cut):
+            for a in arcs:                       # a second solution moves q: refused at once
+                alive[a] = 1
+            return False
         up_new = down_new = {}
         if up_cut:
             up_new = self._regrow(self.up_parent, self.up_kids, up_cut, self.in_arcs, self.out_arcs, src, dst)
@@ -188,21 +193,80 @@ class UniqueForests:
         return True
 
     def _shortcut(self, cut_roots, parent, kids, rank, fwd, far):
-        """Reattach each cut-off vertex that has a live arc to a vertex of smaller rank (not
-        below it, so no cycle): the common case, at the cost of one look at its arcs.  The
-        forest stays valid whether or not the deletion is kept.  Returns the roots left."""
+        """Reattach each cut-off vertex v that has a live arc to a vertex w outside its subtree:
+        one of smaller rank (below v's rank, so not under v), or one whose parent chain reaches
+        a root without meeting v or a vertex whose parent arc is dead.  The common case, at the
+        cost of a look at v's arcs and a few chains.  The forest stays valid whether or not the
+        deletion is kept.  Returns the roots left."""
         alive, left = self.alive, []
         for v in cut_roots:
             rv = rank[v]
+            best = None
             for a in fwd[v]:
                 if alive[a] and rank[far[a]] < rv:
-                    kids[far[parent[v]]].discard(v)
-                    parent[v] = a
-                    kids[far[a]].add(v)
+                    best = a
                     break
-            else:
+            if best is None:
+                for a in fwd[v]:
+                    if alive[a] and self._outside(far[a], v, parent, far):
+                        best = a
+                        break
+            if best is None:
                 left.append(v)
+                continue
+            kids[far[parent[v]]].discard(v)
+            parent[v] = best
+            kids[far[best]].add(v)
+            if rank[far[best]] >= rv:            # keep ranks increasing down the forest
+                self._rerank(v, rank[far[best]] + 1, kids, rank)
         return left
+
+    def _stuck(self, q, parent, fwd, far, budget: int = 64) -> bool:
+        """Is the set that live arcs reach from q small (under `budget` vertices) and free of
+        roots?  Then raising (or lowering) it is a second solution.  Refused deletions almost
+        always move a handful of vertices, so this settles them before any subtree is cut."""
+        alive = self.alive
+        seen = {q}
+        stack = [q]
+        while stack:
+            v = stack.pop()
+            if parent[v] == -1:                  # a root: q reaches the bound
+                return False
+            for a in fwd[v]:
+                if alive[a]:
+                    w = far[a]
+                    if w not in seen:
+                        if len(seen) >= budget:
+                            return False         # too big to tell here: the regrowth decides
+                        seen.add(w)
+                        stack.append(w)
+        return True
+
+    def _outside(self, w, v, parent, far) -> bool:
+        """Does w's parent chain reach a root without meeting v or a dead parent arc?"""
+        alive = self.alive
+        while True:
+            if w == v:
+                return False
+            a = parent[w]
+            if a < 0:
+                return True
+            if not alive[a]:
+                return False
+            w = far[a]
+
+    @staticmethod
+    def _rerank(v, r, kids, rank):
+        """Give v rank r and push its descendants' ranks up as needed."""
+        stack = [(v, r)]
+        while stack:
+            x, rx = stack.pop()
+            if rank[x] >= rx:
+                continue
+            rank[x] = rx
+            for y in kids[x]:
+                if rank[y] <= rx:
+                    stack.append((y, rx + 1))
 
     @staticmethod
     def _commit(parent, kids, rank, new, end):
