@@ -22,13 +22,23 @@ The grid's tight arcs depend on S alone and never change; each given adds three 
 deletes them.  The "up" forest gives every vertex one tight out-arc towards the ceiling
 (roots: the vertices at the ceiling), the "down" forest one tight in-arc from the floor.
 Deleting a given whose arcs carry no forest arc keeps both forests, so S stays unique at
-no cost beyond the look-up.  Otherwise the subtrees hanging from the lost forest arcs are
-cut off and regrown from their border (a breadth-first search inside the cut-off set from
-the vertices that still have a live tight arc out of it); if the whole set regrows, the
-deletion is kept, otherwise the given goes back and nothing changes.  The answer is exact,
-so the greedy deletion keeps the same givens as the earlier test that propagated heights
-from S at the four vertices of each removed given (solver.unique_after_removal); only the
-work differs, from about (givens x area) to about (givens x size of the cut-off subtrees).
+no cost beyond the look-up.  Otherwise each vertex cut off (whose forest arc was deleted)
+is handled in the cheapest way that settles it:
+
+* reattached to a live tight arc into a vertex of smaller rank (ranks grow down the
+  forest), or into a vertex whose parent chain reaches a root without meeting it;
+* refused at once when the set its live arcs reach is small and holds no root: raising
+  (lowering) that set is a second solution -- refused deletions almost always move a
+  handful of vertices;
+* else its subtree is cut off and regrown from its border (a breadth-first search inside
+  the cut-off set from the vertices that still have a live tight arc out of it); if the
+  whole set regrows the deletion is kept, otherwise the given goes back.
+
+The answer is exact, so the greedy deletion keeps the same givens as the earlier test that
+propagated heights from S at the four vertices of each removed given
+(solver.unique_after_removal); only the work differs, from about (givens x area) to about
+(givens x the cut-off subtrees), far less than the area in practice
+(`python bench/calissons.py --growth` prints both).
 """
 
 from __future__ import annotations
