@@ -180,8 +180,12 @@ class UniqueForests:
         down_cut = [dst[a] for a in arcs if self.down_parent[dst[a]] == a]
         if up_cut:
             up_cut = self._shortcut(up_cut, self.up_parent, self.up_kids, self.up_rank, self.out_arcs, dst)
+            up_cut = [q for q in up_cut
+                      if not self._reroute(q, self.up_parent, self.up_kids, self.up_rank, self.out_arcs, dst)]
         if down_cut:
             down_cut = self._shortcut(down_cut, self.down_parent, self.down_kids, self.down_rank, self.in_arcs, src)
+            down_cut = [q for q in down_cut
+                        if not self._reroute(q, self.down_parent, self.down_kids, self.down_rank, self.in_arcs, src)]
         if any(self._stuck(q, self.up_parent, self.out_arcs, dst) for q in up_cut) or \
                 any(self._stuck(q, self.down_parent, self.in_arcs, src) for q in down_cut):
             for a in arcs:                       # a second solution moves q: refused at once
@@ -230,6 +234,45 @@ class UniqueForests:
             if rank[far[best]] >= rv:            # keep ranks increasing down the forest
                 self._rerank(v, rank[far[best]] + 1, kids, rank)
         return left
+
+    def _reroute(self, q, parent, kids, rank, fwd, far, budget: int = 256) -> bool:
+        """Reattach q by a short path of live arcs: a breadth-first search from q through
+        vertices of rank >= rank[q] until one of smaller rank whose chain reaches a root
+        (so none of the path's vertices is on that chain, whose ranks are all smaller); the
+        path's vertices take the path's arcs as their parent arcs.  False when the budget
+        runs out first."""
+        alive = self.alive
+        rq = rank[q]
+        via = {q: None}                          # vertex -> (previous vertex, arc from it)
+        queue = deque([q])
+        while queue:
+            v = queue.popleft()
+            for a in fwd[v]:
+                if not alive[a]:
+                    continue
+                w = far[a]
+                if w in via:
+                    continue
+                if rank[w] < rq:
+                    if not self._outside(w, q, parent, far):
+                        continue
+                    step = (v, a)
+                    while step is not None:     # the path back to q, re-parented
+                        x, b = step
+                        old = parent[x]
+                        if old >= 0:
+                            kids[far[old]].discard(x)
+                        parent[x] = b
+                        kids[far[b]].add(x)
+                        if rank[x] <= rank[far[b]]:
+                            self._rerank(x, rank[far[b]] + 1, kids, rank)
+                        step = via[x]
+                    return True
+                if len(via) >= budget:
+                    return False
+                via[w] = (v, a)
+                queue.append(w)
+        return False
 
     def _stuck(self, q, parent, fwd, far, budget: int = 64) -> bool:
         """Is the set that live arcs reach from q small (under `budget` vertices) and free of
