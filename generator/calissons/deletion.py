@@ -27,6 +27,8 @@ is handled in the cheapest way that settles it:
 
 * reattached to a live tight arc into a vertex of smaller rank (ranks grow down the
   forest), or into a vertex whose parent chain reaches a root without meeting it;
+* rerouted along a short path of live arcs (a bounded breadth-first search through
+  vertices of rank at least its own, up to one of smaller rank whose chain reaches a root);
 * refused at once when the set its live arcs reach is small and holds no root: raising
   (lowering) that set is a second solution -- refused deletions almost always move a
   handful of vertices;
