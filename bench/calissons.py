@@ -232,26 +232,28 @@ def bench_growth(sizes=(16, 24, 32, 48, 64, 96, 128), reference=False):
         print(f"  earlier deletion loop: exponent {fit_exponent([r[0] for r in ref], [r[4] for r in ref]):.2f}")
 
 
-def bench_plane(counts=(5, 10, 20, 35, 50)):
-    """The infinite-grid test (solver.plane_verdict) against the number of given edges: the fold
-    edges of a random tiling of the hexagon of side 24 (feasible), the first k in a shuffled order."""
-    import random as _random
+def bench_plane(sides=(8, 16, 32, 48, 64)):
+    """The infinite-grid test (solver.plane_verdict) against the number of given edges: all the
+    fold edges of a random tiling of the hexagon of side n (feasible, packed at a fixed density),
+    and the same edges with a small impossible set beside them (refuted by a cycle)."""
     from generator.calissons.generator import sample_tiling
-    from generator.calissons.solver import MAX_PLANE_CLUES, plane_verdict
-    print(f"feasible on the plane against given edges (limit {MAX_PLANE_CLUES})")
-    S = sample_tiling(24, 0, 0)
-    sal = hexagon(24).salient_edges(S)
-    _random.Random(0).shuffle(sal)
+    from generator.calissons.solver import plane_verdict
+    print("feasible on the plane against given edges (CPU s; no edge cap)")
+    far = [(-2, -1, "x"), (-2, 0, "x"), (-1, 0, "z")]
     xs, ys = [], []
-    for k in counts:
-        if k > MAX_PLANE_CLUES:
-            continue
-        dt, v = timed(lambda: plane_verdict(sal[:k]))
+    for n in sides:
+        sal = hexagon(n).salient_edges(sample_tiling(n, 0, 0))
+        dt, v = timed(lambda: plane_verdict(sal))
         assert v.feasible
-        xs.append(k)
+        bad = sal + [(a + 2 * n + 4, b, d) for a, b, d in far]
+        dt_no, v_no = timed(lambda: plane_verdict(bad))
+        assert not v_no.feasible
+        xs.append(len(sal))
         ys.append(dt)
-        print(f"  {k:6d} edges  {len(v.keys):6d} key vertices  {dt:8.4f} s")
-    print(f"  fitted exponent in the edge count: {fit_exponent(xs, ys):.2f}")
+        goal = "   [goal: >= 10,000 edges within seconds]" if len(sal) >= 10000 else ""
+        print(f"  {len(sal):6d} edges  window radius {v.window[1]:4d}  yes {dt:7.3f} s   with an impossible "
+              f"triple beside them: no {dt_no:7.3f} s (cycle of {len(v_no.cycle)} arcs){goal}", flush=True)
+    print(f"  fitted exponent in the edge count (yes): {fit_exponent(xs, ys):.2f}")
 
 
 def bench_hints(sizes=(16, 24), seeds=3):

@@ -3,8 +3,8 @@
     python bench/hints.py [--site DIR] [--no-page]
 
 Prints, for calisson puzzles of sides 4, 8, 16 and 24 (hard, seed 1): the CPU seconds of the
-first hint (which computes the whole chain once), of a later hint (the chain cached, marks
-replayed half way) and of the full explanation.  With the page (default), it opens
+first hint (the chain computed only as far as that hint), of a later hint (the chain cached
+as far as computed, marks replayed half way) and of the full explanation.  With the page (default), it opens
 regen.html in headless Chromium and times `tilepress.player("hint", ...)` there, on those
 calisson puzzles and on a Loopy puzzle of about 250 faces (the engine's Loopy figures are
 `python bench/loopy.py --hints`) — wall time
@@ -44,7 +44,7 @@ def calisson_rows():
     for n in (4, 8, 16, 24):
         pz = generate(n, 1, "hard")
         givens = tuple(sorted(pz.givens))
-        CH.explanation.cache_clear()
+        CH._lazy.cache_clear()
         CH._solution.cache_clear()
         first, t_first = cpu(lambda: CH.next_hint(n, givens, H.Marks()))
         steps, _ = CH.explanation(n, givens)
@@ -52,7 +52,7 @@ def calisson_rows():
         for s in steps[:len(steps) // 2]:
             half.add(s)
         _, t_later = cpu(lambda: CH.next_hint(n, givens, half))
-        CH.explanation.cache_clear()
+        CH._lazy.cache_clear()
         _, t_explain = cpu(lambda: CH.explanation(n, givens))
         link = permalink.encode(n, list(givens)) if n <= 16 else None
         rows.append((f"calissons n={n}", link, t_first, t_later, t_explain, len(steps), first))

@@ -22,13 +22,25 @@ The grid's tight arcs depend on S alone and never change; each given adds three 
 deletes them.  The "up" forest gives every vertex one tight out-arc towards the ceiling
 (roots: the vertices at the ceiling), the "down" forest one tight in-arc from the floor.
 Deleting a given whose arcs carry no forest arc keeps both forests, so S stays unique at
-no cost beyond the look-up.  Otherwise the subtrees hanging from the lost forest arcs are
-cut off and regrown from their border (a breadth-first search inside the cut-off set from
-the vertices that still have a live tight arc out of it); if the whole set regrows, the
-deletion is kept, otherwise the given goes back and nothing changes.  The answer is exact,
-so the greedy deletion keeps the same givens as the earlier test that propagated heights
-from S at the four vertices of each removed given (solver.unique_after_removal); only the
-work differs, from about (givens x area) to about (givens x size of the cut-off subtrees).
+no cost beyond the look-up.  Otherwise each vertex cut off (whose forest arc was deleted)
+is handled in the cheapest way that settles it:
+
+* reattached to a live tight arc into a vertex of smaller rank (ranks grow down the
+  forest), or into a vertex whose parent chain reaches a root without meeting it;
+* rerouted along a short path of live arcs (a bounded breadth-first search through
+  vertices of rank at least its own, up to one of smaller rank whose chain reaches a root);
+* refused at once when the set its live arcs reach is small and holds no root: raising
+  (lowering) that set is a second solution -- refused deletions almost always move a
+  handful of vertices;
+* else its subtree is cut off and regrown from its border (a breadth-first search inside
+  the cut-off set from the vertices that still have a live tight arc out of it); if the
+  whole set regrows the deletion is kept, otherwise the given goes back.
+
+The answer is exact, so the greedy deletion keeps the same givens as the earlier test that
+propagated heights from S at the four vertices of each removed given
+(solver.unique_after_removal); only the work differs, from about (givens x area) to about
+(givens x the cut-off subtrees), far less than the area in practice
+(`python bench/calissons.py --growth` prints both).
 """
 
 from __future__ import annotations
@@ -170,8 +182,17 @@ class UniqueForests:
         down_cut = [dst[a] for a in arcs if self.down_parent[dst[a]] == a]
         if up_cut:
             up_cut = self._shortcut(up_cut, self.up_parent, self.up_kids, self.up_rank, self.out_arcs, dst)
+            up_cut = [q for q in up_cut
+                      if not self._reroute(q, self.up_parent, self.up_kids, self.up_rank, self.out_arcs, dst)]
         if down_cut:
             down_cut = self._shortcut(down_cut, self.down_parent, self.down_kids, self.down_rank, self.in_arcs, src)
+            down_cut = [q for q in down_cut
+                        if not self._reroute(q, self.down_parent, self.down_kids, self.down_rank, self.in_arcs, src)]
+        if any(self._stuck(q, self.up_parent, self.out_arcs, dst) for q in up_cut) or \
+                any(self._stuck(q, self.down_parent, self.in_arcs, src) for q in down_cut):
+            for a in arcs:                       # a second solution moves q: refused at once
+                alive[a] = 1
+            return False
         up_new = down_new = {}
         if up_cut:
             up_new = self._regrow(self.up_parent, self.up_kids, up_cut, self.in_arcs, self.out_arcs, src, dst)
@@ -188,21 +209,119 @@ class UniqueForests:
         return True
 
     def _shortcut(self, cut_roots, parent, kids, rank, fwd, far):
-        """Reattach each cut-off vertex that has a live arc to a vertex of smaller rank (not
-        below it, so no cycle): the common case, at the cost of one look at its arcs.  The
-        forest stays valid whether or not the deletion is kept.  Returns the roots left."""
+        """Reattach each cut-off vertex v that has a live arc to a vertex w outside its subtree:
+        one of smaller rank (below v's rank, so not under v), or one whose parent chain reaches
+        a root without meeting v or a vertex whose parent arc is dead.  The common case, at the
+        cost of a look at v's arcs and a few chains.  The forest stays valid whether or not the
+        deletion is kept.  Returns the roots left."""
         alive, left = self.alive, []
         for v in cut_roots:
             rv = rank[v]
+            best = None
             for a in fwd[v]:
                 if alive[a] and rank[far[a]] < rv:
-                    kids[far[parent[v]]].discard(v)
-                    parent[v] = a
-                    kids[far[a]].add(v)
+                    best = a
                     break
-            else:
+            if best is None:
+                for a in fwd[v]:
+                    if alive[a] and self._outside(far[a], v, parent, far):
+                        best = a
+                        break
+            if best is None:
                 left.append(v)
+                continue
+            kids[far[parent[v]]].discard(v)
+            parent[v] = best
+            kids[far[best]].add(v)
+            if rank[far[best]] >= rv:            # keep ranks increasing down the forest
+                self._rerank(v, rank[far[best]] + 1, kids, rank)
         return left
+
+    def _reroute(self, q, parent, kids, rank, fwd, far, budget: int = 256) -> bool:
+        """Reattach q by a short path of live arcs: a breadth-first search from q through
+        vertices of rank >= rank[q] until one of smaller rank whose chain reaches a root
+        (so none of the path's vertices is on that chain, whose ranks are all smaller); the
+        path's vertices take the path's arcs as their parent arcs.  False when the budget
+        runs out first."""
+        alive = self.alive
+        rq = rank[q]
+        via = {q: None}                          # vertex -> (previous vertex, arc from it)
+        queue = deque([q])
+        while queue:
+            v = queue.popleft()
+            for a in fwd[v]:
+                if not alive[a]:
+                    continue
+                w = far[a]
+                if w in via:
+                    continue
+                if rank[w] < rq:
+                    if not self._outside(w, q, parent, far):
+                        continue
+                    step = (v, a)
+                    while step is not None:     # the path back to q, re-parented
+                        x, b = step
+                        old = parent[x]
+                        if old >= 0:
+                            kids[far[old]].discard(x)
+                        parent[x] = b
+                        kids[far[b]].add(x)
+                        if rank[x] <= rank[far[b]]:
+                            self._rerank(x, rank[far[b]] + 1, kids, rank)
+                        step = via[x]
+                    return True
+                if len(via) >= budget:
+                    return False
+                via[w] = (v, a)
+                queue.append(w)
+        return False
+
+    def _stuck(self, q, parent, fwd, far, budget: int = 64) -> bool:
+        """Is the set that live arcs reach from q small (under `budget` vertices) and free of
+        roots?  Then raising (or lowering) it is a second solution.  Refused deletions almost
+        always move a handful of vertices, so this settles them before any subtree is cut."""
+        alive = self.alive
+        seen = {q}
+        stack = [q]
+        while stack:
+            v = stack.pop()
+            if parent[v] == -1:                  # a root: q reaches the bound
+                return False
+            for a in fwd[v]:
+                if alive[a]:
+                    w = far[a]
+                    if w not in seen:
+                        if len(seen) >= budget:
+                            return False         # too big to tell here: the regrowth decides
+                        seen.add(w)
+                        stack.append(w)
+        return True
+
+    def _outside(self, w, v, parent, far) -> bool:
+        """Does w's parent chain reach a root without meeting v or a dead parent arc?"""
+        alive = self.alive
+        while True:
+            if w == v:
+                return False
+            a = parent[w]
+            if a < 0:
+                return True
+            if not alive[a]:
+                return False
+            w = far[a]
+
+    @staticmethod
+    def _rerank(v, r, kids, rank):
+        """Give v rank r and push its descendants' ranks up as needed."""
+        stack = [(v, r)]
+        while stack:
+            x, rx = stack.pop()
+            if rank[x] >= rx:
+                continue
+            rank[x] = rx
+            for y in kids[x]:
+                if rank[y] <= rx:
+                    stack.append((y, rx + 1))
 
     @staticmethod
     def _commit(parent, kids, rank, new, end):

@@ -5,7 +5,8 @@ Robert) asks, for a region R of the triangular grid and a set X of edges, for a 
 R by calissons that crosses no edge of X and puts calissons of different colours on the
 two sides of each.  On a finite simply connected R it is the hexagon's algorithm with R's
 boundary (Thurston's boundary heights, then the advancing surface from R's floor); on the
-unbounded grid it is a negative-cycle test on the key vertices of X (solver.plane_verdict).
+unbounded grid it is a negative-cycle test on the grid of a window round the key vertices
+of X, which holds a shortest path between any two of them (solver.plane_verdict).
 
 A *board* is the hexagon's side (an int: every hexagon keeps today's code, outputs and
 links) or a `regions.Shape`.  `board(text, size)` turns `--region` into one; the commands

@@ -518,7 +518,9 @@ def plane_verdict(givens: Iterable[Edge]) -> PlaneVerdict:
     a + b - 3 max(0, a - a0, b - b0) (a0, b0 the window's least coordinates: the plane bound
     H(v) >= H(u) - d(v -> u) for u in W); a value that does proves a negative cycle: the
     predecessors either close one, or lead back to the source at some s, and closing that
-    path with the plane arc v -> s of weight d(v -> s) makes one.  The cycle is reported with
+    path with the plane arc v -> s of weight d(v -> s) makes one.  Every V relaxations the
+    predecessor arcs are also searched for a cycle (O(V); any such cycle is negative), which
+    finds a short cycle long before the values run down to their bound.  The cycle is reported with
     its runs of grid edges merged into plane arcs between key vertices.
 
     Cost: O(V + |X|) memory and O(V x passes) time for a window of V vertices (its area);
@@ -560,6 +562,7 @@ def plane_verdict(givens: Iterable[Edge]) -> PlaneVerdict:
     queue = deque(range(V))
     queued = bytearray(b"\x01") * V
     bad = -1
+    relaxed, check = 0, V
     while queue and bad < 0:
         q = queue.popleft()
         queued[q] = 0
@@ -575,11 +578,28 @@ def plane_verdict(givens: Iterable[Edge]) -> PlaneVerdict:
                 if not queued[p]:
                     queued[p] = 1
                     queue.append(p)
+                relaxed += 1
+        if relaxed >= check and bad < 0:         # every V relaxations: a cycle among the predecessors?
+            check = relaxed + V
+            bad = _pred_cycle(pred)
     if bad < 0:
         heights = {k: dist[index[k]] for k in keys}
         return PlaneVerdict(True, keys, heights, None,
                             ((ca, cb), r, {coords[i]: dist[i] for i in range(V)}))
     return PlaneVerdict(False, keys, None, _plane_cycle(coords, pred, predw, predk, bad, clue_w))
+
+
+def _pred_cycle(pred: list[int]) -> int:
+    """A vertex on a cycle of predecessor arcs (such a cycle has negative weight), or -1."""
+    mark = [-1] * len(pred)
+    for s in range(len(pred)):
+        v = s
+        while v >= 0 and mark[v] < 0:
+            mark[v] = s
+            v = pred[v]
+        if v >= 0 and mark[v] == s:
+            return v
+    return -1
 
 
 def _plane_cycle(coords, pred, predw, predk, bad, clue_w) -> list:
