@@ -1,10 +1,13 @@
-"""The fast closure: `Closure`, the rule book of `solver` run for clue thinning, cheaper.
+"""The rule book of `solver`, run faster: `Closure` for clue thinning, `Quick` for the rest.
 
 `generate.Halving` grows states by the hundred and needs only where each ends (the closure of
 Easy … Hard), never the order of the firings nor a trace.  `Closure` is `solver.Solver` with
 the methods it can do with less work overridden; each override reaches what the rule it
-replaces reaches (tests/test_loopy_fast.py).  The readable rules are in `solver`: read them
-first; this module only says how the same closure is reached faster.
+replaces reaches.  `Quick` makes the rule book's own firings in its own order, untraced, with
+the state changes every firing goes through written out: generation's solves above Hard (whose
+rules are not known to be order-free) and the grading of a link use it.  Both are checked
+against `Solver` method by method (tests/test_loopy_fast.py).  The readable rules are in
+`solver`: read them first; this module only says how the same results are reached faster.
 """
 
 from __future__ import annotations
