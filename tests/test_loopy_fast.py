@@ -85,3 +85,39 @@ def test_a_wrong_fast_method_is_caught():
         differs += broken.st != plain.st
     assert differs
     assert fast.Closure is Closure
+
+
+# ---- Quick: the rule book's own run, its hot paths written out --------------------------------
+
+QUICK = ("set", "fact", "_settle", "_decide_class", "link", "_parity", "hard_dot")
+
+
+def _same_run(a, b, what):
+    assert a.run() == b.run(), what
+    assert (a.st, bytes(a.read), a.steps_done, bytes(a.al), bytes(a.am)) == \
+        (b.st, bytes(b.read), b.steps_done, bytes(b.al), bytes(b.am)), what
+
+
+def test_quick_overrides_only_what_is_listed():
+    own = {n for n, v in vars(fast.Quick).items() if callable(v) and hasattr(S.Solver, n)}
+    assert own - {"__init__"} == set(QUICK)
+
+
+@pytest.mark.parametrize("name", QUICK)
+def test_each_quick_method_fires_as_its_rule_does(name):
+    """Quick makes the rule book's firings in its order (Expert is not known to be order-free):
+    the same edges, clues read, facts and count of firings as the Solver, at every level, and
+    so with each of its methods swapped back for the rule book's."""
+    swapped = type("Swapped", (fast.Quick,), {name: getattr(S.Solver, name)})
+    for tiling, board, clues in CASES:
+        for level in range(len(S.LEVELS)):
+            what = (name, tiling, S.LEVELS[level])
+            _same_run(fast.Quick(board, clues, level), S.Solver(board, clues, level), what)
+            _same_run(swapped(board, clues, level), S.Solver(board, clues, level), what)
+
+
+def test_quick_grade_is_the_grade():
+    for _tiling, board, clues in CASES[::3]:
+        (a, sa), (b, sb) = fast.grade(board, clues), S.grade(board, clues)
+        assert a == b and (sa is None) == (sb is None)
+        assert sa is None or (sa.st, sa.steps_done) == (sb.st, sb.steps_done)

@@ -1,16 +1,20 @@
-"""The fast closure: `Closure`, the rule book of `solver` run for clue thinning, cheaper.
+"""The rule book of `solver`, run faster: `Closure` for clue thinning, `Quick` for the rest.
 
 `generate.Halving` grows states by the hundred and needs only where each ends (the closure of
 Easy … Hard), never the order of the firings nor a trace.  `Closure` is `solver.Solver` with
 the methods it can do with less work overridden; each override reaches what the rule it
-replaces reaches (tests/test_loopy_fast.py).  The readable rules are in `solver`: read them
-first; this module only says how the same closure is reached faster.
+replaces reaches.  `Quick` makes the rule book's own firings in its own order, untraced, with
+the state changes every firing goes through written out: generation's solves above Hard (whose
+rules are not known to be order-free) and the grading of a link use it.  Both are checked
+against `Solver` method by method (tests/test_loopy_fast.py).  The readable rules are in
+`solver`: read them first; this module only says how the same results are reached faster.
 """
 
 from __future__ import annotations
 
 from generator.loopy.board import Board
-from generator.loopy.solver import HARD, NO, NORMAL, TRICKY, YES, Contradiction, Solver, _arc4_next, rest_bounds
+from generator.loopy.solver import (HARD, LEVELS, NO, NORMAL, SOLVED, TRICKY, YES, Contradiction, Solver, _arc4_next,
+                                    rest_bounds)
 
 
 class Closure(Solver):
@@ -925,3 +929,222 @@ class Closure(Solver):
             elif al[p] and am[p]:
                 self.steps_done += 1
                 self.link(x, z, 1)
+
+
+class Quick(Solver):
+    """The rule book's own run, firing for firing in its order, untraced, with its hot paths
+    written out: for generation's solves above Hard (Expert is not known to be order-free, so
+    its thinning replays the rule book exactly: `generate.Thinning`) and for grading a link.
+
+    Overrides only the state changes every firing goes through — `set` and `fact` queue
+    without a call to `push`; `link`, `_settle`, `_decide_class` and the two Hard rules that
+    look up many classes (`_parity`, `hard_dot`) read union-find inline (`find` changes
+    nothing when e is a root or a root's child, the common case: then the root is parent[e]
+    and the parity par[e]).  The same firings, in the same order, as `Solver`: the tests
+    compare the edges, the clues read and the count of firings (tests/test_loopy_fast.py)."""
+
+    def __init__(self, board: Board, clues, level: int, marks=None):
+        super().__init__(board, clues, level, marks=marks)
+
+    def set(self, e: int, v: int) -> None:
+        """Solver.set, with push written out (its queues, level by level, in its order)."""
+        st = self.st
+        s = st[e]
+        if s == v:
+            return
+        if s:
+            raise Contradiction
+        st[e] = v
+        self.unknown -= 1
+        self.changed = True
+        b, clues = self.b, self.clues
+        a, c = b.edges[e]
+        if v == YES:
+            fy = self.fy
+            for f in b.edge_faces[e]:
+                k = clues[f]
+                if k is not None:
+                    y = fy[f]
+                    self.bad += (y == k) - (y + 1 == k)
+                    if y >= k:
+                        raise Contradiction
+                fy[f] += 1
+            dy = self.dy
+            dy[a] += 1
+            dy[c] += 1
+            if dy[a] > 2 or dy[c] > 2:
+                raise Contradiction
+            chains = self.other_end
+            ea, ec = chains.pop(a, a), chains.pop(c, c)
+            if ea == c:
+                if chains:
+                    raise Contradiction
+                self.closed = True
+            else:
+                chains[ea], chains[ec] = ec, ea
+            faces = b.yes_faces[e]
+        else:
+            fn, dn = self.fn, self.dn
+            faces = b.edge_faces[e]
+            for f in faces:
+                fn[f] += 1
+            dn[a] += 1
+            dn[c] += 1
+        dots = b.edges[e]
+        for fl, q, dl, dq in zip(self.inf, self.qf, self.ind, self.qd):
+            for f in faces:
+                if not fl[f] and clues[f] is not None:
+                    fl[f] = 1
+                    q.append(f)
+            for d in dots:
+                if not dl[d]:
+                    dl[d] = 1
+                    dq.append(d)
+        if self.level >= HARD:
+            self._settle(e, v)
+
+    def fact(self, p: int, least: bool) -> None:
+        """Solver.fact, with push written out for its one face and one dot."""
+        arr = self.al if least else self.am
+        if arr[p]:
+            return
+        arr[p] = 1
+        self.changed = True
+        b = self.b
+        f, d = b.pair_face[p], b.pair_dot[p]
+        ind, qd = self.ind, self.qd
+        for lv in range(1, self.level + 1):
+            fl = ind[lv]
+            if not fl[d]:
+                fl[d] = 1
+                qd[lv].append(d)
+        if f >= 0 and self.clues[f] is not None:
+            inf, qf = self.inf, self.qf
+            for lv in range(1, self.level + 1):
+                fl = inf[lv]
+                if not fl[f]:
+                    fl[f] = 1
+                    qf[lv].append(f)
+
+    _settle = Closure._settle
+    _decide_class = Closure._decide_class
+
+    def link(self, a: int, b: int, opposite: int) -> bool:
+        """Solver.link, with find inlined."""
+        parent, par = self.parent, self.par
+        ra = parent[a]
+        if ra == a:
+            pa = 0
+        else:
+            if parent[ra] != ra:
+                ra = self.find(a)
+            pa = par[a]
+        rb = parent[b]
+        if rb == b:
+            pb = 0
+        else:
+            if parent[rb] != rb:
+                rb = self.find(b)
+            pb = par[b]
+        if ra == rb:
+            if pa ^ pb != opposite:
+                raise Contradiction
+            return False
+        members = self.members
+        if len(members[ra]) > len(members[rb]):
+            ra, rb, pa, pb = rb, ra, pb, pa
+        parent[ra] = rb
+        par[ra] = pa ^ pb ^ opposite
+        members[rb] = members[rb] + members[ra]     # a new tuple: checkpoints share the old
+        members[ra] = ()
+        self.changed = True
+        st, edge_faces, edges = self.st, self.b.edge_faces, self.b.edges
+        faces, dots = [], []
+        for x in members[rb]:
+            if not st[x]:
+                faces.extend(edge_faces[x])
+                dots.extend(edges[x])
+        self.push(HARD, faces, dots)
+        if self.settled[ra] or self.settled[rb]:
+            known = next(x for x in members[rb] if st[x])
+            self.find(known)
+            self.settled[rb] = 1
+            self._decide_class(rb, (st[known] == YES) ^ self.parity(known), known)
+        return True
+
+    def _parity(self, rule, faces, dots, es, und, p) -> None:
+        """Solver._parity, with find inlined."""
+        u = len(und)
+        if u == 2:
+            self.commit(rule, HARD, faces, dots, es, links=((und[0], und[1], p),), note=2)
+            return
+        if u > 4:
+            return
+        parent, roots = self.parent, []
+        for e in und:
+            r = parent[e]
+            if parent[r] != r:
+                r = self.find(e)
+            roots.append(r)
+        if len(set(roots)) == u:
+            return
+        for i in range(u):
+            for j in range(i + 1, u):
+                if roots[i] != roots[j]:
+                    continue
+                rel = self.parity(und[i]) ^ self.parity(und[j])
+                rest = [und[t] for t in range(u) if t != i and t != j]
+                if u == 3:
+                    val = p ^ rel
+                    self.commit(rule, HARD, faces, dots, es, yes=rest if val else (),
+                                no=() if val else rest, classes=(und[i],), note=3)
+                else:
+                    if self.find(rest[0]) == self.find(rest[1]):
+                        continue
+                    self.commit(rule, HARD, faces, dots, es, links=((rest[0], rest[1], p ^ rel),),
+                                classes=(und[i],), note=4)
+                return
+
+    def hard_dot(self, d: int) -> None:
+        """Solver.hard_dot, with find and parity inlined."""
+        b, st = self.b, self.st
+        y = self.dy[d]
+        u = b.dot_deg[d] - y - self.dn[d]
+        if u < 2:
+            return
+        es = b.dot_edges[d]
+        und = [e for e in es if not st[e]]
+        if u <= 4:
+            self._parity("dot-parity", (), (d,), es, und, y & 1)
+        al, am, parent, par = self.al, self.am, self.parent, self.par
+        for p, x, z in b.dot_pe[d]:
+            if st[x] or st[z]:
+                continue
+            rx = parent[x]
+            if rx == x:
+                px = 0
+            else:
+                if parent[rx] != rx:
+                    rx = self.find(x)
+                px = par[x]
+            rz = parent[z]
+            if rz == z:
+                pz = 0
+            else:
+                if parent[rz] != rz:
+                    rz = self.find(z)
+                pz = par[z]
+            if rx == rz:
+                if px != pz and not (al[p] and am[p]):
+                    self.commit("pair-link", HARD, (), (d,), (x, z), al=(p,), am=(p,), classes=(x,))
+            elif al[p] and am[p]:
+                self.commit("pair-link", HARD, (), (d,), (x, z), links=((x, z, 1),), pairs=(p,))
+
+
+def grade(board: Board, clues) -> tuple[str, Solver | None]:
+    """solver.grade, by `Quick` runs (the same verdicts and final states)."""
+    for lv in range(len(LEVELS)):
+        s = Quick(board, clues, lv)
+        if s.run() == SOLVED:
+            return LEVELS[lv], s
+    return "beyond", None

@@ -36,7 +36,7 @@ from generator.errors import TilepressError
 from generator.loopy import loopgen
 from generator.loopy.grid import Grid
 from generator.loopy import solver as S
-from generator.loopy.fast import Closure
+from generator.loopy.fast import Closure, Quick
 from generator.loopy.solver_v1 import EASY, SOLVED, YES, Tables, solve
 
 MAX_ROUNDS = 60
@@ -477,7 +477,7 @@ class _Watch:
                 self.first[f] = i
 
 
-class _Run(S.Solver):
+class _Run(Quick):
     """A solver whose loop rule's ambiguity check is reported to the watch."""
 
     def loop_rule(self):
@@ -514,7 +514,7 @@ def _drop(s, f: int) -> None:
 
 def solves(board: S.Board, clues, level: int) -> bool:
     """Does the level-L solver (Tatham's levels) solve these clues?"""
-    return S.Solver(board, clues, level).run() == S.SOLVED
+    return Quick(board, clues, level).run() == S.SOLVED
 
 
 def _proved(board: S.Board, clues, level: int, loop, proof) -> bool:
@@ -522,7 +522,7 @@ def _proved(board: S.Board, clues, level: int, loop, proof) -> bool:
     solved state whose firings read only clues that are left (so the same firings solve the
     clues left; thinning's core refinement), else by a fresh solve."""
     if proof is None:
-        proof = S.Solver(board, clues, level)
+        proof = Quick(board, clues, level)
         proof.verdict = proof.run()
     elif any(r and clues[f] is None for f, r in enumerate(proof.read)):
         return False
@@ -533,7 +533,7 @@ def _solved(board: S.Board, clues, level: int) -> bool:
     """`solves`, by the closure where it may (Easy … Hard: it solves the same clue sets).  The
     clues must be some of one loop's, as a generator's are (the closure looks for no
     contradiction)."""
-    s = Closure(board, clues, level) if level <= S.HARD else S.Solver(board, clues, level)
+    s = Closure(board, clues, level) if level <= S.HARD else Quick(board, clues, level)
     return s.run() == S.SOLVED
 
 

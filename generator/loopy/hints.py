@@ -27,7 +27,7 @@ from functools import lru_cache
 from generator import hints as H
 from generator import hintsheets
 from generator.errors import TilepressError
-from generator.loopy import solver as S
+from generator.loopy import fast, solver as S
 from generator.loopy.levels import LEVEL_TEXT   # the one source of the levels in words
 from generator.inputs import read_text
 from generator.output import emit_rendered
@@ -154,7 +154,7 @@ def load(source: str) -> Puzzle:
 def solution_of(pz: Puzzle) -> frozenset | None:
     """The unique solution's edge ids: the file's, else found by deduction (None if not)."""
     if pz.solution is None:
-        s = S.Solver(pz.board, pz.clues, S.EXPERT)
+        s = fast.Quick(pz.board, pz.clues, S.EXPERT)
         if s.run() == S.SOLVED:
             pz.solution = frozenset(e for e, v in enumerate(s.st) if v == S.YES)
     return pz.solution
@@ -338,12 +338,12 @@ def _no_stuck(step: H.Step):
 
 def grade_record(pz: Puzzle) -> dict:
     """{"level", "unique", "steps", "clues", "faces", "text"}: the grade by Tatham's levels."""
-    level, solver = S.grade(pz.board, pz.clues)
+    level, solver = fast.grade(pz.board, pz.clues)
     if solver is not None:
         unique = True
         steps = solver.steps_done
     else:
-        verdict = S.Solver(pz.board, pz.clues, S.EXPERT).run()
+        verdict = fast.Quick(pz.board, pz.clues, S.EXPERT).run()
         unique = False if verdict == S.CONTRADICTION else None
         steps = None
     rec = {"level": level, "unique": unique, "steps": steps, "faces": len(pz.clues),

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from generator import output
 from generator.errors import PermalinkError, TilepressError
 from generator.permalinks import check_cost
-from generator.loopy import generate, grid as G, permalink as PL, tiling_source
+from generator.loopy import fast, generate, grid as G, permalink as PL, tiling_source
 from generator.loopy import solver as S
 from generator.loopy.solver_v1 import CONTRADICTION, HARD, SOLVED, YES, Tables, solve
 from generator.loopy.solver_v1 import LEVELS as LEVELS_V1
@@ -81,7 +81,7 @@ def _grid(tiles) -> G.Grid:
 
 def measure(grid: G.Grid, clues) -> str:
     """The level of a clue set by Tatham's levels (`beyond` when Expert does not solve it)."""
-    return S.grade(S.Board.of_grid(grid), clues)[0]
+    return fast.grade(S.Board.of_grid(grid), clues)[0]
 
 
 def create(tiling: str, width, height, seed: int, level: str, stats: dict | None = None,
@@ -186,10 +186,10 @@ def _read(text: str) -> Puzzle:
         measured = measure(grid, clues) if verdict == SOLVED else None
     else:
         board = S.Board.of_grid(grid)          # (once: the grade and the contradiction check share it)
-        measured, solver = S.grade(board, clues)
+        measured, solver = fast.grade(board, clues)
         state = solver.st if solver else None
         verdict = SOLVED if solver else None
-        contradiction = not solver and S.Solver(board, clues, S.EXPERT).run() == S.CONTRADICTION
+        contradiction = not solver and fast.Quick(board, clues, S.EXPERT).run() == S.CONTRADICTION
     if contradiction:
         raise PermalinkError("loopy permalink: no loop fits its clues (they contradict each other)")
     if verdict != SOLVED:
