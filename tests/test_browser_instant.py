@@ -71,10 +71,10 @@ def _config(site) -> dict:
 
 
 def _links(site) -> dict:
-    """{family prefix: the site's playable permalink} from the item pages' "Play it on the page" links."""
+    """{family prefix: the site's playable permalink} from the item pages' "Play it in your browser" links."""
     out = {}
     for page in sorted(site.glob("*/*.html")):
-        for link in re.findall(r'href="\.\./regen\.html#([^"]+)">Play it on the page', page.read_text()):
+        for link in re.findall(r'href="\.\./regen\.html#([^"]+)">Play it in your browser', page.read_text()):
             out[link.split(".", 1)[0]] = link
     return out
 
