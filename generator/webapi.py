@@ -217,7 +217,7 @@ def _unit(fam: Family) -> str:
 # page code makes in `Family.page_calls`.
 PAGE_CALLS = ("webapi.run", "webapi.player_call", "webapi.cap_error", "webapi.describe", "webapi.facts",
               "webapi.playable", "webapi.players", "webapi.hinters", "webapi.warm_up", "webapi.remember",
-              "webapi.clock", "families.short_id")
+              "webapi.clock", "webapi.maker_formats", "families.short_id")
 
 
 def page_calls() -> tuple[str, ...]:
