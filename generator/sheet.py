@@ -439,16 +439,21 @@ def make(sheet: Sheet, what: str = "the puzzle", cover: tuple[str, str] | None =
             n, note)
 
 
-PREVIEW_PX = 480         # the preview of a sheet's first puzzle page: PNG this wide (shown at half)
+PREVIEW_PX = 240         # the preview of a sheet's first puzzle page: a grey PNG this wide (shown at half)
 
 
 def site_files(sheet: Sheet, cover: tuple[str, str] | None = None) -> tuple[bytes, bytes, int, str]:
     """(PDF, PNG preview of its first puzzle page, page count, note) of a site's sheet or book:
     answers at the back, puzzles too big for the rule printed one a page (never refused)."""
+    import io
+
     import cairosvg
+    from PIL import Image
     pages, _answers, _n, note, first = layout(sheet, "a puzzle", cover, strict=False)
     png = cairosvg.svg2png(bytestring=pages[first].encode("utf-8"), output_width=PREVIEW_PX)
-    return to_pdf(pages, sheet.title), png, len(pages), note
+    buf = io.BytesIO()
+    Image.open(io.BytesIO(png)).convert("L").save(buf, "PNG", optimize=True)
+    return to_pdf(pages, sheet.title), buf.getvalue(), len(pages), note
 
 
 def page_count(sheet: Sheet, book: bool = False, strict: bool = True) -> int:

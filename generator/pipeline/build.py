@@ -195,8 +195,9 @@ def _make_sheets(writer: Writer, cache: Cache, cfg, fams: list[dict], jobs: int,
 
 def _paper_sheets(cfg, fam: dict, base_url: str, todo: dict, planned: list, cache_get) -> tuple[list, list]:
     """Plan a family's level sheets (sheets/<family>[-<tiling>]-<level>-<paper>.pdf) and its daily
-    books (sheets/<family>-daily-YYYY-MM-<paper>.pdf), each with a preview of its first puzzle page
-    (the first paper's); return their listings.  The page counts come from the layout, made here
+    books (sheets/<family>-daily-YYYY-MM-<paper>.pdf) on the first of the site's papers (one paper
+    keeps the site within its size budget; the sheet command makes the other), each with a preview
+    of its first puzzle page; return their listings.  The page counts come from the layout, made here
     in SVG (cheap); the PDFs and previews are made in child processes (see _make_sheets)."""
     from generator import sheet as paper_sheet
     site_title = cfg.site["title"]
@@ -212,7 +213,7 @@ def _paper_sheets(cfg, fam: dict, base_url: str, todo: dict, planned: list, cach
             title = f"{site_title}: {g['kind']}, {month}"
             cover = (f"{g['kind']}", f"A puzzle a day: {month}")
         files, preview = [], None
-        for n, paper in enumerate(cfg.sheets["papers"]):
+        for n, paper in enumerate(cfg.sheets["papers"][:1]):     # the first paper (the site's size budget)
             args = (title, g["entries"], g["rules"], g["example"], paper, cover)
             key = hashlib.sha256(json.dumps(["paper-sheet", plan.RENDER_VERSION, title, [vars(e) for e in g["entries"]],
                                              g["rules"], g["example"], paper, cover, sheets.pdf_date(),
