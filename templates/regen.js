@@ -1688,8 +1688,18 @@
     if (!text) text = this.runtime;
     $("tp-status-text").textContent = text;
     $("tp-status").hidden = !text;
+    placeStatus();
     show($("tp-cancel"), !!text && (this.depth > 0 || T.busy()));
   };
+
+  /* The status line sits above the result; while a board is shown it sits below the board's
+   * buttons instead, so that its coming, going and wrapping (Python loading behind a site item's
+   * board, a hint being worked out) never moves the board under a click or a finger. */
+  function placeStatus() {
+    var st = $("tp-status"), playing = !$("tp-play").hidden && !$("tp-result").hidden;
+    var before = playing ? $("tp-hint") : $("tp-note");
+    if (st.nextElementSibling !== before) before.parentNode.insertBefore(st, before);
+  }
 
   /* Start (text) or end ("") the page's task: its label and its clock. */
   Page.prototype.status = function (text) {
@@ -1963,6 +1973,9 @@
         instant = !!this.player;
         $("tp-title").textContent = data.board.title;
         show($("tp-figure"), false);                 // the board shows the same puzzle
+        // a puzzle whose board file carries the answer has a solution to show: its place is kept
+        // from the start (Python draws it when opened), so nothing above the board appears later
+        if (data.check && data.check.lines) show($("tp-solution"), true);
         T.holdRuntime(RUNTIME_AFTER_BOARD_MS);       // the first touches before the runtime's 8 MB
       }
     }
@@ -1982,6 +1995,7 @@
       self.render();
       show($("tp-figure"), !what.playable);        // the board shows the same puzzle, playable
       var kept = instant && self.player && self.player.permalink === permalink;   // never redrawn: the marks stay
+      if (kept) $("tp-title").textContent = data.board.title;     // the title above the board stays as it was
       if (what.playable && !kept) await self.play(permalink);
       if (!early) $("tp-result").scrollIntoView({block: "start"});
       document.documentElement.setAttribute("data-tp-shown", permalink);
@@ -2133,6 +2147,7 @@
     p.oncheck = function () { self.check(); };
     if (T.hints) T.hints.attach(this, p);
     show($("tp-play"), true);
+    placeStatus();
     document.documentElement.setAttribute("data-tp-board", permalink);    // the board takes marks now
   };
 
