@@ -1975,7 +1975,7 @@
         show($("tp-figure"), false);                 // the board shows the same puzzle
         // a puzzle whose board file carries the answer has a solution to show: its place is kept
         // from the start (Python draws it when opened), so nothing above the board appears later
-        if (data.check && data.check.lines) show($("tp-solution"), true);
+        show($("tp-solution"), !!(data.check && data.check.lines));
         T.holdRuntime(RUNTIME_AFTER_BOARD_MS);       // the first touches before the runtime's 8 MB
       }
     }
