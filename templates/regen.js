@@ -1129,6 +1129,12 @@
     this.svg.style.height = Math.round(this.H * scale) + "px";
     box.scrollLeft = ux * scale - fx;
     box.scrollTop = uy * scale - fy;
+    if (clientY !== undefined) {
+      // a box that grows with its board cannot scroll that far: the window scrolls instead, so
+      // the point under the finger stays there (the next tap at the same spot is the same place)
+      var now = box.getBoundingClientRect(), drift = now.top + uy * scale - box.scrollTop - clientY;
+      if (Math.abs(drift) >= 1) window.scrollBy(0, drift);
+    }
     this.dotR = this.board.dot_radius ? Math.max(this.board.dot_radius, 1.5 / scale) : 0;
     this.renderDots();
     if (this.onzoomed) this.onzoomed(scale);

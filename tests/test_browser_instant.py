@@ -303,6 +303,38 @@ def test_the_board_stays_put_while_python_loads_and_after_a_zoom(chromium, site,
     context.close()
 
 
+P2 = "loopy.v2.ea32b3b3d11c0c211a0a1a12b21e13b22231a11a112c0a002b1g2c13.p2.v1.6_5_9_AVVBUABUAA"   # 81 faces
+
+
+def test_after_a_phone_zoom_the_same_spot_is_the_same_edge(chromium, site):
+    """390 px, touch, a P2 board whose box grows with it when zoomed in (it cannot scroll that
+    far): the window scrolls instead, so a second tap where the first one zoomed marks that edge."""
+    context = chromium.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    errors = PageErrors(page)
+    page.goto(site.as_uri() + "/regen.html#" + P2)
+    page.wait_for_function("document.documentElement.getAttribute('data-tp-shown')", timeout=120000)
+    player = "window.tilepress.page.player"
+    free = page.evaluate(f"{player}.free")
+    missed, zooms = [], 0
+    for i in free[::5]:
+        x, y = page.evaluate(f"""(i) => {{ const p = {player}, e = p.board.edges[i], d = p.board.dots;
+            p.fit(); p.svg.scrollIntoView({{block: 'center'}});
+            const q = new DOMPoint((d[e[0]][0] + d[e[1]][0]) / 2, (d[e[0]][1] + d[e[1]][1]) / 2)
+              .matrixTransform(p.svg.getScreenCTM()); return [q.x, q.y]; }}""", i)
+        scale = page.evaluate(f"{player}.scale")
+        page.touchscreen.tap(x, y)
+        if page.evaluate(f"{player}.scale") > scale:
+            zooms += 1
+            page.touchscreen.tap(x, y)
+        if page.evaluate(f"{player}.marks[{i}]") != 1:
+            missed.append(i)
+        page.evaluate(f"{player}.reset()")
+    assert zooms >= len(free[::5]) // 2 and missed == [], (zooms, missed)
+    assert errors.errors == []
+    context.close()
+
+
 def test_a_site_item_takes_a_mark_before_python_has_loaded(chromium, site):
     """The board is up from the page, its own picture and the board file (no runtime file asked for
     yet); a click marks an edge while Python is still loading; once Python has loaded (picture,
