@@ -292,11 +292,11 @@ def test_the_board_stays_put_while_python_loads_and_after_a_zoom(chromium, site,
             p.svg.scrollIntoView({{block: 'center'}});
             const q = new DOMPoint((d[e[0]][0] + d[e[1]][0]) / 2, (d[e[0]][1] + d[e[1]][1]) / 2)
               .matrixTransform(p.svg.getScreenCTM()); return [q.x, q.y]; }}""", edge)
-        top = page.evaluate("document.getElementById('tp-board').getBoundingClientRect().top")
+        top = page.evaluate("document.getElementById('tp-board').getBoundingClientRect().top + scrollY")
         scale = page.evaluate(f"{player}.scale")
         page.touchscreen.tap(x, y)
         assert page.evaluate(f"{player}.scale") > scale and page.inner_text("#tp-zoom-note").startswith("Zoomed in")
-        assert page.evaluate("document.getElementById('tp-board').getBoundingClientRect().top") == top
+        assert page.evaluate("document.getElementById('tp-board').getBoundingClientRect().top + scrollY") == top
         page.touchscreen.tap(x, y)                   # the same spot again: the edge the finger was on
         assert page.evaluate(f"{player}.marks[{edge}]") == 1
     assert errors.errors == []
