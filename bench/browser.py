@@ -323,8 +323,7 @@ def fitted_marks(b, site: Path, link: str, ctx: dict) -> dict:
             out["marked"] += 1
         elif got[2] > fitted * 1.001:
             out["zoomed"] += 1
-            x, y = page.evaluate(MIDPOINT, i)         # the next tap, where the zoom put the edge
-            _press(page, touch, x, y)
+            _press(page, touch, x, y)                 # the next tap at the same spot, as a finger does
             out["then"] += page.evaluate(MARK_OF, i) == 1
             page.evaluate(f"{PLAYER}.fit()")
         elif got[1] != before:
@@ -345,14 +344,17 @@ def phone_taps(b, site: Path, seeds: int) -> list[dict]:
         picks = random.Random(seed).sample(page.evaluate(f"{PLAYER}.free"), 20)
         taps = zooms = 0
         for i in picks:
+            x, y = page.evaluate(MIDPOINT, i)
             for _attempt in range(4):
-                x, y = page.evaluate(MIDPOINT, i)
                 scale = page.evaluate(f"{PLAYER}.scale")
-                page.touchscreen.tap(x, y)
+                page.touchscreen.tap(x, y)            # again at the same spot after a zoom, as a finger does
                 taps += 1
                 if page.evaluate(MARK_OF, i) == 1:
                     break
-                zooms += page.evaluate(f"{PLAYER}.scale") > scale
+                zoomed = page.evaluate(f"{PLAYER}.scale") > scale
+                zooms += zoomed
+                if not zoomed:
+                    x, y = page.evaluate(MIDPOINT, i)
         done = sum(page.evaluate(MARK_OF, i) == 1 for i in picks)
         out.append({"taps": taps, "zooms": zooms, "marked": done})
     context.close()
@@ -370,14 +372,17 @@ def play_to_solved(b, site: Path, link: str, ctx: dict) -> dict:
                   "() => { window.__checks += 1; }, true)")
     presses = zooms = 0
     for i in answer:
+        x, y = page.evaluate(MIDPOINT, i)
         for _attempt in range(4):
             if page.evaluate(MARK_OF, i) == 1:
                 break
-            x, y = page.evaluate(MIDPOINT, i)
             scale = page.evaluate(f"{PLAYER}.scale")
-            _press(page, touch, x, y)
+            _press(page, touch, x, y)                 # again at the same spot after a zoom, as a finger does
             presses += 1
-            zooms += page.evaluate(f"{PLAYER}.scale") > scale
+            zoomed = page.evaluate(f"{PLAYER}.scale") > scale
+            zooms += zoomed
+            if not zoomed:
+                x, y = page.evaluate(MIDPOINT, i)
     t = time.perf_counter()
     solved = True
     try:

@@ -1192,15 +1192,25 @@
     box.scrollLeft = ux * scale - fx;
     box.scrollTop = uy * scale - fy;
     var svg = this.svg, put = function () {
-      var m = svg.getScreenCTM();
-      if (!m) return;
-      var q = new DOMPoint(at.x, at.y).matrixTransform(m);
-      box.scrollLeft += q.x - clientX;
-      box.scrollTop += q.y - clientY;
+      var dy;
+      if (at) {                         // the board point `at` back under the finger, by the box's scroll
+        var m = svg.getScreenCTM();
+        if (!m) return;
+        var q = new DOMPoint(at.x, at.y).matrixTransform(m);
+        box.scrollLeft += q.x - clientX;
+        box.scrollTop += q.y - clientY;
+        dy = new DOMPoint(at.x, at.y).matrixTransform(svg.getScreenCTM()).y - clientY;
+      } else {
+        var now = box.getBoundingClientRect();
+        dy = now.top + uy * scale - box.scrollTop - clientY;
+      }
+      // a box that grows with its board cannot scroll that far: the window scrolls instead, so
+      // the point under the finger stays there (the next tap at the same spot is the same place)
+      if (Math.abs(dy) >= 1) window.scrollBy(0, dy);
     };
-    if (at) {
+    if (clientY !== undefined) {
       put();
-      requestAnimationFrame(put);       // again once the page's own scroll anchoring has run
+      if (at) requestAnimationFrame(put);       // again once the page's own scroll anchoring has run
     }
     this.dotR = this.board.dot_radius ? Math.max(this.board.dot_radius, 1.5 / scale) : 0;
     this.renderDots();
@@ -1767,8 +1777,18 @@
     if (!text) text = this.runtime;
     $("tp-status-text").textContent = text;
     $("tp-status").hidden = !text;
+    placeStatus();
     show($("tp-cancel"), !!text && (this.depth > 0 || T.busy()));
   };
+
+  /* The status line sits above the result; while a board is shown it sits below the board's
+   * buttons instead, so that its coming, going and wrapping (Python loading behind a site item's
+   * board, a hint being worked out) never moves the board under a click or a finger. */
+  function placeStatus() {
+    var st = $("tp-status"), playing = !$("tp-play").hidden && !$("tp-result").hidden;
+    var before = playing ? $("tp-hint") : $("tp-note");
+    if (st.nextElementSibling !== before) before.parentNode.insertBefore(st, before);
+  }
 
   /* Start (text) or end ("") the page's task: its label and its clock. */
   Page.prototype.status = function (text) {
@@ -2042,6 +2062,9 @@
         instant = !!this.player;
         $("tp-title").textContent = data.board.title;
         show($("tp-figure"), false);                 // the board shows the same puzzle
+        // a puzzle whose board file carries the answer has a solution to show: its place is kept
+        // from the start (Python draws it when opened), so nothing above the board appears later
+        show($("tp-solution"), !!(data.check && data.check.lines));
         T.holdRuntime(RUNTIME_AFTER_BOARD_MS);       // the first touches before the runtime's 8 MB
       }
     }
@@ -2065,6 +2088,7 @@
       self.render();
       show($("tp-figure"), !what.playable);        // the board shows the same puzzle, playable
       var kept = instant && self.player && self.player.permalink === permalink;   // never redrawn: the marks stay
+      if (kept) $("tp-title").textContent = data.board.title;     // the title above the board stays as it was
       if (what.playable && !kept) await self.play(permalink);
       if (!early) $("tp-result").scrollIntoView({block: "start"});
       document.documentElement.setAttribute("data-tp-shown", permalink);
@@ -2230,6 +2254,7 @@
     p.oncheck = function () { self.check(); };
     if (T.hints) T.hints.attach(this, p);
     show($("tp-play"), true);
+    placeStatus();
     document.documentElement.setAttribute("data-tp-board", permalink);    // the board takes marks now
   };
 

@@ -261,6 +261,80 @@ def test_a_site_item_is_played_to_solved_by_clicks_and_by_taps_without_check(chr
     assert r["edges"] <= r["presses"] <= r["edges"] + 3, r            # one press an edge, a zoom or two at most
 
 
+# The board's top (page coordinates), sampled every 20 ms from the moment it is up.
+TOPS = """() => { window._tops = []; const box = document.getElementById('tp-board');
+  const sample = () => window._tops.push(Math.round(box.getBoundingClientRect().top + scrollY));
+  sample(); window._topper = setInterval(sample, 20); }"""
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_board_stays_put_while_python_loads_and_after_a_zoom(chromium, site, width):
+    """Nothing above a site item's board comes, goes or wraps while Python loads behind it (the
+    status line sits below the board; the solution's place is kept from the start); on a phone the
+    zoom note appears below the board, so the second tap at the same spot marks the edge."""
+    link = _links(site)["loopy"]
+    touch = {"has_touch": True, "is_mobile": True} if width == 390 else {}
+    context = chromium.new_context(viewport={"width": width, "height": 900 if width > 400 else 844}, **touch)
+    page = context.new_page()
+    errors = PageErrors(page)
+    _board_up(page, site.as_uri() + "/regen.html#" + link)
+    page.evaluate(TOPS)
+    page.wait_for_function("document.documentElement.getAttribute('data-tp-shown')", timeout=120000)
+    page.wait_for_function("!document.getElementById('tp-facts').textContent.includes('being worked out')")
+    page.wait_for_timeout(200)
+    tops = page.evaluate("clearInterval(window._topper); window._tops")
+    assert len(tops) >= 10 and set(tops) == {tops[0]}, sorted(set(tops))
+    assert page.is_visible("#tp-solution") and page.is_hidden("#tp-status")
+    if width == 390:
+        player = "window.tilepress.page.player"
+        edge = loopy_play.solution(link)["lines"][0]
+        x, y = page.evaluate(f"""(i) => {{ const p = {player}, e = p.board.edges[i], d = p.board.dots;
+            p.svg.scrollIntoView({{block: 'center'}});
+            const q = new DOMPoint((d[e[0]][0] + d[e[1]][0]) / 2, (d[e[0]][1] + d[e[1]][1]) / 2)
+              .matrixTransform(p.svg.getScreenCTM()); return [q.x, q.y]; }}""", edge)
+        top = page.evaluate("document.getElementById('tp-board').getBoundingClientRect().top + scrollY")
+        scale = page.evaluate(f"{player}.scale")
+        page.touchscreen.tap(x, y)
+        assert page.evaluate(f"{player}.scale") > scale and page.inner_text("#tp-zoom-note").startswith("Zoomed in")
+        assert page.evaluate("document.getElementById('tp-board').getBoundingClientRect().top + scrollY") == top
+        page.touchscreen.tap(x, y)                   # the same spot again: the edge the finger was on
+        assert page.evaluate(f"{player}.marks[{edge}]") == 1
+    assert errors.errors == []
+    context.close()
+
+
+P2 = "loopy.v2.ea32b3b3d11c0c211a0a1a12b21e13b22231a11a112c0a002b1g2c13.p2.v1.6_5_9_AVVBUABUAA"   # 81 faces
+
+
+def test_after_a_phone_zoom_the_same_spot_is_the_same_edge(chromium, site):
+    """390 px, touch, a P2 board whose box grows with it when zoomed in (it cannot scroll that
+    far): the window scrolls instead, so a second tap where the first one zoomed marks that edge."""
+    context = chromium.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    errors = PageErrors(page)
+    page.goto(site.as_uri() + "/regen.html#" + P2)
+    page.wait_for_function("document.documentElement.getAttribute('data-tp-shown')", timeout=120000)
+    player = "window.tilepress.page.player"
+    free = page.evaluate(f"{player}.free")
+    missed, zooms = [], 0
+    for i in free[::5]:
+        x, y = page.evaluate(f"""(i) => {{ const p = {player}, e = p.board.edges[i], d = p.board.dots;
+            p.fit(); p.svg.scrollIntoView({{block: 'center'}});
+            const q = new DOMPoint((d[e[0]][0] + d[e[1]][0]) / 2, (d[e[0]][1] + d[e[1]][1]) / 2)
+              .matrixTransform(p.svg.getScreenCTM()); return [q.x, q.y]; }}""", i)
+        scale = page.evaluate(f"{player}.scale")
+        page.touchscreen.tap(x, y)
+        if page.evaluate(f"{player}.scale") > scale:
+            zooms += 1
+            page.touchscreen.tap(x, y)
+        if page.evaluate(f"{player}.marks[{i}]") != 1:
+            missed.append(i)
+        page.evaluate(f"{player}.reset()")
+    assert zooms >= len(free[::5]) // 2 and missed == [], (zooms, missed)
+    assert errors.errors == []
+    context.close()
+
+
 def test_a_site_item_takes_a_mark_before_python_has_loaded(chromium, site):
     """The board is up from the page, its own picture and the board file (no runtime file asked for
     yet); a click marks an edge while Python is still loading; once Python has loaded (picture,
