@@ -1159,7 +1159,8 @@
     } else if (t.zoom) {
       // the spot stays under the finger (the note goes below the board: nothing above it moves)
       this.zoom(t.zoom, clientX, clientY, this.toBoard(clientX, clientY));
-      this.say("Zoomed in where the edges are close together: tap the edge now.");
+      var note = "Zoomed in where the edges are close together: tap the edge now.";
+      if (this.onzoom) this.onzoom(note); else this.say(note);
     } else {
       var i = t.edge;
       this.cursor = i;
@@ -2249,6 +2250,7 @@
     };
     p.onmark = function () { say(""); };
     p.onzoomed = function () { $("tp-zoom-note").textContent = ""; };
+    p.onzoom = function (text) { $("tp-zoom-note").textContent = text; };     // below the board: nothing above it moves
     p.fit();
     p.render();
     p.oncheck = function () { self.check(); };
