@@ -966,7 +966,10 @@
       var g = self.gesture;
       self.gesture = null;
       if (g && (g.moved || g.drew)) return;
-      self.tap(ev.clientX, ev.clientY, false, g ? g.type : (ev.pointerType || "mouse"));
+      // a finger's own point is where it went down: the browser's touch adjustment may move the
+      // click several px toward another target, which at a zoomed spot is another edge
+      var finger = g && g.type === "touch";
+      self.tap(finger ? g.x : ev.clientX, finger ? g.y : ev.clientY, false, g ? g.type : (ev.pointerType || "mouse"));
     });
     svg.addEventListener("contextmenu", function (ev) {
       ev.preventDefault();
@@ -1122,7 +1125,8 @@
   /* Show the board at `scale` CSS px per unit, keeping the point under (clientX, clientY) in place. */
   Player.prototype.zoom = function (scale, clientX, clientY) {
     var box = this.box, r = box.getBoundingClientRect(), old = this.scale || scale;
-    var fx = clientX === undefined ? r.width / 2 : clientX - r.left, fy = clientY === undefined ? r.height / 2 : clientY - r.top;
+    var fx = clientX === undefined ? r.width / 2 : clientX - r.left - box.clientLeft;      // inside the border
+    var fy = clientY === undefined ? r.height / 2 : clientY - r.top - box.clientTop;
     var ux = (box.scrollLeft + fx) / old, uy = (box.scrollTop + fy) / old;
     this.scale = scale;
     this.svg.style.width = Math.round(this.W * scale) + "px";
@@ -1132,7 +1136,7 @@
     if (clientY !== undefined) {
       // a box that grows with its board cannot scroll that far: the window scrolls instead, so
       // the point under the finger stays there (the next tap at the same spot is the same place)
-      var now = box.getBoundingClientRect(), drift = now.top + uy * scale - box.scrollTop - clientY;
+      var now = box.getBoundingClientRect(), drift = now.top + box.clientTop + uy * scale - box.scrollTop - clientY;
       if (Math.abs(drift) >= 1) window.scrollBy(0, drift);
     }
     this.dotR = this.board.dot_radius ? Math.max(this.board.dot_radius, 1.5 / scale) : 0;
