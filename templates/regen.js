@@ -1026,7 +1026,10 @@
       var g = self.gesture;
       self.gesture = null;
       if (g && (g.moved || g.drew)) return;
-      self.tap(ev.clientX, ev.clientY, false, g ? g.type : (ev.pointerType || "mouse"));
+      // a finger's own point is where it went down: the browser's touch adjustment may move the
+      // click several px toward another target, which at a zoomed spot is another edge
+      var finger = g && g.type === "touch";
+      self.tap(finger ? g.x : ev.clientX, finger ? g.y : ev.clientY, false, g ? g.type : (ev.pointerType || "mouse"));
     });
     svg.addEventListener("contextmenu", function (ev) {
       ev.preventDefault();
@@ -1185,7 +1188,8 @@
    * (or putting the board point `at` there: the page may have moved the board meanwhile). */
   Player.prototype.zoom = function (scale, clientX, clientY, at) {
     var box = this.box, r = box.getBoundingClientRect(), old = this.scale || scale;
-    var fx = clientX === undefined ? r.width / 2 : clientX - r.left, fy = clientY === undefined ? r.height / 2 : clientY - r.top;
+    var fx = clientX === undefined ? r.width / 2 : clientX - r.left - box.clientLeft;      // inside the border
+    var fy = clientY === undefined ? r.height / 2 : clientY - r.top - box.clientTop;
     var ux = (box.scrollLeft + fx) / old, uy = (box.scrollTop + fy) / old;
     this.scale = scale;
     this.svg.style.width = Math.round(this.W * scale) + "px";
@@ -1203,7 +1207,7 @@
         dy = new DOMPoint(at.x, at.y).matrixTransform(svg.getScreenCTM()).y - clientY;
       } else {
         var now = box.getBoundingClientRect();
-        dy = now.top + uy * scale - box.scrollTop - clientY;
+        dy = now.top + box.clientTop + uy * scale - box.scrollTop - clientY;
       }
       // a box that grows with its board cannot scroll that far: the window scrolls instead, so
       // the point under the finger stays there (the next tap at the same spot is the same place)

@@ -308,7 +308,8 @@ P2 = "loopy.v2.ea32b3b3d11c0c211a0a1a12b21e13b22231a11a112c0a002b1g2c13.p2.v1.6_
 
 def test_after_a_phone_zoom_the_same_spot_is_the_same_edge(chromium, site):
     """390 px, touch, a P2 board whose box grows with it when zoomed in (it cannot scroll that
-    far): the window scrolls instead, so a second tap where the first one zoomed marks that edge."""
+    far): the window scrolls instead, and the zoom keeps the finger's own point (inside the box's
+    border) within 1.5 px, so a second tap where the first one zoomed marks that edge."""
     context = chromium.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
     page = context.new_page()
     errors = PageErrors(page)
@@ -323,9 +324,14 @@ def test_after_a_phone_zoom_the_same_spot_is_the_same_edge(chromium, site):
             const q = new DOMPoint((d[e[0]][0] + d[e[1]][0]) / 2, (d[e[0]][1] + d[e[1]][1]) / 2)
               .matrixTransform(p.svg.getScreenCTM()); return [q.x, q.y]; }}""", i)
         scale = page.evaluate(f"{player}.scale")
+        under = f"([x, y]) => {{ const q = {player}.toBoard(x, y); return [q.x, q.y]; }}"
+        before = page.evaluate(under, [x, y])
         page.touchscreen.tap(x, y)
         if page.evaluate(f"{player}.scale") > scale:
             zooms += 1
+            after, new = page.evaluate(under, [x, y]), page.evaluate(f"{player}.scale")
+            drift = max(abs(after[0] - before[0]), abs(after[1] - before[1])) * new
+            assert drift <= 1.5, (i, drift)          # the finger's point, not the click's adjusted one
             page.touchscreen.tap(x, y)
         if page.evaluate(f"{player}.marks[{i}]") != 1:
             missed.append(i)
