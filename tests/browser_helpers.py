@@ -57,16 +57,38 @@ def require_chromium():
         pytest.skip("playwright is not installed (pip install -r requirements-test.txt)")
 
 
+_SHARED: dict = {}
+
+
+def shared_browser():
+    """The test process's one headless Chromium, started on first use (skips without it).
+
+    Playwright's sync API allows one Playwright a process: a second `sync_playwright()` while
+    another runs is refused ("Sync API inside the asyncio loop").  So every browser test of a
+    worker process (tests/conftest.py's session `browser`, the files' `chromium`) shares this
+    one; `stop_shared_browser` ends it when the session ends."""
+    if "browser" not in _SHARED:
+        require_chromium()
+        from playwright.sync_api import sync_playwright
+        pw = sync_playwright().start()
+        _SHARED["playwright"] = pw
+        _SHARED["browser"] = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+    return _SHARED["browser"]
+
+
+def stop_shared_browser() -> None:
+    """Close the shared Chromium and its Playwright (tests/conftest.py, at the session's end)."""
+    browser, pw = _SHARED.pop("browser", None), _SHARED.pop("playwright", None)
+    if browser is not None:
+        browser.close()
+    if pw is not None:
+        pw.stop()
+
+
 def launch_chromium():
-    """The body of a module fixture: one headless Chromium for a test file (skips without it).
-    Use as `chromium = pytest.fixture(scope="module")(launch_chromium)`; one file at a time
-    holds it (Playwright's sync API cannot run two at once)."""
-    require_chromium()
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        yield b
-        b.close()
+    """The body of a module fixture: the shared headless Chromium (skips without it).
+    Use as `chromium = pytest.fixture(scope="module")(launch_chromium)`."""
+    yield shared_browser()
 
 
 def built_site(tmp_root: Path) -> Path:

@@ -96,18 +96,17 @@ def small_site(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session")
 def browser():
-    """Headless Chromium for the whole session; skips (saying why) where it is absent."""
-    import os
-    if not os.path.exists(CHROMIUM):
-        pytest.skip(f"Chromium not found at {CHROMIUM} (install the Debian package 'chromium'; .ci/run does)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.skip("playwright is not installed (pip install -r requirements-test.txt)")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        yield b
-        b.close()
+    """Headless Chromium for the whole session; skips (saying why) where it is absent.  It is the
+    process's one shared Chromium (browser_helpers.shared_browser: one sync Playwright a process)."""
+    from browser_helpers import shared_browser
+    return shared_browser()
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """The shared Chromium ends with the session (it is started only by a browser test)."""
+    helpers = sys.modules.get("browser_helpers")
+    if helpers is not None:
+        helpers.stop_shared_browser()
 
 
 @pytest.fixture(scope="session")

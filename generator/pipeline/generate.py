@@ -229,9 +229,28 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _pool(workers: int, ctx) -> ProcessPoolExecutor:
-    """A process pool whose workers leave Ctrl-C to the driver."""
-    return ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_ignore_sigint)
+def _pool(workers: int, ctx, fresh: bool = False) -> ProcessPoolExecutor:
+    """A process pool whose workers leave Ctrl-C to the driver; `fresh`: each task in a child of
+    its own (see _isolated_context)."""
+    return ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_ignore_sigint,
+                               max_tasks_per_child=1 if fresh else None)
+
+
+# What the isolated children preload (the fork server imports them once; no drawing).
+ISOLATED_PRELOAD = ["generator.sheet", "generator.pipeline.sheets", "cairosvg", "PIL.Image"]
+
+
+def _isolated_context():
+    """The context of an isolated pool: cairo's text rendering in a process that has drawn a PDF
+    differs from a fresh one's (its fonts keep the PDF's metrics), so a sheet's PNG preview drawn
+    after another task's PDF, or in a child forked from a build that drew PDFs, would not be the
+    same bytes.  Each isolated task therefore runs in a child of its own, forked from a fork
+    server that has imported the renderers and drawn nothing (spawn where there is no fork)."""
+    if os.name != "posix":
+        return multiprocessing.get_context("spawn")
+    ctx = multiprocessing.get_context("forkserver")
+    ctx.set_forkserver_preload(ISOLATED_PRELOAD)
+    return ctx
 
 
 class _SigintHeld:
@@ -324,7 +343,8 @@ def map_pool(fn, arg_tuples: list[tuple], jobs: int, desc: str, isolated: bool =
                 out.append(fn(*args))
                 bar.update(1)
             return out
-        with _pool(max(1, min(jobs, len(arg_tuples))), _pool_context()) as pool:
+        context = _isolated_context() if isolated else _pool_context()
+        with _pool(max(1, min(jobs, len(arg_tuples))), context, fresh=isolated) as pool:
             try:
                 with _SigintHeld():
                     futures = [pool.submit(fn, *args) for args in arg_tuples]
