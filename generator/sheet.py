@@ -246,10 +246,12 @@ def _fit_text(text: str, width: float, size: float) -> float:
     return max(1.8, min(size, width / (CHAR_WIDTH * max(1, len(text)))))
 
 
-def qr_path(url: str, x: float, y: float, size: float) -> str:
-    """A QR code (ISO/IEC 18004, error correction M, segno's matrix) as one SVG path."""
-    import segno
-    matrix = segno.make(url, error="m", micro=False).matrix
+def qr_path(url: str, x: float, y: float, size: float, matrix=None) -> str:
+    """A QR code (ISO/IEC 18004, error correction M, segno's matrix, or `matrix` when the caller
+    keeps them) as one SVG path in a size x size square at (x, y), on white."""
+    if matrix is None:
+        import segno   # (lazy: a renderer's extra, kept out of the engines the page loads)
+        matrix = segno.make(url, error="m", micro=False).matrix
     n = len(matrix) + 2 * QR_BORDER
     unit = size / n
     runs = []

@@ -79,17 +79,18 @@ def test_no_qr_code_without_a_base_url(puzzle):
 
 
 def test_qr_code_draws_the_url_matrix():
+    from generator import sheet as paper_sheet
     import segno
     url = "https://example.org/tilepress/calissons/cal.v1.4~ABAAQABAIAAIBACACAAAgBA.html"
     path = sheets.qr_path(url, 0, 0, 17.0)
     matrix = segno.make(url, error="m", micro=False).matrix
-    n = len(matrix) + 2 * sheets.QR_BORDER
+    n = len(matrix) + 2 * paper_sheet.QR_BORDER
     unit = 17.0 / n
     dark = set()
     for m in re.finditer(r"M([0-9.]+) ([0-9.]+)h([0-9.]+)", path):
         x, y, w = (float(v) / unit for v in m.groups())
         for c in range(round(x), round(x + w)):
-            dark.add((round(y) - sheets.QR_BORDER, c - sheets.QR_BORDER))
+            dark.add((round(y) - paper_sheet.QR_BORDER, c - paper_sheet.QR_BORDER))
     want = {(r, c) for r, row in enumerate(matrix) for c, v in enumerate(row) if v & 1}
     assert dark == want
 

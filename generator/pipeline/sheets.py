@@ -31,6 +31,7 @@ import re
 
 from generator.permalinks import short_id  # noqa: F401 (printed on sheets, item pages and regen.html)
 from generator.output import FIXED_PDF_EPOCH, join_pdfs, pdf_date  # noqa: F401 (pdf_date: cache keys)
+from generator import sheet
 from generator.svg import CHAR_WIDTH, escape, num, wrap
 
 PAPERS_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -44,7 +45,6 @@ ID_FONT = 3.0          # mm; shrunk so that the whole ID fits under its picture
 ID_FONT_MIN = 1.4
 RULES_FONT = 3.3       # mm, the rules under the title
 QR_SIZE = 17.0         # mm, the QR code under a puzzle (with its quiet zone)
-QR_BORDER = 2          # quiet-zone modules around the QR symbol
 MIN_PICTURE_MM = 60.0  # a puzzle is never printed narrower than 6 cm (fewer per page instead)
 COLOURING_RULES = ("Colour the tiling: give every tile a colour so that the kinds of tile "
                    "stand out. The coloured version after the puzzle pages shows the "
@@ -174,23 +174,7 @@ class remember_qr:
 
 def qr_path(url: str, x: float, y: float, size: float) -> str:
     """An SVG <path> drawing the QR code of url in a size x size mm square at (x, y)."""
-    matrix = qr_matrix(url)
-    n = len(matrix) + 2 * QR_BORDER
-    unit = size / n
-    runs = []
-    for r, row in enumerate(matrix):
-        c = 0
-        while c < len(row):
-            if row[c] & 1:
-                start = c
-                while c < len(row) and row[c] & 1:
-                    c += 1
-                runs.append(f"M{num(x + (start + QR_BORDER) * unit, 3)} {num(y + (r + QR_BORDER) * unit, 3)}"
-                            f"h{num((c - start) * unit, 3)}v{num(unit, 3)}h{num(-(c - start) * unit, 3)}z")
-            else:
-                c += 1
-    return (f'<rect x="{num(x)}" y="{num(y)}" width="{num(size)}" height="{num(size)}" fill="#ffffff"/>'
-            f'<path fill="#000000" d="{"".join(runs)}"/>')
+    return sheet.qr_path(url, x, y, size, qr_matrix(url))   # the one drawing; the matrix kept per build
 
 
 def header_height(rule_lines: int) -> float:
@@ -346,7 +330,6 @@ BOOK_MONTHS = 12          # books of the latest months (those begun by the build
 
 def paper_entry(view: dict, base_url: str = "", heading: str = ""):
     """A generator.sheet.Entry of an item's view (None when it has no paper view)."""
-    from generator import sheet
     paper = (view.get("sheet") or {}).get("paper")
     if not paper:
         return None
@@ -411,5 +394,4 @@ def month_books(name: str, daily, base_url: str = "", today=None) -> list[dict]:
 
 def site_sheet(title: str, entries: list, rules: str, example: str, paper: str, cover=None):
     """(PDF, preview PNG, pages, note) of a level sheet or a book (in a child process: cairo)."""
-    from generator import sheet
     return sheet.site_files(sheet.Sheet(title, rules, example, entries, paper, LEVEL_PER_PAGE, "back"), cover)
