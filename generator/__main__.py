@@ -36,7 +36,7 @@ def console() -> int:
 if __name__ == "__main__":
     signal.signal(signal.SIGINT, _interrupted_while_starting)
     from generator import cli  # noqa: E402,F401  (loading the modules, Ctrl-C still one line)
-    signal.signal(signal.SIGINT, signal.default_int_handler)
     from generator.errors import on_termination  # noqa: E402
     on_termination()            # SIGTERM/SIGHUP: the same clean exit as Ctrl-C (no --out temporary file left)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     sys.exit(main())

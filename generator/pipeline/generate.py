@@ -240,6 +240,14 @@ def _pool(workers: int, ctx, fresh: bool = False) -> ProcessPoolExecutor:
 ISOLATED_PRELOAD = ["generator.sheet", "generator.pipeline.sheets", "cairosvg", "PIL.Image"]
 
 
+def _in_env(env: dict, fn, *args):
+    """fn(*args) under the driver's environment as it is now (a fork server's child has the
+    server's, from when it started: SOURCE_DATE_EPOCH, say, may have changed since)."""
+    os.environ.clear()
+    os.environ.update(env)
+    return fn(*args)
+
+
 def _isolated_context():
     """The context of an isolated pool: cairo's text rendering in a process that has drawn a PDF
     differs from a fresh one's (its fonts keep the PDF's metrics), so a sheet's PNG preview drawn
@@ -347,7 +355,9 @@ def map_pool(fn, arg_tuples: list[tuple], jobs: int, desc: str, isolated: bool =
         with _pool(max(1, min(jobs, len(arg_tuples))), context, fresh=isolated) as pool:
             try:
                 with _SigintHeld():
-                    futures = [pool.submit(fn, *args) for args in arg_tuples]
+                    env = dict(os.environ)
+                    futures = [pool.submit(_in_env, env, fn, *args) if isolated else pool.submit(fn, *args)
+                               for args in arg_tuples]
                 for fut in futures:
                     fut.add_done_callback(lambda _f: bar.update(1))
                 return [fut.result() for fut in futures]
