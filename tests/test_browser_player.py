@@ -251,9 +251,9 @@ def test_phone_taps_mark_20_random_edges_in_at_most_30_taps(chromium, site):
     taps = zooms = 0
     for i in picks:
         for _attempt in range(3):
-            x, y = midpoint(page, i)
+            x, y = (round(v) for v in midpoint(page, i))    # the finger's point, in whole px (the spot below)
             scale = page.evaluate(f"{PLAYER}.scale")
-            spot = f"(() => {{ const q = {PLAYER}.toBoard({round(x)}, {round(y)}); return [q.x, q.y]; }})()"
+            spot = f"(() => {{ const q = {PLAYER}.toBoard({x}, {y}); return [q.x, q.y]; }})()"
             before = page.evaluate(spot)
             page.touchscreen.tap(x, y)
             taps += 1
