@@ -20,6 +20,7 @@ import shutil
 
 import pytest
 
+import browser_helpers
 from browser_helpers import built_site, launch_chromium, PageErrors  # noqa: F401  (built_site: the xdist group)
 
 from generator import webapi
@@ -31,20 +32,8 @@ from generator.pipeline.build import Options, build
 
 pytestmark = pytest.mark.browser
 
-SITE_TOML = """[site]
-title = "tilepress instant test"
-thumb_width = 120
-png_width = 320
-interactive = true
-
-[site.sheets]
-papers = ["a4"]
-
-[families.calissons]
-sizes = [3]
-levels = ["easy"]
-seeds = [1]
-
+# the browser tests' small site (browser_helpers.SITE_TOML) with a Loopy puzzle too
+SITE_TOML = browser_helpers.SITE_TOML.replace("tilepress browser test", "tilepress instant test") + """
 [families.loopy]
 tilings = ["p3"]
 levels = ["easy"]
