@@ -251,12 +251,7 @@ class _Chain:
                 break
             for ti in edge_tris[x]:
                 tri = tris[ti]
-                crossed = unknown = 0
-                for f in tri:
-                    if state[f] == CROSSED:
-                        crossed += 1
-                    elif state[f] == UNKNOWN:
-                        unknown += 1
+                crossed, unknown = human.tri_counts(tri, state)
                 if crossed > 1 or (crossed == 0 and unknown == 0):
                     ok = False
                     break

@@ -76,12 +76,7 @@ class Board:
                     return False
             for ti in edge_tris[e]:
                 tri = tris[ti]
-                crossed = unknown = 0
-                for f in tri:
-                    if state[f] == CROSSED:
-                        crossed += 1
-                    elif state[f] == UNKNOWN:
-                        unknown += 1
+                crossed, unknown = tri_counts(tri, state)
                 if crossed > 1 or (crossed == 0 and unknown == 0):
                     return False
                 if unknown == 0:
@@ -103,6 +98,18 @@ class Board:
         state = list(self.start)
         ok = self.propagate(state, [i for i, s in enumerate(state) if s != UNKNOWN])
         return state, ok
+
+
+def tri_counts(tri, state) -> tuple[int, int]:
+    """(crossed, unknown) among a triangle's three edges: a triangle has exactly one crossed edge
+    (the side inside its lozenge), so two crossed, or none crossed with none left, is a contradiction."""
+    crossed = unknown = 0
+    for f in tri:
+        if state[f] == CROSSED:
+            crossed += 1
+        elif state[f] == UNKNOWN:
+            unknown += 1
+    return crossed, unknown
 
 
 def grade(n, givens: Iterable[Edge], max_probes: int = 100000) -> dict:
