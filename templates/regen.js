@@ -736,7 +736,13 @@
   }
 
   /* Per edge: the least distance from its midpoint to any other edge (the scale at which that
-   * edge's midpoint is 24 px from its neighbours is 24 / gap).  Cells as in midpointGap. */
+   * edge's midpoint is 24 px from its neighbours is 24 / gap): the same minimum as over every
+   * pair, found through a grid of square cells so that a 600-face board (4,400 edges) takes
+   * milliseconds, not a second of the page's thread.  First a bound per edge: the least distance
+   * from its midpoint to an edge sharing a dot with it (else the board's span).  An edge nearer
+   * than that has a point inside the square of that half side round the midpoint, so it is
+   * listed in one of the cells that square meets (each edge is listed in every cell its bounding
+   * box meets). */
   function edgeGaps(edges, dots) {
     var at = dots.map(function () { return []; });
     edges.forEach(function (e, j) { at[e[0]].push(j); at[e[1]].push(j); });
@@ -787,48 +793,10 @@
   }
 
   /* The least distance from the midpoint of an edge (those keep(i) says) to any other edge: the
-   * same minimum as over every pair, found through a grid of square cells so that a 600-face
-   * board (4,400 edges) takes milliseconds, not a second of the page's thread.  First a bound u:
-   * the least distance from a midpoint to an edge sharing a dot with it.  An edge nearer than u to
-   * a midpoint has a point inside the square of half side u round it, so it is listed in one of
-   * the cells that square meets (each edge is listed in every cell its bounding box meets). */
+   * least of edgeGaps over the kept edges. */
   function midpointGap(edges, dots, keep) {
-    var at = dots.map(function () { return []; }), mids = [], u = Infinity, best = Infinity;
-    edges.forEach(function (e, j) { at[e[0]].push(j); at[e[1]].push(j); });
-    edges.forEach(function (e, i) {
-      if (!keep(i)) return;
-      var m = [(dots[e[0]][0] + dots[e[1]][0]) / 2, (dots[e[0]][1] + dots[e[1]][1]) / 2, i];
-      mids.push(m);
-      at[e[0]].concat(at[e[1]]).forEach(function (j) {
-        if (j !== i) u = Math.min(u, segDist(m[0], m[1], dots[edges[j][0]], dots[edges[j][1]]));
-      });
-    });
-    if (!mids.length) return Infinity;
-    var xs = dots.map(function (d) { return d[0]; }), ys = dots.map(function (d) { return d[1]; });
-    var x0 = Math.min.apply(null, xs), y0 = Math.min.apply(null, ys);
-    var span = Math.max(Math.max.apply(null, xs) - x0, Math.max.apply(null, ys) - y0, 1e-9);
-    if (!isFinite(u)) u = span;
-    var cell = Math.max(u, span / 512), cells = {};     // at most 512 x 512 cells
-    var key = function (cx, cy) { return cx + "," + cy; };
-    var index = function (v, lo) { return Math.floor((v - lo) / cell); };
-    edges.forEach(function (f, j) {
-      var a = dots[f[0]], c = dots[f[1]];
-      for (var cx = index(Math.min(a[0], c[0]), x0); cx <= index(Math.max(a[0], c[0]), x0); cx++) {
-        for (var cy = index(Math.min(a[1], c[1]), y0); cy <= index(Math.max(a[1], c[1]), y0); cy++) {
-          (cells[key(cx, cy)] = cells[key(cx, cy)] || []).push(j);
-        }
-      }
-    });
-    var r = u * (1 + 1e-9);                            // rounding never loses a cell
-    mids.forEach(function (m) {
-      for (var cx = index(m[0] - r, x0); cx <= index(m[0] + r, x0); cx++) {
-        for (var cy = index(m[1] - r, y0); cy <= index(m[1] + r, y0); cy++) {
-          (cells[key(cx, cy)] || []).forEach(function (j) {
-            if (j !== m[2]) best = Math.min(best, segDist(m[0], m[1], dots[edges[j][0]], dots[edges[j][1]]));
-          });
-        }
-      }
-    });
+    var best = Infinity;
+    edgeGaps(edges, dots).forEach(function (g, i) { if (keep(i)) best = Math.min(best, g); });
     return best;
   }
   T.midpointGap = midpointGap;
@@ -849,7 +817,8 @@
     this.gaps = edgeGaps(b.edges, dots);
     // the scale at which every markable edge's midpoint is 24 * sqrt(2) px from any other edge
     // (a 24 x 24 px square round it is all nearer to it): the fitted scale of a small board
-    var dmin = midpointGap(b.edges, dots, function (i) { return !self.given[i]; });
+    var dmin = Infinity;                  // (midpointGap over the markable edges, from the gaps above)
+    this.gaps.forEach(function (gap, i) { if (!self.given[i]) dmin = Math.min(dmin, gap); });
     this.playScale = isFinite(dmin) ? TAP_PX * Math.SQRT2 / dmin : 24;
     var svg = el("svg", {viewBox: [x0 - pad, y0 - pad, this.W, this.H].join(" "),
       "class": "tp-board", role: "application", tabindex: "0",
