@@ -36,6 +36,7 @@ from generator.errors import TilepressError
 from generator.loopy import puzzle as P
 from generator.loopy.pole import pole
 from generator.loopy.render import PAPER_RULES, RULES
+from generator.names import TILINGS
 
 MAX_PLAY_FACES = 1000
 UNIQUE = "The puzzle has exactly one solution, found by reasoning alone."
@@ -81,7 +82,7 @@ def board_of(p: P.Puzzle) -> dict:
     for f, c, (cx, cy, _rad) in places:
         clues.append({"x": r(cx), "y": r(cy), "text": str(c), "count": c, "edges": list(g.face_edges[f]),
                       "size": r(size)})
-    name = p.tiling.split(".", 1)[0]
+    name = TILINGS.get(p.tiling.split(".", 1)[0], p.tiling.split(".", 1)[0])   # in words, as on every page
     return {
         "kind": "edges",
         "permalink": p.permalink,
