@@ -29,7 +29,8 @@ def test_the_reference_is_measured_side_by_side(tmp_path):
     tiling, size, level, faces, c_faces, ours, c_s, ratio, fork, ours_mb, c_mb, grade = rows[0]
     assert (tiling, size, level, c_faces, c_s, c_mb) == ("p3", "250", "easy", "60", "0.500", "2.0")
     assert 0 < float(ours) < 5 and 0 < float(fork) < 5 and float(grade) < 1
-    assert ratio == f"{float(ours) / 0.5:.1f}x"
+    # the ratio is of the unrounded medians: within half a printed step of the printed ones
+    assert ratio.endswith("x") and abs(float(ratio[:-1]) - float(ours) / 0.5) <= 0.05 + 0.0005 / 0.5
     per_seed = [line for line in out.stdout.splitlines() if line.startswith("  p3 250 easy seed")]
     assert len(per_seed) == 3 and "C 0.250 s" in per_seed[1] and "C 0.500 s" in per_seed[2]
 
