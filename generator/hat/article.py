@@ -118,3 +118,96 @@ def figures() -> dict[str, str]:
     for level in range(1, 5):
         out[f"hat-level-{level}.svg"] = level_figure(level)
     return out
+
+
+# ---- Tatham's kitemap, drawn from the table the random patches use -------------------------
+
+FONT = 'font-family="DejaVu Sans, sans-serif"'
+OFF_MAP = "#d62728"
+
+
+def kitemap_kites(m2: str) -> list:
+    """[(kite, (k, h, c1), metatile type, reflected)] of the kitemap of second-order type m2, in the
+    table's order (`tables_data.KITEMAP_LABELS`), each kite placed by the level-2 prototype's
+    overlapping children (`overlap.prototype`): the map the random patches step through."""
+    from generator.hat import overlap as O
+    from generator.hat import tables_data as D
+    p2 = O.prototype(m2, 2)
+    out = []
+    for k, h, c1 in D.KITEMAP_LABELS[S.TYPES.index(m2)]:
+        ch = p2.overlap[c1]
+        hat = S.prototype(ch.kind, 1).children[h]
+        kite = G.hat_kites(G.compose(ch.iso, hat.iso))[k]
+        out.append((kite, (k, h, c1), ch.kind, bool(hat.reflected)))
+    return out
+
+
+def kitemap_facts(m2: str) -> dict:
+    """Counts of one kitemap, from the table: kites, hats, metatiles (c1), the first-order metatiles
+    of the disjoint numbering, and how many of the 4 × kites kite-edge steps leave the map (−1)."""
+    from generator.hat import tables_data as D
+    i = S.TYPES.index(m2)
+    labels, steps = D.KITEMAP_LABELS[i], D.KITEMAP_STEPS[i]
+    return {"kites": len(labels), "hats": len({(h, c) for _k, h, c in labels}),
+            "metatiles": len({c for _k, _h, c in labels}), "own": D.DISJOINT[i],
+            "steps": len(steps), "off": sum(1 for s in steps if s < 0)}
+
+
+def kitemap_figure(m2: str = "T") -> str:
+    """The kitemap of a second-order m2: every kite of its overlapping children numbered k (its
+    index in its hat), every hat outlined and named h.c1 (hat in metatile, metatile in the map),
+    metatiles coloured by type (the straddling ones paler), the kite edges whose step in the
+    table is −1 ("off the map") in red, the level-2 outline dashed."""
+    from generator.hat import overlap as O
+    from generator.hat import tables_data as D
+    i = S.TYPES.index(m2)
+    kites = kitemap_kites(m2)
+    steps = D.KITEMAP_STEPS[i]
+    own = D.DISJOINT[i]
+    kite_pts = [render._flip([G.to_xy(p) for p in G.kite_vertices(k)]) for k, *_ in kites]
+    fills: dict = {}
+    for pts, (_kite, (_k, _h, c1), kind, refl) in zip(kite_pts, kites):
+        fill = render.REFLECTED_FILL if refl else render.METATILE_FILL[kind]
+        fills.setdefault((fill, c1 >= own), []).append(pts)
+    parts = [svg.polygons_path(fills[key], key[0], "#ffffff", 0.05,
+                               extra=' fill-opacity="0.45"' if key[1] else "")
+             for key in sorted(fills)]
+    hats: dict = {}
+    for (kite, (_k, h, c1), _kind, _r) in kites:
+        hats.setdefault((c1, h), []).append(kite)
+    p2 = O.prototype(m2, 2)
+    outlines = []
+    for (c1, h), ks in sorted(hats.items()):
+        ch = p2.overlap[c1]
+        hat = S.prototype(ch.kind, 1).children[h]
+        outlines.append(render._flip([G.to_xy(p) for p in G.hat_outline(G.compose(ch.iso, hat.iso))]))
+    parts.append(svg.polygons_path(outlines, "none", render.STROKE, 0.12))
+    off = []
+    for n, pts in enumerate(kite_pts):
+        for e in range(4):
+            if steps[4 * n + e] < 0:
+                off.append(f"M{svg.num(pts[e][0])} {svg.num(pts[e][1])}L{svg.num(pts[(e + 1) % 4][0])} "
+                           f"{svg.num(pts[(e + 1) % 4][1])}")
+    parts.append(f'<path fill="none" stroke="{OFF_MAP}" stroke-width="0.16" stroke-linecap="round" d="{"".join(off)}"/>')
+    ob, _op = render.outlines_body([(m2, _outline_xy(m2, 2))], 0.2)
+    parts.append(ob.replace('stroke="', 'stroke-dasharray="0.8 0.5" stroke="'))
+    for pts, (_kite, (k, _h, _c1), _kind, refl) in zip(kite_pts, kites):
+        x = sum(p[0] for p in pts) / 4
+        y = sum(p[1] for p in pts) / 4
+        ink = "#ffffff" if refl else "#333333"
+        parts.append(f'<text x="{svg.num(x)}" y="{svg.num(y + 0.15)}" font-size="0.42" text-anchor="middle" '
+                     f'fill="{ink}" {FONT}>{k}</text>')
+    for (c1, h), ks in sorted(hats.items()):
+        # the name sits on the centre of the hexagon that holds the hat's kites 0–3 (a vertex of
+        # the hat), clear of the kites' own digits
+        x, y = G.to_xy(G.kite_vertices(ks[0])[0])
+        y = -y
+        text = f"{h}.{c1}"
+        w = 0.62 * 0.6 * len(text) + 0.16
+        parts.append(f'<rect x="{svg.num(x - w / 2)}" y="{svg.num(y - 0.36)}" width="{svg.num(w)}" height="0.72" '
+                     f'rx="0.15" fill="#ffffff" fill-opacity="0.92" stroke="#333333" stroke-width="0.04"/>')
+        parts.append(f'<text x="{svg.num(x)}" y="{svg.num(y + 0.21)}" font-size="0.6" text-anchor="middle" '
+                     f'font-weight="bold" fill="#000000" {FONT}>{text}</text>')
+    return render.document("\n".join(parts), kite_pts,
+                           f"The kitemap of a second-order {m2}: kites numbered in their hats, hats named "
+                           "hat.metatile, edges that leave the map in red", px_width=820, margin=0.6)
