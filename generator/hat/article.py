@@ -183,7 +183,7 @@ def kitemap_figure(m2: str = "T") -> str:
         hats.setdefault((c1, h), []).append(kite)
     p2 = O.prototype(m2, 2)
     outlines = []
-    for (c1, h), ks in sorted(hats.items()):
+    for (c1, h), _ks in sorted(hats.items()):
         ch = p2.overlap[c1]
         hat = S.prototype(ch.kind, 1).children[h]
         outlines.append(render._flip([G.to_xy(p) for p in G.hat_outline(G.compose(ch.iso, hat.iso))]))
@@ -206,7 +206,7 @@ def kitemap_figure(m2: str = "T") -> str:
     for (c1, h), ks in sorted(hats.items()):
         # the name sits on the centre of the hexagon that holds the hat's kites 0–3 (a vertex of
         # the hat), clear of the kites' own digits
-        x, y = G.to_xy(G.kite_vertices(ks[0])[0])
+        x, y = G.to_xy(G.kite_vertices(ks[0])[0])      # ks[0] is kite 0 (labels run k = 0..7)
         y = -y
         text = f"{h}.{c1}"
         w = 0.62 * 0.6 * len(text) + 0.16
