@@ -213,9 +213,14 @@ def test_distortion_share_agrees_with_counting_points_at_level_one():
 def test_distortion_table_in_the_hat_article_is_measured():
     rows = re.findall(r"^\| (\d) \| ([\d,]+) \| ([\d.]+) \| (\d+)% \|$", HAT_MD, re.M)
     assert [r[0] for r in rows] == ["1", "2", "3", "4"]
+    ds = {}
     for level, hats, gap, share in rows:
-        d = HA.distortion("H", int(level))
+        d = ds[int(level)] = HA.distortion("H", int(level))
         assert (f"{d['hats']:,}", f"{d['reach']:.1f}", f"{float(d['share']) * 100:.0f}") == (hats, gap, share)
+    # what the prose says of them: from level 3 on near one half; the gap grows about by φ² a level
+    assert all(0.4 < ds[k]["share"] < 0.6 for k in (3, 4))
+    assert abs(ds[4]["reach"] / ds[3]["reach"] / 2.618 - 1) < 0.15
+    assert "from level 3 on it stays near one half" in _flat(HAT_MD)
     texts = _texts(HA.distortion_figure("H"))
     for level in HA.DISTORTION_LEVELS:
         d = HA.distortion("H", level)
