@@ -12,7 +12,6 @@ import pytest
 
 from generator.cli import main
 from generator.maker import colour as C
-from generator.maker.cut import read_dxf_lines
 
 PATCHES = {
     "p2": ["tiling", "p2", "--width", "12", "--height", "9", "--seed", "4"],
@@ -191,10 +190,24 @@ def test_cut_files_draw_every_edge_once(graphs, name):
     import re
     segments = sum(len(re.findall(r"L", d)) for d in re.findall(r' d="([^"]*)"', svg))
     assert segments == len(edges)
-    code, dxf, err = run(PATCHES[name] + ["--format", "dxf", "--scale", "5"])
+
+
+@pytest.mark.parametrize("name", sorted(PATCHES))
+def test_dxf_read_back_with_ezdxf_has_one_line_per_edge_in_mm(graphs, name, tmp_path):
+    """DXF through ezdxf (the `dxf` extra, pinned in requirements-test.txt): read back with
+    ezdxf.readfile, one LINE per edge of the graph export, units mm, lengths scaled by --scale."""
+    import ezdxf
+    tiles = graphs[name]["tiles"]
+    edges = edge_map([t["polygon"] for t in tiles])
+    path = tmp_path / "cut.dxf"
+    code, _out, err = run(PATCHES[name] + ["--format", "dxf", "--scale", "5", "--out", str(path)])
     assert code == 0, err
-    assert "AC1009" in dxf and dxf.rstrip().endswith("EOF")
-    lines = read_dxf_lines(dxf)
+    doc = ezdxf.readfile(str(path))
+    assert doc.header["$INSUNITS"] == 4 and doc.units == ezdxf.units.MM      # millimetres
+    msp = doc.modelspace()
+    assert len(msp.query("LWPOLYLINE POLYLINE")) == 0
+    lines = [((e.dxf.start.x, e.dxf.start.y), (e.dxf.end.x, e.dxf.end.y)) for e in msp.query("LINE")]
+    assert all(e.dxf.layer == "CUT" for e in msp.query("LINE"))
     assert len(lines) == len(edges) == graphs[name]["edges"]
     # the same segments, scaled by 5 mm per unit (and moved): lengths match one for one
     def lengths(pairs):
@@ -203,6 +216,23 @@ def test_cut_files_draw_every_edge_once(graphs, name):
                                       for a, b in edges])
     assert len({(min(a, b), max(a, b)) for a, b in (tuple(map(lambda p: (round(p[0], 3), round(p[1], 3)), ln))
                                                     for ln in lines)}) == len(lines)
+
+
+def test_dxf_without_the_extra_is_one_line_exit_2(monkeypatch):
+    """ezdxf missing (an import of it fails): exit 2 before any work, one line saying how to
+    install the extra, never a traceback; the other formats still work."""
+    import sys
+    monkeypatch.setitem(sys.modules, "ezdxf", None)       # `import ezdxf` now raises ImportError
+    code, text, err = run(PATCHES["hat"] + ["--format", "dxf"])
+    assert code == 2 and text == "" and err.count("\n") == 1, err
+    assert err.startswith("error: --format dxf needs the ezdxf package") and "pip install 'tilepress[dxf]'" in err
+    assert run(PATCHES["hat"] + ["--format", "cut-svg"])[0] == 0
+
+
+def test_dxf_is_deterministic():
+    argv = ["tiling", "hat", "--width", "8", "--height", "8", "--seed", "2", "--format", "dxf", "--colour", "proper4"]
+    first, second = run(argv), run(argv)
+    assert first[0] == 0 and first == second
 
 
 def test_bad_maker_options_are_one_line_exit_2():
@@ -319,16 +349,12 @@ def test_a_coloured_cut_file_carries_each_pieces_colour(graphs):
     fills = re.findall(r'<path fill="(#[0-9A-Fa-f]{6})"', guide)
     assert fills == [t["colour"] for t in g["tiles"]]
     assert sum(len(re.findall(r"L", d)) for d in re.findall(r' d="([^"]*)"', cuts)) == edges
+    import ezdxf
     code, dxf, err = run(argv + ["--format", "dxf", "--scale", "5"])
     assert code == 0, err
-    assert len(read_dxf_lines(dxf)) == edges
-    lines = dxf.splitlines()
-    pairs = [(lines[k].strip(), lines[k + 1].strip()) for k in range(0, len(lines) - 1, 2)]
-    texts, entity = [], None
-    for code, value in pairs:
-        if code == "0":
-            entity = value
-        elif entity == "TEXT" and code == "1":
-            texts.append(int(value))
+    msp = ezdxf.read(io.StringIO(dxf)).modelspace()
+    assert len(msp.query("LINE")) == edges
+    texts = [int(e.dxf.text) for e in msp.query("TEXT")]
+    assert [e.dxf.color for e in msp.query("TEXT")] == texts and {e.dxf.layer for e in msp.query("TEXT")} == {"COLOUR"}
     assert len(texts) == n and set(texts) <= {1, 2, 3, 4}
     assert all(texts[i] != texts[j] for i, t in enumerate(g["tiles"]) for j in t["neighbours"])
