@@ -235,6 +235,28 @@ def test_dxf_is_deterministic():
     assert first[0] == 0 and first == second
 
 
+def test_the_graph_streams_block_by_block_as_it_would_in_one_piece(monkeypatch):
+    """A 10^4-Spectre graph export with the pair store's blocks and buffers made tiny (many blocks,
+    many chunks through the temporary file) has the same bytes as with the defaults (one block
+    here, all in memory), and its neighbours are those found from the polygons alone."""
+    from generator.maker import graph as G
+    argv = ["tiling", "spectre", "--width", "290", "--height", "290", "--seed", "1", "--format", "graph"]
+    code, whole, err = run(argv)
+    assert code == 0, err
+    writes = []
+    real = G.PairStore._write
+    monkeypatch.setattr(G, "BLOCK_BITS", 7)
+    monkeypatch.setattr(G, "BLOCK_BUFFER", 64)
+    monkeypatch.setattr(G, "STORE_BUFFER", 1024)
+    monkeypatch.setattr(G.PairStore, "_write", lambda self, block: (writes.append(block), real(self, block)))
+    code, streamed, err = run(argv)
+    assert code == 0, err
+    obj = json.loads(streamed)
+    assert obj["count"] > 10_000 and len(set(writes)) > obj["count"] >> 7 and len(writes) > 2 * len(set(writes))
+    assert streamed == whole
+    check_graph(obj["tiles"])
+
+
 def test_bad_maker_options_are_one_line_exit_2():
     for extra in (["--colour", "rainbow"], ["--palette", "nope"], ["--scale", "-1"], ["--scale", "x"]):
         code, text, err = run(PATCHES["p2"] + ["--format", "graph"] + extra)

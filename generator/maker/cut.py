@@ -50,8 +50,8 @@ def _fmt(v: float) -> str:
 
 
 def cut_svg_pieces(g, scale: float, title: str, colour=None):
-    """The cut SVG in pieces (flat memory: the records are read once).  With `colour` (tile →
-    "#rrggbb", from `--colour`), a guide layer first: each tile filled with its colour, no stroke
+    """The cut SVG in pieces (flat memory: the records are read once).  With `colour` ((tile,
+    record) → "#rrggbb", from `--colour`), a guide layer first: each tile filled with its colour, no stroke
     (for engraving or for sorting the pieces); the cut lines are drawn over it."""
     from generator.svg import escape
     xmin, ymin, xmax, ymax = g.bbox
@@ -63,9 +63,9 @@ def cut_svg_pieces(g, scale: float, title: str, colour=None):
            f"<desc>Cut file: {g.edges} edges, each once; {_fmt(scale)} mm per tiling unit</desc>\n")
     if colour is not None:
         yield '<g id="colour-guide" stroke="none">\n'
-        for i, (_kind, _extra, poly, _mask) in enumerate(g.records()):
-            pts = [f"{_fmt((x - xmin) * scale + MARGIN)} {_fmt((ymax - y) * scale + MARGIN)}" for x, y in poly]
-            yield f'<path fill="{colour(i)}" d="M{"L".join(pts)}Z"/>\n'
+        for i, rec in enumerate(g.records()):
+            pts = [f"{_fmt((x - xmin) * scale + MARGIN)} {_fmt((ymax - y) * scale + MARGIN)}" for x, y in rec[2]]
+            yield f'<path fill="{colour(i, rec)}" d="M{"L".join(pts)}Z"/>\n'
         yield "</g>\n"
     opener = f'<path fill="none" stroke="{STROKE}" stroke-width="{HAIRLINE}" stroke-linecap="round" d="'
     parts, count = [], 0
@@ -96,10 +96,11 @@ def dxf_text(g, scale: float, colour_index=None) -> str:
                 yield from zip(pts, pts[1:])
 
     def texts():
-        for i, (_kind, _extra, poly, _mask) in enumerate(g.records()):
+        for i, rec in enumerate(g.records()):
+            poly = rec[2]
             cx = sum(x for x, _ in poly) / len(poly)
             cy = sum(y for _, y in poly) / len(poly)
-            c = colour_index(i)
+            c = colour_index(i, rec)
             yield (cx - xmin) * scale + MARGIN, (cy - ymin) * scale + MARGIN, 0.6 * scale, str(c), c
 
     return drawing_text(lines(), texts() if colour_index is not None else None)

@@ -73,8 +73,8 @@ def emit(fam, item, fmt: str, out: str, options: dict) -> int:
                 colour = C.colour_function(g, colouring, palette, fam.name)
                 numbers: dict = {}
 
-                def index(i):
-                    return numbers.setdefault(colour(i), len(numbers) + 1)
+                def index(i, rec):
+                    return numbers.setdefault(colour(i, rec), len(numbers) + 1)
             output.emit(cut.dxf_text(g, scale, index), out)
         else:
             colour = C.colour_function(g, colouring, palette, fam.name)
