@@ -348,6 +348,7 @@ def test_the_pages_form_offers_colourings_that_the_command_line_makes(name):
     code, inside, err = run([a.format(**dict(values, tiles="inside")) for a in form["argv"]])
     assert code == 0 and json.loads(inside)["permalink"] == link.replace(".v1.", ".v2.") + "~r~i", err
     assert [f["name"] for f in form["fields"]][-3:] == ["tiles", "colour", "palette"]
+    assert form["fields"][0]["name"] == "region"
     for colour in colours:
         for palette in (palettes if colour == "proper4" else palettes[:1]):
             show = [a.format(colour=colour, palette=palette) for a in form["show"]]
@@ -380,3 +381,43 @@ def test_a_coloured_cut_file_carries_each_pieces_colour(graphs):
     assert [e.dxf.color for e in msp.query("TEXT")] == texts and {e.dxf.layer for e in msp.query("TEXT")} == {"COLOUR"}
     assert len(texts) == n and set(texts) <= {1, 2, 3, 4}
     assert all(texts[i] != texts[j] for i, t in enumerate(g["tiles"]) for j in t["neighbours"])
+
+
+@pytest.mark.parametrize("name", list(PATCHES))
+def test_the_pages_form_makes_the_region_links_the_command_line_makes(name):
+    """The form's region choices (disc, polygon) make the version-2 region permalink that the
+    command line makes for the same region, seed and tiles; the largest disc and polygon box the
+    form allows are within the page's cap, read from the link's text."""
+    from generator import webapi
+    from generator.families import get
+    from generator.maker.region import form_argv
+    fam = get(name)
+    form = fam.form
+    fields = {f["name"]: f for f in form["fields"]}
+    assert [c["value"] for c in fields["region"]["choices"]] == ["rect", "disc", "polygon"]
+    assert fields["radius"]["when"] == {"region": "disc"} and fields["polygon"]["when"] == {"region": "polygon"}
+    values = {f["name"]: str(f["value"]) for f in form["fields"]}
+    values.update(seed="3", radius="6", polygon="-7,-5 7,-5.5 0,6.25", tiles="inside")
+    for region, cli, suffix in (("disc", ["--disc", "6"], "~d6~i"),
+                                ("polygon", ["--polygon", "-7,-5 7,-5.5 0,6.25"], "~p-7_-5_7_-5.5_0_6.25~i")):
+        argv = form_argv(form, dict(values, region=region))
+        assert "--width" not in argv and "--height" not in argv, argv
+        code, text, err = run(argv)
+        assert code == 0, err
+        link = json.loads(text)["permalink"]
+        code, same, err = run(["tiling", name] + cli + ["--seed", "3", "--tiles", "inside", "--format", "json"])
+        assert code == 0 and json.loads(same)["permalink"] == link, err
+        assert f"{fam.prefix}.v2." in link and link.endswith(suffix), link
+        assert webapi.cap_error(link) is None
+    # the biggest the form allows, from the link's text alone: within the page's cap
+    r = fields["radius"]["max"]
+    w, h = fields["width"]["max"], fields["height"]["max"]
+    disc = json.loads(run(form_argv(form, dict(values, region="disc", radius=str(r), tiles="meet")))[1])["permalink"]
+    assert webapi.cap_error(disc) is None
+    if name == "hat":                           # (one family: the rule is the same for all)
+        over = json.loads(run(["tiling", name, "--disc", str(r + 3), "--seed", "3", "--format", "json"])[1])["permalink"]
+        assert webapi.cap_error(over).startswith("error: ")
+    code, text, err = run(form_argv(form, dict(values, region="polygon", tiles="meet",
+                                               polygon=f"{-w / 2:g},{-h / 2:g} {w / 2:g},{-h / 2:g} 0,{h / 2:g}")))
+    assert code == 0, err
+    assert webapi.cap_error(json.loads(text)["permalink"]) is None

@@ -10,7 +10,7 @@ include the straight ones), which the tests check with Euler's formula on every 
 Memory.  Each edge waits in a dictionary only until its second tile comes; the walks go
 supertile by supertile, so the waiting edges are about the patch's rim.  Each tile's record (its
 rounded polygon, kind, extra, and which of its edges it is the first to draw) goes to a spool
-(memory up to 32 MB, then an anonymous temporary file).  Each neighbour pair, when found, goes
+(memory up to 4 MB, then an anonymous temporary file).  Each neighbour pair, when found, goes
 twice (a→b, b→a) to a `PairStore`: per block of 16,384 tile numbers a small buffer, written to
 an anonymous temporary file when full; the output then reads the records in order and the pairs
 block by block (each block sorted on its own), so writing the graph or GeoJSON keeps a few MB
@@ -26,7 +26,7 @@ import tempfile
 from array import array
 
 DIGITS = 9                    # decimals of the exported coordinates (tiling units)
-SPOOL_MEMORY = 1 << 25        # records kept in memory up to this many bytes, then on disk
+SPOOL_MEMORY = 1 << 22        # records kept in memory up to this many bytes (4 MB), then on disk
 BLOCK_BITS = 14               # the pair store's blocks: 16,384 tile numbers each
 BLOCK_BUFFER = 1 << 12        # pairs buffered per block before they go to the file
 STORE_BUFFER = 1 << 18        # pairs buffered in all (2 MB): above it every buffer is written
