@@ -7,8 +7,10 @@ exactly when they have an edge with the same two end keys — no floating-point 
 tilings here are edge-to-edge in the engines' outlines (the hat's and the Spectre's 14 vertices
 include the straight ones), which the tests check with Euler's formula on every export.
 
-Memory.  Each edge waits in a dictionary only until its second tile comes; the walks go
-supertile by supertile, so the waiting edges are about the patch's rim.  Each tile's record (its
+Memory.  Each edge waits in a dictionary only until its second tile comes (its two ends' exact
+coordinates packed as 64-bit integers in one bytes key, about 100 bytes); the walks go supertile
+by supertile, so the waiting edges are about the rim of what has been walked (for a million
+Spectres at most 81,358 of them).  Each tile's record (its
 rounded polygon, kind, extra, and which of its edges it is the first to draw) goes to a spool
 (memory up to 4 MB, then an anonymous temporary file).  Each neighbour pair, when found, goes
 twice (a→b, b→a) to a `PairStore`: per block of 16,384 tile numbers a small buffer, written to
@@ -22,6 +24,7 @@ colourings, which need the whole graph at once.
 from __future__ import annotations
 
 import json
+import struct
 import tempfile
 from array import array
 
@@ -184,6 +187,18 @@ def class_of(kind: str, extra: dict) -> tuple[str, object]:
     return kind_key, meta_key
 
 
+def _packer(vertex):
+    """The waiting edges' key maker for vertices like this one: a tuple of d integers -> the two
+    ends' 2d numbers as 64-bit integers in bytes (struct.error beyond 64 bits: the caller keeps the
+    tuples); other keys (Loopy's dot numbers) stay tuples (TypeError)."""
+    if isinstance(vertex, tuple) and vertex and all(type(c) is int for c in vertex):
+        return struct.Struct(f"<{2 * len(vertex)}q").pack
+
+    def refuse(*_args):
+        raise TypeError("not a tuple of integers")
+    return refuse
+
+
 def build(shapes) -> Graph:
     """The graph of the tiles `shapes` yields (kind, exact keys, points, extra), in one walk."""
     g = Graph()
@@ -199,13 +214,21 @@ def build(shapes) -> Graph:
     dumps = json.dumps
     buf = []
     i = -1
+    pack = None
     for i, (kind, exact, points, extra) in enumerate(shapes):
         m = len(exact)
         mask = 0
         last = -1                       # a neighbour met on consecutive edges is listed once here
+        if pack is None:
+            pack = _packer(exact[0])
         for k in range(m):
             a, b = exact[k], exact[k + 1 if k + 1 < m else 0]
-            key = (a, b) if a < b else (b, a)
+            if b < a:
+                a, b = b, a
+            try:
+                key = pack(*a, *b)      # 64-bit integers packed: a third of a tuple pair's memory
+            except (struct.error, TypeError):
+                key = (a, b)            # (the same edge always takes the same branch)
             j = pop(key, None)
             if j is None:
                 waiting[key] = i
