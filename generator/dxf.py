@@ -68,17 +68,3 @@ def drawing_text(lines, texts=None, line_layer: str = "CUT", text_layer: str = "
         options.write_fixed_meta_data_for_testing = fixed
     return buf.getvalue()
 
-
-def read_segments(path_or_text: str) -> tuple[list, dict]:
-    """A DXF file (a path, or the text itself) read back with ezdxf: its LINE entities as
-    ((x1, y1), (x2, y2)) and its header's `$INSUNITS`/`$ACADVER`, for tests and checks."""
-    require("reading DXF")
-    import io
-
-    import ezdxf   # (lazy: see the module)
-    if "\n" in path_or_text:
-        doc = ezdxf.read(io.StringIO(path_or_text))
-    else:
-        doc = ezdxf.readfile(path_or_text)
-    segs = [((e.dxf.start.x, e.dxf.start.y), (e.dxf.end.x, e.dxf.end.y)) for e in doc.modelspace().query("LINE")]
-    return segs, {"$INSUNITS": doc.header.get("$INSUNITS"), "$ACADVER": doc.header.get("$ACADVER")}

@@ -2011,14 +2011,14 @@
       if (!chosen || !chosen.args) return;
       var out = [], placed = false;
       for (var k = 0; k < argv.length; k++) {
-        if (chosen.replaces.indexOf(argv[k]) >= 0) {
+        if ((chosen.replaces || []).indexOf(argv[k]) >= 0) {
           if (!placed) { out = out.concat(chosen.args); placed = true; }
           k += 1;
           continue;
         }
         out.push(argv[k]);
       }
-      argv = out;
+      argv = placed ? out : out.concat(chosen.args);     // nothing to replace: the args are added
     });
     return argv.map(function (a) { return a.replace(/\{(\w+)\}/g, function (_, k) { return values[k]; }); });
   }

@@ -338,7 +338,7 @@ FORM_TILES = {"name": "tiles", "label": "Tiles at the edge", "type": "select", "
 FORM_DEFAULT_POLYGON = "-8,-6 8,-6 10,4 0,9 -10,4"
 
 
-def form_fields(form: dict) -> dict:
+def region_form(form: dict) -> dict:
     """A tiling family's form with the region's shape: rectangle (width × height), disc (radius)
     or polygon (vertices), the disc's radius at most half the smaller side the form allows and
     the polygon's bounding box within the form's width and height (checked on the page too)."""
@@ -385,7 +385,7 @@ def form_argv(form: dict, values: dict) -> list[str]:
         out, placed = [], False
         k = 0
         while k < len(argv):
-            if argv[k] in chosen["replaces"]:
+            if argv[k] in chosen.get("replaces", ()):
                 if not placed:
                     out += chosen["args"]
                     placed = True
@@ -393,7 +393,7 @@ def form_argv(form: dict, values: dict) -> list[str]:
                 continue
             out.append(argv[k])
             k += 1
-        argv = out
+        argv = out if placed else out + chosen["args"]     # nothing to replace: the args are added
     return [a.format(**values) for a in argv]
 
 
@@ -477,7 +477,7 @@ def with_regions(fam):
 
     return dataclasses.replace(
         base, versions=tuple(sorted(set(base.versions) | {VERSION})), params=params, generate=generate, regen=regen,
-        cost=cost, form=form_fields(base.form) if base.form else base.form,
+        cost=cost, form=region_form(base.form) if base.form else base.form,
         permalink=either(lambda item: item.permalink(), "permalink"),
         to_json=either(region_json, "to_json"),
         to_svg=either(region_svg, "to_svg"),
