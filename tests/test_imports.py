@@ -110,3 +110,21 @@ def test_the_check_sees_a_planted_upward_import():
 def test_imports_run_downward_only():
     bad = upward(import_graph())
     assert not bad, "imports from a lower floor to a higher one: " + ", ".join(bad)
+
+
+def test_ezdxf_only_in_the_output_layer_and_lazily():
+    """ezdxf (the `dxf` extra) is imported by generator.dxf alone, on the ground floor, inside a
+    function: the engines stay standard-library Python (they run under Pyodide) and `import
+    generator.<anything>` works without the extra."""
+    where = []
+    for path in PKG.rglob("*.py"):
+        tree = ast.parse(path.read_text(), str(path))
+        top = set(map(id, tree.body))
+        for node in ast.walk(tree):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import) else
+                     [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            if any(n == "ezdxf" or n.startswith("ezdxf.") for n in names):
+                where.append((module_name(path), id(node) in top))
+    assert where and {m for m, _ in where} == {"generator.dxf"}, where
+    assert not any(at_top for _, at_top in where), "ezdxf imported at module level"
+    assert floor("generator.dxf") == 0

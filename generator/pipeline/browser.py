@@ -316,7 +316,8 @@ json.dumps({"stdlib": _std, "engines": _eng, "results": _results, "version": sys
             "cache_tag": sys.implementation.cache_tag})
 '''
 
-OPTIONAL = ("cairosvg", "PIL", "pypdf", "segno", "tqdm", "jinja2", "markdown", "html5lib")   # renderers / CLI extras
+OPTIONAL = ("cairosvg", "PIL", "pypdf", "segno", "tqdm", "jinja2", "markdown", "html5lib",
+            "ezdxf")   # renderers / CLI extras (ezdxf: `--format dxf`, the dxf extra)
 
 
 # --- inputs ---------------------------------------------------------------------------
