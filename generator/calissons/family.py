@@ -809,8 +809,8 @@ COMMANDS = (
                         "60 degrees left of the previous letter (a = +x, b = -z, c = +y, d = -x, e = +z, f = -y), "
                         "run-length encoded, counterclockwise from the smallest vertex."),
     Command("feasible", "can the infinite grid be tiled with these fold edges? (a drawn proof)",
-            (Param("file", "str", 'JSON {"givens": [[a, b, d], ...]} (any number of edges within a window of radius 258; '
-                   'input up to 1 MiB), or - for standard input',
+            (Param("file", "str", 'JSON {"givens": [[a, b, d], ...]} (any number of edges, |a|, |b| <= 10^6, any '
+                   'distance apart; input up to 1 MiB), a cal.v4 plane permalink, or - for standard input',
                    positional=True),
              Param("picture", "str", "also write an SVG of the proof: a witness tiling of a window round the "
                    "edges, or the absorbing cycle (default: no picture)", default=None, metavar="FILE")),
