@@ -199,7 +199,9 @@ def window_of(givens, margin: int = 2):
     return Region(tris), (ca, cb), r
 
 
-WINDOW_TRIANGLES = regions.MAX_REGION_TRIANGLES   # one hexagon round all the edges up to this size
+WINDOW_TRIANGLES = regions.MAX_REGION_TRIANGLES   # one hexagon round all the edges up to this size,
+WINDOW_PER_EDGE = 48                              # and up to this many triangles an edge (at least
+WINDOW_FLOOR = 600                                # WINDOW_FLOOR): the window scales with the edges
 PATCH_RADIUS = 2                                  # beyond it: a hexagon of this radius round each edge
 MAX_DRAWN_TRIANGLES = regions.MAX_REGION_TRIANGLES  # the picture of a window (its JSON has no limit)
 
@@ -209,8 +211,8 @@ def witness_window(givens, verdict) -> dict:
     of the witness tiling that cover them, as a tiling of its own.
 
     Patches: one hexagon round all the key vertices (two beyond them: the test's own window)
-    when it has at most WINDOW_TRIANGLES triangles, else a hexagon of radius PATCH_RADIUS round
-    each edge's tail.  Every triangle of a patch is covered by the witness's calisson there
+    when it has at most WINDOW_PER_EDGE triangles an edge (at least WINDOW_FLOOR, at most
+    WINDOW_TRIANGLES), else a hexagon of radius PATCH_RADIUS round each edge's tail.  Every triangle of a patch is covered by the witness's calisson there
     (the one edge of the triangle whose height step is -2); a calisson cut by a patch's rim is
     listed whole, so the calissons tile the patches plus those outer halves exactly.  Heights
     come from the verdict's grid window, or from the key heights (solver.plane_heights: the
@@ -223,7 +225,7 @@ def witness_window(givens, verdict) -> dict:
     from generator.calissons.model import head, hexagon_triangles, triangle_edges, triangle_vertices
     from generator.calissons.solver import plane_heights, plane_window
     (ca, cb), r = plane_window(givens)
-    if 6 * r * r <= WINDOW_TRIANGLES:
+    if 6 * r * r <= min(WINDOW_TRIANGLES, max(WINDOW_FLOOR, WINDOW_PER_EDGE * len(givens))):
         patches = [(ca, cb, r)]
     else:
         patches = sorted({(a, b, PATCH_RADIUS) for a, b, _d in givens})
