@@ -165,3 +165,76 @@ def puzzle_cost(text: str) -> float:
 def is_puzzle_link(text: str) -> bool:
     """A puzzle (givens after `~`), not a random tiling?"""
     return "~" in text
+
+
+# ---- the infinite grid: cal.v4.<edges> -------------------------------------------------------
+# Version 4 names a set of given edges on the unbounded triangular grid (`calissons feasible`):
+# the edges themselves, sorted by (a, b, d) and listed once, each written <a>_<b><d> (decimal
+# integers, no leading zeros, |a|, |b| <= 10^6) and joined by dots:
+#     cal.v4.-2_-1x.-1_0z.0_-1y.1_1y
+# Regenerating it decides the plane question: the witness window or the absorbing cycle.
+
+PLANE_VERSION = 4
+MAX_PLANE_COORD = 10 ** 6
+MAX_PLANE_LINK = 65536
+PLANE_GRAMMAR = Grammar("calisson plane", (PREFIX,), (PLANE_VERSION,), re.compile(r"^[0-9xyz_.-]+$"),
+                        "<a>_<b><d>.<a>_<b><d>... (the given edges, sorted)", "cal.v4.-2_-1x.-1_0z.0_-1y.1_1y",
+                        MAX_PLANE_LINK)
+_PLANE_EDGE = re.compile(r"^(0|-?[1-9][0-9]{0,6})_(0|-?[1-9][0-9]{0,6})([xyz])$")
+# The cost rule of a plane link: the lozenges of the window its verdict works on, from the text —
+# the grid window round the edges (3 r^2 lozenges for radius r, when it has at most
+# solver.MAX_PLANE_WINDOW triangles), else 12 an edge (the key-vertex engine and its patches).
+MAX_PLANE_LOZENGES = 200000           # the grid engine's largest window (400,000 triangles, about 1 s)
+
+
+def is_plane_link(text) -> bool:
+    """Is this a `cal.v4.` link (given edges on the infinite grid)?"""
+    return isinstance(text, str) and text.strip().startswith(f"{PREFIX}.v{PLANE_VERSION}.")
+
+
+def encode_plane(givens: Iterable[Edge]) -> str:
+    """The permalink of a set of edges on the infinite grid (coordinates within 10^6)."""
+    edges = sorted(set(tuple(e) for e in givens))
+    if not edges:
+        raise PermalinkError("a calisson plane permalink needs at least one edge")
+    for a, b, _d in edges:
+        if max(abs(a), abs(b)) > MAX_PLANE_COORD:
+            raise PermalinkError(f"calisson plane permalinks take |a|, |b| <= {MAX_PLANE_COORD}")
+    text = f"{PREFIX}.v{PLANE_VERSION}." + ".".join(f"{a}_{b}{d}" for a, b, d in edges)
+    if len(text) > MAX_PLANE_LINK:
+        raise PermalinkError(f"calisson plane permalink too long ({len(text)} characters, limit {MAX_PLANE_LINK})")
+    return text
+
+
+def plane_edges(text: str) -> list[Edge]:
+    """The edges a `cal.v4.` link names (each field checked, canonical order), or PermalinkError."""
+    _prefix, _version, m = PLANE_GRAMMAR.parse(text)
+    out: list[Edge] = []
+    for i, token in enumerate(m.group(0).split(".")):
+        em = _PLANE_EDGE.match(token)
+        if not em:
+            raise PermalinkError(f"calisson plane permalink edge #{i} {token[:30]!r}: expected <a>_<b><d> "
+                                 "(integers without leading zeros, d in x|y|z)")
+        a, b, d = int(em.group(1)), int(em.group(2)), em.group(3)
+        for name, value in (("a", a), ("b", b)):
+            PLANE_GRAMMAR.check_range(value, f"edge #{i} {name}", -MAX_PLANE_COORD, MAX_PLANE_COORD)
+        e = (a, b, d)
+        if out and e <= out[-1]:
+            raise PermalinkError(f"calisson plane permalink edge #{i} {token!r} is not after edge #{i - 1}: "
+                                 "edges are listed once, sorted by a, then b, then d")
+        out.append(e)
+    return out
+
+
+def plane_cost(text: str) -> float:
+    """The lozenges a `cal.v4.` link asks for, from its text alone (see MAX_PLANE_LOZENGES)."""
+    from generator.calissons.solver import MAX_PLANE_WINDOW, plane_window
+    edges = plane_edges(text)
+    _centre, r = plane_window(edges)
+    return 3.0 * r * r if 6 * r * r <= MAX_PLANE_WINDOW else 12.0 * len(edges)
+
+
+def decode_plane(text: str) -> list[Edge]:
+    """The edges of a `cal.v4.` link, its cost checked before any work, or PermalinkError."""
+    PLANE_GRAMMAR.check_cost(plane_cost(text), "lozenges", MAX_PLANE_LOZENGES, fix="choose edges closer together")
+    return plane_edges(text)
