@@ -147,6 +147,7 @@ def test_checker_refuses_a_wrong_window():
         check_witness(X + [(40, 40, "x")], win)
 
 
+@pytest.mark.slow
 def test_ten_thousand_far_apart_edges_in_seconds():
     """The fold edges of a random tiling, four copies far apart (10,744 edges over a square of
     side 600,000): decided and witnessed on about 24 triangles an edge, not on the area."""
@@ -161,3 +162,84 @@ def test_ten_thousand_far_apart_edges_in_seconds():
     assert rec["feasible"] and spent < 10, spent
     check_witness(X, rec["window"])
     json.dumps({k: v for k, v in rec.items() if k != "_draw"})
+
+
+# --- the plane's permalink: cal.v4.<edges> ----------------------------------------------------
+
+def test_plane_links_round_trip_and_regenerate_the_verdict(capsys):
+    from generator import cli as main_cli
+    from generator.calissons import permalink
+    from generator.calissons.family import PLANE_NO, PLANE_YES
+    for X in (PLANE_YES, PLANE_NO, [(0, 0, "x"), (-10 ** 6, 10 ** 6, "z")]):
+        link = permalink.encode_plane(X)
+        assert link.startswith("cal.v4.") and permalink.decode_plane(link) == sorted(X)
+        assert main_cli.main(["regen", link, "--format", "json"]) == 0
+        rec = json.loads(capsys.readouterr().out)
+        assert rec["permalink"] == link and rec["feasible"] == plane_verdict(sorted(X)).feasible
+        if rec["feasible"]:
+            check_witness(sorted(X), rec["window"])
+    # `feasible` reads the link too and prints the link of a file's edges
+    assert main_cli.main(["calissons", "feasible", "cal.v4.-2_-1x.-2_0x.-1_0z"]) == 0
+    assert capsys.readouterr().out.startswith("no: absorbing cycle")
+
+
+@pytest.mark.parametrize("link, field", [
+    ("cal.v4.0_0x.0_0x", "edge #1"),                      # listed twice
+    ("cal.v4.1_0x.0_0x", "edge #1"),                      # out of order
+    ("cal.v4.0_01x", "edge #0"),                          # a leading zero
+    ("cal.v4.0_1000001y", "edge #0 b"),                   # past the coordinates
+    ("cal.v4.0_0x.5_5w", "payload"),                      # no such direction
+    ("cal.v5.0_0x", "version"),
+])
+def test_bad_plane_links_exit_2_with_one_line_naming_the_field(link, field, capsys):
+    from generator import cli as main_cli
+    assert main_cli.main(["regen", link, "--format", "svg"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1 and field in err, err
+
+
+def test_plane_cost_rule_is_read_from_the_text_in_every_entry_point():
+    """One rule: the grid window's lozenges (3 r^2) when the verdict works on a window, 12 an edge
+    when it works on the key vertices. The command line (the parser), the build (the plan) and the
+    page (webapi.cap_error) refuse alike, before any work."""
+    from generator import webapi
+    from generator.calissons import family, permalink
+    from generator.errors import ConfigError, PermalinkError
+    near = "cal.v4.0_0x.1_1y"
+    assert permalink.plane_cost(near) == family.cost(near) == 3 * 4 * 4     # radius 4 round the keys
+    assert webapi.cap_error(near) is None
+    # two edges far apart: 12 an edge, whatever the distance (the key-vertex engine)
+    assert family.cost("cal.v4.0_0x.300_0y") == family.cost("cal.v4.0_0x.1000000_0y") == 24
+    # edges every 4 steps over a hexagon: the grid engine's window, 3 r^2 lozenges
+    def spread(R):
+        pts = sorted((4 * i, 4 * j, "x") for i in range(-R, R + 1) for j in range(-R, R + 1) if abs(i - j) <= R)
+        return permalink.encode_plane(pts)
+    mid = spread(25)
+    assert family.cost(mid) == 3 * 103 ** 2 > family.PAGE_PLANE_LOZENGES and "page" in webapi.cap_error(mid)
+    # over the command line's budget (radius 187: 104,907 lozenges), refused before any work
+    many = spread(46)
+    t = time.process_time()
+    with pytest.raises(PermalinkError, match="too large"):
+        family.regen(many, {})
+    assert time.process_time() - t < 2
+    with pytest.raises(ConfigError, match=r"plane_permalinks\[0\]"):
+        family.plan(dict(_site_table(), plane_permalinks=["cal.v4.1_0x.0_0x"]), {})
+    items = family.plan(dict(_site_table(), plane_permalinks=[near]), {})
+    assert items[-1] == {"id": "plane-1", "permalink": near, "params": {"kind": "plane"}}
+
+
+def _site_table():
+    from generator.calissons.family import SITE
+    from generator.families import validate
+    return validate(SITE, {"sizes": [4], "levels": ["easy"], "seeds": [1]}, "[families.calissons]")
+
+
+def test_plane_item_page_parts():
+    from generator.calissons import family
+    yes = family.regen("cal.v4.-2_-1x.-1_0z.0_-1y.1_1y", {})
+    no = family.regen("cal.v4.-2_-1x.-2_0x.-1_0z", {})
+    assert "a tiling fits" in family.page(yes, {})["title"] and "no tiling" in family.page(no, {})["title"]
+    assert dict(family.facts(yes))["Given edges"] == 4 and "total weight -3" in dict(family.facts(no))["Absorbing cycle"]
+    assert len(list(family.shapes(yes))) == len(yes.record["window"]["calissons"])
+    from generator.calissons import play
+    assert not play.plays(yes.permalink)

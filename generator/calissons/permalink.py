@@ -182,9 +182,9 @@ PLANE_GRAMMAR = Grammar("calisson plane", (PREFIX,), (PLANE_VERSION,), re.compil
                         MAX_PLANE_LINK)
 _PLANE_EDGE = re.compile(r"^(0|-?[1-9][0-9]{0,6})_(0|-?[1-9][0-9]{0,6})([xyz])$")
 # The cost rule of a plane link: the lozenges of the window its verdict works on, from the text —
-# the grid window round the edges (3 r^2 lozenges for radius r, when it has at most
-# solver.MAX_PLANE_WINDOW triangles), else 12 an edge (the key-vertex engine and its patches).
-MAX_PLANE_LOZENGES = 200000           # the grid engine's largest window (400,000 triangles, about 1 s)
+# the grid window round the edges (3 r^2 lozenges for radius r, when solver.plane_uses_grid), else
+# 12 an edge (the key-vertex engine and the patches of its witness).
+MAX_PLANE_LOZENGES = 100000           # a grid window of radius 182 (0.5 s), or 8,333 edges
 
 
 def is_plane_link(text) -> bool:
@@ -228,10 +228,10 @@ def plane_edges(text: str) -> list[Edge]:
 
 def plane_cost(text: str) -> float:
     """The lozenges a `cal.v4.` link asks for, from its text alone (see MAX_PLANE_LOZENGES)."""
-    from generator.calissons.solver import MAX_PLANE_WINDOW, plane_window
+    from generator.calissons.solver import plane_uses_grid, plane_window
     edges = plane_edges(text)
     _centre, r = plane_window(edges)
-    return 3.0 * r * r if 6 * r * r <= MAX_PLANE_WINDOW else 12.0 * len(edges)
+    return 3.0 * r * r if plane_uses_grid(edges, r) else 12.0 * len(edges)
 
 
 def decode_plane(text: str) -> list[Edge]:

@@ -447,6 +447,14 @@ def plane_distance(p: tuple[int, int], q: tuple[int, int]) -> int:
 MAX_PLANE_CLUES = 100000       # given edges read by the infinite-grid test (an input-size limit)
 MAX_PLANE_WINDOW = 400000      # triangles of the window the test works on (radius up to 258)
 PLANE_MARGIN = 2               # the window reaches this far beyond the key vertices
+PLANE_GRID_PER_EDGE = 64       # the grid engine takes windows up to this many triangles an edge (+ 600)
+
+
+def plane_uses_grid(givens, r: int) -> bool:
+    """Does the verdict work on the grid of the window of radius r (else on the key vertices)?
+    Only while the window scales with the edges: at most PLANE_GRID_PER_EDGE triangles an edge
+    (plus 600), and at most MAX_PLANE_WINDOW."""
+    return 6 * r * r <= min(MAX_PLANE_WINDOW, PLANE_GRID_PER_EDGE * len(givens) + 600)
 
 
 @dataclass
@@ -526,17 +534,18 @@ def plane_verdict(givens: Iterable[Edge]) -> PlaneVerdict:
     Cost: O(V + |X|) memory and O(V x passes) time for a window of V vertices (its area);
     passes are few in practice and at most the window's diameter (each raise is a step of 3
     between the bounds).  Edges packed at any fixed density have V = O(|X|): 10,000 edges of a
-    tiling take a few seconds.  When the window would pass MAX_PLANE_WINDOW triangles (edges far
-    apart) the same question is answered on the key vertices alone (sparse_plane_verdict), at a
-    cost that depends on the number of edges, not on the distances between them; its verdict
-    carries the key heights and no window (plane_heights evaluates the witness where drawn).
+    tiling take a few seconds.  When the window would have more than PLANE_GRID_PER_EDGE triangles
+    an edge (edges far apart; plane_uses_grid) the same question is answered on the key vertices
+    alone (sparse_plane_verdict), at a cost that depends on the number of edges, not on the
+    distances between them; its verdict carries the key heights and no window (plane_heights
+    evaluates the witness where drawn).
     """
     givens = sorted(set(givens))
     if len(givens) > MAX_PLANE_CLUES:
         raise TilepressError(f"too many edges for the infinite-grid test (limit {MAX_PLANE_CLUES})")
     keys = plane_keys(givens)
     (ca, cb), r = plane_window(givens)
-    if 6 * r * r > MAX_PLANE_WINDOW:
+    if not plane_uses_grid(givens, r):
         return sparse_plane_verdict(givens)
     coords = [(a + ca, b + cb) for a, b in hexagon(r).coords]
     index = {v: i for i, v in enumerate(coords)}
