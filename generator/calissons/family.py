@@ -285,8 +285,10 @@ def plane_facts(item: Plane) -> list:
             out.append(["Witness window", f"a hexagon of radius {win['patches'][0][2]}, "
                                           f"{len(win['calissons'])} calissons"])
         else:
+            from generator.calissons.onregion import clusters
             out.append(["Witness window", f"{len(win['patches'])} hexagons of radius {win['patches'][0][2]} round "
-                                          f"the edges, {len(win['calissons'])} calissons"])
+                                          f"the edges in {clusters(win['patches'])} clusters far apart, "
+                                          f"{len(win['calissons'])} calissons"])
     else:
         out += [["Verdict", "no tiling of the plane fits them"],
                 ["Absorbing cycle", f"{len(rec['cycle'])} arcs, total weight {rec['cycle_weight']}"]]
@@ -433,8 +435,9 @@ def plane_page(item: Plane) -> dict:
     """Title, group and alt text of a plane instance's item page (its picture is to_svg's)."""
     rec, k = item.record, len(item.givens)
     if rec["feasible"]:
-        n = len(rec["window"]["patches"])
-        where = "one window round them" if n == 1 else f"{n} small windows round them, far apart"
+        from generator.calissons.onregion import clusters
+        n = clusters(rec["window"]["patches"])
+        where = "one window round them" if n == 1 else f"{n} windows round them, far apart"
         alt = (f"{k} given edges on the infinite triangular grid, drawn in red, inside a calisson tiling that fits "
                f"them all, shown in {where}.")
         title = f"Calissons on the infinite grid: {k} edges, a tiling fits them"

@@ -302,6 +302,11 @@ def _components(patches) -> list[list]:
     return sorted(groups.values())
 
 
+def clusters(patches) -> int:
+    """How many clusters a window's patches form (each drawn as one picture)."""
+    return len(_components([tuple(p) for p in patches]))
+
+
 def feasible_svg(rec: dict) -> str:
     """The proof as a picture: the witness window's calissons with X (far-apart clusters side by
     side, each labelled with a vertex's coordinates), or X and the absorbing cycle."""
