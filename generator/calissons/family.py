@@ -32,8 +32,10 @@ file instead of "n"), check, generate, sample, grade, hint and explain; JSON the
 cal.v3.<word>~<givens> and cal.v3.<word>.s<seed>.
 
     region --seed S --size N --format text|json|svg   a random tilable shape (its word)
-    feasible FILE [--picture FILE] --format text|json  the infinite grid: yes + witness window,
-                                                       or no + the absorbing cycle (SVG)
+    feasible FILE|LINK [--picture FILE] --format text|json  the infinite grid: yes + witness
+                                                       window, or no + the absorbing cycle (SVG);
+                                                       a plane instance's link is cal.v4.<edges>
+                                                       (`Plane`: regen, to_svg, to_json, facts, page)
 
 site.toml:
 
@@ -46,6 +48,7 @@ site.toml:
     shapes = ["star:1", "long:2"]          # puzzles on named shapes, one per level
     random_shapes = [150, 400]             # puzzles on random shapes of N triangles
     shape_seeds = [1]                      # one random shape per (size, seed)
+    plane_permalinks = ["cal.v4.0_0x.1_1y"]   # given edges on the infinite grid, one item each
 
 A random tiling is an item too (`sample.Sample`): `regen`, `to_json`, `to_svg`, `facts` and
 `page` tell the two kinds apart by type.

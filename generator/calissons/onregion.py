@@ -6,7 +6,9 @@ R by calissons that crosses no edge of X and puts calissons of different colours
 two sides of each.  On a finite simply connected R it is the hexagon's algorithm with R's
 boundary (Thurston's boundary heights, then the advancing surface from R's floor); on the
 unbounded grid it is a negative-cycle test on the grid of a window round the key vertices
-of X, which holds a shortest path between any two of them (solver.plane_verdict).
+of X, which holds a shortest path between any two of them, or, for edges far apart, on the key
+vertices alone (solver.plane_verdict); the witness window (witness_window) is one hexagon or a
+small hexagon round each edge, its heights evaluated only there.
 
 A *board* is the hexagon's side (an int: every hexagon keeps today's code, outputs and
 links) or a `regions.Shape`.  `board(text, size)` turns `--region` into one; the commands

@@ -8,6 +8,9 @@ is built; a word that is not canonical, or spells the regular hexagon (whose puz
 their v1 links), is refused, so every puzzle has one link.  `cal.v3.<word>.s<seed>`
 names a uniformly random tiling of the region (sample.py).
 
+Version 4 (the infinite grid): `cal.v4.<a>_<b><d>.<a>_<b><d>...`, the given edges themselves
+(see the section at the end of this module).
+
 Version 1 payload: the side n in decimal, `~`, then the set of given edges as a bit string
 over the interior edges of the hexagon in sorted (a, b, d) order (bit i set = edge i is
 given; most significant bit of each byte first, zero padding), in unpadded base64url.
