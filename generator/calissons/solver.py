@@ -31,7 +31,11 @@ Infinite grid.  Without a boundary, the largest possible rise from p to q over t
 the plane is d(p -> q) = da + db + 3 max(0, -da, -db).  The clues are feasible iff the
 difference system on the key vertices (tail, head, A, B of each clue) with these distances
 has no negative cycle; that is decided by Bellman-Ford on the grid of a window round the
-key vertices, which holds a shortest path between any two of them (plane_verdict).
+key vertices, which holds a shortest path between any two of them (plane_verdict), or, when
+that window would not scale with the edges (edges far apart), by Bellman-Ford on the key
+vertices alone, the plane arcs relaxed in Gauss-Seidel sweeps over three dominance orders
+(sparse_plane_verdict).  Either way the witness is a height function of the whole plane,
+evaluated only where it is drawn (plane_heights).
 """
 
 from __future__ import annotations
@@ -733,17 +737,21 @@ def sparse_plane_verdict(givens: list[Edge]) -> PlaneVerdict:
     """The infinite-grid verdict on the key vertices alone, for edges any distance apart.
 
     The difference system on the K key vertices has the clue arcs and, between every two keys,
-    the plane arc d(q -> p).  Bellman-Ford from a virtual source reaching every key (a, b) at
-    a + b: the clue arcs relax in FIFO order from the keys that changed, and the K^2 plane arcs
-    relax all at once by three dominance sweeps (PlaneSweep, O(K log K)).  Plane arcs obey the
-    triangle inequality, so a shortest path never takes two in a row: a round of plane
-    relaxation followed by clue relaxation extends every shortest path by one plane arc, and
-    the rounds needed are at most the plane arcs on a shortest path plus one (at most K).  Every
-    round (and every K clue relaxations) the predecessor arcs are searched for a cycle: such a
-    cycle has negative weight, and one appears when the system has a negative cycle.
+    the plane arc d(q -> p).  In each sector's coordinates (u, v) (_SECTORS) d(q -> p) =
+    (u_p + v_p) - (u_q + v_q) whenever p dominates q, so the plane arcs of one sector form a DAG
+    ordered by (u, v).  Bellman-Ford from a virtual source reaching every key (a, b) at a + b,
+    in Gauss-Seidel passes: for each sector, the keys in (u, v) order, each one first lowered
+    to the least value its dominated predecessors give (a prefix-minimum Fenwick tree over v:
+    O(log K)), then its clue arcs relaxed, then inserted with its new value — so one pass
+    carries a value along any chain of plane arcs of that sector, however long.  Then the clue
+    arcs relax in FIFO order from what changed.  Rounds (three passes each) are needed only
+    where a shortest path turns between sectors or against the order; after every round the
+    predecessor arcs are searched for a cycle (O(K)): such a cycle has negative weight, and one
+    appears when the system has a negative cycle.
 
-    Cost: O(K) memory; O(R K log K + clue relaxations) time for R rounds, independent of how
-    far apart the edges are (coordinates up to 10^6 cost the same as neighbours).
+    Cost: O(K) memory; O(R K log K + clue relaxations) time for R rounds (R <= K + 1: the plane
+    arcs on a shortest path, plus one; a few on the sets measured), whatever the distances
+    between the edges (coordinates 10^6 apart cost the same as neighbours).
     """
     keys = plane_keys(givens)
     k = {v: i for i, v in enumerate(keys)}
@@ -753,61 +761,91 @@ def sparse_plane_verdict(givens: list[Edge]) -> PlaneVerdict:
     for q, p, w in clue_bounds(givens):
         clue[k[q]].append((k[p], w))
         clue_w[(q, p)] = min(w, clue_w.get((q, p), w))
-    sweep = PlaneSweep(keys, keys)
+    passes = []
+    for form, fu, fv in _SECTORS:
+        uv = [(fu(a, b), fv(a, b)) for a, b in keys]
+        vs = sorted({v for _u, v in uv})
+        rank = {v: i + 1 for i, v in enumerate(vs)}
+        passes.append((sorted(range(K), key=lambda i: uv[i]), [rank[v] for _u, v in uv],
+                       [form(a, b) for a, b in keys], len(vs)))
     dist = [a + b for a, b in keys]
     pred = [-1] * K
     predw = [0] * K
     predk = [0] * K
-    changed = list(range(K))
-    bad = -1
-    rounds = 0
-    while changed and bad < 0:
+    W = K + 1                                        # (value, key) packed as value * W + key
+    changed = bytearray(b"\x01") * K
+    bad, rounds = -1, 0
+    relaxed, check = 0, K
+    while bad < 0 and any(changed):
         rounds += 1
-        if rounds > 4 * K + 8:                          # pragma: no cover - the theory says a cycle shows first
+        if rounds > 4 * K + 8:                       # pragma: no cover - the theory says a cycle shows first
             raise AssertionError("plane Bellman-Ford did not settle")
-        # clue arcs, FIFO from the keys that changed
-        queue = deque(changed)
-        queued = bytearray(K)
-        for v in changed:
-            queued[v] = 1
-        relaxed, check = 0, K
-        while queue and bad < 0:
-            q = queue.popleft()
-            queued[q] = 0
-            dq = dist[q]
-            for p, w in clue[q]:
-                if dq + w < dist[p]:
-                    dist[p] = dq + w
-                    pred[p], predw[p], predk[p] = q, w, 1
-                    relaxed += 1
-                    if not queued[p]:
-                        queued[p] = 1
-                        queue.append(p)
-            if relaxed >= check:
-                check = relaxed + K
-                bad = _pred_cycle(pred)
-        if bad >= 0:
-            break
-        # every plane arc at once
-        changed = []
-        for p, (val, q) in enumerate(sweep.run(dist)):
-            if val < dist[p]:
-                dist[p] = val
-                pred[p], predw[p], predk[p] = q, plane_distance(keys[q], keys[p]), 0
-                changed.append(p)
-        bad = _pred_cycle(pred)
+        touched = bytearray(K)
+        for order, rank, lin, m in passes:
+            tree = [None] * (m + 1)
+            done = bytearray(K)
+
+            def insert(v, tree=tree, rank=rank, lin=lin, m=m):
+                x = (dist[v] - lin[v]) * W + v
+                i = rank[v]
+                while i <= m:
+                    t = tree[i]
+                    if t is None or x < t:
+                        tree[i] = x
+                    i += i & -i
+            for p in order:
+                got, i = None, rank[p]
+                while i > 0:
+                    t = tree[i]
+                    if t is not None and (got is None or t < got):
+                        got = t
+                    i -= i & -i
+                if got is not None:
+                    q = got % W
+                    val = (got - q) // W + lin[p]
+                    if val < dist[p]:
+                        dist[p] = val
+                        pred[p], predw[p], predk[p] = q, lin[p] - lin[q], 0
+                        touched[p] = 1
+                done[p] = 1
+                insert(p)
+                # its clue arcs at once, and theirs: a key already passed is inserted again
+                local = [p]
+                while local and bad < 0:
+                    q = local.pop()
+                    dq = dist[q]
+                    for t, w in clue[q]:
+                        if dq + w < dist[t]:
+                            dist[t] = dq + w
+                            pred[t], predw[t], predk[t] = q, w, 1
+                            touched[t] = 1
+                            if done[t]:
+                                insert(t)
+                            local.append(t)
+                            relaxed += 1
+                    if relaxed >= check:             # every K relaxations: a cycle among the predecessors?
+                        check = relaxed + K
+                        bad = _pred_cycle(pred)
+                if bad >= 0:
+                    break
+            if bad >= 0:
+                break
+        changed = touched
+        if bad < 0:
+            bad = _pred_cycle(pred)
     if bad < 0:
         return PlaneVerdict(True, keys, {v: dist[i] for i, v in enumerate(keys)}, None)
     return PlaneVerdict(False, keys, None, _key_cycle(keys, pred, predw, predk, bad, clue_w))
 
 
 def _key_cycle(keys, pred, predw, predk, bad, clue_w) -> list:
-    """The cycle of predecessor arcs through `bad`, runs of plane arcs merged, from a clue arc."""
-    arcs, seen, v = [], set(), bad
+    """The cycle of predecessor arcs through `bad`, runs of plane arcs merged into one plane arc
+    between their ends, starting at a clue arc."""
+    seen, v = set(), bad
     while v not in seen:                             # walk onto the cycle
         seen.add(v)
         v = pred[v]
-    start = v
+    start, arcs = v, []
     while True:
         arcs.append((pred[v], v, predw[v], predk[v]))
         v = pred[v]
