@@ -367,18 +367,11 @@ def shapes(item):
     kind is the lozenge's direction (z the cube tops), y up as in the JSON's plane."""
     from generator.calissons import render, sample
     from generator.calissons.model import far_vertices, head
-    if isinstance(item, Plane):
+    if isinstance(item, Plane):                 # the witness window's calissons
         if item.drawn is None:
             raise TilepressError("these edges fit no tiling of the plane, so there are no calissons to export")
-        for e in item.drawn["calissons"]:
-            A, B = far_vertices(e)
-            quad = (tuple(e[:2]), tuple(A), tuple(head(e)), tuple(B))
-            pts = tuple((x, -y) for x, y in map(render.xy, quad))
-            if (pts[1][0] - pts[0][0]) * (pts[2][1] - pts[0][1]) - (pts[1][1] - pts[0][1]) * (pts[2][0] - pts[0][0]) < 0:
-                quad, pts = quad[::-1], pts[::-1]
-            yield (e[2], quad, pts, {})
-        return
-    if isinstance(item, sample.Sample):
+        crossed = item.drawn["calissons"]
+    elif isinstance(item, sample.Sample):
         region, H = render._region(item.n), list(item.heights)
     elif isinstance(item, sample.RegionSample):
         region, H = item.shape.region, list(item.heights)
@@ -386,7 +379,9 @@ def shapes(item):
         if item.heights is None:
             raise TilepressError("this puzzle has no solution, so no calissons to export")
         region, H = render._region(item.n), list(item.heights)
-    for e in sorted(region.crossed_edges(H)):
+    if not isinstance(item, Plane):
+        crossed = sorted(region.crossed_edges(H))
+    for e in crossed:
         A, B = far_vertices(e)
         quad = (tuple(e[:2]), tuple(A), tuple(head(e)), tuple(B))
         pts = tuple((x, -y) for x, y in map(render.xy, quad))

@@ -214,8 +214,9 @@ def witness_window(givens, verdict) -> dict:
 
     Patches: one hexagon round all the key vertices (two beyond them: the test's own window)
     when it has at most WINDOW_PER_EDGE triangles an edge (at least WINDOW_FLOOR, at most
-    WINDOW_TRIANGLES), else a hexagon of radius PATCH_RADIUS round each edge's tail.  Every triangle of a patch is covered by the witness's calisson there
-    (the one edge of the triangle whose height step is -2); a calisson cut by a patch's rim is
+    WINDOW_TRIANGLES), else a hexagon of radius PATCH_RADIUS round each edge's tail.  Every
+    triangle of a patch is covered by the witness's calisson there (the one edge of the
+    triangle whose height step is -2); a calisson cut by a patch's rim is
     listed whole, so the calissons tile the patches plus those outer halves exactly.  Heights
     come from the verdict's grid window, or from the key heights (solver.plane_heights: the
     tiling of the whole plane, materialised only at the patches' vertices).
