@@ -43,7 +43,7 @@ def plays(link: str) -> bool:
     """A puzzle permalink (cal.v1.<n>~<givens>, cal.v3.<word>~<givens>) plays; a sample tiling
     (cal.v<N>.<n>.s<seed>, cal.v3.<word>.s<seed>) does not."""
     from generator.calissons import sample
-    return not sample.is_sample_link(link) and not sample.is_region_sample_link(link)
+    return not (sample.is_sample_link(link) or sample.is_region_sample_link(link) or cal_permalink.is_plane_link(link))
 
 
 def _decode(link: str):
