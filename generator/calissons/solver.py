@@ -670,6 +670,35 @@ _SECTORS = (
 )
 
 
+class PrefixMin:
+    """A Fenwick tree over ranks 1..m: `add(r, x)`, and `least(r)` = the least x added at a rank
+    <= r (None before any); O(log m) each."""
+
+    __slots__ = ("tree", "m")
+
+    def __init__(self, m: int):
+        self.tree, self.m = [None] * (m + 1), m
+
+    def add(self, r: int, x) -> None:
+        """Record x at rank r."""
+        tree, m = self.tree, self.m
+        while r <= m:
+            t = tree[r]
+            if t is None or x < t:
+                tree[r] = x
+            r += r & -r
+
+    def least(self, r: int):
+        """The least value recorded at ranks 1..r, or None."""
+        tree, got = self.tree, None
+        while r > 0:
+            t = tree[r]
+            if t is not None and (got is None or t < got):
+                got = t
+            r -= r & -r
+        return got
+
+
 class PlaneSweep:
     """`min over sources q of value(q) + d(q -> p)` for fixed source and target points, any values.
 
@@ -697,23 +726,12 @@ class PlaneSweep:
         best = [big] * self.nt
         K = ns + 1                                   # pack (value, index) into one int: value * K + index
         for lin, rank, order, m in self.plans:
-            tree = [None] * (m + 1)
+            tree = PrefixMin(m)
             for i in order:
-                r = rank[i]
                 if i < ns:
-                    x = (values[i] - lin[i]) * K + i
-                    while r <= m:
-                        t = tree[r]
-                        if t is None or x < t:
-                            tree[r] = x
-                        r += r & -r
+                    tree.add(rank[i], (values[i] - lin[i]) * K + i)
                 else:
-                    got = None
-                    while r > 0:
-                        t = tree[r]
-                        if t is not None and (got is None or t < got):
-                            got = t
-                        r -= r & -r
+                    got = tree.least(rank[i])
                     if got is not None:
                         j = got % K
                         val = (got - j) // K + lin[i]
@@ -782,24 +800,13 @@ def sparse_plane_verdict(givens: list[Edge]) -> PlaneVerdict:
             raise AssertionError("plane Bellman-Ford did not settle")
         touched = bytearray(K)
         for order, rank, lin, m in passes:
-            tree = [None] * (m + 1)
+            tree = PrefixMin(m)
             done = bytearray(K)
 
-            def insert(v, tree=tree, rank=rank, lin=lin, m=m):
-                x = (dist[v] - lin[v]) * W + v
-                i = rank[v]
-                while i <= m:
-                    t = tree[i]
-                    if t is None or x < t:
-                        tree[i] = x
-                    i += i & -i
+            def insert(v, tree=tree, rank=rank, lin=lin):
+                tree.add(rank[v], (dist[v] - lin[v]) * W + v)
             for p in order:
-                got, i = None, rank[p]
-                while i > 0:
-                    t = tree[i]
-                    if t is not None and (got is None or t < got):
-                        got = t
-                    i -= i & -i
+                got = tree.least(rank[p])
                 if got is not None:
                     q = got % W
                     val = (got - q) // W + lin[p]
