@@ -132,8 +132,8 @@ def run_regen(argv: list[str]) -> int:
               "Regenerates the exact item a permalink names; options depend on the family:\n"
               f"`{PROG} regen PERMALINK --help` lists them.")
         return 0
-    link, rest = argv[0], argv[1:]
-    fam, _version, _payload = families.split_permalink(link)
+    fam, link = families.parse(argv[0])      # read once; the family's regen gets the Link
+    rest = argv[1:]
     extra, formats = maker_schema(fam)
     parser = make_parser(f"{PROG} regen PERMALINK", f"Regenerate a {fam.title} item from its permalink.",
                          fam.regen_params + fam.svg_params + extra, fam.formats + formats, optional=True)
@@ -355,14 +355,14 @@ def run_sheet(argv: list[str]) -> int:
         if not 1 <= args.per_page <= sheet.MAX_PER_PAGE:
             raise TilepressError(f"--per-page must be between 1 and {sheet.MAX_PER_PAGE}, got {args.per_page}")
         entries, view, kinds = [], None, set()
-        for link in args.links:
-            f, _v, _p = families.split_permalink(link)
+        for text in args.links:
+            f, link = families.parse(text)
             if f.on_paper is None:
-                raise TilepressError(f"{link[:40]}: family {f.name!r} has no puzzles to print")
+                raise TilepressError(f"{text[:40]}: family {f.name!r} has no puzzles to print")
             if f.cost is not None and f.page_cap is not None:
                 cap = f.page_cap(link) if callable(f.page_cap) else f.page_cap
                 if f.cost(link, None) > 4 * cap:
-                    raise TilepressError(f"{link[:40]}: too big for a sheet")
+                    raise TilepressError(f"{text[:40]}: too big for a sheet")
             entry, v = _paper_entry(f, f.regen(link, {}), args.base_url)
             entries.append(entry)
             kinds.add(f.name)

@@ -64,6 +64,7 @@ from generator.calissons.onregion import (MAX_INPUT_BYTES, MAX_SOLVE_N, _deletin
 from generator.families import Command, Family, Param, lazy_run
 from generator.inputs import read_text
 from generator.output import emit, emit_rendered
+from generator.permalinks import as_link
 
 LEVEL_NAMES = ("easy", "medium", "hard")
 MAX_COUNT_N = 128           # counting solutions beyond this takes minutes on a bare hexagon
@@ -172,10 +173,11 @@ def generate_item(params: dict):
     return Puzzle(pz.n, list(pz.givens), pz.heights, rec, rec["permalink"], pz, params["seed"], params["level"])
 
 
-def regen(link: str, overrides: dict) -> Puzzle:
-    """The puzzle a permalink names, solved (its JSON: solve's answer plus n, givens, permalink);
-    or the random tiling a sample permalink names."""
+def regen(link, overrides: dict) -> Puzzle:
+    """The puzzle a parsed permalink (a Link) names, solved (its JSON: solve's answer plus n, givens,
+    permalink); or the random tiling a sample permalink names."""
     from generator.calissons import permalink, sample
+    link = as_link(link)
     if sample.is_sample_link(link):
         return sample.regen(link)
     if permalink.is_region_link(link):
@@ -186,14 +188,14 @@ def regen(link: str, overrides: dict) -> Puzzle:
         from generator.calissons.solver import solve
         shape, givens = permalink.decode_region(link)
         rec = onregion.solve_record(shape, givens, bool(overrides.get("count")), DEFAULT_CAP)
-        rec.update({"givens": [list(e) for e in givens], "permalink": link.strip()})
-        return Puzzle(shape, givens, solve(shape.region, givens).least, rec, link.strip())
+        rec.update({"givens": [list(e) for e in givens], "permalink": link.text})
+        return Puzzle(shape, givens, solve(shape.region, givens).least, rec, link.text)
     from generator.calissons.model import hexagon
     from generator.calissons.solver import solve
     n, givens = permalink.decode(link)
     rec = solve_record(n, givens, bool(overrides.get("count")), DEFAULT_CAP)
-    rec.update({"n": n, "givens": [list(e) for e in givens], "permalink": link.strip()})
-    return Puzzle(n, givens, solve(hexagon(n), givens).least, rec, link.strip())
+    rec.update({"n": n, "givens": [list(e) for e in givens], "permalink": link.text})
+    return Puzzle(n, givens, solve(hexagon(n), givens).least, rec, link.text)
 
 
 def to_svg(item: Puzzle, options: dict) -> str:
@@ -869,6 +871,7 @@ def cost(link: str | None, params: dict | None = None) -> float:
     from generator.calissons import permalink, sample
     if link is None:
         return float(permalink.lozenges(int(params.get("size") or 1)))
+    link = as_link(link)
     if sample.is_sample_link(link):
         n, _seed, _version = sample.parse(link)
         return float(permalink.lozenges(n))
@@ -880,8 +883,8 @@ def cost(link: str | None, params: dict | None = None) -> float:
 def cpu(params: dict | None, link: str | None = None) -> float:
     """CPU seconds per lozenge of `cost` (measured on CPython: a sample of side 48, 6,912 lozenges,
     1.1 s; a puzzle of side 8 well under a second; other regions' sampler about 3 ms a lozenge)."""
-    if link is not None and "~" not in link:
-        return 0.003 if link.startswith("cal.v3.") else 0.00015
+    if link is not None and "~" not in str(link):
+        return 0.003 if str(link).startswith("cal.v3.") else 0.00015
     return 0.00015 if (params or {}).get("sample") else 0.0005
 
 

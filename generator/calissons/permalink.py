@@ -23,7 +23,7 @@ from typing import Iterable
 
 from generator.calissons.model import Edge, interior_edges
 from generator.errors import PermalinkError, TilepressError
-from generator.permalinks import Grammar
+from generator.permalinks import Grammar, Link, reads
 
 PREFIX = "cal"
 VERSION = 1
@@ -39,12 +39,18 @@ def encode(n: int, givens: Iterable[Edge]) -> str:
     return f"{PREFIX}.v{VERSION}.{n}~{_bits(interior_edges(n), givens)}"
 
 
-def decode(permalink: str) -> tuple[int, list[Edge]]:
-    """(n, givens) of a permalink, or PermalinkError."""
+def decode(permalink) -> tuple[int, list[Edge]]:
+    """(n, givens) of a permalink (a Link: read once, kept with it), or PermalinkError."""
+    n, givens = _decode(permalink)
+    return n, list(givens)
+
+
+@reads
+def _decode(permalink) -> tuple[int, tuple]:
     _prefix, _version, pm = GRAMMAR.parse(permalink)
     n = int(pm.group(1))
     GRAMMAR.check_range(n, "size", 1, MAX_PERMALINK_N)
-    return n, _unbits(interior_edges(n), pm.group(2), f"n = {n}")
+    return n, tuple(_unbits(interior_edges(n), pm.group(2), f"n = {n}"))
 
 
 def _bits(edges, givens) -> str:
@@ -84,7 +90,9 @@ REGION_GRAMMAR = Grammar("calisson region", (PREFIX,), (REGION_VERSION,),
 
 
 def is_region_link(text) -> bool:
-    """Is this a `cal.v3.` link (a puzzle or a sample on a region)?"""
+    """Is this a `cal.v3.` link (a puzzle or a sample on a region)?  (A Link: its version.)"""
+    if isinstance(text, Link):
+        return text.prefix == PREFIX and text.version == REGION_VERSION
     return isinstance(text, str) and text.strip().startswith("cal.v3.")
 
 
@@ -111,8 +119,14 @@ def encode_region(shape, givens: Iterable[Edge]) -> str:
     return f"{PREFIX}.v{REGION_VERSION}.{shape.word}~{_bits(shape.region.interior_edge_list(), givens)}"
 
 
-def decode_region(permalink: str):
-    """(shape, givens) of a v1 or v3 puzzle permalink, or PermalinkError."""
+def decode_region(permalink):
+    """(shape, givens) of a v1 or v3 puzzle permalink (a Link: read once, kept with it), or PermalinkError."""
+    shape, givens = _decode_region(permalink)
+    return shape, list(givens)
+
+
+@reads
+def _decode_region(permalink):
     if not is_region_link(permalink):
         from generator.calissons import regions
         n, givens = decode(permalink)
@@ -151,7 +165,8 @@ def word_lozenges(word: str) -> float:
         raise PermalinkError(f"calisson permalink: {exc}") from None
 
 
-def puzzle_cost(text: str) -> float:
+@reads
+def puzzle_cost(text) -> float:
     """The lozenges a puzzle link (v1 or v3, with givens) asks for, read from its text alone."""
     if is_region_link(text):
         _prefix, _version, m = REGION_GRAMMAR.parse(text)
@@ -162,6 +177,6 @@ def puzzle_cost(text: str) -> float:
     return lozenges(n)
 
 
-def is_puzzle_link(text: str) -> bool:
-    """A puzzle (givens after `~`), not a random tiling?"""
-    return "~" in text
+def is_puzzle_link(text) -> bool:
+    """A puzzle (givens after `~`), not a random tiling?  (A Link: its payload.)"""
+    return "~" in (text.payload if isinstance(text, Link) else text)

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from generator.errors import PermalinkError, TilepressError  # noqa: F401 (PermalinkError: what parse raises)
 from generator.calissons.permalink import MAX_REGION_LINK
-from generator.permalinks import Grammar
+from generator.permalinks import Grammar, Link, reads
 
 MAX_SAMPLE_N = 256           # version 2: n = 128 takes ~10 s, n = 256 a few minutes
 MAX_SAMPLE_N_V1 = 64         # version 1 (cube bitsets): n = 64 takes ~10 s
@@ -73,13 +73,20 @@ def permalink(n: int, seed: int, version: int = VERSION) -> str:
     return f"cal.v{version}.{n}.s{seed}"
 
 
-def is_sample_link(text: str) -> bool:
-    """True when a string has the shape of a sample permalink (`cal.v<N>.<n>.s...`)."""
+def is_sample_link(text) -> bool:
+    """True when a parsed link (a Link: its payload, not read again), or a string, has the shape of
+    a sample permalink (`cal.v<N>.<n>.s...`)."""
+    if isinstance(text, Link):
+        return text.prefix == "cal" and _SAMPLE_PAYLOAD.match(text.payload) is not None
     return isinstance(text, str) and re.match(r"^cal\.v[0-9]+\.[0-9]+\.s", text.strip()) is not None
 
 
-def parse(text: str) -> tuple[int, int, int]:
-    """(n, seed, version) of a sample permalink, or PermalinkError."""
+_SAMPLE_PAYLOAD = re.compile(r"^[0-9]+\.s")
+
+
+@reads
+def parse(text) -> tuple[int, int, int]:
+    """(n, seed, version) of a sample permalink (a Link, read once), or PermalinkError."""
     _prefix, version, m = GRAMMAR.parse(text)
     n, seed = int(m.group(1)), int(m.group(2))
     GRAMMAR.check_range(n, f"v{version} size", 1, MAX_SIZE[version])
@@ -159,7 +166,8 @@ def draw_region(shape, seed: int, tick=None):
     return RegionSample(shape, seed, tuple(sample_region_heights(shape.region, seed, tick=tick)))
 
 
-def _region_link(text: str):
+@reads
+def _region_link(text):
     """(word, seed) of a `cal.v3.<word>.s<seed>` link, its cost checked (the region not yet built)."""
     from generator.calissons.permalink import MAX_REGION_SAMPLE_LOZENGES, word_lozenges
     _prefix, _version, m = REGION_GRAMMAR.parse(text)
@@ -184,7 +192,9 @@ def parse_region_link(text: str):
 
 
 def is_region_sample_link(text) -> bool:
-    """A v3 link without givens (`.s<seed>` at the end)?"""
+    """A v3 link without givens (`.s<seed>` at the end)?  (A Link: its parts, not read again.)"""
+    if isinstance(text, Link):
+        return text.prefix == "cal" and text.version == 3 and "~" not in text.payload
     return isinstance(text, str) and text.strip().startswith("cal.v3.") and "~" not in text
 
 

@@ -25,7 +25,7 @@ from generator.hat import geometry as G
 from generator.hat import limits as LIM
 from generator.hat import supertile as ST
 from generator.params import MAX_SEED, format_decimal
-from generator.permalinks import Grammar, decimal_re
+from generator.permalinks import Grammar, decimal_re, reads
 
 VERSION = 3
 MAX_SIDE = 300
@@ -57,7 +57,8 @@ def check(width: Fraction, height: Fraction, seed: int, error=TilepressError) ->
         raise error(f"seed must be in 0..{MAX_SEED - 1}")
 
 
-def decode(link: str):
+@reads
+def decode(link):
     _prefix, _v, m = GRAMMAR.parse(link)
     w, h, seed = Fraction(m.group(1)), Fraction(m.group(2)), int(m.group(3))
     check(w, h, seed, PermalinkError)

@@ -33,6 +33,7 @@ from generator.maker.colour import SHOW, form_fields
 from generator.maker.region import FORM_TILES, with_regions
 from generator.names import TILINGS  # the tilings' names, one source for every page
 from generator.params import MAX_SEED, format_decimal
+from generator.permalinks import as_link
 
 MAX_SITE_SIDE = 200
 NAMES = {name: TILINGS[name] for name in ("p2", "p3")}
@@ -97,8 +98,9 @@ def regen(link: str, overrides: dict):
                                    _fraction(overrides.get("height")))
 
 
-def _is_expansion_link(link: str) -> bool:
-    return link.strip().split(".", 2)[1:2] == ["v3"]
+def _is_expansion_link(link) -> bool:
+    """Is a parsed link (a Link) a fixed-expansion one (version 3)?"""
+    return as_link(link).version == 3
 
 
 def _expansion(result) -> bool:
