@@ -84,6 +84,12 @@ class Link:
     def __len__(self) -> int:
         return len(self.text)
 
+    def __eq__(self, other) -> bool:       # one link per text: memos keyed by links hit across requests
+        return isinstance(other, Link) and other.text == self.text
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
     def reading(self, key, read):
         """read(self), made the first time `key` is asked for and kept."""
         if key not in self._readings:

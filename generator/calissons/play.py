@@ -63,7 +63,7 @@ def _decode(link: str):
 def board(link: str) -> dict:
     """The board description: dots, markable edges (index pairs), givens and outline."""
     n, givens, reg = _decode(link)
-    return board_of(n, givens, link.strip(), reg)
+    return board_of(n, givens, str(link).strip(), reg)
 
 
 def board_of(n, givens, link: str, reg=None) -> dict:

@@ -30,6 +30,7 @@ from generator.errors import TilepressError
 from generator.loopy import fast, solver as S
 from generator.loopy.levels import LEVEL_TEXT   # the one source of the levels in words
 from generator.inputs import read_text
+from generator.permalinks import Link
 from generator.output import emit_rendered
 from generator.permalinks import short_id
 
@@ -134,7 +135,7 @@ def from_json(doc, name: str = "input") -> Puzzle:
 
 def load(source: str) -> Puzzle:
     """A puzzle from a permalink, a JSON file or `-` (standard input)."""
-    if isinstance(source, str) and source.strip().startswith("loopy."):
+    if isinstance(source, Link) or (isinstance(source, str) and source.strip().startswith("loopy.")):
         from generator.loopy import play, puzzle as P
         p = P.from_permalink(source)
         if len(p.grid.faces) > MAX_FACES:
@@ -415,8 +416,8 @@ def hint(link: str, lines, crosses, inside=(), outside=()) -> dict:
     decides edges not yet marked (one shade on both sides: no line; inside beside outside: a
     line; beyond the rim is outside) is the next hint before any deduction."""
     from generator.loopy import play
-    p = play._puzzle(link.strip())
-    pz = for_link(p.permalink)
+    p = play._puzzle(link)
+    pz = for_link(link)
     pairs = list(p.grid.edges)
     marks = H.marks_from_ids(pairs, lines, crosses)
     faces = {f: list(ds) for f, ds in enumerate(p.grid.faces)}

@@ -64,6 +64,7 @@ from pathlib import Path
 from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor
 
+from generator import permalinks
 from generator.errors import TilepressError, one_line
 
 EMBED_VERSION = "2"        # bump when the same permalink gives a different figure
@@ -155,10 +156,11 @@ def caption_in_words(family: str, title: str, facts) -> str:
     return f"{short}: {_fact_text(short_facts, CAPTION_FACTS)}" if short_facts else short
 
 
-def item_data(link: str) -> dict:
-    """What a figure needs from a permalink: svg, answer (or None), title, alt, caption."""
+def item_data(link) -> dict:
+    """What a figure needs from a permalink (the directive's Link, or a text): svg, answer (or None),
+    title, alt, caption."""
     from generator import families
-    fam, _version, _payload = families.split_permalink(link)
+    fam, link = families.parse(link)
     item = fam.regen(link, {})
     facts = [[str(k), v] for k, v in fam.facts(item)]
     options = answer_options(fam)
@@ -180,7 +182,7 @@ def check_cost(link: str, max_tiles: float) -> None:
     Loopy link's faces, a calisson hexagon's side), which `regen` checks before any work.
     """
     from generator import families
-    fam, _version, _payload = families.split_permalink(link)
+    fam, link = families.parse(link)
     cost = getattr(fam, "cost", None)
     if cost is None:
         return
@@ -200,18 +202,21 @@ class Items:
         self.generated = 0
         self._checked = False
 
-    def key(self, link: str) -> str:
+    def key(self, link) -> str:
         """The cache key, made as the site build makes an item's (`plan.item_key`)."""
         from generator import families
         from generator.pipeline.plan import RENDER_VERSION, item_key
-        fam, _v, _p = families.split_permalink(link)
-        return item_key(fam.name, fam.version, json.dumps([link, "{}"]),
+        fam, link = families.parse(link)
+        return item_key(fam.name, fam.version, json.dumps([link.text, "{}"]),
                         {"embed_version": EMBED_VERSION, "render_version": RENDER_VERSION})
 
-    def get(self, link: str) -> dict:
-        """The item's figure data (TilepressError for a bad permalink)."""
-        if link in self.memo:
-            return self.memo[link]
+    def get(self, link) -> dict:
+        """The item's figure data (TilepressError for a bad permalink); `link` a Link (or a text, read
+        here once)."""
+        text = permalinks.text_of(link)
+        if text in self.memo:
+            return self.memo[text]
+        link = permalinks.as_link(link)
         key = self.key(link)                  # checks the permalink's shape and family first
         if not self._checked:
             self.cache.check()                # refuses a folder that is not a tilepress cache
@@ -221,7 +226,7 @@ class Items:
             data = item_data(link)
             self.generated += 1
             self.cache.put(key, data)
-        self.memo[link] = data
+        self.memo[text] = data
         return data
 
 
@@ -592,8 +597,9 @@ class TilepressExtension(Extension):
             raise _OptionError(number, f"permalink too long to embed ({len(link)} characters, "
                                        f"limit {limit})")
         try:
-            check_cost(link, float(cfg["max_tiles"]))
-            data = self.items().get(link)
+            parsed = permalinks.as_link(link)           # the directive's link, read once and passed on
+            check_cost(parsed, float(cfg["max_tiles"]))
+            data = self.items().get(parsed)
         except TilepressError as exc:
             raise _OptionError(number, f"bad permalink {_short(link)!r}: {exc}") from None
         except Exception as exc:   # noqa: BLE001 - an engine bug still gives one line

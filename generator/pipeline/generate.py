@@ -26,7 +26,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 
 from generator import families
-from generator.families import PERMALINK_RE, Family
+from generator.families import PERMALINK_RE, Family, parse
 from generator.pipeline import render
 from generator.pipeline.plan import Item
 
@@ -56,7 +56,8 @@ def site_item(fam: Family, params: dict, permalink: str | None = None) -> dict:
     prints — unless page() gives another `svg`; `facts` are facts(item) unless page()
     gives its own (e.g. how the item was found).
     """
-    item = fam.regen(permalink, {}) if permalink is not None else fam.generate(params)
+    # a planned permalink is read once here and the Link passed on (`families.parse`)
+    item = fam.regen(parse(permalink)[1], {}) if permalink is not None else fam.generate(params)
     extra = dict(fam.page(item, params) or {})
     svg = extra.pop("svg", None) or fam.to_svg(item, {})
     link = fam.permalink(item)
