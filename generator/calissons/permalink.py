@@ -47,10 +47,23 @@ def decode(permalink) -> tuple[int, list[Edge]]:
 
 @reads
 def _decode(permalink) -> tuple[int, tuple]:
+    n, pm = _hexagon(permalink)
+    return n, tuple(_unbits(interior_edges(n), pm.group(2), f"n = {n}"))
+
+
+@reads
+def _hexagon(permalink) -> tuple[int, object]:
+    """(n, payload match) of a v1 puzzle link, its size in range: read once (the cost and the givens share it)."""
     _prefix, _version, pm = GRAMMAR.parse(permalink)
     n = int(pm.group(1))
     GRAMMAR.check_range(n, "size", 1, MAX_PERMALINK_N)
-    return n, tuple(_unbits(interior_edges(n), pm.group(2), f"n = {n}"))
+    return n, pm
+
+
+@reads
+def _region(permalink):
+    """The payload match of a v3 puzzle link: read once (the cost and the givens share it)."""
+    return REGION_GRAMMAR.parse(permalink)[2]
 
 
 def _bits(edges, givens) -> str:
@@ -131,7 +144,7 @@ def _decode_region(permalink):
         from generator.calissons import regions
         n, givens = decode(permalink)
         return regions.named("hexagon", n), givens
-    _prefix, _version, m = REGION_GRAMMAR.parse(permalink)
+    m = _region(permalink)
     shape = region_shape(m.group(1))
     return shape, _unbits(shape.region.interior_edge_list(), m.group(2))
 
@@ -169,12 +182,8 @@ def word_lozenges(word: str) -> float:
 def puzzle_cost(text) -> float:
     """The lozenges a puzzle link (v1 or v3, with givens) asks for, read from its text alone."""
     if is_region_link(text):
-        _prefix, _version, m = REGION_GRAMMAR.parse(text)
-        return word_lozenges(m.group(1))
-    _prefix, _version, m = GRAMMAR.parse(text)
-    n = int(m.group(1))
-    GRAMMAR.check_range(n, "size", 1, MAX_PERMALINK_N)
-    return lozenges(n)
+        return word_lozenges(_region(text).group(1))
+    return lozenges(_hexagon(text)[0])
 
 
 def is_puzzle_link(text) -> bool:
