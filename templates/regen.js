@@ -2055,7 +2055,7 @@
       show($("tp-cut"), maker);
       show($("tp-graph"), maker);
       T.lastRegenMs = performance.now() - t0;
-      self.current = {permalink: permalink, svg: res.svg, json: res.json, solution: null,
+      self.current = {permalink: permalink, prefix: what.prefix, svg: res.svg, json: res.json, solution: null,
                       solutionArgs: what.solution_args, playable: what.playable, printArgs: what.print_args,
                       printSolutionArgs: what.print_solution_args, printRules: what.print_rules};
       show($("tp-print-solution-choice"), !!what.solution_args);   // "print the solution too": puzzles only
@@ -2071,7 +2071,7 @@
 
   Page.prototype.render = function () {
     var c = this.current, json = c.json, self = this;
-    $("tp-title").textContent = titleOf(c.permalink, json);
+    $("tp-title").textContent = titleOf(c.prefix, json);
     var img = $("tp-picture");
     if (img.src && img.src.indexOf("blob:") === 0) URL.revokeObjectURL(img.src);
     img.src = svgURL(c.svg);
@@ -2096,9 +2096,10 @@
   var FAMILY_WORDS = {p2: "Penrose P2 tiling", p3: "Penrose P3 tiling", hat: "Hat tiling", spectre: "Spectre tiling",
                       cal: "Calisson", loopy: "Loopy puzzle", tx: "Tantrix pattern"};
 
-  /* A title in words: the family, its size and level when the JSON says them (never the raw permalink). */
-  function titleOf(permalink, json) {
-    var prefix = String(permalink).split(".")[0], words = FAMILY_WORDS[prefix] || (json.family || prefix);
+  /* A title in words: the family (the prefix Python parsed, webapi.describe), its size and level when the
+     JSON says them (never the raw permalink). */
+  function titleOf(prefix, json) {
+    var words = FAMILY_WORDS[prefix] || (json.family || prefix);
     if (prefix === "cal") words = json.givens ? "Calisson puzzle" : "Random calisson tiling";
     var bits = [];
     if (json.n) bits.push("side " + json.n);
