@@ -20,6 +20,7 @@ import argparse
 import os
 import sys
 import traceback
+import datetime as dt
 
 from generator import families, output, reporting
 from generator.errors import Terminated, TilepressError, machine_fault, one_line
@@ -274,7 +275,6 @@ def _sheet_options(parser: argparse.ArgumentParser, recipe: bool) -> None:
 
 
 def _date(text: str, flag: str):
-    import datetime as dt
     try:
         return dt.date.fromisoformat(text.strip())
     except ValueError:
@@ -318,7 +318,6 @@ def run_sheet(argv: list[str]) -> int:
         if (args.date_from is None) != (args.date_to is None):
             raise TilepressError("sheet: a book needs both --from and --to")
         if args.date_from is not None:
-            import datetime as dt
             start, end = _date(args.date_from, "--from"), _date(args.date_to, "--to")
             if end < start:
                 raise TilepressError(f"--to {end} is before --from {start}")
@@ -380,7 +379,6 @@ def run_sheet(argv: list[str]) -> int:
         raise TilepressError("--answers separate needs --out FILE.pdf (the answers go to FILE-answers.pdf)")
     cover = None
     if days:
-        import datetime as dt
         whole_month = (days[0].day == 1 and days[-1].month == days[0].month
                        and (days[-1] + dt.timedelta(days=1)).day == 1)
         span = days[0].strftime("%B %Y") if whole_month else f"{days[0].isoformat()} to {days[-1].isoformat()}"

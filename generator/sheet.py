@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+import dataclasses
+import io
 
 from generator.errors import TilepressError
 from generator.svg import CHAR_WIDTH, escape, num, wrap
@@ -400,7 +402,6 @@ def runs(sheet: Sheet, what: str = "the puzzle", strict: bool = True) -> list[tu
     A command's sheet is one run.  A site's sheet (not `strict`) is a run per kind of puzzle in a
     row (Loopy's tilings on an all-tilings level sheet), so that a kind too big to keep the rule
     one a page does not force every other kind onto pages of their own."""
-    import dataclasses
     if strict:
         n, shape, note = per_page(sheet, what, strict)
         return [(sheet, n, shape, note, 1)]
@@ -447,7 +448,6 @@ PREVIEW_PX = 240         # the preview of a sheet's first puzzle page: a grey PN
 def site_files(sheet: Sheet, cover: tuple[str, str] | None = None) -> tuple[bytes, bytes, int, str]:
     """(PDF, PNG preview of its first puzzle page, page count, note) of a site's sheet or book:
     answers at the back, puzzles too big for the rule printed one a page (never refused)."""
-    import io
 
     import cairosvg
     from PIL import Image

@@ -56,6 +56,7 @@ from __future__ import annotations
 import json
 import sys
 from dataclasses import dataclass
+import textwrap
 
 from generator.errors import ConfigError, TilepressError
 from generator.calissons.onregion import (MAX_INPUT_BYTES, MAX_SOLVE_N, _deleting_bar, _load_json, _read,
@@ -627,7 +628,6 @@ def run_check(v: dict) -> int:
 
 def _why(cert: dict | None) -> str:
     """check's text: the certificate's paragraph, wrapped, after a blank line (nothing when unique)."""
-    import textwrap
     return "" if cert is None else "\n" + textwrap.fill(cert["explanation"], 100) + "\n"
 
 

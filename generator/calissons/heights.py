@@ -19,6 +19,7 @@ written at the start of the round force up (a Jacobi order, easy to follow on pa
 """
 
 from __future__ import annotations
+import textwrap
 
 from generator.calissons.model import far_vertices, triangle_vertices
 from generator.calissons.solver import Clues, arcs_out
@@ -251,5 +252,4 @@ def sheet(board, givens, title: str) -> list[str]:
 
 def _wrap(text: str, width: int) -> list[str]:
     """Greedy word wrap."""
-    import textwrap
     return textwrap.wrap(text, width) or [""]

@@ -16,6 +16,7 @@ of family.py call the functions here when the board is not a hexagon.
 from __future__ import annotations
 
 import json
+import sys
 
 from generator import output, reporting
 from generator.calissons import regions
@@ -102,7 +103,6 @@ def solution_record(shape, H) -> dict:
 
 def solve_record(shape, givens, want_count: bool, cap: int) -> dict:
     """The JSON answer of `solve` on a region."""
-    import sys
 
     from generator.calissons.solver import count_solutions, solve
     reg = shape.region

@@ -80,6 +80,7 @@ import math
 import random
 from dataclasses import dataclass, field
 from typing import NamedTuple
+from fractions import Fraction
 
 from generator.errors import TilepressError
 from generator.hat import limits
@@ -627,7 +628,6 @@ class Patch:
 def from_seed(width, height, seed: int) -> Patch:
     """A fresh random patch of the open rectangle W × H about a random start kite."""
     from generator.hat.permalink import MAX_SIDE
-    from fractions import Fraction
     w, h = Fraction(width), Fraction(height)
     if not (0 < w <= MAX_SIDE and 0 < h <= MAX_SIDE):
         raise TilepressError(f"width and height must be in (0, {MAX_SIDE}]")

@@ -19,6 +19,8 @@ writes for `tile_json`, which a test checks.
 """
 
 from __future__ import annotations
+from operator import itemgetter
+import json
 
 from generator import svg
 from generator.hat import geometry as G
@@ -114,7 +116,6 @@ def tile_texts(hats):
     and y = b·√3/2 only on b, so their texts are memoised on those integers (a few
     thousand distinct values even for a million hats).
     """
-    import json
     r3 = SQRT3_2
     heads: dict[str, str] = {}
     xs: dict[int, str] = {}
@@ -147,7 +148,6 @@ def placement_texts(placements, region, batch: int = 256):
     (shape, metatile) the text with its 14 x values filled in is made once, as a `%`
     template, and per shape and row v0 the tuple of its 14 y texts: a hat is one `%`.
     """
-    from operator import itemgetter
     from generator.hat import patch as P
     i_lo, i_hi, vb = P._columns(region)
     u_lo, u_hi = 6 * i_lo - P.REACH_U - 6, 6 * i_hi + P.REACH_U + 6

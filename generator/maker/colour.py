@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import heapq
 from array import array
+import random
 
 from generator.errors import TilepressError
 
@@ -226,7 +227,6 @@ def tabucol(n: int, off, nb, k: int, start, steps: int, seed: int = 0):
     techniques for graph coloring", 1987): move a tile in conflict to the colour that removes
     the most conflicts, forbidding the move back for a while; None after `steps` moves.
     Deterministic: its random tie-breaks come from random.Random(seed)."""
-    import random
     rng = random.Random(seed)
     col = array("b", start)
     gamma = [[0] * k for _ in range(n)]        # gamma[v][c]: neighbours of v with colour c

@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 from fractions import Fraction
+import json
 
 from generator.errors import TilepressError
 from generator.penrose import algebra as Z
@@ -128,7 +129,6 @@ def _json_vertex(x: float, y: float) -> str:
 
 def tile_texts(result: Result):
     """The canonical JSON text of each tile, in order (the same text as `to_json_obj`'s tiles)."""
-    import json
     head = {}
     rows = result.patch.sorted_rows(vertex_text=_json_vertex)
     for r in progress(rows, estimated_tiles(result), "tile"):

@@ -24,6 +24,7 @@ import time
 import traceback
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
+import shutil
 
 from generator import families
 from generator.families import PERMALINK_RE, Family, parse
@@ -138,7 +139,6 @@ def build_item(item: Item, settings: dict):
 
 def _progress(total: int, desc: str):
     """A tqdm bar on stderr, shown only when stderr is a terminal."""
-    import shutil
     from tqdm import tqdm
     cols, rows = shutil.get_terminal_size((80, 24))
     # A terminal that reports a 0x0 size (some ptys) would make tqdm draw nothing.

@@ -44,6 +44,7 @@ import re
 import shutil
 import sys
 from pathlib import Path
+import time
 
 from generator.errors import TilepressError
 
@@ -87,7 +88,6 @@ def _read_pid(path: Path) -> int | None:
 
 def _age(path: Path) -> float:
     """Seconds since a file was last modified (infinite if it is gone)."""
-    import time
     try:
         return time.time() - path.stat().st_mtime
     except OSError:

@@ -28,6 +28,7 @@ pages: the puzzle is the outline (`outline`: fills white, lines black) and the
 from __future__ import annotations
 
 import re
+import datetime as dt
 
 from generator.permalinks import short_id  # noqa: F401 (printed on sheets, item pages and regen.html)
 from generator.output import FIXED_PDF_EPOCH, join_pdfs, pdf_date  # noqa: F401 (pdf_date: cache keys)
@@ -374,7 +375,6 @@ def level_groups(name: str, views, base_url: str = "") -> list[dict]:
 def month_books(name: str, daily, base_url: str = "", today=None) -> list[dict]:
     """A book per month of a family's daily items (the latest BOOK_MONTHS months begun by `today`):
     {"month": "YYYY-MM", "slug", "entries", "rules", "example", "kind"}, items in date order."""
-    import datetime as dt
     months: dict[str, dict] = {}
     for view in daily:
         day = dt.date.fromisoformat(view["day"])

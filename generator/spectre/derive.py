@@ -88,6 +88,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+import argparse
 
 TYPES = "GDJLXPSFY"
 DATA_PATH = Path(__file__).with_name("rules_data.py")
@@ -478,7 +479,6 @@ def render(tables: dict) -> str:
 
 def main(argv=None) -> int:
     """Write rules_data.py (or, with --check, compare it with a fresh derivation)."""
-    import argparse
     ap = argparse.ArgumentParser(description="Derive the Spectre metatile substitution tables.")
     ap.add_argument("--check", action="store_true", help="compare rules_data.py, write nothing")
     args = ap.parse_args(argv)

@@ -60,6 +60,7 @@ from __future__ import annotations
 import sys
 from functools import lru_cache
 from operator import itemgetter
+import random
 
 from generator.tantrix import boards
 from generator.tantrix.search import Search, expand
@@ -283,7 +284,6 @@ def _fillings(progress: bool = False) -> tuple[list, int]:
 
 def uniform_pattern(seed: int) -> dict:
     """An extra-symmetric pattern chosen uniformly (up to translation) for a seed."""
-    import random
     fillings, _nodes = _fillings()
     return expand(METHOD, random.Random(f"uniform:{seed}").choice(fillings))
 

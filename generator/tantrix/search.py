@@ -27,6 +27,7 @@ from __future__ import annotations
 import random
 import time
 from functools import lru_cache
+import sys
 
 from generator.tantrix import boards
 from generator.tantrix.tiles import NTILES, face, permuted
@@ -199,7 +200,6 @@ def restarts(method: str, seed: int, seconds: float | None, max_nodes: int | Non
     """The restart loop of `find.search` (see there) for a board and cell order."""
     bar = None
     if progress:
-        import sys
         from tqdm import tqdm
         bar = tqdm(desc=f"{method} restarts", unit=" attempt", file=sys.stderr)
     try:
