@@ -33,6 +33,7 @@ import io
 
 from generator.errors import TilepressError
 from generator.svg import CHAR_WIDTH, escape, num, wrap
+from generator.output import join_pdfs
 
 PAPERS_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
@@ -393,7 +394,6 @@ def to_pdf(pages: list[str], title: str) -> bytes:
     """Join page SVGs into one PDF with pinned metadata (deterministic bytes)."""
     import cairosvg
 
-    from generator.output import join_pdfs
     return join_pdfs([cairosvg.svg2pdf(bytestring=page.encode("utf-8")) for page in pages], title)
 
 

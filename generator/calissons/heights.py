@@ -25,6 +25,11 @@ from generator.calissons.model import far_vertices, triangle_vertices
 from generator.calissons.solver import Clues, arcs_out
 from generator.errors import TilepressError
 from generator.svg import document, escape, num, polygons_path
+from generator.calissons import render
+from generator.calissons.generator import generate
+from generator.calissons.model import head
+from generator.calissons.model import hexagon
+from generator.calissons.render import xy
 
 MAX_SHEET_N = 8                 # heights stay legible on an A4 panel up to this side
 MAX_SHEET_TRIANGLES = 6 * MAX_SHEET_N ** 2
@@ -83,7 +88,6 @@ def rounds(region, givens, upwards: bool = True) -> tuple[list[list[dict]], list
 
 def _given_names(givens) -> dict:
     """(vertex, vertex) -> the given edge whose rule joins them (either way round)."""
-    from generator.calissons.model import head
     out = {}
     for e in givens:
         t, h = e[:2], head(e)
@@ -95,8 +99,6 @@ def _given_names(givens) -> dict:
 
 def figures() -> dict[str, str]:
     """Article figures: a small puzzle's start, first rounds and final surface, drawn as on the sheet."""
-    from generator.calissons.generator import generate
-    from generator.calissons.model import hexagon
     n, seed, level = FIGURE_PUZZLE
     pz = generate(n, seed, level)
     reg = hexagon(n)
@@ -142,7 +144,6 @@ def _listing(region, H) -> list:
 
 def _labels(region, H, changed=(), other=None, font=0.3) -> str:
     """Heights written at the vertices (changed ones bold and orange; 'L/G' where `other` differs)."""
-    from generator.calissons.render import xy
     out, halo = [], []
     changed = set(changed)
     for v, (a, b) in enumerate(region.coords):
@@ -160,7 +161,6 @@ def _labels(region, H, changed=(), other=None, font=0.3) -> str:
 def heights_svg(board, givens, L, G, title: str | None = None) -> str:
     """The height view: the least solution lightly shaded, heights at every vertex; where the
     greatest solution differs the vertex reads 'least/greatest' and its triangles are marked."""
-    from generator.calissons import render
     reg = render._region(board)
     vb, w, h = render._frame(board)
     groups = render.lozenges(reg, L)
@@ -180,7 +180,6 @@ def heights_svg(board, givens, L, G, title: str | None = None) -> str:
 
 def panel_svg(board, givens, H, changed, caption: str) -> str:
     """One round of the method: grid, givens and the heights written so far (new ones orange)."""
-    from generator.calissons import render
     reg = render._region(board)
     vb, w, h = render._frame(board)
     body = [render._lines(reg.interior, "#d6d0c4", 0.03), render._lines(givens, "#b3261e", 0.1),
@@ -190,7 +189,6 @@ def panel_svg(board, givens, H, changed, caption: str) -> str:
 
 def sheet(board, givens, title: str) -> list[str]:
     """The method as A4 pages (SVG in mm): the start, each round, the final surfaces."""
-    from generator.calissons import render
     reg = render._region(board)
     rec = record(reg, givens)
     panels = []

@@ -24,6 +24,7 @@ from typing import Iterable
 from generator.calissons.model import Edge, interior_edges
 from generator.errors import PermalinkError, TilepressError
 from generator.permalinks import Grammar, Link, reads
+from generator.calissons import regions
 
 PREFIX = "cal"
 VERSION = 1
@@ -111,7 +112,6 @@ def is_region_link(text) -> bool:
 
 def region_shape(word: str):
     """The region of a permalink's word: canonical, not the hexagon, tilable; else PermalinkError."""
-    from generator.calissons import regions
     try:
         shape = regions.parse_region(word)
     except PermalinkError:
@@ -141,7 +141,6 @@ def decode_region(permalink):
 @reads
 def _decode_region(permalink):
     if not is_region_link(permalink):
-        from generator.calissons import regions
         n, givens = decode(permalink)
         return regions.named("hexagon", n), givens
     m = _region(permalink)
@@ -169,7 +168,6 @@ def lozenges(n: int) -> int:
 
 def word_lozenges(word: str) -> float:
     """The lozenges of the region a boundary word encloses, from its runs alone (no region built)."""
-    from generator.calissons import regions
     try:
         return abs(regions.area_of_word(word)) / 2
     except PermalinkError:

@@ -27,6 +27,7 @@ from generator.calissons import render as _render
 from generator.calissons.render import xy
 from generator.calissons.solver import solve
 from generator.errors import TilepressError
+from generator.calissons import sample
 
 RULES = ("Draw every fold edge: the edges where two calissons (lozenges) of different colours meet "
          "side by side, so that the picture becomes a pile of cubes. The red edges are given. "
@@ -42,7 +43,6 @@ MAX_PLAY_TRIANGLES = 6 * MAX_PLAY_N * MAX_PLAY_N     # other shapes (cal.v3): as
 def plays(link: str) -> bool:
     """A puzzle permalink (cal.v1.<n>~<givens>, cal.v3.<word>~<givens>) plays; a sample tiling
     (cal.v<N>.<n>.s<seed>, cal.v3.<word>.s<seed>) does not."""
-    from generator.calissons import sample
     return not sample.is_sample_link(link) and not sample.is_region_sample_link(link)
 
 

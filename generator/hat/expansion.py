@@ -26,6 +26,9 @@ from generator.hat import limits as LIM
 from generator.hat import supertile as ST
 from generator.params import MAX_SEED, format_decimal
 from generator.permalinks import Grammar, decimal_re, reads
+from generator.hat.permalink import region_hats
+from generator.maker.region import _where as where
+from generator.maker.region import polygon_keeps
 
 VERSION = 3
 MAX_SIDE = 300
@@ -68,7 +71,6 @@ def decode(link):
 
 def cost(link: str) -> float:
     """About how many hats a v3 link asks for (parsed, in budget)."""
-    from generator.hat.permalink import region_hats
     w, h, _seed = decode(link)
     return region_hats(w, h)
 
@@ -83,7 +85,6 @@ def _outline(kind: str, level: int, iso) -> list:
 
 
 def _where(pt, poly) -> int:
-    from generator.maker.region import _where as where
     return where(pt, poly)
 
 
@@ -99,13 +100,11 @@ def _room(poly, pt) -> float:
 
 
 def _fits(box, poly) -> bool:
-    from generator.maker.region import polygon_keeps
     return polygon_keeps(box, poly, "inside")
 
 
 def from_seed(seed: int, width: Fraction, height: Fraction) -> HatExpansion:
     """The patch fixed expansion makes for this seed (a pure function of its arguments)."""
-    from generator.maker.region import polygon_keeps
     width, height = Fraction(width), Fraction(height)
     check(width, height, seed)
     rng = random.Random(f"hat:expansion:{seed}")

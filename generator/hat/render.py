@@ -26,6 +26,8 @@ from generator import svg
 from generator.hat import geometry as G
 from generator.hat.coords import SQRT3_2, to_xy
 from generator.output import PathSpools
+from generator import output
+from generator.hat import patch as P
 
 METATILE_FILL = {"H": "#8ec3e6", "T": "#f6d55c", "P": "#a8d58b", "F": "#f4a582"}
 REFLECTED_FILL = "#1f3a5f"
@@ -148,7 +150,6 @@ def placement_texts(placements, region, batch: int = 256):
     (shape, metatile) the text with its 14 x values filled in is made once, as a `%`
     template, and per shape and row v0 the tuple of its 14 y texts: a hat is one `%`.
     """
-    from generator.hat import patch as P
     i_lo, i_hi, vb = P._columns(region)
     u_lo, u_hi = 6 * i_lo - P.REACH_U - 6, 6 * i_hi + P.REACH_U + 6
     v_lo, v_hi = -vb - P.REACH_V - 4, vb + P.REACH_V + 4
@@ -236,7 +237,6 @@ def patch_svg_pieces(hats, region, permalink, px_width: float = 800.0):
 def patch_document(walk, region, permalink, estimate: int, px_width: float = 800.0):
     """A big patch's picture as an `output.Document`: SVG streamed (`patch_svg_pieces`),
     PNG drawn in bands of pixel rows (`output.band_maker`), each from one walk."""
-    from generator import output
     x0, y0, x1, y1 = region.bounds_xy()
     w, h = x1 - x0, y1 - y0
     sw = max(0.04, min(0.12, 0.0015 * max(w, h)))

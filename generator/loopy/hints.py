@@ -33,6 +33,8 @@ from generator.inputs import read_text
 from generator.permalinks import Link
 from generator.output import emit_rendered
 from generator.permalinks import short_id
+from generator.loopy import play
+from generator.loopy import play, puzzle as P
 
 MAX_FILE_BYTES = 8 << 20
 MAX_FACES = 2500
@@ -136,7 +138,6 @@ def from_json(doc, name: str = "input") -> Puzzle:
 def load(source: str) -> Puzzle:
     """A puzzle from a permalink, a JSON file or `-` (standard input)."""
     if isinstance(source, Link) or (isinstance(source, str) and source.strip().startswith("loopy.")):
-        from generator.loopy import play, puzzle as P
         p = P.from_permalink(source)
         if len(p.grid.faces) > MAX_FACES:
             raise TilepressError(f"the puzzle has {len(p.grid.faces)} faces (limit {MAX_FACES})")
@@ -415,7 +416,6 @@ def hint(link: str, lines, crosses, inside=(), outside=()) -> dict:
     mistake (after the marks' own mistakes; "shade" lists the faces to clear), and shading that
     decides edges not yet marked (one shade on both sides: no line; inside beside outside: a
     line; beyond the rim is outside) is the next hint before any deduction."""
-    from generator.loopy import play
     p = play._puzzle(link)
     pz = for_link(link)
     pairs = list(p.grid.edges)

@@ -16,6 +16,7 @@ TEXT per tile (layer COLOUR) naming its colour: 1, 2, 3, … in the colouring's 
 """
 
 from __future__ import annotations
+from generator.svg import escape
 
 MARGIN = 2.0                  # mm round the drawing
 STROKE = "#ff0000"
@@ -54,7 +55,6 @@ def cut_svg_pieces(g, scale: float, title: str, colour=None):
     """The cut SVG in pieces (flat memory: the records are read once).  With `colour` (tile →
     "#rrggbb", from `--colour`), a guide layer first: each tile filled with its colour, no stroke
     (for engraving or for sorting the pieces); the cut lines are drawn over it."""
-    from generator.svg import escape
     xmin, ymin, xmax, ymax = g.bbox
     w = (xmax - xmin) * scale + 2 * MARGIN
     h = (ymax - ymin) * scale + 2 * MARGIN

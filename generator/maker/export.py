@@ -16,6 +16,9 @@ from fractions import Fraction
 
 from generator.families import Param
 from generator.maker import colour as C
+from generator import output
+from generator.maker import cut, picture
+from generator.maker.graph import build, geojson, graph_json
 
 FORMATS = ("graph", "geojson", "cut-svg", "dxf")
 DEFAULT_SCALE = "10"
@@ -46,9 +49,6 @@ def offered(fam) -> bool:
 
 def emit(fam, item, fmt: str, out: str, options: dict) -> int:
     """Write item in one of the maker's formats, or (with --colour) a recoloured picture."""
-    from generator import output
-    from generator.maker import cut, picture
-    from generator.maker.graph import build, geojson, graph_json
     g = build(output.progress(shapes_of(fam, item), None, "tile"))
     try:
         link = fam.permalink(item)

@@ -13,6 +13,7 @@ from generator.penrose import algebra as Z
 from generator.penrose import geometry as G
 from generator.penrose import substitution as S
 from generator.svg import document, escape, num
+from generator.penrose.expansion import pruning_counts
 
 LABEL_FILL = {
     "A": "#f2c14e", "B": "#f7d98b", "U": "#5b8e7d", "V": "#8fb8a8",
@@ -144,7 +145,6 @@ def interleaved_figure(ch: str = "A", half_steps: int = 6) -> str:
 def pruning_figure(levels=range(4, 21, 2), size: float = 6.0) -> str:
     """Tatham's pruning saving as a chart: triangles made expanding one P2 and one P3 supertriangle
     of level n, without pruning and with it (a size × size region), on a logarithmic scale."""
-    from generator.penrose.expansion import pruning_counts
     levels = list(levels)
     series = {fam: pruning_counts(fam, size, levels) for fam in ("p2", "p3")}
     w, h, left, right, top, bottom = 640.0, 380.0, 64.0, 150.0, 34.0, 48.0

@@ -27,6 +27,8 @@ from generator.penrose import permalink as PL
 from generator.penrose.permalink import MAX_TRIANGLES, MEAN_TILE_AREA  # noqa: F401 (re-exported)
 from generator.penrose.region import Region
 from generator.output import Document, Stream, progress
+from generator import output
+from generator.penrose import walk
 
 
 @dataclass
@@ -164,7 +166,6 @@ def to_svg(result: Result, arcs: bool = False, px_per_unit: float = 24.0, title:
     On the command line (`output.STREAMING`) a big patch gives an `output.Document`:
     the SVG written as the tiles come, and a PNG drawn in horizontal bands.
     """
-    from generator import output
     if title is None:
         title = result.permalink
     if output.STREAMING and estimated_tiles(result) > SVG_STREAM_FROM:
@@ -175,7 +176,6 @@ def to_svg(result: Result, arcs: bool = False, px_per_unit: float = 24.0, title:
 
 def band_rows(result: Result, top: float, bottom: float):
     """Rows (unsorted) of the tiles that may show between model heights bottom < y < top."""
-    from generator.penrose import walk
     den = coords.DENOM
     a1, a2, a3, b1, b2, b3 = Z._C1, Z._C2, Z._C3, Z._S1, Z._S2, Z._S3
     rows = []

@@ -30,6 +30,9 @@ from generator.pipeline import generate, outdir, pages, plan, schedule, sheets
 from generator.pipeline.cache import Cache
 from generator.pipeline.spool import Items, Spool
 from generator.pipeline.writer import Writer
+from generator import sheet as paper_sheet
+from generator.pipeline import browser
+from generator.pipeline.cluster import DaskExecutor, _distributed
 
 ROOT = Path(__file__).resolve().parents[2]
 MARKER = outdir.MARKER
@@ -129,7 +132,6 @@ def make_executor(opts: Options):
             raise TilepressError("--scheduler is only used with --executor dask")
         return generate.LocalExecutor(opts.jobs)
     if opts.executor == "dask":
-        from generator.pipeline.cluster import DaskExecutor, _distributed
         if not opts.scheduler:
             raise TilepressError("--executor dask needs --scheduler tcp://HOST:PORT")
         _distributed()
@@ -199,7 +201,6 @@ def _paper_sheets(cfg, fam: dict, base_url: str, todo: dict, planned: list, cach
     keeps the site within its size budget; the sheet command makes the other), each with a preview
     of its first puzzle page; return their listings.  The page counts come from the layout, made here
     in SVG (cheap); the PDFs and previews are made in child processes (see _make_sheets)."""
-    from generator import sheet as paper_sheet
     site_title = cfg.site["title"]
     jobs = [("level", g) for g in sheets.level_groups(fam["name"], fam["items"], base_url)]
     jobs += [("book", b) for b in sheets.month_books(fam["name"], fam["daily"], base_url, schedule.build_date())]
@@ -380,7 +381,6 @@ def _build_locked(opts: Options, out: Path, cfg, sources, env, base_url, cache: 
             listing = _make_sheets(writer, cache, cfg, fams, opts.jobs, base_url)
             lap("figures+sheets")
             if cfg.site["interactive"]:
-                from generator.pipeline import browser
                 reason = browser.missing_reason()
                 if reason:
                     cfg.site["interactive"] = False

@@ -66,6 +66,13 @@ from markdown.preprocessors import Preprocessor
 
 from generator import permalinks
 from generator.errors import TilepressError, one_line
+from generator import cli
+from generator import families
+from generator import webapi
+from generator.permalinks import MAX_PERMALINK_LENGTH
+from generator.pipeline.cache import Cache
+from generator.pipeline.plan import RENDER_VERSION, item_key
+from generator.pipeline.render import svg_size
 
 EMBED_VERSION = "2"        # bump when the same permalink gives a different figure
 SOLUTIONS = ("below", "shown", "hidden")
@@ -113,7 +120,6 @@ def _fact_text(facts, count: int) -> str:
 
 def svg_options(fam, args=()) -> dict:
     """The SVG options of a figure: `args`, plus `--style bold` where the family has that style."""
-    from generator import cli
     args = list(args)
     style = next((p for p in fam.svg_params if p.name == "style"), None)
     if style is not None and "bold" in (style.choices or ()):
@@ -124,7 +130,6 @@ def svg_options(fam, args=()) -> dict:
 
 def answer_options(fam) -> dict | None:
     """The SVG options that draw a puzzle's answer (its player's SOLUTION_ARGS), or None."""
-    from generator import webapi
     player = webapi.player_module(fam)
     args = getattr(player, "SOLUTION_ARGS", None)
     if not args:
@@ -159,7 +164,6 @@ def caption_in_words(family: str, title: str, facts) -> str:
 def item_data(link) -> dict:
     """What a figure needs from a permalink (the directive's Link, or a text): svg, answer (or None),
     title, alt, caption."""
-    from generator import families
     fam, link = families.parse(link)
     item = fam.regen(link, {})
     facts = [[str(k), v] for k, v in fam.facts(item)]
@@ -181,7 +185,6 @@ def check_cost(link: str, max_tiles: float) -> None:
     the text before any tile is made); other families' parsers keep their own limits (a
     Loopy link's faces, a calisson hexagon's side), which `regen` checks before any work.
     """
-    from generator import families
     fam, link = families.parse(link)
     cost = getattr(fam, "cost", None)
     if cost is None:
@@ -196,7 +199,6 @@ class Items:
     """item_data() memoised in this process and in the build cache (a folder, or None)."""
 
     def __init__(self, cache_dir: str | os.PathLike | None):
-        from generator.pipeline.cache import Cache
         self.cache = Cache(Path(cache_dir) if cache_dir else None)
         self.memo: dict[str, dict] = {}
         self.generated = 0
@@ -204,8 +206,6 @@ class Items:
 
     def key(self, link) -> str:
         """The cache key, made as the site build makes an item's (`plan.item_key`)."""
-        from generator import families
-        from generator.pipeline.plan import RENDER_VERSION, item_key
         fam, link = families.parse(link)
         return item_key(fam.name, fam.version, json.dumps([link.text, "{}"]),
                         {"embed_version": EMBED_VERSION, "render_version": RENDER_VERSION})
@@ -287,7 +287,6 @@ _REF = re.compile(r'(url\(#|href="#)([^")]+)')
 
 def inline_svg(svg: str, label: str, width: int | None, prefix: str, css_class: str) -> str:
     """An SVG document as an element of an HTML page: sized, labelled, ids made unique."""
-    from generator.pipeline.render import svg_size
     start = svg.find("<svg")
     if start < 0:
         raise TilepressError("the item's picture is not an SVG document")
@@ -355,7 +354,6 @@ def figure_html(data: dict, opts: dict, config: dict, write_file=None) -> str:
                            "link: regen needs the extension's regen_url setting (where regen.html is)")
 
     def picture(svg: str, label: str, suffix: str) -> str:
-        from generator.pipeline.render import svg_size
         svg = readable(svg, width or svg_size(svg)[0])
         if write_file is not None:
             w, h = svg_size(svg)
@@ -518,7 +516,6 @@ def check_settings(cfg: dict) -> dict:
     checked once per page before any directive: each wrong type or value is EmbedError naming the
     setting.  `regen_url` is an http(s) URL or a relative one (no other scheme: it becomes every
     picture's link)."""
-    from generator.permalinks import MAX_PERMALINK_LENGTH
     out = dict(cfg)
     for name in ("regen_url", "solution", "link", "source"):
         if out.get(name) is None:

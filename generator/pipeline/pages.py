@@ -38,6 +38,16 @@ from pathlib import Path
 from generator.errors import ConfigError, TilepressError
 from generator.pipeline import schedule
 from generator.pipeline.sheets import short_id
+from generator import names
+from generator.calissons.hints import LABEL_TEXT
+from generator.loopy.levels import LEVEL_SHORT, LEVELS
+from generator.names import capital
+from generator.names import capital, tiling
+from generator.pipeline import browser
+from generator.pipeline.browser import offers
+from generator.pipeline.embed import TilepressExtension
+from generator.pipeline.render import svg_size
+from generator.webapi import players as playing
 
 SITEMAP_MAX = 50_000          # URLs per sitemap file (the sitemaps.org protocol's limit)
 FEED_ITEMS = 50               # the feed holds each family's last FEED_ITEMS gallery items (and the latest days)
@@ -85,7 +95,6 @@ def environment(theme: Path | None, builtin: Path):
     env.filters["technical_facts"] = technical_facts
     env.tests["answer"] = is_answer
     env.globals["short_id"] = short_id
-    from generator import names
     env.globals["short_names"] = names.SHORT
     env.globals["templates_folder"] = folders[0]
     env.globals["template_folders"] = folders
@@ -152,7 +161,6 @@ def is_technical(label: str) -> bool:
 
 def visitor_facts(facts) -> list[tuple[str, object]]:
     """The facts a visitor reads first: labels capitalised, tilings by their names."""
-    from generator.names import capital, tiling
     out = []
     for label, value in facts:
         if is_technical(label):
@@ -167,7 +175,6 @@ def visitor_facts(facts) -> list[tuple[str, object]]:
 
 def technical_facts(facts) -> list[tuple[str, object]]:
     """The facts folded under "Details for the curious", labels capitalised."""
-    from generator.names import capital
     return [(capital(label), value) for label, value in facts if is_technical(label)]
 
 
@@ -284,7 +291,6 @@ def markdown_html(article, image_size=lambda src: None, embed: dict | None = Non
     safe_markdown`): see `_safe_markdown`.
     """
     import markdown
-    from generator.pipeline.embed import TilepressExtension
     ext = TilepressExtension(source=_rel(article.path), line_offset=article.body_line - 1, **(embed or {}))
     md = markdown.Markdown(extensions=["tables", "fenced_code", "sane_lists", ext] + ([_safe_markdown()] if safe else []),
                            output_format="html")
@@ -316,7 +322,6 @@ def markdown_html(article, image_size=lambda src: None, embed: dict | None = Non
 
 def _figure_size(folder: Path):
     """image_size() for articles: (width, height) of an SVG figure written under folder."""
-    from generator.pipeline.render import svg_size
 
     def size(src: str):
         path = folder / src
@@ -419,9 +424,7 @@ def write_pages(writer, env, cfg, families: list[dict], sheets: list[dict], base
     today = today or schedule.build_date()
     articles = [{"name": a.name, "title": a.title, "family": a.family,
                  "url": f"articles/{a.name}.html"} for a in cfg.articles]
-    from generator.webapi import players as playing
     players = playing() if site["interactive"] else []
-    from generator.pipeline.browser import offers
     env.globals["offers"] = offers if site["interactive"] else (lambda link: {"regen": False, "play": False})
     for fam in families:
         daily = fam.get("daily") or ()
@@ -460,7 +463,6 @@ def write_pages(writer, env, cfg, families: list[dict], sheets: list[dict], base
         if daily:
             feed_daily += _daily_pages(writer, env, fam, daily, today, common)
     if site["interactive"]:
-        from generator.pipeline import browser
         browser.write(writer, env, render, common, cache, template_file)
     size = _figure_size(writer.staging / "articles")
     embed = embed_settings(writer, cache, site["interactive"])
@@ -489,8 +491,6 @@ def level_words(built: set[str]) -> dict | None:
     scales compare; None when neither family is built."""
     if not built & {"loopy", "calissons"}:
         return None
-    from generator.calissons.hints import LABEL_TEXT
-    from generator.loopy.levels import LEVEL_SHORT, LEVELS
     return {"loopy": [(lv, LEVEL_SHORT[lv]) for lv in LEVELS],
             "calissons": [(lv, text.split(": ", 1)[1]) for lv, text in LABEL_TEXT.items()],
             "bridge": ("Both scales say what reasoning a puzzle needs. Calisson easy and medium puzzles "

@@ -89,6 +89,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 import argparse
+from generator.spectre.tables import hexagon_pattern
 
 TYPES = "GDJLXPSFY"
 DATA_PATH = Path(__file__).with_name("rules_data.py")
@@ -407,7 +408,6 @@ def place_maps(par: Parent, assign: dict, k: int, pattern, rotations=PLACE_ROTAT
 
 def build() -> dict:
     """Solve, map to places, and tabulate (pure; about a second)."""
-    from generator.spectre.tables import hexagon_pattern
 
     parents, sols = solve()
     if len(sols) != 1:

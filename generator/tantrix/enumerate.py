@@ -65,6 +65,7 @@ import random
 from generator.tantrix import boards
 from generator.tantrix.search import Search, expand
 from generator.tantrix.tiles import DIRECTIONS, NTILES, face, identify, mirror_word, permuted, shift_power
+from generator.tantrix import permalink
 
 METHOD = "extrasymmetric-7x8"
 REVERSE = (3, 2, 1, 0)        # red ↔ green, yellow ↔ blue
@@ -335,6 +336,5 @@ def enumerate_all(with_groups: bool = True, progress: bool = False,
             "group": GROUP_NAME, "symmetries": GROUP_ORDER, "description": GROUP_TEXT,
             "single_loop_classes": result["single_loop_classes"][GROUP_NAME]}
     if single_loop_permalinks:
-        from generator.tantrix import permalink
         result["single_loop_permalinks"] = [permalink.encode(expand(METHOD, fillings[k])) for k in single]
     return result
