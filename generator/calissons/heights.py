@@ -21,14 +21,12 @@ written at the start of the round force up (a Jacobi order, easy to follow on pa
 from __future__ import annotations
 import textwrap
 
-from generator.calissons.model import far_vertices, triangle_vertices
+from generator.calissons.model import far_vertices, triangle_vertices, head, hexagon
 from generator.calissons.solver import Clues, arcs_out
 from generator.errors import TilepressError
 from generator.svg import document, escape, num, polygons_path
 from generator.calissons import render
 from generator.calissons.generator import generate
-from generator.calissons.model import head
-from generator.calissons.model import hexagon
 from generator.calissons.render import xy
 
 MAX_SHEET_N = 8                 # heights stay legible on an A4 panel up to this side

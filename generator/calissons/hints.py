@@ -52,20 +52,14 @@ from functools import lru_cache
 
 from generator import hints as H
 from generator import hintsheets
-from generator.calissons import human
+from generator.calissons import human, heights, permalink, play
 from generator.calissons.human import CROSSED, SIDE, UNKNOWN
 from generator.calissons.model import NEXT, edge_triangles, far_vertices, head, triangle_vertices
 from generator.errors import TilepressError
 from generator.output import emit_rendered
 from generator.permalinks import short_id
-from generator.calissons import heights
-from generator.calissons import permalink
-from generator.calissons import play
 from generator.calissons.generator import generate
-from generator.calissons.model import head
-from generator.calissons.onregion import describe
-from generator.calissons.onregion import load_board
-from generator.calissons.onregion import region_of
+from generator.calissons.onregion import describe, load_board, region_of
 from generator.calissons.solver import solve
 
 LEVELS = ("local", "what-if")

@@ -21,13 +21,12 @@ the first mark (in the board's edge order) that disagrees with the puzzle's solu
 
 from __future__ import annotations
 
-from generator.calissons import permalink as cal_permalink
+from generator.calissons import permalink as cal_permalink, sample
 from generator.calissons.model import head, hexagon, triangle_edges
 from generator.calissons import render as _render
 from generator.calissons.render import xy
 from generator.calissons.solver import solve
 from generator.errors import TilepressError
-from generator.calissons import sample
 
 RULES = ("Draw every fold edge: the edges where two calissons (lozenges) of different colours meet "
          "side by side, so that the picture becomes a pile of cubes. The red edges are given. "

@@ -31,16 +31,12 @@ import re
 from dataclasses import dataclass
 
 from generator.errors import PermalinkError, TilepressError  # noqa: F401 (PermalinkError: what parse raises)
-from generator.calissons.permalink import MAX_REGION_LINK
+from generator.calissons.permalink import MAX_REGION_LINK, MAX_REGION_SAMPLE_LOZENGES, word_lozenges
 from generator.permalinks import Grammar, Link, reads
 from generator.calissons import render
 from generator.calissons.model import pp_from_heights, volume
-from generator.calissons.model import volume
-from generator.calissons.permalink import MAX_REGION_SAMPLE_LOZENGES, word_lozenges
 from generator.calissons.permalink import region_shape
-from generator.calissons.permalink import word_lozenges
-from generator.calissons.sampler import sample_heights
-from generator.calissons.sampler import sample_region_heights
+from generator.calissons.sampler import sample_heights, sample_region_heights
 
 MAX_SAMPLE_N = 256           # version 2: n = 128 takes ~10 s, n = 256 a few minutes
 MAX_SAMPLE_N_V1 = 64         # version 1 (cube bitsets): n = 64 takes ~10 s

@@ -27,8 +27,7 @@ from generator.hat import supertile as ST
 from generator.params import MAX_SEED, format_decimal
 from generator.permalinks import Grammar, decimal_re, reads
 from generator.hat.permalink import region_hats
-from generator.maker.region import _where as where
-from generator.maker.region import polygon_keeps
+from generator.maker.region import _where as where, polygon_keeps
 
 VERSION = 3
 MAX_SIDE = 300

@@ -85,11 +85,8 @@ from fractions import Fraction
 from generator.errors import TilepressError
 from generator.hat import limits
 from generator.hat import tables_data as D
-from generator.hat.coords import HEXSTEP, Region
-from generator.hat.coords import rot
-from generator.hat.permalink import MAX_LEVELS as LIMIT, PatchName
-from generator.hat.permalink import MAX_SIDE
-from generator.hat.permalink import parse
+from generator.hat.coords import HEXSTEP, Region, rot
+from generator.hat.permalink import MAX_LEVELS as LIMIT, PatchName, MAX_SIDE, parse
 
 MAX_LEVELS = 60          # metatile levels any coordinate may reach (φ⁴⁶⁰ ≈ 10⁵⁰ hats)
 TYPES = limits.TYPES

@@ -22,12 +22,10 @@ from __future__ import annotations
 from operator import itemgetter
 import json
 
-from generator import svg
-from generator.hat import geometry as G
+from generator import svg, output
+from generator.hat import geometry as G, patch as P
 from generator.hat.coords import SQRT3_2, to_xy
 from generator.output import PathSpools
-from generator import output
-from generator.hat import patch as P
 
 METATILE_FILL = {"H": "#8ec3e6", "T": "#f6d55c", "P": "#a8d58b", "F": "#f4a582"}
 REFLECTED_FILL = "#1f3a5f"

@@ -36,8 +36,7 @@ import sys
 from pathlib import Path
 
 from generator.hat.limits import TYPES
-from generator.hat import geometry as G
-from generator.hat import overlap as O
+from generator.hat import geometry as G, overlap as O
 from generator.hat.coords import kite_move
 
 DATA_PATH = Path(__file__).with_name("tables_data.py")

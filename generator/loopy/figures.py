@@ -4,15 +4,10 @@ from __future__ import annotations
 
 import random
 
-from generator import svg
-from generator.loopy import grid as G
+from generator import svg, hints as H, hintsheets
+from generator.loopy import grid as G, hints as LH, play, puzzle as P
 from generator.loopy import loopgen, tiling_source
 from generator.loopy.pole import pole
-from generator import hints as H
-from generator import hintsheets
-from generator.loopy import hints as LH
-from generator.loopy import play
-from generator.loopy import puzzle as P
 
 
 def _frame(polys, px: float = 520.0):

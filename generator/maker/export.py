@@ -15,9 +15,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from generator.families import Param
-from generator.maker import colour as C
+from generator.maker import colour as C, cut, picture
 from generator import output
-from generator.maker import cut, picture
 from generator.maker.graph import build, geojson, graph_json
 
 FORMATS = ("graph", "geojson", "cut-svg", "dxf")

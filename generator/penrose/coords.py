@@ -55,12 +55,11 @@ import random
 import time
 
 from generator.errors import TilepressError
-from generator.penrose import algebra as Z
+from generator.penrose import algebra as Z, walk
 from generator.penrose import geometry as G
 from generator.penrose import tables as TB
 from generator.penrose import region as region_mod
 from generator.penrose.region import Region
-from generator.penrose import walk
 
 DENOM = 3
 MAX_LEVELS = 120          # a hard cap on the coordinate length: no unbounded recursion

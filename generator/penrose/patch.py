@@ -21,14 +21,13 @@ from fractions import Fraction
 import json
 
 from generator.errors import TilepressError
-from generator.penrose import algebra as Z
+from generator.penrose import algebra as Z, walk
 from generator.penrose import coords, render
 from generator.penrose import permalink as PL
 from generator.penrose.permalink import MAX_TRIANGLES, MEAN_TILE_AREA  # noqa: F401 (re-exported)
 from generator.penrose.region import Region
 from generator.output import Document, Stream, progress
 from generator import output
-from generator.penrose import walk
 
 
 @dataclass

@@ -25,13 +25,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.errors import TilepressError
-from generator.pipeline import config as config_mod
+from generator.pipeline import config as config_mod, browser
 from generator.pipeline import generate, outdir, pages, plan, schedule, sheets
 from generator.pipeline.cache import Cache
 from generator.pipeline.spool import Items, Spool
 from generator.pipeline.writer import Writer
 from generator import sheet as paper_sheet
-from generator.pipeline import browser
 from generator.pipeline.cluster import DaskExecutor, _distributed
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -64,11 +64,8 @@ from pathlib import Path
 from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor
 
-from generator import permalinks
+from generator import permalinks, cli, families, webapi
 from generator.errors import TilepressError, one_line
-from generator import cli
-from generator import families
-from generator import webapi
 from generator.permalinks import MAX_PERMALINK_LENGTH
 from generator.pipeline.cache import Cache
 from generator.pipeline.plan import RENDER_VERSION, item_key

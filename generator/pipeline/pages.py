@@ -36,14 +36,12 @@ import traceback
 from pathlib import Path
 
 from generator.errors import ConfigError, TilepressError
-from generator.pipeline import schedule
+from generator.pipeline import schedule, browser
 from generator.pipeline.sheets import short_id
 from generator import names
 from generator.calissons.hints import LABEL_TEXT
 from generator.loopy.levels import LEVEL_SHORT, LEVELS
-from generator.names import capital
 from generator.names import capital, tiling
-from generator.pipeline import browser
 from generator.pipeline.browser import offers
 from generator.pipeline.embed import TilepressExtension
 from generator.pipeline.render import svg_size

@@ -17,10 +17,9 @@ reflected copies (Smith, Myers, Kaplan, Goodman-Strauss, 2023).
 
 from __future__ import annotations
 
-from generator import svg
+from generator import svg, output
 from generator.spectre.geometry import to_xy
 from generator.output import PathSpools
-from generator import output
 
 # one colour per metatile type (level-0 metatile of each Spectre); odd Spectres dark
 METATILE_FILL = {"G": "#8ec3e6", "D": "#f6d55c", "J": "#c9a0dc", "L": "#f7b6d2", "X": "#a8d58b",

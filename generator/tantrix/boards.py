@@ -53,8 +53,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from generator.errors import TilepressError
-from generator.tantrix.tiles import DIRECTIONS, IDENTITY, NTILES, edges, shift_power
-from generator.tantrix.tiles import permuted
+from generator.tantrix.tiles import DIRECTIONS, IDENTITY, NTILES, edges, shift_power, permuted
 
 SIGMA = (2, 3, 0, 1)     # blue ↔ red, yellow ↔ green (as a permutation of R, Y, B, G)
 

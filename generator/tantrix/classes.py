@@ -38,10 +38,7 @@ from pathlib import Path
 
 # The group the site publishes under is defined beside the enumeration that reports it.
 from generator.tantrix.enumerate import GROUP_NAME, GROUP_ORDER, GROUP_TEXT  # noqa: F401
-from generator.tantrix import enumerate as enum
-from generator.tantrix import permalink
-from generator.tantrix import permalink as pl
-from generator.tantrix import render
+from generator.tantrix import enumerate as enum, permalink, permalink as pl, render
 
 CLASSES_FILE = Path(__file__).with_name("single_loop_classes.txt")
 VARIANT_NAMES = ("mirror", "half_turn", "half_turn_mirror")

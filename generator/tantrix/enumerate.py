@@ -62,10 +62,9 @@ from functools import lru_cache
 from operator import itemgetter
 import random
 
-from generator.tantrix import boards
+from generator.tantrix import boards, permalink
 from generator.tantrix.search import Search, expand
 from generator.tantrix.tiles import DIRECTIONS, NTILES, face, identify, mirror_word, permuted, shift_power
-from generator.tantrix import permalink
 
 METHOD = "extrasymmetric-7x8"
 REVERSE = (3, 2, 1, 0)        # red ↔ green, yellow ↔ blue

@@ -11,8 +11,7 @@ from __future__ import annotations
 from generator.svg import document, escape, num
 from generator.tantrix import boards
 from generator.tantrix.render import cells_body, centre, corners
-from generator.tantrix.tiles import DIRECTIONS, NTILES
-from generator.tantrix.tiles import shifted
+from generator.tantrix.tiles import DIRECTIONS, NTILES, shifted
 
 COPY_FILLS = ("#ffffff", "#d9e6f7", "#f7e3c8", "#dcefd9")
 

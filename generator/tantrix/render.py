@@ -25,8 +25,7 @@ from __future__ import annotations
 import math
 
 from generator.svg import document, num
-from generator.tantrix.tiles import face, paths
-from generator.tantrix.tiles import DIRECTIONS
+from generator.tantrix.tiles import face, paths, DIRECTIONS
 
 SQ3 = math.sqrt(3.0)
 STROKES = ("#d71f2b", "#ffe800", "#0c6cd9", "#00a145")   # red, yellow, blue, green
