@@ -25,6 +25,8 @@ import datetime as dt
 from generator import families, output, reporting
 from generator.errors import Terminated, TilepressError, machine_fault, one_line
 from generator.families import REQUIRED, Family
+from generator import __version__
+from generator.permalinks import short_id
 
 PROG = "python -m generator"
 
@@ -218,7 +220,6 @@ def dispatch(argv: list[str], commands: dict | None = None) -> int:
         print(usage())
         return 0
     if argv[0] == "--version":
-        from generator import __version__
         print(f"tilepress {__version__}")
         return 0
     cmd, rest = argv[0], argv[1:]
@@ -284,7 +285,6 @@ def _date(text: str, flag: str):
 def _paper_entry(fam: Family, item, base_url: str, heading: str = ""):
     """A sheet.Entry of an item (TilepressError when it is not a puzzle)."""
     from generator import sheet
-    from generator.permalinks import short_id
     view = fam.on_paper(item) if fam.on_paper else None
     link = fam.permalink(item)
     if view is None:

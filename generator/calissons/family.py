@@ -66,6 +66,18 @@ from generator.families import Command, Family, Param, lazy_run
 from generator.inputs import read_text
 from generator.output import emit, emit_rendered
 from generator.permalinks import as_link
+from generator.calissons.model import hexagon, pp_from_heights
+from generator.calissons.model import hexagon
+from generator.calissons.onregion import region_of
+from generator.calissons import onregion
+from generator.calissons.regions import parse_region
+from generator.calissons.regions import random_region
+from generator.calissons.model import far_vertices, head
+from generator.families import validate
+from generator.calissons.model import hexagon, triangle_vertices
+from generator.calissons.model import NEXT, edge_triangles, hexagon, triangle_edges
+from generator.calissons.model import triangle_vertices
+from generator.calissons.onregion import MAX_REGION_COUNT_TRIANGLES, region_of
 
 LEVEL_NAMES = ("easy", "medium", "hard")
 MAX_COUNT_N = 128           # counting solutions beyond this takes minutes on a bare hexagon
@@ -80,13 +92,11 @@ VIEWS = ("puzzle", "solution", "player", "heights", "paper", "paper-answer")
 
 def solution_record(n: int, H: list[int]) -> dict:
     """{"salient": [...], "pp": [...]} for a height function."""
-    from generator.calissons.model import hexagon, pp_from_heights
     return {"salient": [list(e) for e in hexagon(n).salient_edges(H)], "pp": pp_from_heights(n, H)}
 
 
 def solve_record(n: int, givens, want_count: bool, cap: int) -> dict:
     """The JSON answer of `solve`."""
-    from generator.calissons.model import hexagon
     from generator.calissons.solver import count_solutions, solve
     if want_count and n > MAX_COUNT_N:
         raise TilepressError(f"--count takes n up to {MAX_COUNT_N} (solving without it, up to {MAX_SOLVE_N})")
@@ -120,7 +130,6 @@ def generate_record(n: int, seed: int, level: str, minimal: bool):
 def view_svg(view: str, n: int, givens, H, title: str) -> str:
     """One of the three pictures of a solved puzzle."""
     from generator.calissons import render
-    from generator.calissons.onregion import region_of
     if view == "solution":
         return render.solution_svg(n, H, title=title)
     if view == "player":
@@ -158,7 +167,6 @@ def generate_item(params: dict):
     a random tiling when the site plans one (`sample` set)."""
     board = params["size"]
     if params.get("region", "hexagon") != "hexagon":
-        from generator.calissons import onregion
         board = onregion.board(params["region"], params["size"], params.get("seed"))
     if params.get("sample"):
         from generator.calissons import sample
@@ -259,7 +267,6 @@ def plan(table: dict, site: dict) -> list[dict]:
              for n in table["sizes"] for level in table["levels"] for seed in table["seeds"]]
     if len(items) > MAX_ITEMS:
         raise ConfigError(f"[families.calissons] asks for {len(items)} puzzles (limit {MAX_ITEMS})")
-    from generator.calissons.regions import parse_region
     for name in table["shapes"]:
         try:
             reg = parse_region(name).region
@@ -287,7 +294,6 @@ def plan(table: dict, site: dict) -> list[dict]:
 
 def random_shape_word(seed: int, size: int) -> str:
     """The word of `calissons region --seed S --size N`."""
-    from generator.calissons.regions import random_region
     return random_region(seed, size).word
 
 
@@ -304,7 +310,6 @@ def shapes(item):
     (kind x|y|z, exact integer vertices, points, {}) for the maker's exports (generator/maker/):
     kind is the lozenge's direction (z the cube tops), y up as in the JSON's plane."""
     from generator.calissons import render, sample
-    from generator.calissons.model import far_vertices, head
     if isinstance(item, sample.Sample):
         region, H = render._region(item.n), list(item.heights)
     elif isinstance(item, sample.RegionSample):
@@ -422,7 +427,6 @@ def on_paper(item) -> dict | None:
 def sheet_recipe(given: dict, count: int) -> list[dict]:
     """generate() params of `count` puzzles (seeds seed, seed + 1, ...), the hexagon's side checked
     before any work (at most MAX_SHEET_N: bigger ones cannot print readably)."""
-    from generator.families import validate
     v = validate(PARAMS, {k: x for k, x in given.items() if x is not None}, "", flags=True)
     if v.get("region", "hexagon") == "hexagon" and v["size"] > MAX_SHEET_N:
         raise TilepressError(f"--size must be at most {MAX_SHEET_N} on a sheet (a side-{v['size']} hexagon "
@@ -436,7 +440,6 @@ def figures() -> dict[str, str]:
     """Article figures: a non-unique grid with its two extreme solutions.  (The arctic circle
     is a sample's permalink, `!tilepress cal.v2.40.s1`, drawn by the Markdown extension.)"""
     from generator.calissons import render
-    from generator.calissons.model import hexagon, triangle_vertices
     from generator.calissons.solver import solve_hexagon
     out = {}
     # a small puzzle with two solutions: the least and greatest solutions and where they differ
@@ -486,7 +489,6 @@ def sat_figures() -> dict[str, str]:
     perfect matching that keeps rule (i) but breaks rule (ii) beside the true solution."""
     from generator.calissons import cnf, render
     from generator.calissons.generator import generate
-    from generator.calissons.model import NEXT, edge_triangles, hexagon, triangle_edges
     n, seed, level = MATCHING_PUZZLE
     pz = generate(n, seed, level)
     reg = hexagon(n)
@@ -520,7 +522,6 @@ def region_figures() -> dict[str, str]:
     shape, a region whose height bounds cross, and the two answers on the infinite grid."""
     from generator.calissons import onregion, regions, render
     from generator.calissons.generator import generate_region
-    from generator.calissons.model import triangle_vertices
     star = regions.parse_region("star:1")
     reg = star.region
     out = {"calissons-region-floor.svg": render.solution_svg(star, reg.floor, title="The star's least tiling"),
@@ -662,7 +663,6 @@ def run_sample(v: dict) -> int:
 def run_cnf(v: dict) -> int:
     """cnf FILE|URL|PERMALINK --format dimacs"""
     from generator.calissons import cnf
-    from generator.calissons.onregion import MAX_REGION_COUNT_TRIANGLES, region_of
     board, givens = load_board(v["source"], v.get("region"), v.get("size"))
     if isinstance(board, int) and board > MAX_COUNT_N:
         raise TilepressError(f"cnf takes hexagons up to side {MAX_COUNT_N}")

@@ -23,6 +23,13 @@ from generator.calissons import regions
 from generator.errors import TilepressError
 from generator.inputs import read_text
 from generator.svg import document, num, polygons_path
+from generator.calissons.model import hexagon
+from generator.calissons.model import DIRS
+from generator.calissons.model import triangle_vertices
+from generator.calissons.model import Region, far_vertices, head, hexagon_triangles
+from generator.calissons.model import DIRS, far_vertices, head
+from generator.calissons.model import far_vertices, head
+from generator.calissons.model import DIRS, STEP
 
 MAX_INPUT_BYTES = 8 << 20   # a puzzle file read by solve, check, grade, hint
 MAX_SOLVE_N = 256          # the hexagon sides solve, check and grade take
@@ -42,7 +49,6 @@ def board(text: str | None, size: int | None, seed: int | None = None):
 
 def region_of(board):
     """The solver's Region of a board."""
-    from generator.calissons.model import hexagon
     return hexagon(board) if isinstance(board, int) else board.region
 
 
@@ -53,7 +59,6 @@ def describe(board) -> str:
 
 def parse_givens(givens, reg, where: str) -> list:
     """Validated distinct interior edges of the region."""
-    from generator.calissons.model import DIRS
     if not isinstance(givens, list):
         raise TilepressError('"givens" must be a list of [a, b, d] edges')
     if len(givens) > len(reg.interior):
@@ -144,7 +149,6 @@ def generate_record(shape, seed, level: str, minimal: bool):
 def check_record(shape, givens, cap: int):
     """(JSON of `check`, SVG marking where the solutions differ or the absorbing chain) on a region."""
     from generator.calissons import certificate, permalink, render
-    from generator.calissons.model import triangle_vertices
     from generator.calissons.solver import count_solutions, solve
     reg = shape.region
     if len(reg.triangles) > MAX_REGION_COUNT_TRIANGLES:
@@ -191,7 +195,6 @@ def read_plane_givens(text: str) -> list:
 
 def window_of(givens, margin: int = 2):
     """The hexagon-shaped window round X: centred on its key vertices, `margin` beyond them."""
-    from generator.calissons.model import Region, far_vertices, head, hexagon_triangles
     pts = [v for e in givens for v in (e[:2], head(e), *far_vertices(e))] or [(0, 0)]
     ca = (min(p[0] for p in pts) + max(p[0] for p in pts)) // 2
     cb = (min(p[1] for p in pts) + max(p[1] for p in pts)) // 2
@@ -207,7 +210,6 @@ def feasible(givens, want_window: bool = True) -> dict:
     """The verdict with its proof: the witness tiling of a window holding every edge (its
     calissons), or the absorbing cycle.  The window is the one the test worked on
     (solver.plane_verdict), so it is there whenever the verdict is."""
-    from generator.calissons.model import DIRS, far_vertices, head
     from generator.calissons.solver import plane_verdict
     v = plane_verdict(givens)
     rec = {"feasible": v.feasible, "givens": [list(e) for e in givens]}
@@ -233,7 +235,6 @@ def feasible(givens, want_window: bool = True) -> dict:
 def feasible_svg(rec: dict) -> str:
     """The proof as a picture: the witness tiling of the window with X, or X and the cycle."""
     from generator.calissons import render
-    from generator.calissons.model import far_vertices, head
     givens = [tuple(e) for e in rec["givens"]]
     if rec["feasible"]:
         _centre, r, heights = rec["_draw"]
@@ -258,7 +259,6 @@ def feasible_svg(rec: dict) -> str:
                 f"{rec['window']['radius']})"
     else:
         # faint grid round the cycle
-        from generator.calissons.model import DIRS, STEP
         a0 = min(v[0] for e in givens for v in (e[:2], head(e), *far_vertices(e))) - 1
         a1 = max(v[0] for e in givens for v in (e[:2], head(e), *far_vertices(e))) + 1
         b0 = min(v[1] for e in givens for v in (e[:2], head(e), *far_vertices(e))) - 1

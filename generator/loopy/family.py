@@ -42,6 +42,7 @@ from generator.errors import ConfigError, TilepressError
 from generator.output import emit_rendered
 from generator.names import TILINGS as NAMES  # the tilings' names, one source for every page
 from generator.names import capital
+from generator.families import validate
 
 TILINGS = tilings()
 DEFAULT_SIZES = {"p2": [["6", "5"]], "p3": [["7", "6"]], "hat": [["28", "24"]], "spectre": [["18", "15"]]}
@@ -169,7 +170,6 @@ def on_paper(item) -> dict:
 def sheet_recipe(given: dict, count: int) -> list[dict]:
     """generate() params of `count` puzzles (seeds seed, seed + 1, ...); the size defaults to the
     tiling's SHEET_SIZES; the face count is checked by the cost rule before any work."""
-    from generator.families import validate
     from generator.loopy import puzzle, tiling_source
     t = given.get("tiling") or "p3"
     w, h = SHEET_SIZES.get(t, ("6", "5"))

@@ -35,6 +35,7 @@ from generator.errors import PermalinkError, TilepressError
 from generator.families import Param, REQUIRED, validate
 from generator.params import format_decimal
 from generator.permalinks import Link, as_link, reads
+from generator.maker import colour as C
 
 TOL = 1e-9
 MAX_VERTICES = 64
@@ -446,7 +447,6 @@ def region_json(item: RegionItem) -> dict:
 
 def region_svg(item: RegionItem, options: dict) -> str:
     """The kept tiles in the default colouring, the region's outline drawn over them."""
-    from generator.maker import colour as C
     from generator.maker.graph import build
     from generator.maker.picture import patch_svg
     g = build(item.shapes())

@@ -34,6 +34,10 @@ from generator.maker.region import FORM_TILES, with_regions
 from generator.names import TILINGS  # the tilings' names, one source for every page
 from generator.params import MAX_SEED, format_decimal
 from generator.permalinks import as_link
+from generator.maker import colour as C
+from generator.penrose import algebra as Z
+from generator.penrose import permalink
+from generator import output
 
 MAX_SITE_SIDE = 200
 NAMES = {name: TILINGS[name] for name in ("p2", "p3")}
@@ -118,7 +122,6 @@ def to_svg(result, options: dict) -> str:
     """The picture: tiles coloured by kind, clipped to the region (arcs on request); a fixed-expansion
     patch in the maker's picture (kind colours, the region outlined)."""
     if _expansion(result):
-        from generator.maker import colour as C
         from generator.maker.graph import build
         from generator.maker.picture import patch_svg
         g = build((k, e, p, {}) for k, e, p in result.tiles)
@@ -135,7 +138,6 @@ def tiles(result):
     """The patch's tiles with exact Z[ζ₁₀] vertex keys, in the JSON's order."""
     if _expansion(result):
         return [Tile(k, tuple(map(tuple, e)), p) for k, e, p in result.tiles]
-    from generator.penrose import algebra as Z
     from generator.penrose.coords import DENOM
     to_float = Z.to_float
     floats: dict = {}               # a vertex is shared by about four tiles: converted once
@@ -217,7 +219,6 @@ def cost_for(name: str):
     """cost(link, params) of one family: about how many tiles a permalink (or generate's width
     and height) asks for, from the text."""
     def cost(link: str | None, params: dict | None = None) -> float:
-        from generator.penrose import permalink
         if link is None:
             return permalink.estimated_triangles(name, Fraction(params["width"]), Fraction(params["height"])) / 2
         if _is_expansion_link(link):
@@ -262,7 +263,6 @@ def supertile_command(name: str) -> Command:
     letters = "ABUV" if name == "p2" else "CDXY"
 
     def run(values: dict) -> int:
-        from generator import output
         from generator.penrose import algebra as Z
         from generator.penrose import substitution as S
         level, label = values["level"], values["label"] or letters[0]
