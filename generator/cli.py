@@ -17,10 +17,10 @@ Set TILEPRESS_DEBUG=1 to see the traceback of an internal error.
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import os
 import sys
 import traceback
-import datetime as dt
 
 from generator import families, output, reporting
 from generator.errors import Terminated, TilepressError, machine_fault, one_line
@@ -91,6 +91,7 @@ def make_parser(prog: str, description: str, schema=(), formats=(), optional=Fal
 
 def maker_schema(fam: Family) -> tuple[tuple, tuple]:
     """(extra options, extra formats) of the maker's exports, for families that give their tiles."""
+    # lazy: start-up; the maker's exports load only to write an item
     from generator.maker import export
     if not export.offered(fam):
         return (), ()
@@ -100,6 +101,7 @@ def maker_schema(fam: Family) -> tuple[tuple, tuple]:
 def emit_item(fam: Family, item, fmt: str, out: str, svg_options: dict, maker: dict | None = None) -> int:
     """Write an item as the family's JSON, its SVG, or a PNG/PDF of the SVG; the maker's formats
     (graph, geojson, cut-svg, dxf) and `--colour` pictures through generator.maker."""
+    # lazy: start-up; the maker's exports load only to write an item
     from generator.maker import export
     if maker is not None and (fmt in export.FORMATS or (maker.get("colour") and fmt != "json")):
         return export.emit(fam, item, fmt, out, maker)
@@ -256,6 +258,7 @@ SHEET_HELP = ("A printable PDF of puzzles: from a recipe (FAMILY and its generat
 
 
 def _sheet_options(parser: argparse.ArgumentParser, recipe: bool) -> None:
+    # lazy: start-up; generator.sheet (~13 ms) loads only for `sheet`
     from generator import sheet
     if recipe:
         parser.add_argument("--count", type=int, default=6, metavar="N",
@@ -284,6 +287,7 @@ def _date(text: str, flag: str):
 
 def _paper_entry(fam: Family, item, base_url: str, heading: str = ""):
     """A sheet.Entry of an item (TilepressError when it is not a puzzle)."""
+    # lazy: start-up; generator.sheet (~13 ms) loads only for `sheet`
     from generator import sheet
     view = fam.on_paper(item) if fam.on_paper else None
     link = fam.permalink(item)
@@ -296,6 +300,7 @@ def _paper_entry(fam: Family, item, base_url: str, heading: str = ""):
 
 def run_sheet(argv: list[str]) -> int:
     """`sheet FAMILY [recipe] | sheet PERMALINK...`: a printable PDF (generator/sheet.py)."""
+    # lazy: start-up; generator.sheet (~13 ms) loads only for `sheet`
     from generator import sheet
     prog = f"{PROG} sheet"
     if not argv or argv[0] in ("-h", "--help"):

@@ -26,10 +26,10 @@ same recipe gives the same bytes.
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
 import dataclasses
 import io
+import re
+from dataclasses import dataclass
 
 from generator.errors import TilepressError
 from generator.svg import CHAR_WIDTH, escape, num, wrap
@@ -392,6 +392,7 @@ def cover_pages(title: str, subtitle: str, sheet: Sheet) -> list[str]:
 
 def to_pdf(pages: list[str], title: str) -> bytes:
     """Join page SVGs into one PDF with pinned metadata (deterministic bytes)."""
+    # lazy: renderers (cairosvg ~190 ms), not in the Pyodide runtime; only PNG/PDF need them
     import cairosvg
 
     return join_pdfs([cairosvg.svg2pdf(bytestring=page.encode("utf-8")) for page in pages], title)
@@ -449,6 +450,7 @@ def site_files(sheet: Sheet, cover: tuple[str, str] | None = None) -> tuple[byte
     """(PDF, PNG preview of its first puzzle page, page count, note) of a site's sheet or book:
     answers at the back, puzzles too big for the rule printed one a page (never refused)."""
 
+    # lazy: renderers (cairosvg ~190 ms), not in the Pyodide runtime; only PNG/PDF need them
     import cairosvg
     from PIL import Image
     pages, _answers, _n, note, first = layout(sheet, "a puzzle", cover, strict=False)

@@ -55,8 +55,8 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import dataclass
 import textwrap
+from dataclasses import dataclass
 
 from generator.errors import ConfigError, TilepressError
 from generator.calissons.onregion import (MAX_INPUT_BYTES, MAX_SOLVE_N, _deleting_bar, _load_json, _read,
@@ -97,6 +97,7 @@ def solution_record(n: int, H: list[int]) -> dict:
 
 def solve_record(n: int, givens, want_count: bool, cap: int) -> dict:
     """The JSON answer of `solve`."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons.solver import count_solutions, solve
     if want_count and n > MAX_COUNT_N:
         raise TilepressError(f"--count takes n up to {MAX_COUNT_N} (solving without it, up to {MAX_SOLVE_N})")
@@ -106,6 +107,7 @@ def solve_record(n: int, givens, want_count: bool, cap: int) -> dict:
         count, capped = count_solutions(hexagon(n), givens, cap)
         if capped:
             print(f"warning: counting stopped at {count} solutions (cap)", file=sys.stderr)
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons.certificate import certify
     return {"status": sol.status, "count": count,
             "solution": solution_record(n, sol.least) if sol.least is not None else None,
@@ -114,6 +116,7 @@ def solve_record(n: int, givens, want_count: bool, cap: int) -> dict:
 
 def generate_record(n: int, seed: int, level: str, minimal: bool):
     """(puzzle, JSON answer of `generate`)."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import permalink
     from generator.calissons.generator import difficulty_record, generate
     tick, close = _sweep_counter(n)
@@ -129,6 +132,7 @@ def generate_record(n: int, seed: int, level: str, minimal: bool):
 
 def view_svg(view: str, n: int, givens, H, title: str) -> str:
     """One of the three pictures of a solved puzzle."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import render
     if view == "solution":
         return render.solution_svg(n, H, title=title)
@@ -139,6 +143,7 @@ def view_svg(view: str, n: int, givens, H, title: str) -> str:
     if view == "paper-answer":
         return render.paper_answer_svg(n, H, givens)
     if view == "heights":
+        # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
         from generator.calissons.heights import heights_svg
         from generator.calissons.solver import solve
         sol = solve(region_of(n), givens)
@@ -169,11 +174,13 @@ def generate_item(params: dict):
     if params.get("region", "hexagon") != "hexagon":
         board = onregion.board(params["region"], params["size"], params.get("seed"))
     if params.get("sample"):
+        # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
         from generator.calissons import sample
         if not isinstance(board, int):
             return sample.draw_region(board, params["seed"])
         return sample.draw(params["size"], params["seed"])
     if not isinstance(board, int):
+        # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
         from generator.calissons import onregion
         pz, rec = onregion.generate_record(board, params["seed"], params["level"], params["minimal"])
         return Puzzle(board, list(pz.givens), pz.heights, rec, rec["permalink"], pz, params["seed"],
@@ -185,6 +192,7 @@ def generate_item(params: dict):
 def regen(link, overrides: dict) -> Puzzle:
     """The puzzle a parsed permalink (a Link) names, solved (its JSON: solve's answer plus n, givens,
     permalink); or the random tiling a sample permalink names."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import permalink, sample
     link = as_link(link)
     if sample.is_sample_link(link):
@@ -193,12 +201,14 @@ def regen(link, overrides: dict) -> Puzzle:
         if sample.is_region_sample_link(link):
             shape, seed = sample.parse_region_link(link)
             return sample.draw_region(shape, seed)
+        # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
         from generator.calissons import onregion
         from generator.calissons.solver import solve
         shape, givens = permalink.decode_region(link)
         rec = onregion.solve_record(shape, givens, bool(overrides.get("count")), DEFAULT_CAP)
         rec.update({"givens": [list(e) for e in givens], "permalink": link.text})
         return Puzzle(shape, givens, solve(shape.region, givens).least, rec, link.text)
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons.model import hexagon
     from generator.calissons.solver import solve
     n, givens = permalink.decode(link)
@@ -209,6 +219,7 @@ def regen(link, overrides: dict) -> Puzzle:
 
 def to_svg(item: Puzzle, options: dict) -> str:
     """The puzzle, its solution or the player's view (option `view`); a sample's tiling."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import sample
     if isinstance(item, sample.Sample):
         return sample.to_svg(item)
@@ -222,20 +233,24 @@ def to_svg(item: Puzzle, options: dict) -> str:
 
 def facts(item: Puzzle) -> list:
     """Size, level, givens, fold edges and the human solver's grades (a sample's own facts)."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import sample
     if isinstance(item, sample.Sample):
         return sample.facts(item)
     if isinstance(item, sample.RegionSample):
         return sample.region_facts(item)
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons.onregion import region_of
     if isinstance(item.n, int):
         out = [["Size n", item.n]]
     else:                                   # another shape
         out = [["Region", item.n.label], ["Triangles", len(item.n.triangles)]]
     if item.level is not None:
+        # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
         from generator.calissons.hints import LABEL_TEXT
         out.append(["Level", LABEL_TEXT.get(item.level, item.level)])
     if item.heights is not None and _hintable(item.n):
+        # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
         from generator.calissons import hints
         out.append(["Reasoning it needs", hints.LEVEL_TEXT[hints.grade_level(
             *reversed(hints.explanation(item.n, tuple(sorted(item.givens)))))]])
@@ -256,6 +271,7 @@ def facts(item: Puzzle) -> list:
 
 def _hintable(board) -> bool:
     """Whether grade/hint/explain take this board (calissons.hints' size limits)."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons.hints import MAX_HINT_N, MAX_HINT_TRIANGLES
     return board <= MAX_HINT_N if isinstance(board, int) else len(board.triangles) <= MAX_HINT_TRIANGLES
 
@@ -299,6 +315,7 @@ def random_shape_word(seed: int, size: int) -> str:
 
 def to_json(item) -> dict:
     """A puzzle's record, or a sample's JSON."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import sample
     if isinstance(item, sample.RegionSample):
         return sample.region_to_json(item)
@@ -309,6 +326,7 @@ def shapes(item):
     """The calissons (lozenges) of the item's tiling — a puzzle's solution, a random tiling — as
     (kind x|y|z, exact integer vertices, points, {}) for the maker's exports (generator/maker/):
     kind is the lozenge's direction (z the cube tops), y up as in the JSON's plane."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import render, sample
     if isinstance(item, sample.Sample):
         region, H = render._region(item.n), list(item.heights)
@@ -331,6 +349,7 @@ def page(item: Puzzle, params: dict) -> dict:
     """Title, group, alt text, the solution pictures (the pile of cubes and the fold edges the
     player draws, both folded behind "Show the solution"), the sheet pictures and rules
     (a sample: title, group and alt text only)."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import render, sample
     if isinstance(item, sample.Sample):
         return sample.page(item)
@@ -338,6 +357,7 @@ def page(item: Puzzle, params: dict) -> dict:
         return sample.region_page(item)
     if not isinstance(item.n, int):
         return _region_page(item, params)
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons.model import hexagon
     from generator.calissons.solver import solve_hexagon
     n = item.n
@@ -376,6 +396,7 @@ def shape_words(shape) -> str:
 
 def _region_page(item: Puzzle, params: dict) -> dict:
     """The item page of a puzzle on another region (same pictures, the region's rules)."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import render
     from generator.calissons.solver import solve
     shape = item.n
@@ -408,12 +429,14 @@ MAX_SHEET_N = 14            # a hexagon of side 14 is about 160 mm wide at 6 mm 
 
 def on_paper(item) -> dict | None:
     """The puzzle on a printed sheet (generator/sheet.py); a random tiling is not a puzzle (None)."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import render
     if not isinstance(item, Puzzle) or item.heights is None:
         return None
     shape = "a hexagon" if isinstance(item.n, int) else item.n.label
     level = item.level
     if level is None:               # from a permalink: the reasoning the hints measure
+        # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
         from generator.calissons import hints
         level = {"local": "Medium", "what-if": "Hard"}.get(
             hints.grade_level(*reversed(hints.explanation(item.n, tuple(sorted(item.givens))))), "Hard") \
@@ -439,6 +462,7 @@ def sheet_recipe(given: dict, count: int) -> list[dict]:
 def figures() -> dict[str, str]:
     """Article figures: a non-unique grid with its two extreme solutions.  (The arctic circle
     is a sample's permalink, `!tilepress cal.v2.40.s1`, drawn by the Markdown extension.)"""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import render
     from generator.calissons.solver import solve_hexagon
     out = {}
@@ -454,10 +478,12 @@ def figures() -> dict[str, str]:
     out["calissons-differ.svg"] = render.puzzle_svg(n, givens, marked=marked, title="Where the solutions differ")
     out["calissons-least.svg"] = render.solution_svg(n, sol.least, title="Least solution")
     out["calissons-greatest.svg"] = render.solution_svg(n, sol.greatest, title="Greatest solution")
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons.hints import rule_figures
     out.update(rule_figures())
     out.update(sat_figures())
     out.update(certificate_figures())
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons.heights import figures as height_figures
     out.update(height_figures())
     out.update(region_figures())
@@ -470,6 +496,7 @@ NONE_PATH = (4, [(-3, -3, "y"), (-2, -1, "x"), (-1, -3, "z"), (-1, -1, "y"), (0,
 
 def certificate_figures() -> dict[str, str]:
     """The two kinds of "no solution" certificate, drawn by `calissons check --picture`."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import certificate
     from generator.calissons.model import hexagon
     from generator.calissons.solver import solve
@@ -487,6 +514,7 @@ MATCHING_PUZZLE = (3, 1, "hard")     # a unique puzzle whose first perfect match
 def sat_figures() -> dict[str, str]:
     """Figures of "why standard methods fail": the calissons one SAT clause class speaks of, and a
     perfect matching that keeps rule (i) but breaks rule (ii) beside the true solution."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import cnf, render
     from generator.calissons.generator import generate
     n, seed, level = MATCHING_PUZZLE
@@ -520,6 +548,7 @@ PLANE_YES = [(-2, -1, "x"), (-1, 0, "z"), (1, 1, "y"), (0, -1, "y")]
 def region_figures() -> dict[str, str]:
     """Figures of the region theory: Thurston's extreme tilings of a star, a puzzle on a random
     shape, a region whose height bounds cross, and the two answers on the infinite grid."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import onregion, regions, render
     from generator.calissons.generator import generate_region
     star = regions.parse_region("star:1")
@@ -548,6 +577,7 @@ STUCK_WORD = "af2bdc2e"        # three up and three down triangles, untilable
 
 def run_solve(v: dict) -> int:
     """solve FILE|- [--count] [--region R] --format json"""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import onregion
     board, givens = json_board(v["file"], v.get("region"), v.get("size"))
     if not isinstance(board, int):
@@ -558,6 +588,7 @@ def run_solve(v: dict) -> int:
 
 def run_generate(v: dict) -> int:
     """generate --size N --seed S --level L --format json|svg|png|pdf|mathix"""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import mathix
     if v["format"] == "mathix" and not 2 <= v["size"] <= 10:
         raise TilepressError("the mathix.org player takes sizes 2..10")
@@ -578,6 +609,7 @@ def _picture_note(v: dict) -> str:
 
 def run_check(v: dict) -> int:
     """check FILE|URL|PERMALINK [--cap N] [--picture FILE]"""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import certificate, onregion, permalink, render
     from generator.calissons.certificate import certify
     from generator.calissons.model import hexagon, triangle_vertices
@@ -634,8 +666,10 @@ def _why(cert: dict | None) -> str:
 
 def run_sample(v: dict) -> int:
     """sample --size N --seed S [--region R] --format svg|png|json"""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import sample
     if v.get("region") not in (None, "hexagon"):
+        # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
         from generator.calissons import onregion
         board = onregion.board(v["region"], v["size"], v["seed"])
         if not isinstance(board, int):
@@ -662,6 +696,7 @@ def run_sample(v: dict) -> int:
 
 def run_cnf(v: dict) -> int:
     """cnf FILE|URL|PERMALINK --format dimacs"""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import cnf
     board, givens = load_board(v["source"], v.get("region"), v.get("size"))
     if isinstance(board, int) and board > MAX_COUNT_N:
@@ -676,6 +711,7 @@ def run_cnf(v: dict) -> int:
 
 def _hints():
     """generator.calissons.hints, imported when one of its commands runs."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import hints
     return hints
 
@@ -691,6 +727,7 @@ FILE_BOARD = (Param("region", "str", "the board when the JSON file names none (a
 
 def run_region(v: dict) -> int:
     """region --seed S --size N --format text|json|svg"""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import regions, render
     from generator.output import emit, emit_rendered, to_json
     shape = regions.random_region(v["seed"], v["size"])
@@ -705,6 +742,7 @@ def run_region(v: dict) -> int:
 
 def run_feasible(v: dict) -> int:
     """feasible FILE [--picture FILE] --format text|json"""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import onregion
     from generator.output import emit, to_json
     givens = onregion.read_plane_givens(read_text(v["file"], onregion.FEASIBLE_INPUT_BYTES))
@@ -868,6 +906,7 @@ FORM = {"title": "Calisson puzzle",
 
 def cost(link: str | None, params: dict | None = None) -> float:
     """About how many lozenges a permalink (or generate's --size, a hexagon's side) asks for, from the text."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import permalink, sample
     if link is None:
         return float(permalink.lozenges(int(params.get("size") or 1)))
@@ -895,6 +934,7 @@ PAGE_REGION_SAMPLE_LOZENGES = 1000  # other regions' sampler is slower: 720 loze
 
 def page_cap(link: str) -> float:
     """The most lozenges the page makes for this kind of link (a puzzle is solved, a tiling sampled)."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import permalink, sample
     if permalink.is_puzzle_link(link):
         return PAGE_PUZZLE_LOZENGES

@@ -109,6 +109,7 @@ def solution_record(shape, H) -> dict:
 def solve_record(shape, givens, want_count: bool, cap: int) -> dict:
     """The JSON answer of `solve` on a region."""
 
+    # lazy: start-up; calissons/family.py imports this module, these load when a command runs
     from generator.calissons.solver import count_solutions, solve
     reg = shape.region
     sol = solve(reg, givens)
@@ -126,6 +127,7 @@ def solve_record(shape, givens, want_count: bool, cap: int) -> dict:
 
 def region_certificate(shape, givens, sol):
     """The certificate of "none" or "multiple" on a region (certificate.certify)."""
+    # lazy: start-up; calissons/family.py imports this module, these load when a command runs
     from generator.calissons.certificate import certify
     why = None if shape.region.tilable else regions.reason(shape)
     return certify(shape.region, givens, sol, lambda H: solution_record(shape, H), why)
@@ -133,6 +135,7 @@ def region_certificate(shape, givens, sol):
 
 def generate_record(shape, seed, level: str, minimal: bool):
     """(generator puzzle, JSON answer of `generate` on a region)."""
+    # lazy: start-up; calissons/family.py imports this module, these load when a command runs
     from generator.calissons import permalink
     from generator.calissons.generator import difficulty_record, generate_region
     tick, close = _sweep_counter(shape.side)
@@ -148,6 +151,7 @@ def generate_record(shape, seed, level: str, minimal: bool):
 
 def check_record(shape, givens, cap: int):
     """(JSON of `check`, SVG marking where the solutions differ or the absorbing chain) on a region."""
+    # lazy: start-up; calissons/family.py imports this module, these load when a command runs
     from generator.calissons import certificate, permalink, render
     from generator.calissons.solver import count_solutions, solve
     reg = shape.region
@@ -173,6 +177,7 @@ def check_record(shape, givens, cap: int):
 
 def read_plane_givens(text: str) -> list:
     """The edge set X of a `feasible` file: {"givens": [[a, b, d], ...]} (or a bare list)."""
+    # lazy: start-up; calissons/family.py imports this module, these load when a command runs
     from generator.calissons.model import DIRS
     from generator.calissons.solver import MAX_PLANE_CLUES
     try:
@@ -210,6 +215,7 @@ def feasible(givens, want_window: bool = True) -> dict:
     """The verdict with its proof: the witness tiling of a window holding every edge (its
     calissons), or the absorbing cycle.  The window is the one the test worked on
     (solver.plane_verdict), so it is there whenever the verdict is."""
+    # lazy: start-up; calissons/family.py imports this module, these load when a command runs
     from generator.calissons.solver import plane_verdict
     v = plane_verdict(givens)
     rec = {"feasible": v.feasible, "givens": [list(e) for e in givens]}
@@ -234,6 +240,7 @@ def feasible(givens, want_window: bool = True) -> dict:
 
 def feasible_svg(rec: dict) -> str:
     """The proof as a picture: the witness tiling of the window with X, or X and the cycle."""
+    # lazy: start-up; calissons/family.py imports this module, these load when a command runs
     from generator.calissons import render
     givens = [tuple(e) for e in rec["givens"]]
     if rec["feasible"]:
@@ -285,6 +292,7 @@ def feasible_svg(rec: dict) -> str:
 
 def validate_puzzle(obj) -> tuple[int, list[tuple[int, int, str]]]:
     """Check a decoded puzzle object: n in range, givens distinct interior edges."""
+    # lazy: start-up; calissons/family.py imports this module, these load when a command runs
     from generator.calissons.model import hexagon
     if not isinstance(obj, dict):
         raise TilepressError('puzzle must be a JSON object {"n": N, "givens": [[a, b, d], ...]}')
@@ -301,6 +309,7 @@ def validate_puzzle(obj) -> tuple[int, list[tuple[int, int, str]]]:
         raise TilepressError(f"more givens ({len(givens)}) than interior edges ({n_interior})")
     if not givens:
         return n, []
+    # lazy: start-up; calissons/family.py imports this module, these load when a command runs
     from generator.calissons.onregion import parse_givens
     return n, parse_givens(givens, hexagon(n), f"the hexagon of side {n}")
 
@@ -335,6 +344,7 @@ def parse_puzzle(text: str) -> tuple[int, list[tuple[int, int, str]]]:
 
 def load_any(source: str) -> tuple[int, list]:
     """A puzzle from a JSON file, a mathix URL or tab string, or a cal permalink."""
+    # lazy: start-up; calissons/family.py imports this module, these load when a command runs
     from generator.calissons import mathix, permalink
     s = source.strip()
     if s.startswith("cal.v"):
@@ -356,6 +366,7 @@ def _load_json(text: str):
 def load_board(source: str, region: str | None = None, size: int | None = None):
     """(board, givens) from a cal permalink (v1 or v3), a mathix URL or tab string, or a JSON file
     read once (`{"n", "givens"}`, or `{"region", "givens"}`, or givens for --region)."""
+    # lazy: start-up; calissons/family.py imports this module, these load when a command runs
     from generator.calissons import permalink
     s = source.strip()
     if s.startswith("cal.v"):

@@ -79,8 +79,8 @@ import hashlib
 import math
 import random
 from dataclasses import dataclass, field
-from typing import NamedTuple
 from fractions import Fraction
+from typing import NamedTuple
 
 from generator.errors import TilepressError
 from generator.hat import limits

@@ -19,8 +19,8 @@ writes for `tile_json`, which a test checks.
 """
 
 from __future__ import annotations
-from operator import itemgetter
 import json
+from operator import itemgetter
 
 from generator import svg, output
 from generator.hat import geometry as G, patch as P

@@ -17,8 +17,8 @@ deterministic: the same patch, the same colours.  Colours are palette indices 0,
 from __future__ import annotations
 
 import heapq
-from array import array
 import random
+from array import array
 
 from generator.errors import TilepressError
 

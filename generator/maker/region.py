@@ -447,6 +447,7 @@ def region_json(item: RegionItem) -> dict:
 
 def region_svg(item: RegionItem, options: dict) -> str:
     """The kept tiles in the default colouring, the region's outline drawn over them."""
+    # lazy: start-up; the tiling families import this module, the drawing loads only to draw
     from generator.maker.graph import build
     from generator.maker.picture import patch_svg
     g = build(item.shapes())

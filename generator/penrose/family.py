@@ -69,6 +69,7 @@ SITE = (
 
 def _patch():
     """The engine's front door (imported when first used: the CLI starts fast)."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.penrose import patch
     return patch
 
@@ -81,6 +82,7 @@ def generate_for(name: str):
     """generate(params) of one family: a random patch for (seed, width, height)."""
     def generate(params: dict):
         if params.get("method") == "expansion":
+            # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
             from generator.penrose import expansion
             return expansion.from_seed(name, params["seed"], Fraction(params["width"]),
                                        Fraction(params["height"]))
@@ -96,6 +98,7 @@ def regen(link: str, overrides: dict):
         if overrides.get("width") is not None or overrides.get("height") is not None:
             raise TilepressError("--width/--height do not apply to a fixed-expansion link (its region "
                                  "and seed make the patch)")
+        # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
         from generator.penrose import expansion
         return expansion.from_permalink(link)
     return _patch().from_permalink(link, _fraction(overrides.get("width")),
@@ -113,6 +116,7 @@ def _expansion(result) -> bool:
 
 def to_json(result):
     if _expansion(result):
+        # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
         from generator.penrose import expansion
         return expansion.to_json(result)
     return _patch().to_json_any(result)
@@ -122,6 +126,7 @@ def to_svg(result, options: dict) -> str:
     """The picture: tiles coloured by kind, clipped to the region (arcs on request); a fixed-expansion
     patch in the maker's picture (kind colours, the region outlined)."""
     if _expansion(result):
+        # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
         from generator.maker.graph import build
         from generator.maker.picture import patch_svg
         g = build((k, e, p, {}) for k, e, p in result.tiles)
@@ -138,6 +143,7 @@ def tiles(result):
     """The patch's tiles with exact Z[ζ₁₀] vertex keys, in the JSON's order."""
     if _expansion(result):
         return [Tile(k, tuple(map(tuple, e)), p) for k, e, p in result.tiles]
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.penrose.coords import DENOM
     to_float = Z.to_float
     floats: dict = {}               # a vertex is shared by about four tiles: converted once
@@ -169,6 +175,7 @@ def _four_points(t) -> tuple:
 def facts(result) -> list:
     """Tile counts, their ratio, the region and the coordinates used."""
     if _expansion(result):
+        # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
         from generator.penrose import expansion
         return expansion.facts(result)
     family = result.spec.family
@@ -222,6 +229,7 @@ def cost_for(name: str):
         if link is None:
             return permalink.estimated_triangles(name, Fraction(params["width"]), Fraction(params["height"])) / 2
         if _is_expansion_link(link):
+            # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
             from generator.penrose import expansion
             return expansion.cost(link)
         return permalink.cost(link)
@@ -230,6 +238,7 @@ def cost_for(name: str):
 
 def figures() -> dict[str, str]:
     """Article figures (site_src/articles/penrose.md)."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.penrose import figures as FIG
     return FIG.all_figures()
 
@@ -263,6 +272,7 @@ def supertile_command(name: str) -> Command:
     letters = "ABUV" if name == "p2" else "CDXY"
 
     def run(values: dict) -> int:
+        # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
         from generator.penrose import algebra as Z
         from generator.penrose import substitution as S
         level, label = values["level"], values["label"] or letters[0]
@@ -274,6 +284,7 @@ def supertile_command(name: str) -> Command:
                    "tiles": [{"kind": k, "points": [[round(x, 12) + 0.0, round(y, 12) + 0.0] for x, y in pts]}
                              for k, _e, pts in tiles]}
             return output.emit_rendered("json", values["out"], json_obj=obj)
+        # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
         from generator.maker import colour as C
         from generator.maker.graph import build
         from generator.maker.picture import patch_svg

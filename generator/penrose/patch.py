@@ -15,10 +15,10 @@ are invented again, identically, from the SHA-256 of its labels.
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, replace
 from fractions import Fraction
-import json
 
 from generator.errors import TilepressError
 from generator.penrose import algebra as Z, walk

@@ -119,6 +119,7 @@ def _check_out(out: Path) -> None:
 
 def cpu_seconds() -> float:
     """CPU time of this process and its finished children (user + system)."""
+    # lazy: resource is POSIX-only (the module still imports elsewhere, as outdir.py without fcntl)
     import resource
     kids = resource.getrusage(resource.RUSAGE_CHILDREN)
     return time.process_time() + kids.ru_utime + kids.ru_stime

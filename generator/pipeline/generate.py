@@ -19,12 +19,13 @@ from __future__ import annotations
 import hashlib
 import multiprocessing
 import os
+import shutil
+import signal
 import sys
 import time
 import traceback
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
-import shutil
 
 from generator import families
 from generator.families import PERMALINK_RE, Family, parse
@@ -139,6 +140,7 @@ def build_item(item: Item, settings: dict):
 
 def _progress(total: int, desc: str):
     """A tqdm bar on stderr, shown only when stderr is a terminal."""
+    # lazy: tqdm (~29 ms) only when a progress bar is shown
     from tqdm import tqdm
     cols, rows = shutil.get_terminal_size((80, 24))
     # A terminal that reports a 0x0 size (some ptys) would make tqdm draw nothing.
@@ -226,7 +228,6 @@ def _ignore_sigint() -> None:
     """A pool worker's initializer: Ctrl-C reaches the whole process group, and only the driver
     answers it (one line, exit 130); a worker printing its own KeyboardInterrupt traceback, or
     dying of it and breaking the pool, is noise."""
-    import signal
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
@@ -267,14 +268,12 @@ class _SigintHeld:
     between the signal and its initializer; a Ctrl-C held meanwhile is answered right after."""
 
     def __enter__(self):
-        import signal
         self.held = hasattr(signal, "pthread_sigmask")
         if self.held:
             signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         return self
 
     def __exit__(self, *exc):
-        import signal
         if self.held:
             signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
         return False

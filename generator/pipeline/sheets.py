@@ -27,8 +27,8 @@ pages: the puzzle is the outline (`outline`: fills white, lines black) and the
 
 from __future__ import annotations
 
-import re
 import datetime as dt
+import re
 
 from generator.permalinks import short_id  # noqa: F401 (printed on sheets, item pages and regen.html)
 from generator.output import FIXED_PDF_EPOCH, join_pdfs, pdf_date  # noqa: F401 (pdf_date: cache keys)
@@ -150,6 +150,7 @@ def qr_matrix(url: str) -> tuple:
     """segno's module matrix of url's QR code (ISO/IEC 18004, level M), made once per build."""
     if _QR is not None and url in _QR:
         return _QR[url]
+    # lazy: segno (~55 ms) and cairosvg (~190 ms) load only when a sheet is drawn
     import segno
     matrix = segno.make(url, error="m", micro=False).matrix
     if _QR is not None:
@@ -282,6 +283,7 @@ def sheet_pages(title: str, entries: list[tuple], paper: str = "a4", columns: in
 
 def pages_to_pdf(pages: list[str], title: str) -> bytes:
     """Join page SVGs into one PDF with pinned metadata (deterministic bytes)."""
+    # lazy: segno (~55 ms) and cairosvg (~190 ms) load only when a sheet is drawn
     import cairosvg
     return join_pdfs([cairosvg.svg2pdf(bytestring=page.encode("utf-8")) for page in pages], title)
 

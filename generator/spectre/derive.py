@@ -86,9 +86,9 @@ are Eisenstein integers a + bζ (ζ = e^{iπ/3}) scaled by 3.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
-import argparse
 from generator.spectre.tables import hexagon_pattern
 
 TYPES = "GDJLXPSFY"

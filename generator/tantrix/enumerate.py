@@ -57,10 +57,10 @@ readable definitions; a test checks the flat ones against them.
 
 from __future__ import annotations
 
+import random
 import sys
 from functools import lru_cache
 from operator import itemgetter
-import random
 
 from generator.tantrix import boards, permalink
 from generator.tantrix.search import Search, expand
@@ -270,6 +270,7 @@ def _fillings(progress: bool = False) -> tuple[list, int]:
     if "fillings" not in _MEMO:
         steps = range(6)
         if progress:
+            # lazy: tqdm is not in the Pyodide runtime, where the engines run
             from tqdm import tqdm
             steps = tqdm(steps, desc="rotations of tile 1", file=sys.stderr)
         fillings, nodes = [], 0
