@@ -180,8 +180,6 @@ def generate_item(params: dict):
             return sample.draw_region(board, params["seed"])
         return sample.draw(params["size"], params["seed"])
     if not isinstance(board, int):
-        # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
-        from generator.calissons import onregion
         pz, rec = onregion.generate_record(board, params["seed"], params["level"], params["minimal"])
         return Puzzle(board, list(pz.givens), pz.heights, rec, rec["permalink"], pz, params["seed"],
                       params["level"])
@@ -202,14 +200,12 @@ def regen(link, overrides: dict) -> Puzzle:
             shape, seed = sample.parse_region_link(link)
             return sample.draw_region(shape, seed)
         # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
-        from generator.calissons import onregion
         from generator.calissons.solver import solve
         shape, givens = permalink.decode_region(link)
         rec = onregion.solve_record(shape, givens, bool(overrides.get("count")), DEFAULT_CAP)
         rec.update({"givens": [list(e) for e in givens], "permalink": link.text})
         return Puzzle(shape, givens, solve(shape.region, givens).least, rec, link.text)
     # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
-    from generator.calissons.model import hexagon
     from generator.calissons.solver import solve
     n, givens = permalink.decode(link)
     rec = solve_record(n, givens, bool(overrides.get("count")), DEFAULT_CAP)
@@ -239,8 +235,6 @@ def facts(item: Puzzle) -> list:
         return sample.facts(item)
     if isinstance(item, sample.RegionSample):
         return sample.region_facts(item)
-    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
-    from generator.calissons.onregion import region_of
     if isinstance(item.n, int):
         out = [["Size n", item.n]]
     else:                                   # another shape
@@ -358,7 +352,6 @@ def page(item: Puzzle, params: dict) -> dict:
     if not isinstance(item.n, int):
         return _region_page(item, params)
     # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
-    from generator.calissons.model import hexagon
     from generator.calissons.solver import solve_hexagon
     n = item.n
     sol = solve_hexagon(n, item.givens)
@@ -498,7 +491,6 @@ def certificate_figures() -> dict[str, str]:
     """The two kinds of "no solution" certificate, drawn by `calissons check --picture`."""
     # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import certificate
-    from generator.calissons.model import hexagon
     from generator.calissons.solver import solve
     out = {}
     for name, (n, givens) in (("cycle", NONE_CYCLE), ("path", NONE_PATH)):
@@ -549,7 +541,7 @@ def region_figures() -> dict[str, str]:
     """Figures of the region theory: Thurston's extreme tilings of a star, a puzzle on a random
     shape, a region whose height bounds cross, and the two answers on the infinite grid."""
     # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
-    from generator.calissons import onregion, regions, render
+    from generator.calissons import regions, render
     from generator.calissons.generator import generate_region
     star = regions.parse_region("star:1")
     reg = star.region
@@ -577,8 +569,6 @@ STUCK_WORD = "af2bdc2e"        # three up and three down triangles, untilable
 
 def run_solve(v: dict) -> int:
     """solve FILE|- [--count] [--region R] --format json"""
-    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
-    from generator.calissons import onregion
     board, givens = json_board(v["file"], v.get("region"), v.get("size"))
     if not isinstance(board, int):
         return emit_rendered("json", v["out"], json_obj=onregion.solve_record(board, givens, v["count"], v["cap"]))
@@ -610,11 +600,10 @@ def _picture_note(v: dict) -> str:
 def run_check(v: dict) -> int:
     """check FILE|URL|PERMALINK [--cap N] [--picture FILE]"""
     # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
-    from generator.calissons import certificate, onregion, permalink, render
+    from generator.calissons import certificate, permalink, render
     from generator.calissons.certificate import certify
-    from generator.calissons.model import hexagon, triangle_vertices
     from generator.calissons.solver import count_solutions, solve
-    from generator.output import emit, to_json
+    from generator.output import to_json
     board, givens = load_board(v["source"], v.get("region"), v.get("size"))
     if not isinstance(board, int):
         rec, svg = onregion.check_record(board, givens, v["cap"])
@@ -669,8 +658,6 @@ def run_sample(v: dict) -> int:
     # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import sample
     if v.get("region") not in (None, "hexagon"):
-        # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
-        from generator.calissons import onregion
         board = onregion.board(v["region"], v["size"], v["seed"])
         if not isinstance(board, int):
             tick, close = _sweep_counter(board.side)
@@ -729,7 +716,7 @@ def run_region(v: dict) -> int:
     """region --seed S --size N --format text|json|svg"""
     # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import regions, render
-    from generator.output import emit, emit_rendered, to_json
+    from generator.output import to_json
     shape = regions.random_region(v["seed"], v["size"])
     if v["format"] == "text":
         emit(shape.word + "\n", v["out"])
@@ -743,8 +730,7 @@ def run_region(v: dict) -> int:
 def run_feasible(v: dict) -> int:
     """feasible FILE [--picture FILE] --format text|json"""
     # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
-    from generator.calissons import onregion
-    from generator.output import emit, to_json
+    from generator.output import to_json
     givens = onregion.read_plane_givens(read_text(v["file"], onregion.FEASIBLE_INPUT_BYTES))
     rec = onregion.feasible(givens)
     if v["picture"] is not None:          # only when asked

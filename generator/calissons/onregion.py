@@ -178,7 +178,6 @@ def check_record(shape, givens, cap: int):
 def read_plane_givens(text: str) -> list:
     """The edge set X of a `feasible` file: {"givens": [[a, b, d], ...]} (or a bare list)."""
     # lazy: start-up; calissons/family.py imports this module, these load when a command runs
-    from generator.calissons.model import DIRS
     from generator.calissons.solver import MAX_PLANE_CLUES
     try:
         obj = json.loads(text)
@@ -292,8 +291,6 @@ def feasible_svg(rec: dict) -> str:
 
 def validate_puzzle(obj) -> tuple[int, list[tuple[int, int, str]]]:
     """Check a decoded puzzle object: n in range, givens distinct interior edges."""
-    # lazy: start-up; calissons/family.py imports this module, these load when a command runs
-    from generator.calissons.model import hexagon
     if not isinstance(obj, dict):
         raise TilepressError('puzzle must be a JSON object {"n": N, "givens": [[a, b, d], ...]}')
     n = obj.get("n")

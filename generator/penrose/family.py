@@ -273,7 +273,6 @@ def supertile_command(name: str) -> Command:
 
     def run(values: dict) -> int:
         # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
-        from generator.penrose import algebra as Z
         from generator.penrose import substitution as S
         level, label = values["level"], values["label"] or letters[0]
         tiles = sorted(((kind, tuple(map(tuple, poly)), tuple(Z.to_float(v) for v in poly))
@@ -285,7 +284,6 @@ def supertile_command(name: str) -> Command:
                              for k, _e, pts in tiles]}
             return output.emit_rendered("json", values["out"], json_obj=obj)
         # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
-        from generator.maker import colour as C
         from generator.maker.graph import build
         from generator.maker.picture import patch_svg
         big = [Z.to_float(v) for v in S.supertriangle(name, label, level)]
