@@ -163,14 +163,16 @@ def describe(link: str) -> dict:
 
 
 def page_data(link: str) -> dict | None:
-    """{"board", "check"} of a playable permalink (check: its player's page_check, or None), else None."""
+    """{"board", "check", "hints"} of a playable permalink (check: its player's page_check, or None;
+    hints: its family has a Hint button), else None."""
     fam, parsed = _parsed(link)
     mod = _player(fam, parsed)
     if mod is None:
         return None
     board = mod.board(parsed)
     page_check = getattr(mod, "page_check", None)
-    return {"board": board, "check": page_check(parsed) if page_check is not None else None}
+    return {"board": board, "check": page_check(parsed) if page_check is not None else None,
+            "hints": bool(fam.hinter)}
 
 
 def maker_formats(link: str) -> bool:

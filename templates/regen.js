@@ -2032,7 +2032,7 @@
       var data = await T.pageData(permalink);
       if (this.showing !== permalink) return;
       if (data) {
-        await this.play(permalink);
+        await this.play(permalink, !!data.hints);
         instant = !!this.player;
         $("tp-title").textContent = data.board.title;
         show($("tp-figure"), false);                 // the board shows the same puzzle
@@ -2063,7 +2063,7 @@
       show($("tp-figure"), !what.playable);        // the board shows the same puzzle, playable
       var kept = instant && self.player && self.player.permalink === permalink;   // never redrawn: the marks stay
       if (kept) $("tp-title").textContent = data.board.title;     // the title above the board stays as it was
-      if (what.playable && !kept) await self.play(permalink);
+      if (what.playable && !kept) await self.play(permalink, what.hints);
       if (!early) $("tp-result").scrollIntoView({block: "start"});
       document.documentElement.setAttribute("data-tp-shown", permalink);
     });
@@ -2206,7 +2206,9 @@
     window.print();
   };
 
-  Page.prototype.play = async function (permalink) {
+  /* hints: the family has a Hint button (what Python said of the parsed link: webapi.describe, or the
+     build's board file, webapi.page_data). */
+  Page.prototype.play = async function (permalink, hints) {
     var box = $("tp-board");
     box.textContent = "";
     var board = await T.player("board", permalink, []);
@@ -2228,7 +2230,7 @@
     p.fit();
     p.render();
     p.oncheck = function () { self.check(); };
-    if (T.hints) T.hints.attach(this, p);
+    if (T.hints) T.hints.attach(this, p, !!hints);
     show($("tp-play"), true);
     placeStatus();
     document.documentElement.setAttribute("data-tp-board", permalink);    // the board takes marks now
@@ -2281,7 +2283,7 @@
 
 /* ---------------------------------------------------------------- hints: the Hint button
  *
- * For players whose family offers `hint` (config "hints": permalink prefixes).  The first
+ * For players whose family offers `hint` (webapi.describe and page_data say so of the parsed link).  The first
  * press asks the engines for the next deduction from the current marks (the same Python as
  * `python -m generator <family> hint`), shades the faces it reads, outlines the edges it reads
  * (blue) and the edges it decides (orange), and shows its sentence; a second press, with the
@@ -2406,10 +2408,10 @@
     p.apply(changes);                                  // one undo step
   };
 
-  /* Called by the page for each new board: show the button when the family offers hints. */
-  function attach(page, player) {
+  /* Called by the page for each new board: show the button when the family offers hints (on: what
+     Python said of the parsed link, never read here from the link's text). */
+  function attach(page, player, on) {
     var button = $("tp-hint-button");
-    var on = (T.config.hints || []).indexOf(player.permalink.split(".")[0]) >= 0;
     if (page.hints) page.hints.clear();
     page.hints = on ? new Hints(player) : null;
     if (button) button.hidden = !on;

@@ -95,7 +95,7 @@ def facts(item) -> list:
     g = item.grid
     # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.loopy.levels import describe
-    return [["Tiling", item.tiling.split(".", 1)[0]], ["Level", item.level], ["Faces", len(g.faces)],
+    return [["Tiling", item.tiling_family], ["Level", item.level], ["Faces", len(g.faces)],
             ["Clues", item.clue_count], ["Clue density", f"{item.clue_count / len(g.faces):.2f}"],
             ["Dots", len(g.dots)], ["Edges", len(g.edges)], ["Loop length (edges)", len(item.solution)],
             ["What the level needs", describe(item.level)], ["Tiling permalink", item.tiling]]
@@ -159,7 +159,7 @@ SHEET_SIZES = {"p2": ("6", "5"), "p3": ("7", "6"), "hat": ("20", "6"), "spectre"
 
 def _tiling_of(item) -> str:
     """The tiling name (p2, p3, hat, spectre) of a puzzle, from its tiling permalink."""
-    prefix = item.tiling.split(".", 1)[0]
+    prefix = item.tiling_family
     return next((t for t in TILINGS if prefix == t or prefix.startswith(t)), prefix)
 
 

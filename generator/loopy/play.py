@@ -83,7 +83,7 @@ def board_of(p: P.Puzzle) -> dict:
     for f, c, (cx, cy, _rad) in places:
         clues.append({"x": r(cx), "y": r(cy), "text": str(c), "count": c, "edges": list(g.face_edges[f]),
                       "size": r(size)})
-    name = TILINGS.get(p.tiling.split(".", 1)[0], p.tiling.split(".", 1)[0])   # in words, as on every page
+    name = TILINGS.get(p.tiling_family, p.tiling_family)   # in words, as on every page
     return {
         "kind": "edges",
         "permalink": p.permalink,

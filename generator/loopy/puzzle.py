@@ -57,6 +57,12 @@ class Puzzle:
     solution: tuple
     version: int = 2
     letter: str = ""
+    tiling_name: str = ""           # the tiling's family (p2, p3, hat, spectre), as its link was read
+
+    @property
+    def tiling_family(self) -> str:
+        """The tiling's family name (read with the link; a Puzzle made by hand: its link's prefix)."""
+        return self.tiling_name or self.tiling.split(".", 1)[0]
 
     @property
     def permalink(self) -> str:
@@ -111,7 +117,7 @@ def _create(tiling, width, height, seed, level, stats, version, levels) -> Puzzl
         measured = level
     if stats is not None:
         stats.update(st)
-    return Puzzle(measured, link, grid, tuple(clues), tuple(loop), version, level)
+    return Puzzle(measured, link, grid, tuple(clues), tuple(loop), version, level, tiling)
 
 
 def check_faces(tiles: float, what: str, error=PermalinkError) -> float:
@@ -182,7 +188,7 @@ def _read(link: Link) -> Puzzle:
     """from_permalink without the memo."""
     version, letter, clues, tiling = read(link)
     _stated(clues, tiling)                  # the cost its text states, before any tile is made
-    _name, link, tiles = _tiling_part(tiling_source.from_permalink, tiling)
+    name, link, tiles = _tiling_part(tiling_source.from_permalink, tiling)
     grid = _grid(tiles)
     if len(clues) != len(grid.faces):
         raise PermalinkError(f"loopy permalink: {len(clues)} clues for a grid of {len(grid.faces)} faces")
@@ -205,7 +211,7 @@ def _read(link: Link) -> Puzzle:
         raise PermalinkError("loopy permalink: its clues do not determine exactly one loop "
                              "(deduction stops before the loop is found)")
     loop = tuple(e for e, s in enumerate(state) if s == YES)
-    return Puzzle(measured, link, grid, tuple(clues), loop, version, letter)
+    return Puzzle(measured, link, grid, tuple(clues), loop, version, letter, name)
 def to_json(p: Puzzle) -> dict:
     """The documented JSON object (dots in the tiling's coordinates, y up)."""
     g = p.grid
