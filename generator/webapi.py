@@ -65,7 +65,6 @@ import time
 from generator import cli, output, reporting
 from generator.errors import TilepressError
 from generator.families import Family, all_families, module_named, parse
-from generator.maker import export
 from generator.permalinks import Link
 
 MAX_PERMALINK_CHARS = 20000             # the longest permalink the page reads
@@ -178,6 +177,8 @@ def page_data(link: str) -> dict | None:
 def maker_formats(link: str) -> bool:
     """Does the permalink's family give its tiles, so the page offers the cut file and the neighbour
     graph (`--format cut-svg|graph`, generator/maker/)?"""
+    # lazy: the page's worker boots without the maker's modules (~8 ms in CPython); asked for tilings only
+    from generator.maker import export
     fam, _link = _parsed(link)
     return fam is not None and export.offered(fam)
 

@@ -26,7 +26,6 @@ from generator.calissons.solver import Clues, arcs_out
 from generator.errors import TilepressError
 from generator.svg import document, escape, num, polygons_path
 from generator.calissons import render
-from generator.calissons.generator import generate
 from generator.calissons.render import xy
 
 MAX_SHEET_N = 8                 # heights stay legible on an A4 panel up to this side
@@ -98,6 +97,8 @@ def _given_names(givens) -> dict:
 def figures() -> dict[str, str]:
     """Article figures: a small puzzle's start, first rounds and final surface, drawn as on the sheet."""
     n, seed, level = FIGURE_PUZZLE
+    # lazy: the hints' explain loads this module; the generator loads for the figures only
+    from generator.calissons.generator import generate
     pz = generate(n, seed, level)
     reg = hexagon(n)
     rec = record(reg, pz.givens)

@@ -52,13 +52,12 @@ from functools import lru_cache
 
 from generator import hints as H
 from generator import hintsheets
-from generator.calissons import human, heights, permalink, play
+from generator.calissons import human, permalink, play
 from generator.calissons.human import CROSSED, SIDE, UNKNOWN
 from generator.calissons.model import NEXT, edge_triangles, far_vertices, head, triangle_vertices
 from generator.errors import TilepressError
 from generator.output import emit_rendered
 from generator.permalinks import short_id
-from generator.calissons.generator import generate
 from generator.calissons.onregion import describe, load_board, region_of
 from generator.calissons.solver import solve
 
@@ -602,6 +601,8 @@ def run_explain(v: dict) -> int:
 
 def _explain_heights(v: dict, n, givens, link) -> int:
     """explain --method heights: the pencil-and-rubber method, round by round (calissons.heights)."""
+    # lazy: the page's Hint button loads this module; the heights method loads for `explain` only
+    from generator.calissons import heights
     if v["format"] != "json" and (n > heights.MAX_SHEET_N if isinstance(n, int)
                                   else len(n.triangles) > heights.MAX_SHEET_TRIANGLES):
         raise TilepressError(f"the heights sheet takes sides up to {heights.MAX_SHEET_N} (or "
@@ -622,6 +623,8 @@ def rule_figures() -> dict[str, str]:
     """File name -> SVG: the first hint of each rule (fold-status: a fold edge, a flat edge)
     in the explanation of FIGURE_PUZZLE, drawn on the board after the hints before it."""
     n, seed, label = FIGURE_PUZZLE
+    # lazy: the page's Hint button loads this module; the generator loads for the figures only
+    from generator.calissons.generator import generate
     pz = generate(n, seed, label)
     steps = list(_Chain(n, sorted(pz.givens)).deductions())     # one deduction per figure
     board = play.board_of(n, sorted(pz.givens), "")

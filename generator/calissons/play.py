@@ -21,7 +21,7 @@ the first mark (in the board's edge order) that disagrees with the puzzle's solu
 
 from __future__ import annotations
 
-from generator.calissons import permalink as cal_permalink, sample
+from generator.calissons import permalink as cal_permalink
 from generator.calissons.model import head, hexagon, triangle_edges
 from generator.calissons import render as _render
 from generator.calissons.render import xy
@@ -42,6 +42,8 @@ MAX_PLAY_TRIANGLES = 6 * MAX_PLAY_N * MAX_PLAY_N     # other shapes (cal.v3): as
 def plays(link: str) -> bool:
     """A puzzle permalink (cal.v1.<n>~<givens>, cal.v3.<word>~<givens>) plays; a sample tiling
     (cal.v<N>.<n>.s<seed>, cal.v3.<word>.s<seed>) does not."""
+    # lazy: the page's worker loads this player without the sampler (it loads for calisson links)
+    from generator.calissons import sample
     return not sample.is_sample_link(link) and not sample.is_region_sample_link(link)
 
 
