@@ -25,13 +25,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.errors import TilepressError
-from generator.pipeline import config as config_mod, browser
+from generator.pipeline import config as config_mod
 from generator.pipeline import generate, outdir, pages, plan, schedule, sheets
 from generator.pipeline.cache import Cache
 from generator.pipeline.spool import Items, Spool
 from generator.pipeline.writer import Writer
 from generator import sheet as paper_sheet
-from generator.pipeline.cluster import DaskExecutor, _distributed
 
 ROOT = Path(__file__).resolve().parents[2]
 MARKER = outdir.MARKER
@@ -119,8 +118,7 @@ def _check_out(out: Path) -> None:
 
 def cpu_seconds() -> float:
     """CPU time of this process and its finished children (user + system)."""
-    # lazy: resource is POSIX-only (the module still imports elsewhere, as outdir.py without fcntl)
-    import resource
+    import resource   # lazy: POSIX-only (the module still imports elsewhere, as outdir.py without fcntl)
     kids = resource.getrusage(resource.RUSAGE_CHILDREN)
     return time.process_time() + kids.ru_utime + kids.ru_stime
 
@@ -132,6 +130,8 @@ def make_executor(opts: Options):
             raise TilepressError("--scheduler is only used with --executor dask")
         return generate.LocalExecutor(opts.jobs)
     if opts.executor == "dask":
+        # lazy: tilepress-build's start-up; the cluster executor loads only for a cluster build
+        from generator.pipeline.cluster import DaskExecutor, _distributed
         if not opts.scheduler:
             raise TilepressError("--executor dask needs --scheduler tcp://HOST:PORT")
         _distributed()
@@ -381,6 +381,8 @@ def _build_locked(opts: Options, out: Path, cfg, sources, env, base_url, cache: 
             listing = _make_sheets(writer, cache, cfg, fams, opts.jobs, base_url)
             lap("figures+sheets")
             if cfg.site["interactive"]:
+                # lazy: tilepress-build's start-up; the page's runtime builder (~16-35 ms) loads only to write regen.html
+                from generator.pipeline import browser
                 reason = browser.missing_reason()
                 if reason:
                     cfg.site["interactive"] = False

@@ -30,7 +30,6 @@ from generator.cli import Parser
 from generator.errors import TilepressError, machine_fault, one_line
 from generator.pipeline.build import DEFAULT_CONFIG, DEFAULT_OUT, DEFAULT_TEMPLATES, ROOT, Options, build
 from generator.pipeline.generate import ItemFailure
-from generator.pipeline.serve import serve as run_serve
 
 PROG = "build.py"
 
@@ -118,6 +117,8 @@ def main(argv: list[str] | None = None, prog: str = PROG, config: Path = DEFAULT
                                  "(then cd DIR), or pass --config FILE")
         opts = _options(args)
         if serve:
+            # lazy: tilepress-build's start-up; http.server and what it pulls in (~8 ms) load only for `serve`
+            from generator.pipeline.serve import serve as run_serve
             build_argv = [a for a in argv[1:]]
             build_argv = _strip_port(build_argv)
             return run_serve(build_argv, Path(opts.out).resolve(), args.port, ROOT,

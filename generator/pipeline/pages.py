@@ -36,16 +36,11 @@ import traceback
 from pathlib import Path
 
 from generator.errors import ConfigError, TilepressError
-from generator.pipeline import schedule, browser
-from generator.pipeline.sheets import short_id
-from generator import names
-from generator.calissons.hints import LABEL_TEXT
 from generator.loopy.levels import LEVEL_SHORT, LEVELS
-from generator.names import capital, tiling
-from generator.pipeline.browser import offers
-from generator.pipeline.embed import TilepressExtension
+from generator.names import SHORT as SHORT_NAMES, capital, tiling
+from generator.pipeline import schedule
+from generator.pipeline.sheets import short_id
 from generator.pipeline.render import svg_size
-from generator.webapi import players as playing
 
 SITEMAP_MAX = 50_000          # URLs per sitemap file (the sitemaps.org protocol's limit)
 FEED_ITEMS = 50               # the feed holds each family's last FEED_ITEMS gallery items (and the latest days)
@@ -71,7 +66,7 @@ def environment(theme: Path | None, builtin: Path):
     `{% extends "builtin/base.html" %}` and change only some blocks.  Every template must be
     found in one of the two; syntax errors surface now, naming file:line.
     """
-    # lazy: jinja2 (~29 ms) and markdown (~17 ms) load only when pages are written
+    # lazy: jinja2 (~29 ms) loads only when pages are written (tilepress-build's start-up)
     import jinja2
     builtin = Path(builtin)
     folders = [Path(theme), builtin] if theme is not None else [builtin]
@@ -94,7 +89,7 @@ def environment(theme: Path | None, builtin: Path):
     env.filters["technical_facts"] = technical_facts
     env.tests["answer"] = is_answer
     env.globals["short_id"] = short_id
-    env.globals["short_names"] = names.SHORT
+    env.globals["short_names"] = SHORT_NAMES
     env.globals["templates_folder"] = folders[0]
     env.globals["template_folders"] = folders
     for name in TEMPLATES:      # syntax errors surface now, before any work
@@ -199,7 +194,7 @@ def _guard(folder: Path, fn):
     A template is user input: its runtime errors ({{ 1 / 0 }}, a bad call, endless
     recursion) are reported at the innermost template line, never as internal errors.
     """
-    # lazy: jinja2 (~29 ms) and markdown (~17 ms) load only when pages are written
+    # lazy: jinja2 (~29 ms) loads only when pages are written (tilepress-build's start-up)
     import jinja2
     try:
         return fn()
@@ -259,7 +254,7 @@ _IMAGES_ONLY = re.compile(r'<p>((?:\s*<img alt="[^"]*" src="[^"]*"\s*/?>)+)\s*</
 def _safe_markdown():
     """The Markdown extension of `[site] safe_markdown`: raw HTML is escaped (shown as text)
     and a link or image whose URL runs script (javascript:, vbscript:, data:) loses it."""
-    # lazy: jinja2 (~29 ms) and markdown (~17 ms) load only when pages are written
+    # lazy: markdown (~17 ms) and its extensions load only when pages are written (start-up)
     import markdown
     from markdown.treeprocessors import Treeprocessor
 
@@ -291,8 +286,9 @@ def markdown_html(article, image_size=lambda src: None, embed: dict | None = Non
     through, as in MkDocs (articles are the site author's own), unless `safe` (`[site]
     safe_markdown`): see `_safe_markdown`.
     """
-    # lazy: jinja2 (~29 ms) and markdown (~17 ms) load only when pages are written
+    # lazy: markdown (~17 ms) and its extensions load only when pages are written (start-up)
     import markdown
+    from generator.pipeline.embed import TilepressExtension
     ext = TilepressExtension(source=_rel(article.path), line_offset=article.body_line - 1, **(embed or {}))
     md = markdown.Markdown(extensions=["tables", "fenced_code", "sane_lists", ext] + ([_safe_markdown()] if safe else []),
                            output_format="html")
@@ -426,6 +422,9 @@ def write_pages(writer, env, cfg, families: list[dict], sheets: list[dict], base
     today = today or schedule.build_date()
     articles = [{"name": a.name, "title": a.title, "family": a.family,
                  "url": f"articles/{a.name}.html"} for a in cfg.articles]
+    # lazy: tilepress-build's start-up; the page's API and runtime builder load only when pages are written
+    from generator.pipeline.browser import offers
+    from generator.webapi import players as playing
     players = playing() if site["interactive"] else []
     env.globals["offers"] = offers if site["interactive"] else (lambda link: {"regen": False, "play": False})
     for fam in families:
@@ -465,6 +464,8 @@ def write_pages(writer, env, cfg, families: list[dict], sheets: list[dict], base
         if daily:
             feed_daily += _daily_pages(writer, env, fam, daily, today, common)
     if site["interactive"]:
+        # lazy: tilepress-build's start-up; the page's runtime builder loads only when pages are written
+        from generator.pipeline import browser
         browser.write(writer, env, render, common, cache, template_file)
     size = _figure_size(writer.staging / "articles")
     embed = embed_settings(writer, cache, site["interactive"])
@@ -493,6 +494,8 @@ def level_words(built: set[str]) -> dict | None:
     scales compare; None when neither family is built."""
     if not built & {"loopy", "calissons"}:
         return None
+    # lazy: tilepress-build's start-up; calissons' hint engine (~25 ms) loads only when pages are written
+    from generator.calissons.hints import LABEL_TEXT
     return {"loopy": [(lv, LEVEL_SHORT[lv]) for lv in LEVELS],
             "calissons": [(lv, text.split(": ", 1)[1]) for lv, text in LABEL_TEXT.items()],
             "bridge": ("Both scales say what reasoning a puzzle needs. Calisson easy and medium puzzles "
