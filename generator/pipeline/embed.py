@@ -64,11 +64,9 @@ from pathlib import Path
 from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor
 
-from generator import permalinks, cli, families, webapi
+from generator import families, permalinks
 from generator.errors import TilepressError, one_line
 from generator.permalinks import MAX_PERMALINK_LENGTH
-from generator.pipeline.cache import Cache
-from generator.pipeline.plan import RENDER_VERSION, item_key
 from generator.pipeline.render import svg_size
 
 EMBED_VERSION = "2"        # bump when the same permalink gives a different figure
@@ -117,6 +115,8 @@ def _fact_text(facts, count: int) -> str:
 
 def svg_options(fam, args=()) -> dict:
     """The SVG options of a figure: `args`, plus `--style bold` where the family has that style."""
+    # lazy: ~10-15 ms the Markdown extension's load skips (a host may embed nothing)
+    from generator import cli
     args = list(args)
     style = next((p for p in fam.svg_params if p.name == "style"), None)
     if style is not None and "bold" in (style.choices or ()):
@@ -127,6 +127,8 @@ def svg_options(fam, args=()) -> dict:
 
 def answer_options(fam) -> dict | None:
     """The SVG options that draw a puzzle's answer (its player's SOLUTION_ARGS), or None."""
+    # lazy: ~10-15 ms the Markdown extension's load skips (a host may embed nothing)
+    from generator import webapi
     player = webapi.player_module(fam)
     args = getattr(player, "SOLUTION_ARGS", None)
     if not args:
@@ -196,6 +198,8 @@ class Items:
     """item_data() memoised in this process and in the build cache (a folder, or None)."""
 
     def __init__(self, cache_dir: str | os.PathLike | None):
+        # lazy: ~10-15 ms the Markdown extension's load skips (a host may embed nothing)
+        from generator.pipeline.cache import Cache
         self.cache = Cache(Path(cache_dir) if cache_dir else None)
         self.memo: dict[str, dict] = {}
         self.generated = 0
@@ -203,6 +207,8 @@ class Items:
 
     def key(self, link) -> str:
         """The cache key, made as the site build makes an item's (`plan.item_key`)."""
+        # lazy: ~10-15 ms the Markdown extension's load skips (a host may embed nothing)
+        from generator.pipeline.plan import RENDER_VERSION, item_key
         fam, link = families.parse(link)
         return item_key(fam.name, fam.version, json.dumps([link.text, "{}"]),
                         {"embed_version": EMBED_VERSION, "render_version": RENDER_VERSION})
