@@ -90,6 +90,9 @@ class Link:
     def __hash__(self) -> int:
         return hash(self.text)
 
+    def __reduce__(self):                  # to another process: the link, not what was read from it
+        return Link, (self.text, self.prefix, self.version, self.payload)
+
     def reading(self, key, read):
         """read(self), made the first time `key` is asked for and kept."""
         if key not in self._readings:

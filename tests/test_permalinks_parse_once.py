@@ -7,6 +7,7 @@ carries its tiling's link: that one is parsed once too, inside the Loopy link's 
 from __future__ import annotations
 
 import collections
+import pickle
 
 import markdown
 import pytest
@@ -107,3 +108,6 @@ def test_a_link_is_one_value_whatever_door():
     assert (fam.name, link.text, link.prefix, link.version) == ("hat", HAT, "hat", 1)
     assert families.parse(link) == (fam, link) and families.parse(link)[1] is link   # a Link is taken as it is
     assert str(link) == HAT and link == permalinks.parse(HAT) and hash(link) == hash(permalinks.parse(HAT))
+    fam.cost(link, None)                               # a reading kept with the link ...
+    again = pickle.loads(pickle.dumps(link))           # ... stays behind when it goes to another process
+    assert again == link and (again.prefix, again.version, again.payload) == (link.prefix, 1, link.payload)
