@@ -12,6 +12,8 @@ Every figure is printed beside its goal, so a regression shows at a glance.
                                              # phases and fitted exponents; feasibility time against
                                              # edge count; hint time at sides 16 and 24 (~3 min)
     python3 bench/calissons.py --growth --reference   # also the earlier deletion loop (n <= 48)
+    python3 bench/calissons.py --plane       # the infinite grid: packed edges against their count,
+                                             # then edges far apart, scattered, on chains (~1 min)
 
 Solve inputs are the fold edges of a pseudo-random pile (a random plane partition built
 row by row, deterministic): all of them (unique: the surface climbs all the way) and a
@@ -256,6 +258,43 @@ def bench_plane(sides=(8, 16, 32, 48, 64)):
     print(f"  fitted exponent in the edge count (yes): {fit_exponent(xs, ys):.2f}")
 
 
+def bench_plane_far(copies=(1, 2, 4, 8), side=30):
+    """The infinite-grid test on edges far apart (the key-vertex engine, solver.sparse_plane_verdict)
+    and its witness window (onregion.feasible): copies of a side-30 tiling's fold edges 200,000
+    steps apart, scattered edges over a square of side 2,000,000 with an impossible triple among
+    them, and chains (a zigzag band, a spiral) whose shortest paths run through every edge."""
+    import math
+    from generator.calissons.generator import sample_tiling
+    from generator.calissons.onregion import feasible
+    from generator.calissons.solver import plane_verdict
+    print("feasible on the plane, edges far apart (CPU s: the verdict, then the verdict with its window)")
+    X0 = hexagon(side).salient_edges(sample_tiling(side, 1, 0))
+    xs, ys = [], []
+    for c in copies:
+        X = sorted({(a + 200000 * i, b - 90000 * (i % 3), d) for i in range(c) for a, b, d in X0})
+        dt, v = timed(lambda: plane_verdict(X))
+        dw, rec = timed(lambda: feasible(X))
+        assert v.feasible and rec["feasible"] and (c == 1) == (v.window is not None)   # 1 copy: the grid
+        xs.append(len(X))
+        ys.append(dw)
+        goal = "   [goal: >= 10,000 edges within seconds]" if len(X) >= 10000 else ""
+        print(f"  {c} copies, {len(X):6d} edges  yes {dt:6.2f} s  with the window ({len(rec['window']['patches'])} "
+              f"patches, {len(rec['window']['calissons'])} calissons) {dw:6.2f} s{goal}", flush=True)
+    print(f"  fitted exponent in the edge count (verdict and window): {fit_exponent(xs, ys):.2f}")
+    rng = random.Random(2)
+    far = [(rng.randrange(-10 ** 6, 10 ** 6), rng.randrange(-10 ** 6, 10 ** 6), rng.choice("xyz"))
+           for _ in range(10000)]
+    bad = far + [(a + 999990, b + 999990, d) for a, b, d in ((-2, -1, "x"), (-2, 0, "x"), (-1, 0, "z"))]
+    for name, X in (("10,000 scattered edges", far), ("  ... and an impossible triple", bad),
+                    ("10,000 edges on a zigzag band", [(2 * i, (i % 2) * 2, "xyz"[i % 3]) for i in range(10000)]),
+                    ("10,000 edges on a spiral", [(int(i ** 0.5 * 10 * math.cos(i / 7)),
+                                                    int(i ** 0.5 * 10 * math.sin(i / 7)), "xyz"[i % 3])
+                                                   for i in range(10000)])):
+        X = sorted(set(X))
+        dt, v = timed(lambda: plane_verdict(X))
+        print(f"  {name:32s} {'yes' if v.feasible else 'no '} {dt:6.2f} s", flush=True)
+
+
 def bench_hints(sizes=(16, 24), seeds=3):
     """The Hint button on hard puzzles: the first press (cold), every press of a replay from
     an empty board (each press computes the chain only as far as it needs), a cold press with
@@ -305,12 +344,20 @@ def main(argv=None):
     p.add_argument("--growth", action="store_true",
                    help="only generation against n (16 ... 128), feasibility against edges, hint times")
     p.add_argument("--reference", action="store_true", help="with --growth: time the earlier deletion loop too")
+    p.add_argument("--plane", action="store_true",
+                   help="only the infinite grid: packed edges, then edges far apart (the key-vertex engine)")
     a = p.parse_args(argv)
     if a.growth:
         print("times are CPU seconds of this process (python " + sys.version.split()[0] + ")")
         bench_growth(reference=a.reference)
         bench_plane()
+        bench_plane_far()
         bench_hints()
+        return
+    if a.plane:
+        print("times are CPU seconds of this process (python " + sys.version.split()[0] + ")")
+        bench_plane()
+        bench_plane_far()
         return
     if a.regions:
         print("times are CPU seconds of this process (python " + sys.version.split()[0] + ")")

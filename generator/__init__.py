@@ -24,7 +24,7 @@ __version__ = "0.1.0"
 # folder) is an engine.  So engines never reach the CLI, the page's API or the site build.
 FLOORS = (
     ("generator.errors", "generator.params", "generator.permalinks", "generator.svg", "generator.output",
-     "generator.reporting", "generator.spools", "generator.bands", "generator.files", "generator.pdf",
+     "generator.reporting", "generator.spools", "generator.bands", "generator.files", "generator.pdf", "generator.dxf",
      "generator.quadratic", "generator.inputs", "generator.names"),          # shared ground: no family, no protocol
     ("generator.families", "generator.hints", "generator.hintsheets", "generator.sheet"),   # the Family protocol, hints, sheets on paper
     ("*",),                                                # the engines: generator/<family>/, generator.monotile

@@ -22,10 +22,9 @@ import os
 import sys
 import traceback
 
-from generator import families, output, reporting
+from generator import __version__, families, output, reporting
 from generator.errors import Terminated, TilepressError, machine_fault, one_line
 from generator.families import REQUIRED, Family
-from generator import __version__
 from generator.permalinks import short_id
 
 PROG = "python -m generator"

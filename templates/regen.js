@@ -1870,6 +1870,12 @@
           input.appendChild(o);
         });
         input.addEventListener("change", function () { applySets(fd, input.value); self.estimate(); });
+      } else if (fd.type === "text") {
+        input = document.createElement("input");
+        input.type = "text";
+        input.spellcheck = false;
+        input.autocomplete = "off";
+        input.addEventListener("input", function () { input.removeAttribute("aria-invalid"); self.estimate(); });
       } else {
         input = document.createElement("input");
         input.type = "number";
@@ -1877,11 +1883,12 @@
         input.max = fd.max;
         input.step = "any";
         input.required = true;
-        input.addEventListener("input", function () { self.estimate(); });
+        input.addEventListener("input", function () { input.removeAttribute("aria-invalid"); self.estimate(); });
       }
       input.value = fd.value;
       input.name = fd.name;
       input.id = "tp-field-" + fd.name;
+      wrap.id = "tp-wrap-" + fd.name;
       var help = document.createElement("span");
       help.className = "tp-help";
       help.id = "tp-help-" + fd.name;
@@ -1892,6 +1899,14 @@
       box.appendChild(wrap);
     });
     f.fields.forEach(function (fd) { if (fd.type === "select") applySets(fd, String(fd.value)); });
+    f.fields.forEach(function (fd) {       // a field shown only for one choice of another (the region's shape)
+      if (!fd.when) return;
+      Object.keys(fd.when).forEach(function (other) {
+        var from = $("tp-field-" + other);
+        if (from) from.addEventListener("change", function () { shownFields(f); });
+      });
+    });
+    shownFields(f);
     var est = document.createElement("p");
     est.id = "tp-estimate";
     est.className = "tp-help";
@@ -1932,7 +1947,13 @@
           });
         });
       }
-      n = per * (val("width") + margin) * (val("height") + margin);
+      var region = $("tp-field-region"), area = (val("width") + margin) * (val("height") + margin);
+      if (region && region.value === "disc") area = Math.PI * val("radius") * val("radius");
+      if (region && region.value === "polygon") {
+        var poly = polygonOf($("tp-field-polygon").value, 1e9);
+        area = poly.points ? polygonArea(poly.points) : NaN;
+      }
+      n = per * area;
     }
     var out = $("tp-estimate");
     if (n !== null && isFinite(n) && n > 0) {
@@ -1940,6 +1961,67 @@
       out.textContent = "This makes about " + r.toLocaleString("en") + " " + c.unit + ".";
     } else out.textContent = "";
   };
+
+  /* Is a field shown (and sent)?  Its "when" {field: value} must hold (the region's shape). */
+  function fieldShown(fd) {
+    if (!fd.when) return true;
+    return Object.keys(fd.when).every(function (other) {
+      var from = $("tp-field-" + other);
+      return !from || from.value === fd.when[other];
+    });
+  }
+
+  function shownFields(f) {
+    f.fields.forEach(function (fd) { var w = $("tp-wrap-" + fd.name); if (w) w.hidden = !fieldShown(fd); });
+  }
+
+  /* A polygon field's text ("x,y x,y …", as `--polygon` reads it) as [[x, y], …], or the reason it is not one. */
+  function polygonOf(text, most) {
+    var words = String(text).replace(/;/g, " ").trim().split(/\s+/).filter(Boolean), pts = [];
+    for (var k = 0; k < words.length; k++) {
+      var xy = words[k].split(",");
+      var x = Number(xy[0]), y = Number(xy[1]);
+      if (xy.length !== 2 || xy[0] === "" || xy[1] === "" || !isFinite(x) || !isFinite(y)) {
+        return {error: "vertex " + (k + 1) + " must be two numbers x,y (got \u201c" + words[k] + "\u201d)"};
+      }
+      pts.push([x, y]);
+    }
+    if (pts.length < 3 || pts.length > most) {
+      return {error: "give 3 to " + most + " vertices (got " + pts.length + ")"};
+    }
+    return {points: pts};
+  }
+
+  function polygonArea(pts) {
+    var a = 0;
+    for (var k = 0; k < pts.length; k++) {
+      var p = pts[(k + pts.length - 1) % pts.length], q = pts[k];
+      a += p[0] * q[1] - q[0] * p[1];
+    }
+    return Math.abs(a) / 2;
+  }
+
+  /* The command line the form's values make: the form's argv with each chosen select option's
+   * "replaces" flag pairs swapped for its "args", then filled in (generator.maker.region.form_argv). */
+  function formArgv(f, values) {
+    var argv = f.argv.slice();
+    f.fields.forEach(function (fd) {
+      if (fd.type !== "select") return;
+      var chosen = fd.choices.filter(function (c) { return typeof c === "object" && c.value === values[fd.name]; })[0];
+      if (!chosen || !chosen.args) return;
+      var out = [], placed = false;
+      for (var k = 0; k < argv.length; k++) {
+        if ((chosen.replaces || []).indexOf(argv[k]) >= 0) {
+          if (!placed) { out = out.concat(chosen.args); placed = true; }
+          k += 1;
+          continue;
+        }
+        out.push(argv[k]);
+      }
+      argv = placed ? out : out.concat(chosen.args);     // nothing to replace: the args are added
+    });
+    return argv.map(function (a) { return a.replace(/\{(\w+)\}/g, function (_, k) { return values[k]; }); });
+  }
 
   /* A select choice {"value", "sets": {field: [value, max]}} sets other number fields' value and maximum. */
   function applySets(fd, value) {
@@ -1964,21 +2046,40 @@
     var f = this.form();
     if (!f) return;
     var values = {seed: String(Math.floor(Number($("tp-seed").value) || 0))};
-    var bad = null;
+    var bad = null, badInput = null;
     f.fields.forEach(function (fd) {
       var input = $("tp-field-" + fd.name);
+      input.removeAttribute("aria-invalid");
       values[fd.name] = input.value;
-      if (fd.type === "number" && !bad) {
+      if (bad || !fieldShown(fd)) return;       // a hidden field (another region's) is not sent
+      if (fd.type === "number") {
         var v = Number(input.value), lo = Number(input.min), hi = Number(input.max);
         if (input.value === "" || !isFinite(v) || v < lo || v > hi) {
           bad = "error: " + fd.label.toLowerCase() + " must be between " + lo + " and " + hi +
             " on this page (the command line makes bigger ones)";
         }
+      } else if (fd.type === "text" && fd.name === "polygon") {
+        var poly = polygonOf(input.value, fd.max_vertices || 64), w = $("tp-field-width"), h = $("tp-field-height");
+        if (poly.error) bad = "error: vertices: " + poly.error;
+        else {
+          var bw = 2 * Math.max.apply(null, poly.points.map(function (p) { return Math.abs(p[0]); }));
+          var bh = 2 * Math.max.apply(null, poly.points.map(function (p) { return Math.abs(p[1]); }));
+          if (w && h && (bw > Number(w.max) || bh > Number(h.max))) {
+            bad = "error: vertices: the polygon's bounding box round the start point is " + bw + " \u00d7 " + bh +
+              "; this page makes up to " + w.max + " \u00d7 " + h.max + " (the command line makes bigger ones)";
+          }
+        }
       }
+      if (bad) badInput = input;
     });
-    if (bad) { this.error(bad); return; }
+    if (bad) {
+      badInput.setAttribute("aria-invalid", "true");
+      this.error(bad);
+      badInput.focus();
+      return;
+    }
     function fill(a) { return a.replace(/\{(\w+)\}/g, function (_, k) { return values[k]; }); }
-    var argv = f.argv.map(fill), show = (f.show || []).map(fill), args = [];
+    var argv = formArgv(f, values), show = (f.show || []).map(fill), args = [];
     for (var i = 0; i + 1 < show.length; i += 2) if (show[i + 1]) args.push(show[i], show[i + 1]);   /* the form's picture flags (--colour …) */
     var self = this, button = $("tp-make-submit");
     if (this.making) return;

@@ -475,3 +475,65 @@ def test_a_tiling_offers_its_cut_file_and_neighbour_graph_a_puzzle_does_not(chro
     assert not page.is_visible("#tp-cut") and not page.is_visible("#tp-graph")
     assert errors.errors == []
     page.close()
+
+
+def test_form_makes_a_proper_4_coloured_disc_of_hats(chromium, site):
+    """The form's region and colour choices: a bad polygon is refused with a visible one-line
+    message (words, not colour) before any work; a disc of hats with `proper4` in the colour-blind
+    safe palette makes the command line's own region permalink, and the picture shown is CPython's:
+    four colours, and no two tiles that share an edge (found from the drawn outlines) alike."""
+    import re
+    from test_site_pages import axe_violations
+    page, errors = open_regen(chromium, site.as_uri() + "/regen.html")
+    page.select_option("#tp-family", "hat")
+    assert page.is_visible("#tp-field-width") and not page.is_visible("#tp-field-radius")
+    page.select_option("#tp-field-region", "polygon")
+    assert page.is_visible("#tp-field-polygon") and not page.is_visible("#tp-field-width")
+    page.fill("#tp-field-polygon", "0,0 5,1 7")
+    page.click("#tp-make button[type=submit]")
+    said = page.inner_text("#tp-error")
+    assert page.is_visible("#tp-error") and said.startswith("error: vertices: vertex 3 must be two numbers"), said
+    assert page.get_attribute("#tp-field-polygon", "aria-invalid") == "true"
+    assert page.evaluate("document.activeElement.id") == "tp-field-polygon"
+    for field in ("#tp-field-region", "#tp-field-polygon"):          # tap targets of at least 24 CSS px
+        box = page.locator(field).bounding_box()
+        assert box["height"] >= 24 and box["width"] >= 24, (field, box)
+    found = axe_violations(page)                                     # contrast ≥ 3:1 and the rest
+    assert found is None or found == [], found
+    page.select_option("#tp-field-region", "disc")
+    page.fill("#tp-field-radius", "10")
+    page.select_option("#tp-field-colour", "proper4")
+    page.select_option("#tp-field-palette", "okabe-ito")
+    assert "colour-blind safe" in page.inner_text("#tp-field-palette option[value=okabe-ito]")
+    page.fill("#tp-seed", "5")
+    page.click("#tp-make button[type=submit]")
+    page.wait_for_function("document.documentElement.getAttribute('data-tp-shown')", timeout=60000)
+    link = page.evaluate("decodeURIComponent(location.hash.slice(1))")
+    ref = cpython(["tiling", "hat", "--disc", "10", "--seed", "5", "--tiles", "meet", "--format", "json"])
+    assert json.loads(ref["stdout"])["permalink"] == link and link.startswith("hat.v2.20x20.") and link.endswith("~d10")
+    shown = page.evaluate("window.tilepress.page.current.svg")
+    assert shown.encode() == cpython(["regen", link, "--colour", "proper4", "--palette", "okabe-ito",
+                                      "--format", "svg"])["stdout"]
+    assert "--colour proper4 --palette okabe-ito" in page.inner_text("#tp-command")
+    # the drawn tiles: one path per colour; an edge drawn by two tiles of one colour would be a clash
+    fills = re.findall(r'<path fill="(#[0-9A-Fa-f]{6})" stroke="#222222"[^>]*d="([^"]*)"', shown)
+    assert len(fills) == 4 and {c for c, _ in fills} == set(C4)
+    owner, same, other = {}, 0, 0
+    for colour, d in fills:
+        for tile, ring in enumerate(re.findall(r"M([^Z]*)Z", d)):
+            pts = [tuple(round(float(v), 3) for v in p.split()) for p in ring.split("L")]
+            for a, b in zip(pts, pts[1:] + pts[:1]):
+                edge = (min(a, b), max(a, b))
+                if edge in owner and owner[edge] != (colour, tile):
+                    same += owner[edge][0] == colour
+                    other += owner[edge][0] != colour
+                owner[edge] = (colour, tile)
+    graph = json.loads(cpython(["regen", link, "--format", "graph"])["stdout"])
+    shared = sum(len(t["polygon"]) for t in graph["tiles"]) - graph["edges"]      # edges drawn by two tiles
+    assert same == 0 and other == shared > 100, (same, other, shared)
+    # (axe-core's own requests fail on file://: not the page's errors)
+    assert [e for e in errors.errors if "axe" not in e and "ERR_FAILED" not in e and "XMLHttpRequest" not in e] == []
+    page.close()
+
+
+C4 = ("#E69F00", "#56B4E9", "#009E73", "#F0E442")      # okabe-ito's first four (generator.maker.colour)

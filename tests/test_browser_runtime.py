@@ -82,3 +82,28 @@ def test_missing_runtime_says_what_to_run(tmp_path, monkeypatch):
     assert any("regen.html not built" in n and "npm ci" in n for n in report.notes)
     assert not (tmp_path / "site" / "regen.html").exists()
     assert "regen.html" not in (tmp_path / "site" / "index.html").read_text()
+
+
+def test_build_only_modules_are_left_out_and_nothing_the_page_runs_needs_them():
+    """The article figures and the DXF writer are not shipped, and no shipped module imports one
+    at import time (only inside the function that draws the figures or writes the DXF, which the
+    page never calls: the page's own calls are exercised in Pyodide when the runtime is built)."""
+    import ast
+    files = browser.engine_files()
+    left_out = {p.relative_to(REPO).as_posix() for p in (REPO / "generator").rglob("*.py")
+                if "pipeline" not in p.parts and (p.name in browser.BUILD_ONLY
+                                                  or p.relative_to(REPO).as_posix() in browser.BUILD_ONLY_FILES)}
+    assert {"generator/hat/article.py", "generator/penrose/figures.py", "generator/dxf.py"} <= left_out
+    assert not left_out & set(files)
+    build_only = {rel[:-3].replace("/", ".") for rel in left_out}
+
+    def named(node):
+        if isinstance(node, ast.Import):
+            return {a.name for a in node.names}
+        if isinstance(node, ast.ImportFrom) and node.module:
+            return {node.module} | {f"{node.module}.{a.name}" for a in node.names}
+        return set()
+
+    offending = [(rel, node.lineno) for rel, data in files.items() if rel.endswith(".py")
+                 for node in ast.parse(data, rel).body if named(node) & build_only]
+    assert offending == []

@@ -267,6 +267,12 @@ def test_golden_corpus(tmp_path):
             continue
         _pz, rec = cli.generate_record(entry["n"], entry["seed"], entry["level"], False)
         assert rec["permalink"] == entry["permalink"]
+    assert {e["permalink"].split(".")[1] for e in golden["plane"]} == {"v4"} and len(golden["plane"]) >= 3
+    for entry in golden["plane"]:                 # the infinite grid: the picture and the JSON, byte for byte
+        for fmt, key in (("svg", "sha256"), ("json", "json_sha256")):
+            out = tmp_path / f"plane.{fmt}"
+            assert main_cli.main(["regen", entry["permalink"], "--format", fmt, "--out", str(out)]) == 0
+            assert hashlib.sha256(out.read_bytes()).hexdigest() == entry[key], (entry["permalink"], fmt)
     assert {e["permalink"].split(".")[1] for e in golden["samples"]} == {"v1", "v2", "v3"}
     for entry in golden["samples"]:
         out = tmp_path / "sample.svg"

@@ -290,11 +290,15 @@ def test_feasible_json_and_bad_input(tmp_path, capsys):
     rec = json.loads(capsys.readouterr().out)
     assert rec["feasible"] is False and rec["cycle_weight"] < 0 and "absorbing cycle" in pic.read_text()
     for bad in ('{"givens": [[0, 0, "w"]]}', '{"givens": 3}', "[",
-                json.dumps({"givens": [[0, 0, "x"], [10 ** 6, 0, "x"]]})):      # too far apart
+                json.dumps({"givens": [[0, 0, "x"], [10 ** 6 + 1, 0, "x"]]})):      # past the coordinates read
         f.write_text(bad)
         assert main_cli.main(["calissons", "feasible", str(f), "--picture", str(pic)]) == 2
         err = capsys.readouterr().err
         assert err.startswith("error: ") and err.count("\n") == 1
+    # edges a million steps apart are no longer refused: decided, with a witness window drawn
+    f.write_text(json.dumps({"givens": [[0, 0, "x"], [10 ** 6, 0, "x"]]}))
+    assert main_cli.main(["calissons", "feasible", str(f), "--picture", str(pic)]) == 0
+    assert capsys.readouterr().out.startswith("yes") and "2 windows" in pic.read_text()
 
 
 def test_sheet_rules_name_every_kind_of_puzzle_once():
@@ -333,7 +337,7 @@ def test_plane_has_no_edge_cap_and_its_window_holds_every_edge():
     t = time.process_time()
     rec = feasible(X)
     assert rec["feasible"] and time.process_time() - t < 20
-    _c, r, H = rec["_draw"]
+    H = rec["_draw"]["heights"]
     for e in X:
         t_, h = e[:2], head(e)
         A, B = far_vertices(e)

@@ -144,7 +144,7 @@ def test_wheel_holds_the_engines_templates_and_entry_points(wheel):
     assert dict(points["markdown.extensions"]) == {"tilepress": "generator.pipeline.embed:TilepressExtension"}
     required = {re.split(r"[<>=!~ ;\[]", r, maxsplit=1)[0].lower() for r in meta.get_all("Requires-Dist")
                 if "extra ==" not in r}                     # optional extras (e.g. [dask]) are not runtime pins
-    assert "dask" in meta.get_all("Provides-Extra")
+    assert {"dask", "dxf"} <= set(meta.get_all("Provides-Extra"))
     pinned = {re.split(r"[<>=!~ ;\[]", line, maxsplit=1)[0].lower()
               for line in (REPO / "requirements.txt").read_text().splitlines()
               if line.strip() and not line.startswith("#")}

@@ -180,3 +180,42 @@ def test_function_level_imports_say_why_they_are_lazy():
                               if not says_why(build.splitlines(), n)]
     assert not bad, ("function-level imports without a 'lazy:' comment saying why (move them to the "
                      "module's top, or say why they must stay):\n" + "\n".join(bad))
+
+
+def test_ezdxf_only_in_the_output_layer_and_lazily():
+    """ezdxf (the `dxf` extra) is imported by generator.dxf alone, on the ground floor, inside a
+    function: the engines stay standard-library Python (they run under Pyodide) and `import
+    generator.<anything>` works without the extra."""
+    where = []
+    for path in PKG.rglob("*.py"):
+        tree = ast.parse(path.read_text(), str(path))
+        top = set(map(id, tree.body))
+        for node in ast.walk(tree):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import) else
+                     [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            if any(n == "ezdxf" or n.startswith("ezdxf.") for n in names):
+                where.append((module_name(path), id(node) in top))
+    assert where and {m for m, _ in where} == {"generator.dxf"}, where
+    assert not any(at_top for _, at_top in where), "ezdxf imported at module level"
+    assert floor("generator.dxf") == 0
+
+
+def test_the_pages_engines_import_no_build_only_module_at_their_top():
+    """The page's runtime leaves out the build-only modules (article figures, the DXF writer:
+    pipeline.browser.BUILD_ONLY): a module it ships imports one inside a function only, where it
+    says why, or `import generator.<module>` would fail under Pyodide."""
+    from generator.pipeline.browser import engine_files
+    files = engine_files()
+    shipped = {rel[:-3].replace("/", ".").removesuffix(".__init__") for rel in files if rel.endswith(".py")}
+    bad = []
+    for rel, data in files.items():
+        if rel.endswith(".py"):
+            for node in ast.parse(data).body:
+                if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("generator"):
+                    names = [f"{node.module}.{a.name}" for a in node.names]
+                    bad += [(rel, node.module) for n in names
+                            if n not in shipped and node.module not in shipped]
+                elif isinstance(node, ast.Import):
+                    bad += [(rel, a.name) for a in node.names if a.name.startswith("generator.")
+                            and a.name not in shipped]
+    assert "generator.dxf" not in shipped and bad == [], bad

@@ -12,7 +12,6 @@ import pytest
 
 from generator.cli import main
 from generator.maker import colour as C
-from generator.maker.cut import read_dxf_lines
 
 PATCHES = {
     "p2": ["tiling", "p2", "--width", "12", "--height", "9", "--seed", "4"],
@@ -191,10 +190,24 @@ def test_cut_files_draw_every_edge_once(graphs, name):
     import re
     segments = sum(len(re.findall(r"L", d)) for d in re.findall(r' d="([^"]*)"', svg))
     assert segments == len(edges)
-    code, dxf, err = run(PATCHES[name] + ["--format", "dxf", "--scale", "5"])
+
+
+@pytest.mark.parametrize("name", sorted(PATCHES))
+def test_dxf_read_back_with_ezdxf_has_one_line_per_edge_in_mm(graphs, name, tmp_path):
+    """DXF through ezdxf (the `dxf` extra, pinned in requirements-test.txt): read back with
+    ezdxf.readfile, one LINE per edge of the graph export, units mm, lengths scaled by --scale."""
+    import ezdxf
+    tiles = graphs[name]["tiles"]
+    edges = edge_map([t["polygon"] for t in tiles])
+    path = tmp_path / "cut.dxf"
+    code, _out, err = run(PATCHES[name] + ["--format", "dxf", "--scale", "5", "--out", str(path)])
     assert code == 0, err
-    assert "AC1009" in dxf and dxf.rstrip().endswith("EOF")
-    lines = read_dxf_lines(dxf)
+    doc = ezdxf.readfile(str(path))
+    assert doc.header["$INSUNITS"] == 4 and doc.units == ezdxf.units.MM      # millimetres
+    msp = doc.modelspace()
+    assert len(msp.query("LWPOLYLINE POLYLINE")) == 0
+    lines = [((e.dxf.start.x, e.dxf.start.y), (e.dxf.end.x, e.dxf.end.y)) for e in msp.query("LINE")]
+    assert all(e.dxf.layer == "CUT" for e in msp.query("LINE"))
     assert len(lines) == len(edges) == graphs[name]["edges"]
     # the same segments, scaled by 5 mm per unit (and moved): lengths match one for one
     def lengths(pairs):
@@ -203,6 +216,45 @@ def test_cut_files_draw_every_edge_once(graphs, name):
                                       for a, b in edges])
     assert len({(min(a, b), max(a, b)) for a, b in (tuple(map(lambda p: (round(p[0], 3), round(p[1], 3)), ln))
                                                     for ln in lines)}) == len(lines)
+
+
+def test_dxf_without_the_extra_is_one_line_exit_2(monkeypatch):
+    """ezdxf missing (an import of it fails): exit 2 before any work, one line saying how to
+    install the extra, never a traceback; the other formats still work."""
+    import sys
+    monkeypatch.setitem(sys.modules, "ezdxf", None)       # `import ezdxf` now raises ImportError
+    code, text, err = run(PATCHES["hat"] + ["--format", "dxf"])
+    assert code == 2 and text == "" and err.count("\n") == 1, err
+    assert err.startswith("error: --format dxf needs the ezdxf package") and "pip install 'tilepress[dxf]'" in err
+    assert run(PATCHES["hat"] + ["--format", "cut-svg"])[0] == 0
+
+
+def test_dxf_is_deterministic():
+    argv = ["tiling", "hat", "--width", "8", "--height", "8", "--seed", "2", "--format", "dxf", "--colour", "proper4"]
+    first, second = run(argv), run(argv)
+    assert first[0] == 0 and first == second
+
+
+def test_the_graph_streams_block_by_block_as_it_would_in_one_piece(monkeypatch):
+    """A 10^4-Spectre graph export with the pair store's blocks and buffers made tiny (many blocks,
+    many chunks through the temporary file) has the same bytes as with the defaults (one block
+    here, all in memory), and its neighbours are those found from the polygons alone."""
+    from generator.maker import graph as G
+    argv = ["tiling", "spectre", "--width", "290", "--height", "290", "--seed", "1", "--format", "graph"]
+    code, whole, err = run(argv)
+    assert code == 0, err
+    writes = []
+    real = G.PairStore._write
+    monkeypatch.setattr(G, "BLOCK_BITS", 7)
+    monkeypatch.setattr(G, "BLOCK_BUFFER", 64)
+    monkeypatch.setattr(G, "STORE_BUFFER", 1024)
+    monkeypatch.setattr(G.PairStore, "_write", lambda self, block: (writes.append(block), real(self, block)))
+    code, streamed, err = run(argv)
+    assert code == 0, err
+    obj = json.loads(streamed)
+    assert obj["count"] > 10_000 and len(set(writes)) > obj["count"] >> 7 and len(writes) > 2 * len(set(writes))
+    assert streamed == whole
+    check_graph(obj["tiles"])
 
 
 def test_bad_maker_options_are_one_line_exit_2():
@@ -296,6 +348,7 @@ def test_the_pages_form_offers_colourings_that_the_command_line_makes(name):
     code, inside, err = run([a.format(**dict(values, tiles="inside")) for a in form["argv"]])
     assert code == 0 and json.loads(inside)["permalink"] == link.replace(".v1.", ".v2.") + "~r~i", err
     assert [f["name"] for f in form["fields"]][-3:] == ["tiles", "colour", "palette"]
+    assert form["fields"][0]["name"] == "region"
     for colour in colours:
         for palette in (palettes if colour == "proper4" else palettes[:1]):
             show = [a.format(colour=colour, palette=palette) for a in form["show"]]
@@ -319,16 +372,52 @@ def test_a_coloured_cut_file_carries_each_pieces_colour(graphs):
     fills = re.findall(r'<path fill="(#[0-9A-Fa-f]{6})"', guide)
     assert fills == [t["colour"] for t in g["tiles"]]
     assert sum(len(re.findall(r"L", d)) for d in re.findall(r' d="([^"]*)"', cuts)) == edges
+    import ezdxf
     code, dxf, err = run(argv + ["--format", "dxf", "--scale", "5"])
     assert code == 0, err
-    assert len(read_dxf_lines(dxf)) == edges
-    lines = dxf.splitlines()
-    pairs = [(lines[k].strip(), lines[k + 1].strip()) for k in range(0, len(lines) - 1, 2)]
-    texts, entity = [], None
-    for code, value in pairs:
-        if code == "0":
-            entity = value
-        elif entity == "TEXT" and code == "1":
-            texts.append(int(value))
+    msp = ezdxf.read(io.StringIO(dxf)).modelspace()
+    assert len(msp.query("LINE")) == edges
+    texts = [int(e.dxf.text) for e in msp.query("TEXT")]
+    assert [e.dxf.color for e in msp.query("TEXT")] == texts and {e.dxf.layer for e in msp.query("TEXT")} == {"COLOUR"}
     assert len(texts) == n and set(texts) <= {1, 2, 3, 4}
     assert all(texts[i] != texts[j] for i, t in enumerate(g["tiles"]) for j in t["neighbours"])
+
+
+@pytest.mark.parametrize("name", list(PATCHES))
+def test_the_pages_form_makes_the_region_links_the_command_line_makes(name):
+    """The form's region choices (disc, polygon) make the version-2 region permalink that the
+    command line makes for the same region, seed and tiles; the largest disc and polygon box the
+    form allows are within the page's cap, read from the link's text."""
+    from generator import webapi
+    from generator.families import get
+    from generator.maker.region import form_argv
+    fam = get(name)
+    form = fam.form
+    fields = {f["name"]: f for f in form["fields"]}
+    assert [c["value"] for c in fields["region"]["choices"]] == ["rect", "disc", "polygon"]
+    assert fields["radius"]["when"] == {"region": "disc"} and fields["polygon"]["when"] == {"region": "polygon"}
+    values = {f["name"]: str(f["value"]) for f in form["fields"]}
+    values.update(seed="3", radius="6", polygon="-7,-5 7,-5.5 0,6.25", tiles="inside")
+    for region, cli, suffix in (("disc", ["--disc", "6"], "~d6~i"),
+                                ("polygon", ["--polygon", "-7,-5 7,-5.5 0,6.25"], "~p-7_-5_7_-5.5_0_6.25~i")):
+        argv = form_argv(form, dict(values, region=region))
+        assert "--width" not in argv and "--height" not in argv, argv
+        code, text, err = run(argv)
+        assert code == 0, err
+        link = json.loads(text)["permalink"]
+        code, same, err = run(["tiling", name] + cli + ["--seed", "3", "--tiles", "inside", "--format", "json"])
+        assert code == 0 and json.loads(same)["permalink"] == link, err
+        assert f"{fam.prefix}.v2." in link and link.endswith(suffix), link
+        assert webapi.cap_error(link) is None
+    # the biggest the form allows, from the link's text alone: within the page's cap
+    r = fields["radius"]["max"]
+    w, h = fields["width"]["max"], fields["height"]["max"]
+    disc = json.loads(run(form_argv(form, dict(values, region="disc", radius=str(r), tiles="meet")))[1])["permalink"]
+    assert webapi.cap_error(disc) is None
+    if name == "hat":                           # (one family: the rule is the same for all)
+        over = json.loads(run(["tiling", name, "--disc", str(r + 3), "--seed", "3", "--format", "json"])[1])["permalink"]
+        assert webapi.cap_error(over).startswith("error: ")
+    code, text, err = run(form_argv(form, dict(values, region="polygon", tiles="meet",
+                                               polygon=f"{-w / 2:g},{-h / 2:g} {w / 2:g},{-h / 2:g} 0,{h / 2:g}")))
+    assert code == 0, err
+    assert webapi.cap_error(json.loads(text)["permalink"]) is None

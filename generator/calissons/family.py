@@ -32,8 +32,10 @@ file instead of "n"), check, generate, sample, grade, hint and explain; JSON the
 cal.v3.<word>~<givens> and cal.v3.<word>.s<seed>.
 
     region --seed S --size N --format text|json|svg   a random tilable shape (its word)
-    feasible FILE [--picture FILE] --format text|json  the infinite grid: yes + witness window,
-                                                       or no + the absorbing cycle (SVG)
+    feasible FILE|LINK [--picture FILE] --format text|json  the infinite grid: yes + witness
+                                                       window, or no + the absorbing cycle (SVG);
+                                                       a plane instance's link is cal.v4.<edges>
+                                                       (`Plane`: regen, to_svg, to_json, facts, page)
 
 site.toml:
 
@@ -46,6 +48,7 @@ site.toml:
     shapes = ["star:1", "long:2"]          # puzzles on named shapes, one per level
     random_shapes = [150, 400]             # puzzles on random shapes of N triangles
     shape_seeds = [1]                      # one random shape per (size, seed)
+    plane_permalinks = ["cal.v4.0_0x.1_1y"]   # given edges on the infinite grid, one item each
 
 A random tiling is an item too (`sample.Sample`): `regen`, `to_json`, `to_svg`, `facts` and
 `page` tell the two kinds apart by type.
@@ -59,25 +62,18 @@ import textwrap
 from dataclasses import dataclass
 
 from generator.errors import ConfigError, TilepressError
-from generator.calissons.onregion import (MAX_INPUT_BYTES, MAX_SOLVE_N, _deleting_bar, _load_json, _read,
-                                          _sweep_counter, json_board, load_any, load_board, parse_puzzle,
-                                          validate_puzzle)
-from generator.families import Command, Family, Param, lazy_run
+from generator.calissons.onregion import (MAX_INPUT_BYTES, MAX_REGION_COUNT_TRIANGLES, MAX_SOLVE_N,
+                                          _deleting_bar, _load_json, _read, _sweep_counter, clusters,
+                                          feasible_svg, json_board, load_any, load_board, parse_puzzle,
+                                          region_of, validate_puzzle)
+from generator.families import Command, Family, Param, lazy_run, validate
 from generator.inputs import read_text
 from generator.output import emit, emit_rendered
 from generator.permalinks import as_link
-from generator.calissons.model import hexagon, pp_from_heights
-from generator.calissons.model import hexagon
-from generator.calissons.onregion import region_of
+from generator.calissons.model import (NEXT, edge_triangles, far_vertices, head, hexagon, pp_from_heights,
+                                       triangle_edges, triangle_vertices)
 from generator.calissons import onregion
-from generator.calissons.regions import parse_region
-from generator.calissons.regions import random_region
-from generator.calissons.model import far_vertices, head
-from generator.families import validate
-from generator.calissons.model import hexagon, triangle_vertices
-from generator.calissons.model import NEXT, edge_triangles, hexagon, triangle_edges
-from generator.calissons.model import triangle_vertices
-from generator.calissons.onregion import MAX_REGION_COUNT_TRIANGLES, region_of
+from generator.calissons.regions import parse_region, random_region
 
 LEVEL_NAMES = ("easy", "medium", "hard")
 MAX_COUNT_N = 128           # counting solutions beyond this takes minutes on a bare hexagon
@@ -187,12 +183,38 @@ def generate_item(params: dict):
     return Puzzle(pz.n, list(pz.givens), pz.heights, rec, rec["permalink"], pz, params["seed"], params["level"])
 
 
+@dataclass
+class Plane:
+    """Given edges on the infinite grid (a cal.v4 link): the verdict with its witness window or
+    absorbing cycle (onregion.feasible)."""
+
+    givens: list
+    record: dict                 # feasible's JSON and the permalink
+    drawn: dict | None           # the witness window as feasible_svg draws it (None: infeasible)
+    permalink: str
+
+
+def plane_item(link) -> Plane:
+    """The plane instance a `cal.v4.` link (a Link) names, decided (its cost checked from the text first)."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
+    from generator.calissons import permalink
+    givens = permalink.decode_plane(link)
+    rec = onregion.feasible(givens)
+    drawn = rec.pop("_draw", None)
+    text = str(link).strip()
+    rec["permalink"] = text
+    return Plane(givens, rec, drawn, text)
+
+
 def regen(link, overrides: dict) -> Puzzle:
     """The puzzle a parsed permalink (a Link) names, solved (its JSON: solve's answer plus n, givens,
-    permalink); or the random tiling a sample permalink names."""
+    permalink); or the random tiling a sample permalink names; or the plane instance a cal.v4 link
+    names."""
     # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import permalink, sample
     link = as_link(link)
+    if permalink.is_plane_link(link):
+        return plane_item(link)
     if sample.is_sample_link(link):
         return sample.regen(link)
     if permalink.is_region_link(link):
@@ -217,6 +239,11 @@ def to_svg(item: Puzzle, options: dict) -> str:
     """The puzzle, its solution or the player's view (option `view`); a sample's tiling."""
     # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import sample
+    if isinstance(item, Plane):
+        if (options.get("view") or "puzzle") != "puzzle":
+            raise TilepressError("--view: a plane instance (cal.v4) has one picture, the witness window or "
+                                 f"the absorbing cycle (not {options.get('view')!r})")
+        return feasible_svg(dict(item.record, _draw=item.drawn))
     if isinstance(item, sample.Sample):
         return sample.to_svg(item)
     if isinstance(item, sample.RegionSample):
@@ -231,6 +258,8 @@ def facts(item: Puzzle) -> list:
     """Size, level, givens, fold edges and the human solver's grades (a sample's own facts)."""
     # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import sample
+    if isinstance(item, Plane):
+        return plane_facts(item)
     if isinstance(item, sample.Sample):
         return sample.facts(item)
     if isinstance(item, sample.RegionSample):
@@ -260,6 +289,26 @@ def facts(item: Puzzle) -> list:
                 ["Successful what-if tries (assume a mark, reach a contradiction)", diff["probes"]]]
     if item.seed is not None:
         out.append(["Seed", item.seed])
+    return out
+
+
+def plane_facts(item: Plane) -> list:
+    """Edges, the verdict and its proof in words."""
+    rec = item.record
+    out = [["Board", "the infinite triangular grid"], ["Given edges", len(item.givens)]]
+    if rec["feasible"]:
+        win = rec["window"]
+        out.append(["Verdict", "a tiling of the plane fits every given edge"])
+        if len(win["patches"]) == 1:
+            out.append(["Witness window", f"a hexagon of radius {win['patches'][0][2]}, "
+                                          f"{len(win['calissons'])} calissons"])
+        else:
+            out.append(["Witness window", f"{len(win['patches'])} hexagons of radius {win['patches'][0][2]} round "
+                                          f"the edges in {clusters(win['patches'])} clusters far apart, "
+                                          f"{len(win['calissons'])} calissons"])
+    else:
+        out += [["Verdict", "no tiling of the plane fits them"],
+                ["Absorbing cycle", f"{len(rec['cycle'])} arcs, total weight {rec['cycle_weight']}"]]
     return out
 
 
@@ -298,8 +347,17 @@ def plan(table: dict, site: dict) -> list[dict]:
                       for level in table["levels"] for seed in table["seeds"][:1]]
     if len(items) > MAX_ITEMS:
         raise ConfigError(f"[families.calissons] asks for {len(items)} puzzles (limit {MAX_ITEMS})")
-    return items + [{"id": f"sample-n{n}-s{seed}", "params": {"sample": True, "size": n, "seed": seed}}
-                    for n in table["sample_sizes"] for seed in table["sample_seeds"]]
+    items += [{"id": f"sample-n{n}-s{seed}", "params": {"sample": True, "size": n, "seed": seed}}
+              for n in table["sample_sizes"] for seed in table["sample_seeds"]]
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
+    from generator.calissons import permalink
+    for i, link in enumerate(table.get("plane_permalinks", [])):
+        try:
+            permalink.decode_plane(link)
+        except TilepressError as exc:
+            raise ConfigError(f"[families.calissons] plane_permalinks[{i}]: {exc}") from None
+        items.append({"id": f"plane-{i + 1}", "permalink": link, "params": {"kind": "plane"}})
+    return items
 
 
 def random_shape_word(seed: int, size: int) -> str:
@@ -311,6 +369,8 @@ def to_json(item) -> dict:
     """A puzzle's record, or a sample's JSON."""
     # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import sample
+    if isinstance(item, Plane):
+        return item.record
     if isinstance(item, sample.RegionSample):
         return sample.region_to_json(item)
     return sample.to_json(item) if isinstance(item, sample.Sample) else item.record
@@ -322,7 +382,11 @@ def shapes(item):
     kind is the lozenge's direction (z the cube tops), y up as in the JSON's plane."""
     # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import render, sample
-    if isinstance(item, sample.Sample):
+    if isinstance(item, Plane):                 # the witness window's calissons
+        if item.drawn is None:
+            raise TilepressError("these edges fit no tiling of the plane, so there are no calissons to export")
+        crossed = item.drawn["calissons"]
+    elif isinstance(item, sample.Sample):
         region, H = render._region(item.n), list(item.heights)
     elif isinstance(item, sample.RegionSample):
         region, H = item.shape.region, list(item.heights)
@@ -330,7 +394,9 @@ def shapes(item):
         if item.heights is None:
             raise TilepressError("this puzzle has no solution, so no calissons to export")
         region, H = render._region(item.n), list(item.heights)
-    for e in sorted(region.crossed_edges(H)):
+    if not isinstance(item, Plane):
+        crossed = sorted(region.crossed_edges(H))
+    for e in crossed:
         A, B = far_vertices(e)
         quad = (tuple(e[:2]), tuple(A), tuple(head(e)), tuple(B))
         pts = tuple((x, -y) for x, y in map(render.xy, quad))
@@ -345,6 +411,8 @@ def page(item: Puzzle, params: dict) -> dict:
     (a sample: title, group and alt text only)."""
     # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import render, sample
+    if isinstance(item, Plane):
+        return plane_page(item)
     if isinstance(item, sample.Sample):
         return sample.page(item)
     if isinstance(item, sample.RegionSample):
@@ -375,6 +443,22 @@ def page(item: Puzzle, params: dict) -> dict:
                   "solution": render.paper_answer_svg(n, item.heights, item.givens), "rules": render.PAPER_RULES,
                   "caption": f"level: {item.level}", "paper": on_paper(item)},
     }
+
+
+def plane_page(item: Plane) -> dict:
+    """Title, group and alt text of a plane instance's item page (its picture is to_svg's)."""
+    rec, k = item.record, len(item.givens)
+    if rec["feasible"]:
+        n = clusters(rec["window"]["patches"])
+        where = "one window round them" if n == 1 else f"{n} windows round them, far apart"
+        alt = (f"{k} given edges on the infinite triangular grid, drawn in red, inside a calisson tiling that fits "
+               f"them all, shown in {where}.")
+        title = f"Calissons on the infinite grid: {k} edges, a tiling fits them"
+    else:
+        alt = (f"{k} given edges on the infinite triangular grid, drawn in red, with a dashed cycle of height "
+               f"bounds of total weight {rec['cycle_weight']}: no calisson tiling of the plane fits them.")
+        title = f"Calissons on the infinite grid: {k} edges, no tiling fits them"
+    return {"title": title, "group": "The infinite grid", "alt": alt}
 
 
 def shape_words(shape) -> str:
@@ -730,9 +814,17 @@ def run_region(v: dict) -> int:
 def run_feasible(v: dict) -> int:
     """feasible FILE [--picture FILE] --format text|json"""
     # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
+    from generator.calissons import permalink
     from generator.output import to_json
-    givens = onregion.read_plane_givens(read_text(v["file"], onregion.FEASIBLE_INPUT_BYTES))
+    if permalink.is_plane_link(v["file"]):
+        givens = permalink.decode_plane(v["file"])
+    else:
+        givens = onregion.read_plane_givens(read_text(v["file"], onregion.FEASIBLE_INPUT_BYTES))
     rec = onregion.feasible(givens)
+    try:
+        rec["permalink"] = permalink.encode_plane(givens)
+    except TilepressError:           # no edges, or a set too long for a link
+        rec["permalink"] = None
     if v["picture"] is not None:          # only when asked
         emit(onregion.feasible_svg(rec), v["picture"])
     rec.pop("_draw", None)
@@ -835,8 +927,8 @@ COMMANDS = (
                         "60 degrees left of the previous letter (a = +x, b = -z, c = +y, d = -x, e = +z, f = -y), "
                         "run-length encoded, counterclockwise from the smallest vertex."),
     Command("feasible", "can the infinite grid be tiled with these fold edges? (a drawn proof)",
-            (Param("file", "str", 'JSON {"givens": [[a, b, d], ...]} (any number of edges within a window of radius 258; '
-                   'input up to 1 MiB), or - for standard input',
+            (Param("file", "str", 'JSON {"givens": [[a, b, d], ...]} (any number of edges, |a|, |b| <= 10^6, any '
+                   'distance apart; input up to 1 MiB), a cal.v4 plane permalink, or - for standard input',
                    positional=True),
              Param("picture", "str", "also write an SVG of the proof: a witness tiling of a window round the "
                    "edges, or the absorbing cycle (default: no picture)", default=None, metavar="FILE")),
@@ -862,6 +954,8 @@ SITE = (
           default=[], min=2, max=2000, min_items=0, max_items=6),
     Param("shape_seeds", "ints", "one random region per (random shape size, shape seed)", default=[1],
           min=0, max=10 ** 9, max_items=6),
+    Param("plane_permalinks", "strs", "given edges on the infinite grid as cal.v4 permalinks, one item each "
+          "(the witness window or the absorbing cycle)", default=[], min_items=0, max_items=6),
 )
 
 # The page's "make your own" form (docs/adding-a-family.md, `Family.form`).
@@ -897,6 +991,8 @@ def cost(link: str | None, params: dict | None = None) -> float:
     if link is None:
         return float(permalink.lozenges(int(params.get("size") or 1)))
     link = as_link(link)
+    if permalink.is_plane_link(link):
+        return permalink.plane_cost(link)
     if sample.is_sample_link(link):
         n, _seed, _version = sample.parse(link)
         return float(permalink.lozenges(n))
@@ -908,27 +1004,33 @@ def cost(link: str | None, params: dict | None = None) -> float:
 def cpu(params: dict | None, link: str | None = None) -> float:
     """CPU seconds per lozenge of `cost` (measured on CPython: a sample of side 48, 6,912 lozenges,
     1.1 s; a puzzle of side 8 well under a second; other regions' sampler about 3 ms a lozenge)."""
-    if link is not None and "~" not in str(link):
-        return 0.003 if str(link).startswith("cal.v3.") else 0.00015
+    text = None if link is None else str(link)
+    if text is not None and text.startswith("cal.v4."):
+        return 0.00001          # a plane link: 48,000 lozenges of grid window decided and drawn in 0.3 s
+    if text is not None and "~" not in text:
+        return 0.003 if text.startswith("cal.v3.") else 0.00015
     return 0.00015 if (params or {}).get("sample") else 0.0005
 
 
 PAGE_PUZZLE_LOZENGES = 768          # the page solves puzzles up to the hexagon of side 16
 PAGE_SAMPLE_LOZENGES = 12288        # and samples tilings up to side 64 (the gallery's sides)
 PAGE_REGION_SAMPLE_LOZENGES = 1000  # other regions' sampler is slower: 720 lozenges take 2.2 s (CPython)
+PAGE_PLANE_LOZENGES = 30000         # a plane link's window: a hexagon of radius 70, or 2,500 far-apart edges
 
 
 def page_cap(link: str) -> float:
     """The most lozenges the page makes for this kind of link (a puzzle is solved, a tiling sampled)."""
     # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import permalink, sample
+    if permalink.is_plane_link(link):
+        return PAGE_PLANE_LOZENGES
     if permalink.is_puzzle_link(link):
         return PAGE_PUZZLE_LOZENGES
     return PAGE_REGION_SAMPLE_LOZENGES if sample.is_region_sample_link(link) else PAGE_SAMPLE_LOZENGES
 
 
 FAMILY = Family(
-    name="calissons", title="Calisson puzzles", prefix="cal", versions=(1, 2, 3), version="calissons-6",
+    name="calissons", title="Calisson puzzles", prefix="cal", versions=(1, 2, 3, 4), version="calissons-6",
     kind="puzzle", params=PARAMS, generate=generate_item, regen=regen,
     regen_params=(Param("count", "bool", "count the solutions (capped)", default=False),),
     permalink=lambda item: item.permalink, to_json=to_json, to_svg=to_svg,

@@ -6,7 +6,9 @@ R by calissons that crosses no edge of X and puts calissons of different colours
 two sides of each.  On a finite simply connected R it is the hexagon's algorithm with R's
 boundary (Thurston's boundary heights, then the advancing surface from R's floor); on the
 unbounded grid it is a negative-cycle test on the grid of a window round the key vertices
-of X, which holds a shortest path between any two of them (solver.plane_verdict).
+of X, which holds a shortest path between any two of them, or, for edges far apart, on the key
+vertices alone (solver.plane_verdict); the witness window (witness_window) is one hexagon or a
+small hexagon round each edge, its heights evaluated only there.
 
 A *board* is the hexagon's side (an int: every hexagon keeps today's code, outputs and
 links) or a `regions.Shape`.  `board(text, size)` turns `--region` into one; the commands
@@ -22,14 +24,9 @@ from generator import output, reporting
 from generator.calissons import regions
 from generator.errors import TilepressError
 from generator.inputs import read_text
-from generator.svg import document, num, polygons_path
-from generator.calissons.model import hexagon
-from generator.calissons.model import DIRS
-from generator.calissons.model import triangle_vertices
-from generator.calissons.model import Region, far_vertices, head, hexagon_triangles
-from generator.calissons.model import DIRS, far_vertices, head
-from generator.calissons.model import far_vertices, head
-from generator.calissons.model import DIRS, STEP
+from generator.svg import document, escape, num, polygons_path
+from generator.calissons.model import (DIRS, Region, STEP, far_vertices, head, hexagon, hexagon_triangles,
+                                       triangle_edges, triangle_vertices)
 
 MAX_INPUT_BYTES = 8 << 20   # a puzzle file read by solve, check, grade, hint
 MAX_SOLVE_N = 256          # the hexagon sides solve, check and grade take
@@ -198,22 +195,73 @@ def read_plane_givens(text: str) -> list:
 
 
 def window_of(givens, margin: int = 2):
-    """The hexagon-shaped window round X: centred on its key vertices, `margin` beyond them."""
-    pts = [v for e in givens for v in (e[:2], head(e), *far_vertices(e))] or [(0, 0)]
-    ca = (min(p[0] for p in pts) + max(p[0] for p in pts)) // 2
-    cb = (min(p[1] for p in pts) + max(p[1] for p in pts)) // 2
-    r = max(max(abs(a - ca), abs(b - cb), abs((a - ca) - (b - cb))) for a, b in pts) + margin
-    if 6 * r * r > regions.MAX_REGION_TRIANGLES:
-        raise TilepressError("feasible: the edges are too far apart to draw a witness window "
-                             f"(radius {r}; --format json lists its calissons)")
+    """The hexagon-shaped window round X as a Region: centred on its key vertices, `margin` beyond
+    them (a Region is built, so this is for windows of a drawable size: the tests' small sets)."""
+    # lazy: start-up; calissons/family.py imports this module, these load when a command runs
+    from generator.calissons.solver import plane_window
+    (ca, cb), r = plane_window(givens, margin)
     tris = [(a + ca, b + cb, k) for a, b, k in hexagon_triangles(r)]
     return Region(tris), (ca, cb), r
 
 
+WINDOW_TRIANGLES = regions.MAX_REGION_TRIANGLES   # one hexagon round all the edges up to this size,
+WINDOW_PER_EDGE = 48                              # and up to this many triangles an edge (at least
+WINDOW_FLOOR = 600                                # WINDOW_FLOOR): the window scales with the edges
+PATCH_RADIUS = 2                                  # beyond it: a hexagon of this radius round each edge
+MAX_DRAWN_TRIANGLES = regions.MAX_REGION_TRIANGLES  # the picture of a window (its JSON has no limit)
+
+
+def witness_window(givens, verdict) -> dict:
+    """The witness window of a feasible verdict: the triangles round the edges and the calissons
+    of the witness tiling that cover them, as a tiling of its own.
+
+    Patches: one hexagon round all the key vertices (two beyond them: the test's own window)
+    when it has at most WINDOW_PER_EDGE triangles an edge (at least WINDOW_FLOOR, at most
+    WINDOW_TRIANGLES), else a hexagon of radius PATCH_RADIUS round each edge's tail.  Every
+    triangle of a patch is covered by the witness's calisson there (the one edge of the
+    triangle whose height step is -2); a calisson cut by a patch's rim is
+    listed whole, so the calissons tile the patches plus those outer halves exactly.  Heights
+    come from the verdict's grid window, or from the key heights (solver.plane_heights: the
+    tiling of the whole plane, materialised only at the patches' vertices).
+
+    Cost: O(T) triangles for the patches (T <= WINDOW_TRIANGLES, or about 24 per edge) plus
+    O((K + T) log) for the heights: linear in the edges, whatever the distances between them.
+    Returns {"patches": [[a, b, r], ...], "calissons": [[a, b, d], ...], "heights": {v: h}}.
+    """
+    # lazy: start-up; calissons/family.py imports this module, these load when a command runs
+    from generator.calissons.solver import plane_heights, plane_window
+    (ca, cb), r = plane_window(givens)
+    if 6 * r * r <= min(WINDOW_TRIANGLES, max(WINDOW_FLOOR, WINDOW_PER_EDGE * len(givens))):
+        patches = [(ca, cb, r)]
+    else:
+        patches = sorted({(a, b, PATCH_RADIUS) for a, b, _d in givens})
+    tris: set = set()
+    shapes: dict = {}
+    for a0, b0, rr in patches:
+        if rr not in shapes:
+            shapes[rr] = hexagon_triangles(rr)
+        tris.update((a + a0, b + b0, k) for a, b, k in shapes[rr])
+    tris = sorted(tris)
+    verts = sorted({v for t in tris for v in triangle_vertices(t)})
+    grid = verdict.window[2] if verdict.window is not None else {}
+    if all(v in grid for v in verts):
+        H = {v: grid[v] for v in verts}
+    else:
+        H = dict(zip(verts, plane_heights(verdict.heights, verts)))
+    crossed = set()
+    for t in tris:
+        for e in triangle_edges(t):
+            a, b, d = e
+            if H[head(e)] - H[(a, b)] == -2:
+                crossed.add(e)
+                break
+    return {"patches": [list(p) for p in patches], "calissons": sorted(crossed), "heights": H}
+
+
 def feasible(givens, want_window: bool = True) -> dict:
-    """The verdict with its proof: the witness tiling of a window holding every edge (its
-    calissons), or the absorbing cycle.  The window is the one the test worked on
-    (solver.plane_verdict), so it is there whenever the verdict is."""
+    """The verdict with its proof: a witness window holding every edge (its patches and the
+    calissons tiling them, witness_window), or the absorbing cycle.  No distance between the
+    edges is refused: far-apart edges are decided on their key vertices (solver.plane_verdict)."""
     # lazy: start-up; calissons/family.py imports this module, these load when a command runs
     from generator.calissons.solver import plane_verdict
     v = plane_verdict(givens)
@@ -221,57 +269,118 @@ def feasible(givens, want_window: bool = True) -> dict:
     if v.feasible:
         rec["heights"] = [[a, b, h] for (a, b), h in sorted(v.heights.items())]   # at the key vertices
         if want_window:
-            centre, r, H = v.window
-            crossed = []
-            for (a, b), h in sorted(H.items()):
-                for d in DIRS:
-                    e = (a, b, d)
-                    hd = H.get(head(e))
-                    if hd is not None and hd - h == -2 and all(f in H for f in far_vertices(e)):
-                        crossed.append([a, b, d])
-            rec["window"] = {"centre": list(centre), "radius": r, "calissons": crossed}
-            rec["_draw"] = (centre, r, H)
+            win = witness_window(givens, v)
+            rec["window"] = {"patches": win["patches"], "calissons": [list(e) for e in win["calissons"]]}
+            if len(win["patches"]) == 1:
+                a, b, r = win["patches"][0]
+                rec["window"].update({"centre": [a, b], "radius": r})
+            rec["_draw"] = win
     else:
         rec["cycle"] = [{"from": list(p), "to": list(q), "weight": w, "kind": k} for p, q, w, k in v.cycle]
         rec["cycle_weight"] = sum(w for _p, _q, w, _k in v.cycle)
     return rec
 
 
+def _components(patches) -> list[list]:
+    """The patches grouped into clusters drawn together (patches within 2 radii + 2 of each other)."""
+    parent = list(range(len(patches)))
+
+    def find(i):
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+    size = 2 * max((p[2] for p in patches), default=1) + 2
+    buckets: dict = {}
+    for i, (a, b, _r) in enumerate(patches):
+        buckets.setdefault((a // size, b // size), []).append(i)
+    for (ka, kb), members in buckets.items():
+        for da in (-1, 0, 1):
+            for db in (-1, 0, 1):
+                for j in buckets.get((ka + da, kb + db), ()):
+                    for i in members:
+                        a, b, ra = patches[i]
+                        c, d, rb = patches[j]
+                        if i < j and max(abs(a - c), abs(b - d), abs(a - c - b + d)) <= ra + rb + 2:
+                            parent[find(i)] = find(j)
+    groups: dict = {}
+    for i in range(len(patches)):
+        groups.setdefault(find(i), []).append(patches[i])
+    return sorted(groups.values())
+
+
+def clusters(patches) -> int:
+    """How many clusters a window's patches form (each drawn as one picture)."""
+    return len(_components([tuple(p) for p in patches]))
+
+
 def feasible_svg(rec: dict) -> str:
-    """The proof as a picture: the witness tiling of the window with X, or X and the cycle."""
+    """The proof as a picture: the witness window's calissons with X (far-apart clusters side by
+    side, each labelled with a vertex's coordinates), or X and the absorbing cycle."""
     # lazy: start-up; calissons/family.py imports this module, these load when a command runs
     from generator.calissons import render
     givens = [tuple(e) for e in rec["givens"]]
-    if rec["feasible"]:
-        _centre, r, heights = rec["_draw"]
-        if 6 * r * r > regions.MAX_REGION_TRIANGLES:
-            raise TilepressError(f"feasible: the witness window (radius {r}) is too large to draw; "
-                                 "its calissons are in --format json")
-        win, _c, _r = window_of(givens)
-        H = [heights[v] for v in win.coords]
-        pts = [render.xy(v) for v in win.coords]
-    else:
-        pts = [render.xy(v) for e in givens for v in (e[:2], head(e), *far_vertices(e))]
-    x0, x1 = min(p[0] for p in pts) - 1, max(p[0] for p in pts) + 1
-    y0, y1 = min(p[1] for p in pts) - 1, max(p[1] for p in pts) + 1
-    vb = (x0, y0, x1 - x0, y1 - y0)
     body = []
     if rec["feasible"]:
-        groups = render.lozenges(win, H)
-        for d in ("z", "x", "y"):
-            if groups[d]:
-                body.append(polygons_path(groups[d], render.COLOUR[d], "#333333", 0.03))
-        title = f"Feasible: a tiling of the plane fits these {len(givens)} edges (window of radius " \
-                f"{rec['window']['radius']})"
+        win = rec["_draw"]
+        if 2 * len(win["calissons"]) > MAX_DRAWN_TRIANGLES:
+            raise TilepressError(f"feasible: the witness window ({2 * len(win['calissons'])} triangles) is too "
+                                 f"large to draw (limit {MAX_DRAWN_TRIANGLES}); its calissons are in --format json")
+        comps = _components([tuple(p) for p in win["patches"]])
+        cal = win["calissons"]
+        x_at, y_top, row_h, width = 0.0, 0.0, 0.0, 0.0
+        row_w = max(12.0, 2.2 * (len(cal) ** 0.5))
+        where = {}                                  # vertex -> its cluster (several clusters only)
+        if len(comps) > 1:
+            for c, comp in enumerate(comps):
+                for a, b, r in comp:
+                    for da in range(-r, r + 1):
+                        for db in range(max(-r, da - r), min(r, da + r) + 1):
+                            where[(a + da, b + db)] = c
+        for c, comp in enumerate(comps):
+            mine = [e for e in cal if where.get(e[:2], c) == c]
+            gv = [e for e in givens if where.get(e[:2], c) == c]
+            quads = {"x": [], "y": [], "z": []}
+            for e in mine:
+                A, B = far_vertices(e)
+                quads[e[2]].append([render.xy(e[:2]), render.xy(A), render.xy(head(e)), render.xy(B)])
+            pts = [p for q in quads.values() for quad in q for p in quad] or [render.xy(e[:2]) for e in gv]
+            x0, x1 = min(p[0] for p in pts), max(p[0] for p in pts)
+            y0, y1 = min(p[1] for p in pts), max(p[1] for p in pts)
+            label = f"near ({comp[0][0]}, {comp[0][1]})"
+            if len(comps) > 1:
+                x1 = max(x1, x0 + 0.22 * len(label))     # room for the label (font size 0.4)
+            if x_at > 0 and x_at + (x1 - x0) > row_w:
+                x_at, y_top, row_h = 0.0, y_top + row_h + 1.2, 0.0
+            dx, dy = x_at - x0, y_top - y0 + (0.7 if len(comps) > 1 else 0.0)
+            part = []
+            for d in ("z", "x", "y"):
+                if quads[d]:
+                    part.append(polygons_path(quads[d], render.COLOUR[d], "#333333", 0.03))
+            part.append(render._lines(gv, "#b3261e", 0.12))
+            if len(comps) > 1:
+                part.append(f'<text x="{num(x0)}" y="{num(y0 - 0.25)}" font-size="0.4" font-family="sans-serif" '
+                            f'fill="#333333">{escape(label)}</text>')
+            body.append(f'<g transform="translate({num(dx)} {num(dy)})">' + "".join(part) + "</g>")
+            x_at += (x1 - x0) + 1.2
+            width = max(width, x_at - 1.2)
+            row_h = max(row_h, (y1 - y0) + (0.7 if len(comps) > 1 else 0.0))
+        vb = (-1, -1, width + 2, y_top + row_h + 2)
+        p0 = win["patches"][0]
+        title = (f"Feasible: a tiling of the plane fits these {len(givens)} edges (window of radius {p0[2]})"
+                 if len(comps) == 1 and len(win["patches"]) == 1 else
+                 f"Feasible: a tiling of the plane fits these {len(givens)} edges, shown in {len(comps)} "
+                 "windows round them")
     else:
-        # faint grid round the cycle
-        a0 = min(v[0] for e in givens for v in (e[:2], head(e), *far_vertices(e))) - 1
-        a1 = max(v[0] for e in givens for v in (e[:2], head(e), *far_vertices(e))) + 1
-        b0 = min(v[1] for e in givens for v in (e[:2], head(e), *far_vertices(e))) - 1
-        b1 = max(v[1] for e in givens for v in (e[:2], head(e), *far_vertices(e))) + 1
-        grid = [(a, b, d) for a in range(a0, a1) for b in range(b0, b1) for d in DIRS
-                if a0 <= a + STEP[d][0] <= a1 and b0 <= b + STEP[d][1] <= b1]
-        body.append(render._lines(grid, "#d8d2c4", 0.03))
+        keys = [v for e in givens for v in (e[:2], head(e), *far_vertices(e))]
+        frame = _frame_of(keys)
+        if frame[4] > MAX_GRID_CELLS:                 # far-apart edges: frame the cycle only
+            frame = _frame_of([tuple(c["from"]) for c in rec["cycle"]] + [tuple(c["to"]) for c in rec["cycle"]])
+        a0, a1, b0, b1, cells, _pts = frame
+        if cells <= MAX_GRID_CELLS:
+            grid = [(a, b, d) for a in range(a0, a1) for b in range(b0, b1) for d in DIRS
+                    if a0 <= a + STEP[d][0] <= a1 and b0 <= b + STEP[d][1] <= b1]
+            body.append(render._lines(grid, "#d8d2c4", 0.03))
         d = "".join(f"M{num(render.xy(tuple(c['from']))[0])} {num(render.xy(tuple(c['from']))[1])}"
                     f"L{num(render.xy(tuple(c['to']))[0])} {num(render.xy(tuple(c['to']))[1])}"
                     for c in rec["cycle"])
@@ -280,11 +389,26 @@ def feasible_svg(rec: dict) -> str:
         dots = [[(x - 0.09, y), (x, y - 0.09), (x + 0.09, y), (x, y + 0.09)]
                 for x, y in (render.xy(tuple(c["from"])) for c in rec["cycle"])]
         body.append(polygons_path(dots, "#1d3557"))
+        shown = [e for e in givens if a0 <= e[0] <= a1 and b0 <= e[1] <= b1]
+        body.append(render._lines(shown, "#b3261e", 0.12))
+        pts = [render.xy(v) for v in frame[5]]
+        x0, x1 = min(p[0] for p in pts) - 1, max(p[0] for p in pts) + 1
+        y0, y1 = min(p[1] for p in pts) - 1, max(p[1] for p in pts) + 1
+        vb = (x0, y0, x1 - x0, y1 - y0)
         title = (f"Infeasible: an absorbing cycle through {len(rec['cycle'])} key vertices, total weight "
                  f"{rec['cycle_weight']} < 0")
-    body.append(render._lines(givens, "#b3261e", 0.12))
     w = render.WIDTH
     return document("\n".join(body), w, w * vb[3] / vb[2], vb, title=title, background="#ffffff")
+
+
+MAX_GRID_CELLS = 40000      # the faint grid behind a cycle is drawn up to this many cells
+
+
+def _frame_of(points) -> tuple:
+    """(a0, a1, b0, b1, cells, points) of the box one beyond some vertices."""
+    a0, a1 = min(p[0] for p in points) - 1, max(p[0] for p in points) + 1
+    b0, b1 = min(p[1] for p in points) - 1, max(p[1] for p in points) + 1
+    return a0, a1, b0, b1, (a1 - a0) * (b1 - b0), points
 
 
 # ---- the hexagon's puzzles and progress bars (shared with family.py) ----------------------

@@ -8,6 +8,9 @@ is built; a word that is not canonical, or spells the regular hexagon (whose puz
 their v1 links), is refused, so every puzzle has one link.  `cal.v3.<word>.s<seed>`
 names a uniformly random tiling of the region (sample.py).
 
+Version 4 (the infinite grid): `cal.v4.<a>_<b><d>.<a>_<b><d>...`, the given edges themselves
+(see the section at the end of this module).
+
 Version 1 payload: the side n in decimal, `~`, then the set of given edges as a bit string
 over the interior edges of the hexagon in sorted (a, b, d) order (bit i set = edge i is
 given; most significant bit of each byte first, zero padding), in unpadded base64url.
@@ -25,6 +28,7 @@ from generator.calissons.model import Edge, interior_edges
 from generator.errors import PermalinkError, TilepressError
 from generator.permalinks import Grammar, Link, reads
 from generator.calissons import regions
+from generator.calissons.solver import plane_uses_grid, plane_window
 
 PREFIX = "cal"
 VERSION = 1
@@ -187,3 +191,83 @@ def puzzle_cost(text) -> float:
 def is_puzzle_link(text) -> bool:
     """A puzzle (givens after `~`), not a random tiling?  (A Link: its payload.)"""
     return "~" in (text.payload if isinstance(text, Link) else text)
+
+
+# ---- the infinite grid: cal.v4.<edges> -------------------------------------------------------
+# Version 4 names a set of given edges on the unbounded triangular grid (`calissons feasible`):
+# the edges themselves, sorted by (a, b, d) and listed once, each written <a>_<b><d> (decimal
+# integers, no leading zeros, |a|, |b| <= 10^6) and joined by dots:
+#     cal.v4.-2_-1x.-1_0z.0_-1y.1_1y
+# Regenerating it decides the plane question: the witness window or the absorbing cycle.
+
+PLANE_VERSION = 4
+MAX_PLANE_COORD = 10 ** 6
+MAX_PLANE_LINK = 65536
+PLANE_GRAMMAR = Grammar("calisson plane", (PREFIX,), (PLANE_VERSION,), re.compile(r"^[0-9xyz_.-]+$"),
+                        "<a>_<b><d>.<a>_<b><d>... (the given edges, sorted)", "cal.v4.-2_-1x.-1_0z.0_-1y.1_1y",
+                        MAX_PLANE_LINK)
+_PLANE_EDGE = re.compile(r"^(0|-?[1-9][0-9]{0,6})_(0|-?[1-9][0-9]{0,6})([xyz])$")
+# The cost rule of a plane link: the lozenges of the window its verdict works on, from the text —
+# the grid window round the edges (3 r^2 lozenges for radius r, when solver.plane_uses_grid), else
+# 12 an edge (the key-vertex engine and the patches of its witness).
+MAX_PLANE_LOZENGES = 100000           # a grid window of radius 182 (0.5 s), or 8,333 edges
+
+
+def is_plane_link(text) -> bool:
+    """Is this a `cal.v4.` link (given edges on the infinite grid)?  (A Link: its version.)"""
+    if isinstance(text, Link):
+        return text.prefix == PREFIX and text.version == PLANE_VERSION
+    return isinstance(text, str) and text.strip().startswith(f"{PREFIX}.v{PLANE_VERSION}.")
+
+
+def encode_plane(givens: Iterable[Edge]) -> str:
+    """The permalink of a set of edges on the infinite grid (coordinates within 10^6)."""
+    edges = sorted(set(tuple(e) for e in givens))
+    if not edges:
+        raise PermalinkError("a calisson plane permalink needs at least one edge")
+    for a, b, _d in edges:
+        if max(abs(a), abs(b)) > MAX_PLANE_COORD:
+            raise PermalinkError(f"calisson plane permalinks take |a|, |b| <= {MAX_PLANE_COORD}")
+    text = f"{PREFIX}.v{PLANE_VERSION}." + ".".join(f"{a}_{b}{d}" for a, b, d in edges)
+    if len(text) > MAX_PLANE_LINK:
+        raise PermalinkError(f"calisson plane permalink too long ({len(text)} characters, limit {MAX_PLANE_LINK})")
+    return text
+
+
+def plane_edges(text) -> list[Edge]:
+    """The edges a `cal.v4.` link (a Link: read once, kept with it) names (each field checked,
+    canonical order), or PermalinkError."""
+    return list(_plane_edges(text))
+
+
+@reads
+def _plane_edges(text) -> tuple:
+    _prefix, _version, m = PLANE_GRAMMAR.parse(text)
+    out: list[Edge] = []
+    for i, token in enumerate(m.group(0).split(".")):
+        em = _PLANE_EDGE.match(token)
+        if not em:
+            raise PermalinkError(f"calisson plane permalink edge #{i} {token[:30]!r}: expected <a>_<b><d> "
+                                 "(integers without leading zeros, d in x|y|z)")
+        a, b, d = int(em.group(1)), int(em.group(2)), em.group(3)
+        for name, value in (("a", a), ("b", b)):
+            PLANE_GRAMMAR.check_range(value, f"edge #{i} {name}", -MAX_PLANE_COORD, MAX_PLANE_COORD)
+        e = (a, b, d)
+        if out and e <= out[-1]:
+            raise PermalinkError(f"calisson plane permalink edge #{i} {token!r} is not after edge #{i - 1}: "
+                                 "edges are listed once, sorted by a, then b, then d")
+        out.append(e)
+    return tuple(out)
+
+
+def plane_cost(text: str) -> float:
+    """The lozenges a `cal.v4.` link asks for, from its text alone (see MAX_PLANE_LOZENGES)."""
+    edges = plane_edges(text)
+    _centre, r = plane_window(edges)
+    return 3.0 * r * r if plane_uses_grid(edges, r) else 12.0 * len(edges)
+
+
+def decode_plane(text: str) -> list[Edge]:
+    """The edges of a `cal.v4.` link, its cost checked before any work, or PermalinkError."""
+    PLANE_GRAMMAR.check_cost(plane_cost(text), "lozenges", MAX_PLANE_LOZENGES, fix="choose edges closer together")
+    return plane_edges(text)

@@ -44,7 +44,7 @@ def plays(link: str) -> bool:
     (cal.v<N>.<n>.s<seed>, cal.v3.<word>.s<seed>) does not."""
     # lazy: the page's worker loads this player without the sampler (it loads for calisson links)
     from generator.calissons import sample
-    return not sample.is_sample_link(link) and not sample.is_region_sample_link(link)
+    return not (sample.is_sample_link(link) or sample.is_region_sample_link(link) or cal_permalink.is_plane_link(link))
 
 
 def _decode(link: str):

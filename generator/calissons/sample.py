@@ -31,11 +31,11 @@ import re
 from dataclasses import dataclass
 
 from generator.errors import PermalinkError, TilepressError  # noqa: F401 (PermalinkError: what parse raises)
-from generator.calissons.permalink import MAX_REGION_LINK, MAX_REGION_SAMPLE_LOZENGES, word_lozenges
+from generator.calissons.permalink import (MAX_REGION_LINK, MAX_REGION_SAMPLE_LOZENGES, region_shape,
+                                           word_lozenges)
 from generator.permalinks import Grammar, Link, reads
 from generator.calissons import render
 from generator.calissons.model import pp_from_heights, volume
-from generator.calissons.permalink import region_shape
 from generator.calissons.sampler import sample_heights, sample_region_heights
 
 MAX_SAMPLE_N = 256           # version 2: n = 128 takes ~10 s, n = 256 a few minutes

@@ -31,7 +31,11 @@ Infinite grid.  Without a boundary, the largest possible rise from p to q over t
 the plane is d(p -> q) = da + db + 3 max(0, -da, -db).  The clues are feasible iff the
 difference system on the key vertices (tail, head, A, B of each clue) with these distances
 has no negative cycle; that is decided by Bellman-Ford on the grid of a window round the
-key vertices, which holds a shortest path between any two of them (plane_verdict).
+key vertices, which holds a shortest path between any two of them (plane_verdict), or, when
+that window would not scale with the edges (edges far apart), by Bellman-Ford on the key
+vertices alone, the plane arcs relaxed in Gauss-Seidel sweeps over three dominance orders
+(sparse_plane_verdict).  Either way the witness is a height function of the whole plane,
+evaluated only where it is drawn (plane_heights).
 """
 
 from __future__ import annotations
@@ -447,6 +451,14 @@ def plane_distance(p: tuple[int, int], q: tuple[int, int]) -> int:
 MAX_PLANE_CLUES = 100000       # given edges read by the infinite-grid test (an input-size limit)
 MAX_PLANE_WINDOW = 400000      # triangles of the window the test works on (radius up to 258)
 PLANE_MARGIN = 2               # the window reaches this far beyond the key vertices
+PLANE_GRID_PER_EDGE = 64       # the grid engine takes windows up to this many triangles an edge (+ 600)
+
+
+def plane_uses_grid(givens, r: int) -> bool:
+    """Does the verdict work on the grid of the window of radius r (else on the key vertices)?
+    Only while the window scales with the edges: at most PLANE_GRID_PER_EDGE triangles an edge
+    (plus 600), and at most MAX_PLANE_WINDOW."""
+    return 6 * r * r <= min(MAX_PLANE_WINDOW, PLANE_GRID_PER_EDGE * len(givens) + 600)
 
 
 @dataclass
@@ -526,17 +538,19 @@ def plane_verdict(givens: Iterable[Edge]) -> PlaneVerdict:
     Cost: O(V + |X|) memory and O(V x passes) time for a window of V vertices (its area);
     passes are few in practice and at most the window's diameter (each raise is a step of 3
     between the bounds).  Edges packed at any fixed density have V = O(|X|): 10,000 edges of a
-    tiling take a few seconds.  Edges farther apart than MAX_PLANE_WINDOW triangles allow are
-    refused with one line.
+    tiling take a few seconds.  When the window would have more than PLANE_GRID_PER_EDGE triangles
+    an edge (edges far apart; plane_uses_grid) the same question is answered on the key vertices
+    alone (sparse_plane_verdict), at a cost that depends on the number of edges, not on the
+    distances between them; its verdict carries the key heights and no window (plane_heights
+    evaluates the witness where drawn).
     """
     givens = sorted(set(givens))
     if len(givens) > MAX_PLANE_CLUES:
         raise TilepressError(f"too many edges for the infinite-grid test (limit {MAX_PLANE_CLUES})")
     keys = plane_keys(givens)
     (ca, cb), r = plane_window(givens)
-    if 6 * r * r > MAX_PLANE_WINDOW:
-        raise TilepressError(f"the edges are too far apart for the infinite-grid test (window radius {r}, "
-                             f"limit {int((MAX_PLANE_WINDOW / 6) ** 0.5)})")
+    if not plane_uses_grid(givens, r):
+        return sparse_plane_verdict(givens)
     coords = [(a + ca, b + cb) for a, b in hexagon(r).coords]
     index = {v: i for i, v in enumerate(coords)}
     V = len(coords)
@@ -630,6 +644,235 @@ def _plane_cycle(coords, pred, predw, predk, bad, clue_w) -> list:
             p = arcs[i][1]
             i += 1
         a, b = coords[start], coords[p]
+        if a != b:
+            d = plane_distance(a, b)
+            if clue_w.get((a, b), d) < d:
+                out.append((a, b, clue_w[(a, b)], "clue"))
+            else:
+                out.append((a, b, d, "plane"))
+    return out
+
+
+# --- the infinite grid, sparse: far-apart edges --------------------------------------------
+
+# d(q -> p) is the largest of three linear forms of p - q, each exact on one sector of the plane
+# (a closed 120-degree cone).  A sector is a dominance region u(q) <= u(p), v(q) <= v(p) in sheared
+# coordinates, so "min over q of f(q) + d(q -> p)" for every p is three sweeps with a prefix-minimum
+# (Fenwick) tree: O((sources + targets) log) instead of a product.
+#   sector            form L(x)          u          v
+#   da >= 0, db >= 0   da + db            a          b
+#   da <= 0, db >= da  db - 2 da          -a         b - a
+#   db <= 0, da >= db  da - 2 db          -b         a - b
+_SECTORS = (
+    (lambda a, b: a + b, lambda a, b: a, lambda a, b: b),
+    (lambda a, b: b - 2 * a, lambda a, b: -a, lambda a, b: b - a),
+    (lambda a, b: a - 2 * b, lambda a, b: -b, lambda a, b: a - b),
+)
+
+
+class PrefixMin:
+    """A Fenwick tree over ranks 1..m: `add(r, x)`, and `least(r)` = the least x added at a rank
+    <= r (None before any); O(log m) each."""
+
+    __slots__ = ("tree", "m")
+
+    def __init__(self, m: int):
+        self.tree, self.m = [None] * (m + 1), m
+
+    def add(self, r: int, x) -> None:
+        """Record x at rank r."""
+        tree, m = self.tree, self.m
+        while r <= m:
+            t = tree[r]
+            if t is None or x < t:
+                tree[r] = x
+            r += r & -r
+
+    def least(self, r: int):
+        """The least value recorded at ranks 1..r, or None."""
+        tree, got = self.tree, None
+        while r > 0:
+            t = tree[r]
+            if t is not None and (got is None or t < got):
+                got = t
+            r -= r & -r
+        return got
+
+
+class PlaneSweep:
+    """`min over sources q of value(q) + d(q -> p)` for fixed source and target points, any values.
+
+    The orders and ranks are computed once (O(n log n)); every `run` is three sweeps over the
+    points, O(n log n) with n = sources + targets, returning for each target the least value
+    and the source that gives it (ties: the smallest source index)."""
+
+    def __init__(self, sources: list, targets: list):
+        self.ns = len(sources)
+        self.plans = []
+        pts = list(sources) + list(targets)
+        for form, fu, fv in _SECTORS:
+            vs = sorted({fv(a, b) for a, b in pts})
+            rank = {x: i + 1 for i, x in enumerate(vs)}
+            # sweep in u order; at equal u, sources first (the sector is closed)
+            order = sorted(range(len(pts)), key=lambda i: (fu(*pts[i]), i >= self.ns))
+            self.plans.append(([form(*pts[i]) for i in range(len(pts))], [rank[fv(*pts[i])] for i in range(len(pts))],
+                               order, len(vs)))
+        self.nt = len(targets)
+
+    def run(self, values: list[int]) -> list[tuple[int, int]]:
+        """[(least value, source index)] per target (value None, -1 when there are no sources)."""
+        ns = self.ns
+        big = None
+        best = [big] * self.nt
+        K = ns + 1                                   # pack (value, index) into one int: value * K + index
+        for lin, rank, order, m in self.plans:
+            tree = PrefixMin(m)
+            for i in order:
+                if i < ns:
+                    tree.add(rank[i], (values[i] - lin[i]) * K + i)
+                else:
+                    got = tree.least(rank[i])
+                    if got is not None:
+                        j = got % K
+                        val = (got - j) // K + lin[i]
+                        x = val * K + j
+                        k = i - ns
+                        if best[k] is None or x < best[k]:
+                            best[k] = x
+        return [(None, -1) if x is None else ((x - x % K) // K, x % K) for x in best]
+
+
+def plane_heights(heights: dict, points: list) -> list[int]:
+    """H(v) = min over key vertices k of H(k) + d(k -> v) at each point: the witness tiling of
+    the whole plane (a minimum of plane distance functions, so a height function), evaluated
+    only where asked.  O((keys + points) log) by three sweeps (PlaneSweep)."""
+    keys = sorted(heights) or [(0, 0)]
+    vals = [heights.get(k, 0) for k in keys]
+    return [v for v, _j in PlaneSweep(keys, points).run(vals)]
+
+
+def sparse_plane_verdict(givens: list[Edge]) -> PlaneVerdict:
+    """The infinite-grid verdict on the key vertices alone, for edges any distance apart.
+
+    The difference system on the K key vertices has the clue arcs and, between every two keys,
+    the plane arc d(q -> p).  In each sector's coordinates (u, v) (_SECTORS) d(q -> p) =
+    (u_p + v_p) - (u_q + v_q) whenever p dominates q, so the plane arcs of one sector form a DAG
+    ordered by (u, v).  Bellman-Ford from a virtual source reaching every key (a, b) at a + b,
+    in Gauss-Seidel passes: for each sector, the keys in (u, v) order, each one first lowered
+    to the least value its dominated predecessors give (a prefix-minimum Fenwick tree over v:
+    O(log K)), then its clue arcs relaxed, then inserted with its new value — so one pass
+    carries a value along any chain of plane arcs of that sector, however long.  Then the clue
+    arcs relax in FIFO order from what changed.  Rounds (three passes each) are needed only
+    where a shortest path turns between sectors or against the order; after every round the
+    predecessor arcs are searched for a cycle (O(K)): such a cycle has negative weight, and one
+    appears when the system has a negative cycle.
+
+    Cost: O(K) memory; O(R K log K + clue relaxations) time for R rounds (R <= K + 1: the plane
+    arcs on a shortest path, plus one; a few on the sets measured), whatever the distances
+    between the edges (coordinates 10^6 apart cost the same as neighbours).
+    """
+    keys = plane_keys(givens)
+    k = {v: i for i, v in enumerate(keys)}
+    K = len(keys)
+    clue: list[list[tuple[int, int]]] = [[] for _ in range(K)]
+    clue_w = {}
+    for q, p, w in clue_bounds(givens):
+        clue[k[q]].append((k[p], w))
+        clue_w[(q, p)] = min(w, clue_w.get((q, p), w))
+    passes = []
+    for form, fu, fv in _SECTORS:
+        uv = [(fu(a, b), fv(a, b)) for a, b in keys]
+        vs = sorted({v for _u, v in uv})
+        rank = {v: i + 1 for i, v in enumerate(vs)}
+        passes.append((sorted(range(K), key=lambda i: uv[i]), [rank[v] for _u, v in uv],
+                       [form(a, b) for a, b in keys], len(vs)))
+    dist = [a + b for a, b in keys]
+    pred = [-1] * K
+    predw = [0] * K
+    predk = [0] * K
+    W = K + 1                                        # (value, key) packed as value * W + key
+    changed = bytearray(b"\x01") * K
+    bad, rounds = -1, 0
+    relaxed, check = 0, K
+    while bad < 0 and any(changed):
+        rounds += 1
+        if rounds > 4 * K + 8:                       # pragma: no cover - the theory says a cycle shows first
+            raise AssertionError("plane Bellman-Ford did not settle")
+        touched = bytearray(K)
+        for order, rank, lin, m in passes:
+            tree = PrefixMin(m)
+            done = bytearray(K)
+
+            def insert(v, tree=tree, rank=rank, lin=lin):
+                tree.add(rank[v], (dist[v] - lin[v]) * W + v)
+            for p in order:
+                got = tree.least(rank[p])
+                if got is not None:
+                    q = got % W
+                    val = (got - q) // W + lin[p]
+                    if val < dist[p]:
+                        dist[p] = val
+                        pred[p], predw[p], predk[p] = q, lin[p] - lin[q], 0
+                        touched[p] = 1
+                done[p] = 1
+                insert(p)
+                # its clue arcs at once, and theirs: a key already passed is inserted again
+                local = [p]
+                while local and bad < 0:
+                    q = local.pop()
+                    dq = dist[q]
+                    for t, w in clue[q]:
+                        if dq + w < dist[t]:
+                            dist[t] = dq + w
+                            pred[t], predw[t], predk[t] = q, w, 1
+                            touched[t] = 1
+                            if done[t]:
+                                insert(t)
+                            local.append(t)
+                            relaxed += 1
+                    if relaxed >= check:             # every K relaxations: a cycle among the predecessors?
+                        check = relaxed + K
+                        bad = _pred_cycle(pred)
+                if bad >= 0:
+                    break
+            if bad >= 0:
+                break
+        changed = touched
+        if bad < 0:
+            bad = _pred_cycle(pred)
+    if bad < 0:
+        return PlaneVerdict(True, keys, {v: dist[i] for i, v in enumerate(keys)}, None)
+    return PlaneVerdict(False, keys, None, _key_cycle(keys, pred, predw, predk, bad, clue_w))
+
+
+def _key_cycle(keys, pred, predw, predk, bad, clue_w) -> list:
+    """The cycle of predecessor arcs through `bad`, runs of plane arcs merged into one plane arc
+    between their ends, starting at a clue arc."""
+    seen, v = set(), bad
+    while v not in seen:                             # walk onto the cycle
+        seen.add(v)
+        v = pred[v]
+    start, arcs = v, []
+    while True:
+        arcs.append((pred[v], v, predw[v], predk[v]))
+        v = pred[v]
+        if v == start:
+            break
+    arcs.reverse()
+    while arcs[0][3] != 1:                           # start at a clue arc (plane arcs alone weigh >= 0)
+        arcs.append(arcs.pop(0))
+    out, i = [], 0
+    while i < len(arcs):
+        q, p, w, kind = arcs[i]
+        if kind == 1:
+            out.append((keys[q], keys[p], w, "clue"))
+            i += 1
+            continue
+        a = keys[q]
+        while i < len(arcs) and arcs[i][3] == 0:
+            p = arcs[i][1]
+            i += 1
+        b = keys[p]
         if a != b:
             d = plane_distance(a, b)
             if clue_w.get((a, b), d) < d:

@@ -34,15 +34,13 @@ site.toml:
 
 from __future__ import annotations
 
-from generator.errors import TilepressError
-from generator.families import Command, Family, Param, lazy_run
+from generator.errors import ConfigError, TilepressError
+from generator.families import Command, Family, Param, lazy_run, validate
 from generator.loopy.solver import LEVELS
 from generator.loopy.tiling_source import tilings
-from generator.errors import ConfigError, TilepressError
 from generator.output import emit_rendered
 from generator.names import TILINGS as NAMES  # the tilings' names, one source for every page
 from generator.names import capital
-from generator.families import validate
 
 TILINGS = tilings()
 DEFAULT_SIZES = {"p2": [["6", "5"]], "p3": [["7", "6"]], "hat": [["28", "24"]], "spectre": [["18", "15"]]}

@@ -24,15 +24,13 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 
-from generator import hints as H
-from generator import hintsheets
+from generator import hints as H, hintsheets
 from generator.errors import TilepressError
 from generator.loopy import fast, solver as S, play, puzzle as P
 from generator.loopy.levels import LEVEL_TEXT   # the one source of the levels in words
 from generator.inputs import read_text
-from generator.permalinks import Link
+from generator.permalinks import Link, short_id
 from generator.output import emit_rendered
-from generator.permalinks import short_id
 
 MAX_FILE_BYTES = 8 << 20
 MAX_FACES = 2500

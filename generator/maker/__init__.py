@@ -6,7 +6,7 @@ lozenges).  Pure standard library (it runs under Pyodide like the engines).
 
     graph.py    the neighbour graph of a patch, built in one walk (`build`), its JSON and GeoJSON
     colour.py   colourings (kind, metatile, proper 4- and 3-colourings) and named palettes
-    cut.py      cut files: SVG with every edge once in millimetres, DXF (R12 ASCII LINE entities)
+    cut.py      cut files: SVG with every edge once in millimetres, DXF (through ezdxf, optional)
     picture.py  an SVG picture of a patch in a colouring
 
 The formats and options are documented in docs/tilings-for-makers.md.

@@ -21,6 +21,7 @@ import random
 from array import array
 
 from generator.errors import TilepressError
+from generator.maker.graph import class_of
 
 COLOURINGS = ("kind", "metatile", "proper4", "proper3")
 
@@ -66,24 +67,26 @@ def _flagged(key) -> bool:
 
 
 def colour_function(g, colouring: str, palette: str, family: str):
-    """colour(i) -> "#rrggbb" of tile i under a colouring (TilepressError when there is none)."""
+    """colour(i, record) -> "#rrggbb" of tile i (its record from `g.records()`) under a colouring
+    (TilepressError when there is none).  The kind and metatile colourings read the class from the
+    record (no per-tile array: the graph export streams in flat memory); the proper colourings
+    colour the whole graph first."""
     if palette not in PALETTES:
         raise TilepressError(f"--palette must be one of {', '.join(PALETTES)}, not {palette!r}")
     if colouring == "kind":
-        table = class_colours(g.kind_keys, palette)
-        kinds = g.kinds
-        return lambda i: table[kinds[i]]
+        kinds = dict(zip(g.kind_keys, class_colours(g.kind_keys, palette)))
+        return lambda i, rec: kinds[class_of(rec[0], rec[1])[0]]
     if colouring == "metatile":
         if None in g.meta_keys:
             raise TilepressError(f"--colour metatile: {family} tiles have no metatile "
                                  "(choose kind, proper4 or proper3)")
-        table = class_colours(g.meta_keys, palette)
-        metas = g.metas
-        return lambda i: table[metas[i]]
+        metas = dict(zip(g.meta_keys, class_colours(g.meta_keys, palette)))
+        return lambda i, rec: metas[class_of(rec[0], rec[1])[1]]
     if colouring in ("proper4", "proper3"):
-        colours = proper4(g.n, g.off, g.nb) if colouring == "proper4" else proper3(g.n, g.off, g.nb)
+        off, nb = g.rows()
+        colours = proper4(g.n, off, nb) if colouring == "proper4" else proper3(g.n, off, nb)
         table = PALETTES[palette][0]
-        return lambda i: table[colours[i]]
+        return lambda i, rec: table[colours[i]]
     raise TilepressError(f"--colour must be one of {', '.join(COLOURINGS)}, not {colouring!r}")
 
 

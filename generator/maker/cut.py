@@ -7,9 +7,8 @@ millimetres of one tiling unit; the drawing starts `MARGIN` mm from the sheet's 
 
     SVG  width/height in mm, user units = mm, y down; one `<path>` per few thousand edges,
          no fill, a hairline stroke (0.01 mm, red: what laser drivers read as "cut")
-    DXF  AutoCAD R12 ASCII (AC1009): one LINE entity per edge on layer CUT, units mm, y up
-         (DXF's own sense), written here directly: the format is a list of (group code, value)
-         line pairs (Autodesk, "DXF Reference")
+    DXF  through ezdxf (an optional extra; generator/dxf.py): one LINE entity per edge on layer
+         CUT, units mm, y up (DXF's own sense)
 
 With `--colour`, the SVG gets a guide layer of filled tiles under the cut lines and the DXF one
 TEXT per tile (layer COLOUR) naming its colour: 1, 2, 3, … in the colouring's order.
@@ -52,8 +51,8 @@ def _fmt(v: float) -> str:
 
 
 def cut_svg_pieces(g, scale: float, title: str, colour=None):
-    """The cut SVG in pieces (flat memory: the records are read once).  With `colour` (tile →
-    "#rrggbb", from `--colour`), a guide layer first: each tile filled with its colour, no stroke
+    """The cut SVG in pieces (flat memory: the records are read once).  With `colour` ((tile,
+    record) → "#rrggbb", from `--colour`), a guide layer first: each tile filled with its colour, no stroke
     (for engraving or for sorting the pieces); the cut lines are drawn over it."""
     xmin, ymin, xmax, ymax = g.bbox
     w = (xmax - xmin) * scale + 2 * MARGIN
@@ -64,9 +63,9 @@ def cut_svg_pieces(g, scale: float, title: str, colour=None):
            f"<desc>Cut file: {g.edges} edges, each once; {_fmt(scale)} mm per tiling unit</desc>\n")
     if colour is not None:
         yield '<g id="colour-guide" stroke="none">\n'
-        for i, (_kind, _extra, poly, _mask) in enumerate(g.records()):
-            pts = [f"{_fmt((x - xmin) * scale + MARGIN)} {_fmt((ymax - y) * scale + MARGIN)}" for x, y in poly]
-            yield f'<path fill="{colour(i)}" d="M{"L".join(pts)}Z"/>\n'
+        for i, rec in enumerate(g.records()):
+            pts = [f"{_fmt((x - xmin) * scale + MARGIN)} {_fmt((ymax - y) * scale + MARGIN)}" for x, y in rec[2]]
+            yield f'<path fill="{colour(i, rec)}" d="M{"L".join(pts)}Z"/>\n'
         yield "</g>\n"
     opener = f'<path fill="none" stroke="{STROKE}" stroke-width="{HAIRLINE}" stroke-linecap="round" d="'
     parts, count = [], 0
@@ -83,44 +82,26 @@ def cut_svg_pieces(g, scale: float, title: str, colour=None):
     yield "</svg>\n"
 
 
-def dxf_pieces(g, scale: float, colour_index=None):
-    """The DXF (R12 ASCII) in pieces: a header naming the version and units, one LINE per edge;
-    with `colour_index` (tile → 1, 2, …, from `--colour`), also one TEXT per tile at its vertices'
-    mean on layer COLOUR, its colour's number, in that AutoCAD colour (which piece gets which)."""
+def dxf_text(g, scale: float, colour_index=None) -> str:
+    """The DXF (through ezdxf, generator/dxf.py): one LINE per edge on layer CUT, in mm, y up; with
+    `colour_index` (tile → 1, 2, …, from `--colour`), also one TEXT per tile at its vertices' mean
+    on layer COLOUR, its colour's number, in that AutoCAD colour (which piece gets which)."""
     xmin, ymin, _xmax, _ymax = g.bbox
-    yield ("0\nSECTION\n2\nHEADER\n9\n$ACADVER\n1\nAC1009\n9\n$INSUNITS\n70\n4\n0\nENDSEC\n"
-           "0\nSECTION\n2\nENTITIES\n")
-    if colour_index is not None:
-        height = _fmt(0.6 * scale)
-        for i, (_kind, _extra, poly, _mask) in enumerate(g.records()):
+
+    def lines():
+        for _kind, _extra, poly, mask in g.records():
+            for run in _runs(poly, mask):
+                pts = [((x - xmin) * scale + MARGIN, (y - ymin) * scale + MARGIN) for x, y in run]
+                yield from zip(pts, pts[1:])
+
+    def texts():
+        for i, rec in enumerate(g.records()):
+            poly = rec[2]
             cx = sum(x for x, _ in poly) / len(poly)
             cy = sum(y for _, y in poly) / len(poly)
-            c = colour_index(i)
-            yield (f"0\nTEXT\n8\nCOLOUR\n62\n{c}\n10\n{_fmt((cx - xmin) * scale + MARGIN)}\n"
-                   f"20\n{_fmt((cy - ymin) * scale + MARGIN)}\n30\n0\n40\n{height}\n1\n{c}\n")
-    buf = []
-    for _kind, _extra, poly, mask in g.records():
-        for run in _runs(poly, mask):
-            pts = [(_fmt((x - xmin) * scale + MARGIN), _fmt((y - ymin) * scale + MARGIN)) for x, y in run]
-            for (x1, y1), (x2, y2) in zip(pts, pts[1:]):
-                buf.append(f"0\nLINE\n8\nCUT\n10\n{x1}\n20\n{y1}\n30\n0\n11\n{x2}\n21\n{y2}\n31\n0\n")
-        if len(buf) > 2000:
-            yield "".join(buf)
-            buf = []
-    yield "".join(buf)
-    yield "0\nENDSEC\n0\nEOF\n"
+            c = colour_index(i, rec)
+            yield (cx - xmin) * scale + MARGIN, (cy - ymin) * scale + MARGIN, 0.6 * scale, str(c), c
 
-
-def read_dxf_lines(text: str) -> list:
-    """The LINE entities of a DXF text as ((x1, y1), (x2, y2)) (tests and checks read files back)."""
-    lines = text.splitlines()
-    pairs = [(lines[k].strip(), lines[k + 1].strip()) for k in range(0, len(lines) - 1, 2)]
-    out, cur = [], None
-    for code, value in pairs:
-        if code == "0":
-            if cur is not None:
-                out.append(((cur["10"], cur["20"]), (cur["11"], cur["21"])))
-            cur = {} if value == "LINE" else None
-        elif cur is not None and code in ("10", "20", "11", "21"):
-            cur[code] = float(value)
-    return out
+    # lazy: generator.dxf is not in the page's runtime (only the command line writes DXF)
+    from generator.dxf import drawing_text
+    return drawing_text(lines(), texts() if colour_index is not None else None)

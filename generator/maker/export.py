@@ -6,7 +6,7 @@ every family that gives its tiles), and `emit`, which writes one of them.
                         "colour", …the family's own keys (metatile, reflected, odd, clue)}]}
     --format geojson   a FeatureCollection of the same tiles (Polygon features)
     --format cut-svg   every edge once, hairline, in mm (--scale MM per tiling unit)
-    --format dxf       the same edges as DXF R12 LINE entities, in mm
+    --format dxf       the same edges as DXF LINE entities, in mm (ezdxf, the `dxf` extra)
     --colour kind|metatile|proper4|proper3, --palette NAME   (also recolour svg/png/pdf)
 """
 
@@ -48,6 +48,10 @@ def offered(fam) -> bool:
 
 def emit(fam, item, fmt: str, out: str, options: dict) -> int:
     """Write item in one of the maker's formats, or (with --colour) a recoloured picture."""
+    if fmt == "dxf":
+        # lazy: generator.dxf is not in the page's runtime (only the command line writes DXF)
+        from generator.dxf import require
+        require()                       # before any work: one line saying how to install the extra
     g = build(output.progress(shapes_of(fam, item), None, "tile"))
     try:
         link = fam.permalink(item)
@@ -69,9 +73,9 @@ def emit(fam, item, fmt: str, out: str, options: dict) -> int:
                 colour = C.colour_function(g, colouring, palette, fam.name)
                 numbers: dict = {}
 
-                def index(i):
-                    return numbers.setdefault(colour(i), len(numbers) + 1)
-            output.emit(output.Document(lambda: cut.dxf_pieces(g, scale, index), name="cut file"), out)
+                def index(i, rec):
+                    return numbers.setdefault(colour(i, rec), len(numbers) + 1)
+            output.emit(cut.dxf_text(g, scale, index), out)
         else:
             colour = C.colour_function(g, colouring, palette, fam.name)
             svg = picture.patch_svg(g, colour, f"{link} ({colouring} colouring, {palette})")

@@ -13,7 +13,7 @@ PX_WIDTH = 800.0
 
 
 def patch_svg(g, colour, title: str, outline=None) -> str:
-    """The picture of graph `g`, tile i filled with colour(i); `outline` (float points): a region's
+    """The picture of graph `g`, tile i filled with colour(i, its record); `outline` (float points): a region's
     boundary drawn over the tiles."""
     xmin, ymin, xmax, ymax = g.bbox
     if outline:
@@ -22,9 +22,9 @@ def patch_svg(g, colour, title: str, outline=None) -> str:
     w, h = max(xmax - xmin, 1e-9), max(ymax - ymin, 1e-9)
     pad = 0.01 * max(w, h)
     groups: dict[str, list] = {}
-    for i, (_kind, _extra, poly, _mask) in enumerate(g.records()):
-        d = "M" + "L".join(f"{num(x)} {num(-y)}" for x, y in poly) + "Z"
-        groups.setdefault(colour(i), []).append(d)
+    for i, rec in enumerate(g.records()):
+        d = "M" + "L".join(f"{num(x)} {num(-y)}" for x, y in rec[2]) + "Z"
+        groups.setdefault(colour(i, rec), []).append(d)
     stroke = num(max(w, h) / 1500, 4)
     body = "\n".join(f'<path fill="{c}" stroke="#222222" stroke-width="{stroke}" stroke-linejoin="round" '
                      f'd="{"".join(ds)}"/>' for c, ds in sorted(groups.items()))

@@ -329,11 +329,76 @@ REGION_PARAMS = (
 )
 
 
-# The page's form (Family.form): which tiles at the rectangle's edge; its argv adds --tiles {tiles}.
+# The page's form (Family.form): which tiles at the region's edge; its argv adds --tiles {tiles}.
 FORM_TILES = {"name": "tiles", "label": "Tiles at the edge", "type": "select", "value": "meet",
-              "choices": [{"value": "meet", "label": "every tile meeting the rectangle"},
+              "choices": [{"value": "meet", "label": "every tile meeting the region"},
                           {"value": "inside", "label": "only whole tiles inside it"}],
               "help": "whole tiles only: nothing cut at the edge (a region permalink, version 2)"}
+
+# The region's shape on the page's form.  A select choice with "args" and "replaces" makes the
+# command line's argv: the form's `--width {width} --height {height}` pairs are replaced by its
+# "args" (`form_argv`; regen.js does the same); a field with "when" {field: value} is shown (and
+# sent) only while that field has that value.
+FORM_DEFAULT_POLYGON = "-8,-6 8,-6 10,4 0,9 -10,4"
+
+
+def region_form(form: dict) -> dict:
+    """A tiling family's form with the region's shape: rectangle (width × height), disc (radius)
+    or polygon (vertices), the disc's radius at most half the smaller side the form allows and
+    the polygon's bounding box within the form's width and height (checked on the page too)."""
+    fields = list(form["fields"])
+    names = [f["name"] for f in fields]
+    if "region" in names or not {"width", "height"} <= set(names):
+        return form
+    width = next(f for f in fields if f["name"] == "width")
+    height = next(f for f in fields if f["name"] == "height")
+    side = min(width["max"], height["max"])
+    region = {"name": "region", "label": "Region", "type": "select", "value": "rect",
+              "choices": [{"value": "rect", "label": "rectangle (width × height)"},
+                          {"value": "disc", "label": "disc (radius)", "replaces": ["--width", "--height"],
+                           "args": ["--disc", "{radius}"]},
+                          {"value": "polygon", "label": "polygon (its vertices)", "replaces": ["--width", "--height"],
+                           "args": ["--polygon", "{polygon}"]}],
+              "help": "the patch's outline: a rectangle, a disc or a polygon round the start point "
+                      "(a disc or polygon makes a region permalink, version 2)"}
+    radius = {"name": "radius", "label": "Radius", "type": "number", "min": 2, "max": side // 2,
+              "value": min(8, side // 2), "when": {"region": "disc"},
+              "help": "of the disc round the start point, in the width's units"}
+    polygon = {"name": "polygon", "label": "Vertices", "type": "text", "value": FORM_DEFAULT_POLYGON,
+               "when": {"region": "polygon"}, "max_vertices": MAX_VERTICES,
+               "help": f"x,y pairs separated by spaces, in the width's units, the start point at 0,0 "
+                       f"(3 to {MAX_VERTICES} vertices, up to 3 decimals, not crossing itself; its "
+                       f"bounding box at most {width['max']} × {height['max']})"}
+    at = names.index("width")
+    rect = [dict(f, when={"region": "rect"}) for f in fields if f["name"] in ("width", "height")]
+    rest = [f for f in fields if f["name"] not in ("width", "height")]
+    fields = rest[:at] + [region] + rect + [radius, polygon] + rest[at:]
+    return dict(form, fields=fields)
+
+
+def form_argv(form: dict, values: dict) -> list[str]:
+    """The command line a form's values make (what regen.js's make() runs): the form's argv, with
+    the chosen select options' "replaces" pairs swapped for their "args", then filled in."""
+    argv = list(form["argv"])
+    for fd in form["fields"]:
+        if fd["type"] != "select":
+            continue
+        chosen = next((c for c in fd["choices"] if isinstance(c, dict) and c["value"] == values.get(fd["name"])), None)
+        if not chosen or "args" not in chosen:
+            continue
+        out, placed = [], False
+        k = 0
+        while k < len(argv):
+            if argv[k] in chosen.get("replaces", ()):
+                if not placed:
+                    out += chosen["args"]
+                    placed = True
+                k += 2
+                continue
+            out.append(argv[k])
+            k += 1
+        argv = out if placed else out + chosen["args"]     # nothing to replace: the args are added
+    return [a.format(**values) for a in argv]
 
 
 def region_of(values: dict, error=TilepressError) -> Region | None:
@@ -416,7 +481,7 @@ def with_regions(fam):
 
     return dataclasses.replace(
         base, versions=tuple(sorted(set(base.versions) | {VERSION})), params=params, generate=generate, regen=regen,
-        cost=cost,
+        cost=cost, form=region_form(base.form) if base.form else base.form,
         permalink=either(lambda item: item.permalink(), "permalink"),
         to_json=either(region_json, "to_json"),
         to_svg=either(region_svg, "to_svg"),

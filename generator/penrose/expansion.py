@@ -173,6 +173,39 @@ def facts(item: Expansion) -> list:
             ["region", f"{format_decimal(item.width)} × {format_decimal(item.height)}"]]
 
 
+def _centroid_region(family: str, top: str, n: int, size: float):
+    """(the level-n supertriangle of label top, the size × size region at its centroid)."""
+    tri = S.supertriangle(family, top, n, scale=DENOM)
+    pts = [Z.to_float(v) for v in tri]
+    cx = Fraction(round(sum(p[0] for p in pts) / 3 / DENOM * 64), 64)
+    cy = Fraction(round(sum(p[1] for p in pts) / 3 / DENOM * 64), 64)
+    h = Fraction(size) / 2
+    return tri, Region(cx - h, cy - h, cx + h, cy + h, DENOM)
+
+
+def pruning_trace(family: str, size: float, n: int):
+    """What pruning does to one supertriangle of the family's first label and level n, a size × size
+    region at its centroid (as `pruning_counts`): (supertriangle, region, kept, dropped, made), kept =
+    the level-0 triangles that meet the region, dropped = [(level, triangle)] for every triangle
+    made and discarded, with its level (it stands for everything it would have become), made =
+    every triangle made, kept or not, at every level (the count `pruning_counts` gives)."""
+    top = G.FAMILY_LETTERS[family][0]
+    tri, region = _centroid_region(family, top, n, size)
+    tris, dropped, made = [(top, *tri)], [], 0
+    for step in range(n):
+        nxt = []
+        for t in tris:
+            for c in G.children(family, *t):
+                made += 1
+                _ch, a, b, d = c
+                if region.meets(a, b, d, Z.to_float(a), Z.to_float(b), Z.to_float(d)):
+                    nxt.append(c)
+                else:
+                    dropped.append((n - step - 1, c))
+        tris = nxt
+    return tri, region, tris, dropped, made
+
+
 def pruning_counts(family: str, size: float, levels) -> list:
     """[(n, triangles without pruning, triangles made with pruning)] for one supertriangle of the
     family's first label and level n, a size × size region at its centroid (every level counted:
@@ -182,12 +215,7 @@ def pruning_counts(family: str, size: float, levels) -> list:
             for u in G.FAMILY_LETTERS[family]}
     out = []
     for n in levels:
-        tri = S.supertriangle(family, top, n, scale=DENOM)
-        pts = [Z.to_float(v) for v in tri]
-        cx = Fraction(round(sum(p[0] for p in pts) / 3 / DENOM * 64), 64)
-        cy = Fraction(round(sum(p[1] for p in pts) / 3 / DENOM * 64), 64)
-        h = Fraction(size) / 2
-        region = Region(cx - h, cy - h, cx + h, cy + h, DENOM)
+        tri, region = _centroid_region(family, top, n, size)
         made = [0]
 
         def keep(t, region=region, made=made):

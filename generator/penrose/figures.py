@@ -1,4 +1,6 @@
-"""Article figures: the eight half-tiles, substitution levels, the interleaved P2/P3 sequence.
+"""Article figures: the eight half-tiles, substitution levels, the interleaved P2/P3 sequence,
+the edge-adjacency maps of the combinatorial coordinates (drawn from `tables.EXIT`/`ENTRY`) and
+the pruning saving of fixed expansion (a chart of counts and a picture of what is kept).
 
 All drawn from the exact geometry (Algorithm 1 in substitution.py) and converted to floats
 only here.  Each figure is a row of panels, each panel a list of filled triangles whose
@@ -9,11 +11,10 @@ from __future__ import annotations
 
 import math
 
-from generator.penrose import algebra as Z
-from generator.penrose import geometry as G
-from generator.penrose import substitution as S
+from generator.penrose import algebra as Z, geometry as G, substitution as S, tables as TB
 from generator.svg import document, escape, num
-from generator.penrose.expansion import pruning_counts
+from generator.penrose.expansion import pruning_counts, pruning_trace
+from generator.penrose.coords import DENOM
 
 LABEL_FILL = {
     "A": "#f2c14e", "B": "#f7d98b", "U": "#5b8e7d", "V": "#8fb8a8",
@@ -190,4 +191,180 @@ def all_figures() -> dict[str, str]:
         "penrose-p2-levels.svg": levels_figure("p2", "A"),
         "penrose-p3-levels.svg": levels_figure("p3", "X"),
         "penrose-interleaved.svg": interleaved_figure("A", 6),
+        "penrose-p2-adjacency.svg": adjacency_figure("p2"),
+        "penrose-p3-adjacency.svg": adjacency_figure("p3"),
+        "penrose-pruned.svg": pruning_picture(),
     }
+
+
+# ---- Tatham's edge-adjacency maps, drawn from tables.EXIT / ENTRY ------------------------------
+
+FONT = 'font-family="DejaVu Sans, sans-serif"'
+
+
+def _ink(fill: str) -> str:
+    """Dark text on a light fill, white text on a dark one."""
+    r, g, b = (int(fill[i:i + 2], 16) for i in (1, 3, 5))
+    return "#1f1f1f" if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#ffffff"
+
+
+def adjacency_cell(parent: str, child: str, edge: int) -> str:
+    """One cell of the adjacency table as the figure prints it: `B 2` (the step crosses into child
+    B through its edge 2) or `[1.0]` (it leaves the parent through segment 0 of the parent's edge 1)."""
+    step = TB.EXIT[parent][child][edge]
+    if step[0] is None:
+        return f"[{step[1]}.{step[2]}]"
+    return f"{step[0]} {step[1]}"
+
+
+def adjacency_rows(family: str) -> dict:
+    """{parent: [(child, cell of edge 0, edge 1, edge 2), …]} in the tables' child order: what the
+    adjacency figure prints (and the article's test compares with the tables)."""
+    return {p: [(c, *(adjacency_cell(p, c, i) for i in range(3))) for c in TB.CHILDREN[p]]
+            for p in G.FAMILY_LETTERS[family]}
+
+
+MAX_DRAW_H = 240.0
+
+
+def _adjacency_scale(family: str, parent: str, w: float):
+    """(scale, drawing height) of one parent in a panel w wide."""
+    fp = [Z.to_float(v) for v in TB._canonical_parent(family, parent)]
+    xs, ys = [p[0] for p in fp], [p[1] for p in fp]
+    s = min((w - 70) / (max(xs) - min(xs)), MAX_DRAW_H / (max(ys) - min(ys)))
+    return s, (max(ys) - min(ys)) * s
+
+
+def _adjacency_panel(family: str, parent: str, x0: float, y0: float, w: float, draw_h: float) -> list:
+    """One parent substituted once: children filled and lettered, each child's edges numbered
+    inside it, the parent's edges cut into their numbered segments outside, the table below."""
+    pv = TB._canonical_parent(family, parent)
+    kids = G.children(family, parent, *pv)
+    fp = [Z.to_float(v) for v in pv]
+    xs, ys = [p[0] for p in fp], [p[1] for p in fp]
+    s, own_h = _adjacency_scale(family, parent, w)
+    ox = x0 + (w - (max(xs) - min(xs)) * s) / 2 - min(xs) * s
+    oy = y0 + 22 + 25 + (draw_h - own_h) / 2 + max(ys) * s
+
+    def P(v):
+        fx, fy = Z.to_float(v)
+        return (ox + fx * s, oy - fy * s)
+    out = [f'<text x="{num(x0 + w / 2)}" y="{num(y0 + 15)}" text-anchor="middle" {FONT} font-size="15" '
+           f'font-weight="bold">parent {parent} ({G.SHAPE_NAMES[G.TYPE_INFO[parent][0]]})</text>']
+    for ch, a, b, c in kids:
+        q = [P(a), P(b), P(c)]
+        out.append(f'<path fill="{LABEL_FILL[ch]}" stroke="#1f1f1f" stroke-width="1" stroke-linejoin="round" '
+                   f'd="M{"L".join(f"{num(x)} {num(y)}" for x, y in q)}Z"/>')
+    for ch, a, b, c in kids:
+        q = [P(a), P(b), P(c)]
+        cx, cy = sum(p[0] for p in q) / 3, sum(p[1] for p in q) / 3
+        out.append(f'<text x="{num(cx)}" y="{num(cy + 6)}" text-anchor="middle" {FONT} font-size="17" '
+                   f'font-weight="bold" fill="{_ink(LABEL_FILL[ch])}">{ch}</text>')
+        for i in range(3):
+            (ax, ay), (bx, by) = q[i], q[(i + 1) % 3]
+            mx, my = (ax + bx) / 2, (ay + by) / 2
+            d = math.hypot(cx - mx, cy - my)
+            t = min(0.45, 11 / d) if d else 0
+            lx, ly = mx + (cx - mx) * t, my + (cy - my) * t
+            out.append(f'<text x="{num(lx)}" y="{num(ly + 4)}" text-anchor="middle" {FONT} font-size="11" '
+                       f'fill="{_ink(LABEL_FILL[ch])}">{i}</text>')
+    # the parent's edges: segment boundaries ticked, each segment named e.k outside the triangle
+    pc = [P(v) for v in pv]
+    gx, gy = sum(p[0] for p in pc) / 3, sum(p[1] for p in pc) / 3
+    kid_pts = {ch: [P(a), P(b), P(c)] for ch, a, b, c in kids}
+    for e in range(3):
+        for k, (ch, i) in enumerate(TB.ENTRY[parent][e]):
+            (ax, ay), (bx, by) = kid_pts[ch][i], kid_pts[ch][(i + 1) % 3]
+            colour = ("#0072B2", "#D55E00")[k % 2]
+            out.append(f'<path fill="none" stroke="{colour}" stroke-width="4" stroke-linecap="butt" '
+                       f'd="M{num(ax)} {num(ay)}L{num(bx)} {num(by)}"/>')
+            mx, my = (ax + bx) / 2, (ay + by) / 2
+            nx, ny = by - ay, ax - bx                     # normal of the segment
+            ln = math.hypot(nx, ny)
+            nx, ny = nx / ln, ny / ln
+            if nx * (mx - gx) + ny * (my - gy) < 0:
+                nx, ny = -nx, -ny
+            out.append(f'<text x="{num(mx + nx * 16)}" y="{num(my + ny * 16 + 5)}" text-anchor="middle" {FONT} '
+                       f'font-size="13" fill="{colour}" font-weight="bold">{e}.{k}</text>')
+    ty = y0 + 22 + 25 + draw_h + 45
+    cols = [x0 + w * f for f in (0.14, 0.38, 0.62, 0.86)]
+    for cx_, head in zip(cols, ("child", "edge 0", "edge 1", "edge 2")):
+        out.append(f'<text x="{num(cx_)}" y="{num(ty)}" text-anchor="middle" {FONT} font-size="12" '
+                   f'fill="#555555">{head}</text>')
+    for r, row in enumerate(adjacency_rows(family)[parent]):
+        for cx_, cell in zip(cols, row):
+            colour = "#1f1f1f" if not cell.startswith("[") else "#7a3b00"
+            out.append(f'<text x="{num(cx_)}" y="{num(ty + 18 * (r + 1))}" text-anchor="middle" {FONT} '
+                       f'font-size="13" fill="{colour}">{escape(cell)}</text>')
+    return out
+
+
+def adjacency_figure(family: str) -> str:
+    """Tatham's edge-adjacency maps for one family: each parent label substituted once (two per
+    row), with the table `tables.EXIT` gives for it below (the combinatorial coordinates' steps)."""
+    w, cols = 340.0, 2
+    letters = G.FAMILY_LETTERS[family]
+    parts, y = [], 0.0
+    for r in range(0, len(letters), cols):
+        row = letters[r:r + cols]
+        draw_h = max(_adjacency_scale(family, p, w)[1] for p in row)
+        for n, parent in enumerate(row):
+            parts += _adjacency_panel(family, parent, n * w, y, w, draw_h)
+        y += 22 + 25 + draw_h + 45 + 18 * max(len(G.children(family, p, *S.supertriangle(family, p, 0)))
+                                              for p in row) + 20
+    return document("\n".join(parts), w * cols, y, (0, 0, w * cols, y),
+                    title=f"{family.upper()}: the edge-adjacency maps of the substitution",
+                    background="#ffffff")
+
+
+# ---- the pruning saving as a picture: kept against discarded --------------------------------
+
+PRUNE_LEVEL, PRUNE_SIZE = 8, 6.0
+DROPPED_FILL = "#d9d9d9"
+
+
+def pruning_picture(family: str = "p2", level: int = PRUNE_LEVEL, size: float = PRUNE_SIZE) -> str:
+    """One supertriangle of level `level` expanded fully (left: every bottom-level triangle) and
+    pruned to a size × size region at its centroid (right: the triangles kept, coloured, and every
+    triangle made and dropped, grey, drawn at the level it was dropped), the region in red."""
+    tri, region, kept, dropped, made = pruning_trace(family, size, level)
+    full = S.expand(family, G.FAMILY_LETTERS[family][0], level, scale=DENOM)
+    total = pruning_counts(family, size, [level])[0][1]
+    fv = [tuple(c / DENOM for c in Z.to_float(v)) for v in tri]
+    xs, ys = [p[0] for p in fv], [p[1] for p in fv]
+    draw_h, top, gap = 440.0, 30.0, 40.0
+    s = draw_h / (max(ys) - min(ys))
+    panel_w = (max(xs) - min(xs)) * s + 20
+
+    def tr(v, x0):
+        fx, fy = Z.to_float(v)
+        return f"{num(x0 + 10 + (fx / DENOM - min(xs)) * s, 1)} {num(top + (max(ys) - fy / DENOM) * s, 1)}"
+
+    def paths(tris, x0, fill_of, stroke, width):
+        by_fill: dict = {}
+        for t in tris:
+            by_fill.setdefault(fill_of(t), []).append("M" + "L".join(tr(v, x0) for v in t[1:]) + "Z")
+        return [f'<path fill="{f}" stroke="{stroke}" stroke-width="{width}" stroke-linejoin="round" '
+                f'd="{"".join(by_fill[f])}"/>' for f in sorted(by_fill)]
+
+    def region_rect(x0):
+        rx = x0 + 10 + (float(region.x0) - min(xs)) * s
+        ry = top + (max(ys) - float(region.y1)) * s
+        return (f'<rect x="{num(rx, 1)}" y="{num(ry, 1)}" width="{num(float(region.x1 - region.x0) * s, 1)}" '
+                f'height="{num(float(region.y1 - region.y0) * s, 1)}" fill="none" stroke="#e41a1c" stroke-width="2"/>')
+    parts = []
+    x1 = panel_w + gap
+    parts += paths(full, 0.0, lambda t: LABEL_FILL[t[0]], "#ffffff", 0.3)
+    parts.append(region_rect(0.0))
+    parts += paths([t for _lev, t in dropped], x1, lambda t: DROPPED_FILL, "#8c8c8c", 0.8)
+    parts += paths(kept, x1, lambda t: LABEL_FILL[t[0]], "#ffffff", 0.3)
+    parts.append(region_rect(x1))
+    w = x1 + panel_w
+    caps = ((panel_w / 2, f"expanded fully: {total:,} triangles made"),
+            (x1 + panel_w / 2, f"pruned: {made:,} made, {len(kept):,} kept"))
+    for cx, text in caps:
+        parts.append(f'<text x="{num(cx, 1)}" y="18" text-anchor="middle" {FONT} font-size="14">{escape(text)}</text>')
+    h = top + draw_h + 10
+    return document("\n".join(parts), w, h, (0, 0, w, h),
+                    title=f"{family.upper()}: a level-{level} supertriangle expanded fully and pruned to a "
+                          f"{size:g} × {size:g} region", background="#ffffff", digits=1)

@@ -317,7 +317,8 @@ json.dumps({"stdlib": _std, "engines": _eng, "results": _results, "version": sys
             "cache_tag": sys.implementation.cache_tag})
 '''
 
-OPTIONAL = ("cairosvg", "PIL", "pypdf", "segno", "tqdm", "jinja2", "markdown", "html5lib")   # renderers / CLI extras
+OPTIONAL = ("cairosvg", "PIL", "pypdf", "segno", "tqdm", "jinja2", "markdown", "html5lib",
+            "ezdxf")   # renderers / CLI extras (ezdxf: `--format dxf`, the dxf extra)
 
 
 # --- inputs ---------------------------------------------------------------------------
@@ -356,13 +357,22 @@ def missing_reason(pkg: Path | None = None) -> str | None:
     return None
 
 
+# Engine modules only the build uses, never the page: each family's article figures (drawn into
+# the site's articles by `Family.figures`, which imports them lazily) and the DXF writer (it
+# needs ezdxf, which the page does not have).  Leaving them out keeps the page's download down.
+BUILD_ONLY = ("article.py", "figures.py")
+BUILD_ONLY_FILES = ("generator/dxf.py",)
+
+
 def engine_files() -> dict[str, bytes]:
-    """The files of the engines archive: generator/ without the site pipeline (sorted)."""
+    """The files of the engines archive: generator/ without the site pipeline and the modules
+    only the build uses (BUILD_ONLY), sorted."""
     out = {}
     for path in sorted(ENGINES.rglob("*")):
         rel = path.relative_to(ENGINES.parent).as_posix()
         if (path.is_file() and "__pycache__" not in rel
                 and not rel.startswith(("generator/pipeline/", "generator/_data/"))   # site pipeline, wheel data
+                and not (path.name in BUILD_ONLY or rel in BUILD_ONLY_FILES)
                 and not rel.endswith((".pyc", ".pyo"))):
             out[rel] = path.read_bytes()
     return out

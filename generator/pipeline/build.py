@@ -253,8 +253,21 @@ def _marking(*sequences):
                 seq.flag(n, "on_sheet")
 
 
+def _figures_source(fn) -> str:
+    """A digest of the source files beside the module of a figures function (its family's
+    package): figures drawn by new code are not taken from the cache of old ones."""
+    path = getattr(sys.modules.get(fn.__module__), "__file__", None)
+    if not path:
+        return ""
+    digest = hashlib.sha256()
+    for src in sorted(Path(path).parent.glob("*.py")):
+        digest.update(src.name.encode() + b"\0" + src.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
 def _figures(writer: Writer, cache: Cache, mods: dict) -> None:
-    """Write the families' article figures under articles/figures/ (cached by VERSION).
+    """Write the families' article figures under articles/figures/ (cached by VERSION and the
+    source of the family's package).
 
     Several families may share one figures function (Penrose: p2 and p3); it runs once.
     """
@@ -264,7 +277,8 @@ def _figures(writer: Writer, cache: Cache, mods: dict) -> None:
         if fn is None or id(fn) in seen:
             continue
         seen.add(id(fn))
-        key = hashlib.sha256(json.dumps(["figures", fn.__module__, fam.version]).encode()).hexdigest()
+        key = hashlib.sha256(json.dumps(["figures", fn.__module__, fam.version,
+                                         _figures_source(fn)]).encode()).hexdigest()
         figs = cache.get(key)
         if figs is None:
             figs = fn()

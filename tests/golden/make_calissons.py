@@ -30,6 +30,17 @@ REGION_CASES = [("star:1", 1, "hard"), ("long:2", 2, "medium"), ("wide:1", 3, "e
 REGION_SAMPLES = [("star:2", 1), ("random:2:300", 5)]
 
 
+# the infinite grid (cal.v4): a feasible set in one window, the absorbing cycle, and edges far apart
+PLANE = ["cal.v4.-2_-1x.-1_0z.0_-1y.1_1y", "cal.v4.-2_-1x.-2_0x.-1_0z",
+         "cal.v4.-40_7y.0_0x.1_1y.2_-1z.100000_-3y.100002_-3x.250000_900000z"]
+
+
+def _json(obj) -> bytes:
+    """The bytes `regen --format json` prints."""
+    from generator.output import to_json
+    return to_json(obj).encode("utf-8")
+
+
 def region_text(name):
     """A named shape, or the word of the random shape random:SEED:SIZE."""
     if name.startswith("random:"):
@@ -70,9 +81,12 @@ def main():
                     for name, seed in REGION_SAMPLES]
     samples = [{"permalink": link, "sha256": hashlib.sha256(cli.to_svg(cli.regen(link, {}), {}).encode("utf-8"))
                 .hexdigest()} for link in SAMPLES + region_links]
+    plane = [{"permalink": link, "sha256": hashlib.sha256(cli.to_svg(cli.regen(link, {}), {}).encode("utf-8"))
+              .hexdigest(), "json_sha256": hashlib.sha256(_json(cli.to_json(cli.regen(link, {})))).hexdigest()}
+             for link in PLANE]
     out = {"family": "calissons", "note": "regen PERMALINK --view V --format svg; generate n/seed/level; "
-           "samples: regen PERMALINK --format svg",
-           "permalinks": perms, "generate": gens, "samples": samples}
+           "samples and plane: regen PERMALINK --format svg (plane json_sha256: --format json)",
+           "permalinks": perms, "generate": gens, "samples": samples, "plane": plane}
     (ROOT / "tests" / "golden" / "calissons.json").write_text(json.dumps(out, indent=1, sort_keys=True) + "\n")
 
 
