@@ -14,18 +14,21 @@ def _interrupted_while_starting(_signum, _frame):
 
 def _new(argv: list[str]) -> int:
     """`new DIR`, loaded only when asked for (the build's modules stay out of every other command)."""
+    # lazy: the site build's modules load only for `new`
     from generator.pipeline.newsite import run
     return run(argv)
 
 
 def main(argv: list[str] | None = None) -> int:
     """The CLI with the site build's commands."""
+    # lazy: the modules load after the Ctrl-C handler is set (see the end of this file)
     from generator import cli
     return cli.main(argv, commands={"new": _new})
 
 
 def console() -> int:
     """The `tilepress` console script: `python -m generator` under its installed name."""
+    # lazy: the modules load after the Ctrl-C handler is set (see the end of this file)
     from generator import cli
     from generator.errors import on_termination
     cli.PROG = "tilepress"

@@ -17,13 +17,15 @@ Set TILEPRESS_DEBUG=1 to see the traceback of an internal error.
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import os
 import sys
 import traceback
 
-from generator import families, output, reporting
+from generator import __version__, families, output, reporting
 from generator.errors import Terminated, TilepressError, machine_fault, one_line
 from generator.families import REQUIRED, Family
+from generator.permalinks import short_id
 
 PROG = "python -m generator"
 
@@ -88,6 +90,7 @@ def make_parser(prog: str, description: str, schema=(), formats=(), optional=Fal
 
 def maker_schema(fam: Family) -> tuple[tuple, tuple]:
     """(extra options, extra formats) of the maker's exports, for families that give their tiles."""
+    # lazy: start-up; the maker's exports load only to write an item
     from generator.maker import export
     if not export.offered(fam):
         return (), ()
@@ -97,6 +100,7 @@ def maker_schema(fam: Family) -> tuple[tuple, tuple]:
 def emit_item(fam: Family, item, fmt: str, out: str, svg_options: dict, maker: dict | None = None) -> int:
     """Write an item as the family's JSON, its SVG, or a PNG/PDF of the SVG; the maker's formats
     (graph, geojson, cut-svg, dxf) and `--colour` pictures through generator.maker."""
+    # lazy: start-up; the maker's exports load only to write an item
     from generator.maker import export
     if maker is not None and (fmt in export.FORMATS or (maker.get("colour") and fmt != "json")):
         return export.emit(fam, item, fmt, out, maker)
@@ -132,8 +136,8 @@ def run_regen(argv: list[str]) -> int:
               "Regenerates the exact item a permalink names; options depend on the family:\n"
               f"`{PROG} regen PERMALINK --help` lists them.")
         return 0
-    link, rest = argv[0], argv[1:]
-    fam, _version, _payload = families.split_permalink(link)
+    fam, link = families.parse(argv[0])      # read once; the family's regen gets the Link
+    rest = argv[1:]
     extra, formats = maker_schema(fam)
     parser = make_parser(f"{PROG} regen PERMALINK", f"Regenerate a {fam.title} item from its permalink.",
                          fam.regen_params + fam.svg_params + extra, fam.formats + formats, optional=True)
@@ -217,7 +221,6 @@ def dispatch(argv: list[str], commands: dict | None = None) -> int:
         print(usage())
         return 0
     if argv[0] == "--version":
-        from generator import __version__
         print(f"tilepress {__version__}")
         return 0
     cmd, rest = argv[0], argv[1:]
@@ -254,6 +257,7 @@ SHEET_HELP = ("A printable PDF of puzzles: from a recipe (FAMILY and its generat
 
 
 def _sheet_options(parser: argparse.ArgumentParser, recipe: bool) -> None:
+    # lazy: start-up; generator.sheet (~13 ms) loads only for `sheet`
     from generator import sheet
     if recipe:
         parser.add_argument("--count", type=int, default=6, metavar="N",
@@ -274,7 +278,6 @@ def _sheet_options(parser: argparse.ArgumentParser, recipe: bool) -> None:
 
 
 def _date(text: str, flag: str):
-    import datetime as dt
     try:
         return dt.date.fromisoformat(text.strip())
     except ValueError:
@@ -283,8 +286,8 @@ def _date(text: str, flag: str):
 
 def _paper_entry(fam: Family, item, base_url: str, heading: str = ""):
     """A sheet.Entry of an item (TilepressError when it is not a puzzle)."""
+    # lazy: start-up; generator.sheet (~13 ms) loads only for `sheet`
     from generator import sheet
-    from generator.permalinks import short_id
     view = fam.on_paper(item) if fam.on_paper else None
     link = fam.permalink(item)
     if view is None:
@@ -296,6 +299,7 @@ def _paper_entry(fam: Family, item, base_url: str, heading: str = ""):
 
 def run_sheet(argv: list[str]) -> int:
     """`sheet FAMILY [recipe] | sheet PERMALINK...`: a printable PDF (generator/sheet.py)."""
+    # lazy: start-up; generator.sheet (~13 ms) loads only for `sheet`
     from generator import sheet
     prog = f"{PROG} sheet"
     if not argv or argv[0] in ("-h", "--help"):
@@ -318,7 +322,6 @@ def run_sheet(argv: list[str]) -> int:
         if (args.date_from is None) != (args.date_to is None):
             raise TilepressError("sheet: a book needs both --from and --to")
         if args.date_from is not None:
-            import datetime as dt
             start, end = _date(args.date_from, "--from"), _date(args.date_to, "--to")
             if end < start:
                 raise TilepressError(f"--to {end} is before --from {start}")
@@ -355,14 +358,14 @@ def run_sheet(argv: list[str]) -> int:
         if not 1 <= args.per_page <= sheet.MAX_PER_PAGE:
             raise TilepressError(f"--per-page must be between 1 and {sheet.MAX_PER_PAGE}, got {args.per_page}")
         entries, view, kinds = [], None, set()
-        for link in args.links:
-            f, _v, _p = families.split_permalink(link)
+        for text in args.links:
+            f, link = families.parse(text)
             if f.on_paper is None:
-                raise TilepressError(f"{link[:40]}: family {f.name!r} has no puzzles to print")
+                raise TilepressError(f"{text[:40]}: family {f.name!r} has no puzzles to print")
             if f.cost is not None and f.page_cap is not None:
                 cap = f.page_cap(link) if callable(f.page_cap) else f.page_cap
                 if f.cost(link, None) > 4 * cap:
-                    raise TilepressError(f"{link[:40]}: too big for a sheet")
+                    raise TilepressError(f"{text[:40]}: too big for a sheet")
             entry, v = _paper_entry(f, f.regen(link, {}), args.base_url)
             entries.append(entry)
             kinds.add(f.name)
@@ -380,7 +383,6 @@ def run_sheet(argv: list[str]) -> int:
         raise TilepressError("--answers separate needs --out FILE.pdf (the answers go to FILE-answers.pdf)")
     cover = None
     if days:
-        import datetime as dt
         whole_month = (days[0].day == 1 and days[-1].month == days[0].month
                        and (days[-1] + dt.timedelta(days=1)).day == 1)
         span = days[0].strftime("%B %Y") if whole_month else f"{days[0].isoformat()} to {days[-1].isoformat()}"

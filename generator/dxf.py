@@ -14,6 +14,7 @@ drawing gives the same bytes.
 from __future__ import annotations
 
 import importlib.util
+import io
 
 from generator.errors import TilepressError
 
@@ -37,7 +38,6 @@ def drawing_text(lines, texts=None, line_layer: str = "CUT", text_layer: str = "
     entity on `line_layer`; `texts` yields (x, y, height, words, aci), each one TEXT entity on
     `text_layer` in AutoCAD colour `aci`, placed at its left baseline point."""
     require()
-    import io
 
     import ezdxf   # (lazy: an optional extra of DXF output alone, never of the engines; see above)
     from ezdxf import units

@@ -37,6 +37,7 @@ class Terminated(BaseException):
 
 def on_termination() -> None:
     """Make SIGTERM and SIGHUP raise Terminated (command-line entry points only, main thread)."""
+    # lazy: only the command line installs handlers; the engines (Pyodide) never need these
     import signal
     import threading
 

@@ -135,7 +135,7 @@ class Family:
     kind: str
     params: tuple
     generate: Callable[[dict], object]
-    regen: Callable[[str, dict], object]
+    regen: Callable[[permalinks.Link, dict], object]      # the parsed link (families.parse), overrides
     regen_params: tuple
     permalink: Callable[[object], str]
     to_json: Callable[[object], object]
@@ -155,9 +155,9 @@ class Family:
     formats: tuple = ("json", "svg", "png", "pdf")   # outputs of generate/regen; first = default
     description: str = ""        # one paragraph for --help
     to_png: Callable[[object, dict], bytes] | None = None   # a PNG other than the SVG's rasterisation
-    # tilings: cost(permalink, params) — about how many tiles a permalink (or, with permalink
-    # None, generate's params) asks for, from the text alone: the cost rule of generator.permalinks
-    cost: Callable[[str | None, dict | None], float] | None = None
+    # tilings: cost(link, params) — about how many tiles a parsed permalink (or, with link None,
+    # generate's params) asks for, from the text alone: the cost rule of generator.permalinks
+    cost: Callable[[permalinks.Link | None, dict | None], float] | None = None
     # cpu: about how many CPU seconds (CPython) one unit of `cost` takes to make, beyond the
     # pictures every item gets: a number, or a function of (generate's params or None, the permalink
     # or None) for a family whose work per unit depends on them (a puzzle's level).  The site build
@@ -267,27 +267,40 @@ def by_prefix(prefix: str) -> Family | None:
     return None
 
 
-def split_permalink(text: str) -> tuple[Family, int, str]:
-    """Split a permalink into (family, version, payload), or raise PermalinkError."""
-    prefix, version, payload = permalinks.split(text)
-    fam = by_prefix(prefix)
+def family_of(link: permalinks.Link) -> Family:
+    """The family a parsed permalink belongs to, its version checked (PermalinkError)."""
+    fam = by_prefix(link.prefix)
     if fam is None:
         known = ", ".join(sorted(f.prefix for f in all_families()))
-        raise PermalinkError(f"unknown permalink family {prefix!r} (known: {known})")
-    if version not in fam.versions:
-        raise PermalinkError(f"{prefix} permalink version {version} is not known "
+        raise PermalinkError(f"unknown permalink family {link.prefix!r} (known: {known})")
+    if link.version not in fam.versions:
+        raise PermalinkError(f"{link.prefix} permalink version {link.version} is not known "
                              f"(this program reads {', '.join(f'v{v}' for v in fam.versions)})")
-    return fam, version, payload
+    return fam
 
 
-def patch(name: str, permalink: str | None = None, **params) -> tuple[object, list[Tile]]:
-    """A tiling family's item and its tiles: from a permalink, or generated from params."""
+def parse(text) -> tuple[Family, permalinks.Link]:
+    """(family, Link) of a permalink: each door (command line, site build, page, Markdown
+    extension) reads a link here once and passes the Link on; a Link is taken as it is."""
+    link = permalinks.as_link(text)
+    return family_of(link), link
+
+
+def split_permalink(text) -> tuple[Family, int, str]:
+    """(family, version, payload) of a permalink (a text or a Link), or raise PermalinkError."""
+    fam, link = parse(text)
+    return fam, link.version, link.payload
+
+
+def patch(name: str, permalink=None, **params) -> tuple[object, list[Tile]]:
+    """A tiling family's item and its tiles: from a permalink (a Link, or its text), or generated
+    from params."""
     fam = get(name)
     if fam.tiles is None:
         raise TilepressError(f"family {name!r} is not a tiling (it has no tiles)")
     if permalink is not None:
-        split_permalink(permalink)
-        item = fam.regen(permalink, validate(fam.regen_params, params, f"{name} patch"))
+        _fam, link = parse(permalink)
+        item = fam.regen(link, validate(fam.regen_params, params, f"{name} patch"))
     else:
         item = fam.generate(validate(fam.params, params, f"{name} patch"))
     return item, list(fam.tiles(item))

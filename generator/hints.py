@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
 from generator.errors import TilepressError
+from generator.inputs import read_text
 
 MAX_MARKS_BYTES = 4 << 20
 Edge = tuple[int, int]
@@ -136,7 +137,6 @@ def read_marks(path: str | None, edges) -> Marks:
     """The marks of a MARKS file (`-` for standard input); none given: an empty board."""
     if path is None:
         return Marks()
-    from generator.inputs import read_text
     return parse_marks(read_text(path, MAX_MARKS_BYTES), edges, what=path if path != "-" else "marks")
 
 

@@ -19,9 +19,10 @@ This module imports nothing from the families (they and `generator.families` imp
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from generator.errors import PermalinkError
@@ -58,6 +59,70 @@ def split(text) -> tuple[str, int, str]:
         raise PermalinkError(f"not a tilepress permalink: {shown(text)} "
                              "(expected <family>.v<N>.<payload>, e.g. p2.v1....)")
     return m.group(1), int(m.group(2)), m.group(3)
+
+
+@dataclass(frozen=True, eq=False)
+class Link:
+    """A permalink read once: its text, prefix, version and payload — the value every door
+    (the command line, the site build, the page, the Markdown extension) makes with `parse`
+    and passes on, so nothing below reads the text again.
+
+    A family's reading of the payload (its own value: a region and coordinates, a puzzle's
+    clues and tiling link) is made once per link and kept with it (`reading`), so the cost
+    check and the regeneration share it.
+    """
+
+    text: str
+    prefix: str
+    version: int
+    payload: str
+    _readings: dict = field(default_factory=dict, repr=False)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __len__(self) -> int:
+        return len(self.text)
+
+    def __eq__(self, other) -> bool:       # one link per text: memos keyed by links hit across requests
+        return isinstance(other, Link) and other.text == self.text
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+    def __reduce__(self):                  # to another process: the link, not what was read from it
+        return Link, (self.text, self.prefix, self.version, self.payload)
+
+    def reading(self, key, read):
+        """read(self), made the first time `key` is asked for and kept."""
+        if key not in self._readings:
+            self._readings[key] = read(self)
+        return self._readings[key]
+
+
+def parse(text) -> Link:
+    """The one reading of a permalink's text: a `Link`, or PermalinkError with the reason."""
+    prefix, version, payload = split(text)
+    return Link(text.strip(), prefix, version, payload)
+
+
+def as_link(value) -> Link:
+    """A Link as it is; a text parsed (for callers that hold only the text: tests, old code)."""
+    return value if isinstance(value, Link) else parse(value)
+
+
+def reads(read):
+    """A family's reading of a payload, `read(link)`, made once per Link and kept with it: the
+    decorated function takes a Link (or a text, parsed first) and returns the kept reading."""
+    @functools.wraps(read)
+    def once(link):
+        return as_link(link).reading(read, read)
+    return once
+
+
+def text_of(value) -> str:
+    """The permalink text of a Link or a text."""
+    return value.text if isinstance(value, Link) else value
 
 
 @dataclass(frozen=True)
@@ -103,13 +168,29 @@ class Grammar:
         return m
 
     def parse(self, text) -> tuple[str, int, re.Match]:
-        """(prefix, version, payload match) of a permalink of this grammar."""
+        """(prefix, version, payload match) of a permalink of this grammar: a Link read (`read`),
+        a text split first."""
+        if isinstance(text, Link):
+            return text.prefix, text.version, self.read(text)
         prefix, version, payload = self.split(text)
         return prefix, version, self.match(payload)
 
-    def canonical(self, rebuilt: str, text: str) -> None:
-        """Raise unless the text is the canonical spelling `rebuilt` (one link per object)."""
-        if rebuilt != text.strip():
+    def read(self, link: Link) -> re.Match:
+        """The payload's match of a Link already split: the length, prefix and version checked."""
+        if len(link.text) > self.max_length:
+            raise PermalinkError(f"{self.label} permalink too long ({len(link.text)} characters, "
+                                 f"limit {self.max_length})")
+        if link.prefix not in self.prefixes:
+            raise PermalinkError(f"not a {self.label} permalink (family {link.prefix!r})")
+        if link.version not in self.versions:
+            reads = ", ".join(f"v{v}" for v in self.versions)
+            raise PermalinkError(f"unknown {self.label} permalink version v{link.version} "
+                                 f"(this build reads {reads})")
+        return self.match(link.payload)
+
+    def canonical(self, rebuilt: str, text) -> None:
+        """Raise unless the text (or a Link's) is the canonical spelling `rebuilt` (one link per object)."""
+        if rebuilt != text_of(text).strip():
             raise PermalinkError(f"{self.label} permalink is not in canonical form (numbers without "
                                  "leading zeros or trailing decimal zeros)")
 

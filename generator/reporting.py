@@ -21,6 +21,7 @@ def meter(total: int, unit: str, desc: str | None = None):
             return (lambda n: None), (lambda: None)
         return (lambda n: SINK(n, total, unit, desc)), (lambda: None)
     try:
+        # lazy: tqdm is not in the Pyodide runtime, which imports this module (webapi)
         from tqdm import tqdm
     except ImportError:  # pragma: no cover
         return (lambda n: None), (lambda: None)
@@ -45,6 +46,7 @@ def progress(iterable, total: int | None = None, unit: str = "it", desc: str | N
     if not PROGRESS:
         return iterable if SINK is None else _reported(iterable, total, unit, desc)
     try:
+        # lazy: tqdm is not in the Pyodide runtime, which imports this module (webapi)
         from tqdm import tqdm
     except ImportError:  # pragma: no cover
         return iterable
@@ -65,6 +67,7 @@ def counter(unit: str):
             return None, lambda: None
         return (lambda n: SINK(n, None, unit, None)), lambda: None
     try:
+        # lazy: tqdm is not in the Pyodide runtime, which imports this module (webapi)
         from tqdm import tqdm
     except ImportError:  # pragma: no cover
         return None, lambda: None

@@ -26,11 +26,14 @@ same recipe gives the same bytes.
 
 from __future__ import annotations
 
+import dataclasses
+import io
 import re
 from dataclasses import dataclass
 
 from generator.errors import TilepressError
 from generator.svg import CHAR_WIDTH, escape, num, wrap
+from generator.output import join_pdfs
 
 PAPERS_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
@@ -389,9 +392,9 @@ def cover_pages(title: str, subtitle: str, sheet: Sheet) -> list[str]:
 
 def to_pdf(pages: list[str], title: str) -> bytes:
     """Join page SVGs into one PDF with pinned metadata (deterministic bytes)."""
+    # lazy: renderers (cairosvg ~190 ms), not in the Pyodide runtime; only PNG/PDF need them
     import cairosvg
 
-    from generator.output import join_pdfs
     return join_pdfs([cairosvg.svg2pdf(bytestring=page.encode("utf-8")) for page in pages], title)
 
 
@@ -400,7 +403,6 @@ def runs(sheet: Sheet, what: str = "the puzzle", strict: bool = True) -> list[tu
     A command's sheet is one run.  A site's sheet (not `strict`) is a run per kind of puzzle in a
     row (Loopy's tilings on an all-tilings level sheet), so that a kind too big to keep the rule
     one a page does not force every other kind onto pages of their own."""
-    import dataclasses
     if strict:
         n, shape, note = per_page(sheet, what, strict)
         return [(sheet, n, shape, note, 1)]
@@ -447,8 +449,8 @@ PREVIEW_PX = 240         # the preview of a sheet's first puzzle page: a grey PN
 def site_files(sheet: Sheet, cover: tuple[str, str] | None = None) -> tuple[bytes, bytes, int, str]:
     """(PDF, PNG preview of its first puzzle page, page count, note) of a site's sheet or book:
     answers at the back, puzzles too big for the rule printed one a page (never refused)."""
-    import io
 
+    # lazy: renderers (cairosvg ~190 ms), not in the Pyodide runtime; only PNG/PDF need them
     import cairosvg
     from PIL import Image
     pages, _answers, _n, note, first = layout(sheet, "a puzzle", cover, strict=False)

@@ -64,7 +64,8 @@ import time
 
 from generator import cli, output, reporting
 from generator.errors import TilepressError
-from generator.families import Family, all_families, by_prefix, module_named, split_permalink
+from generator.families import Family, all_families, module_named, parse
+from generator.permalinks import Link
 
 MAX_PERMALINK_CHARS = 20000             # the longest permalink the page reads
 
@@ -112,9 +113,13 @@ def run(argv: list[str]) -> dict:
     return {"code": code, "stdout": out.data(), "stderr": err.data().decode("utf-8", "replace")}
 
 
-def _family(link) -> Family | None:
-    """The family whose prefix a permalink starts with (the text before its first dot), or None."""
-    return by_prefix(link.strip().split(".", 1)[0]) if isinstance(link, str) else None
+def _parsed(link) -> tuple[Family, Link] | tuple[None, None]:
+    """(family, Link) of a permalink, read once for this call (generator.families.parse), or
+    (None, None) when it is not one the page reads."""
+    try:
+        return parse(link)
+    except TilepressError:
+        return None, None
 
 
 def player_module(fam: Family):
@@ -122,60 +127,66 @@ def player_module(fam: Family):
     return _module(fam, "player")
 
 
-def _player(link, fam: Family | None = None):
-    """The player module of a permalink's family when it plays this permalink, else None."""
-    mod = _module(fam or _family(link), "player")
+def _player(fam: Family | None, link: Link | None):
+    """The player module of a parsed permalink's family when it plays this permalink, else None."""
+    mod = _module(fam, "player")
     if mod is None:
         return None
     plays = getattr(mod, "plays", None)
-    return mod if plays is None or plays(link.strip()) else None
+    return mod if plays is None or plays(link) else None
 
 
 def playable(link: str) -> bool:
     """Does a family offer a player for this permalink (a puzzle, not one of its plain pictures)?"""
-    return _player(link) is not None
+    return _player(*_parsed(link)) is not None
 
 
 def describe(link: str) -> dict:
     """What the page offers for a permalink: {"playable", "solution_args" (None: no answer to show),
     "print_args" (the `regen` flags of its printout; a player's PRINT_ARGS), "print_solution_args" (those
     of the printed solution: PRINT_SOLUTION_ARGS, else the solution's own), "print_rules" (PRINT_RULES: the
-    rules printed with it, else None: the board's)}."""
-    mod = _player(link)
+    rules printed with it, else None: the board's), "prefix" and "family" (the parsed link's prefix and
+    family name, None for a text that is not a permalink: the page never reads the link itself),
+    "hints" (the family has a Hint button)}."""
+    fam, parsed = _parsed(link)
+    mod = _player(fam, parsed)
+    about = {"prefix": parsed.prefix if parsed else None, "family": fam.name if fam else None,
+             "hints": bool(fam and fam.hinter)}
     if mod is None:
-        return {"playable": False, "solution_args": None, "print_args": [], "print_solution_args": None,
-                "print_rules": None}
+        return dict({"playable": False, "solution_args": None, "print_args": [], "print_solution_args": None,
+                     "print_rules": None}, **about)
     args = list(getattr(mod, "SOLUTION_ARGS", ()))
-    return {"playable": True, "solution_args": args or None, "print_args": list(getattr(mod, "PRINT_ARGS", ())),
-            "print_solution_args": list(getattr(mod, "PRINT_SOLUTION_ARGS", args)) or None,
-            "print_rules": getattr(mod, "PRINT_RULES", None)}
+    return dict({"playable": True, "solution_args": args or None, "print_args": list(getattr(mod, "PRINT_ARGS", ())),
+                 "print_solution_args": list(getattr(mod, "PRINT_SOLUTION_ARGS", args)) or None,
+                 "print_rules": getattr(mod, "PRINT_RULES", None)}, **about)
 
 
 def page_data(link: str) -> dict | None:
-    """{"board", "check"} of a playable permalink (check: its player's page_check, or None), else None."""
-    mod = _player(link)
+    """{"board", "check", "hints"} of a playable permalink (check: its player's page_check, or None;
+    hints: its family has a Hint button), else None."""
+    fam, parsed = _parsed(link)
+    mod = _player(fam, parsed)
     if mod is None:
         return None
-    board = mod.board(link)
+    board = mod.board(parsed)
     page_check = getattr(mod, "page_check", None)
-    return {"board": board, "check": page_check(link) if page_check is not None else None}
+    return {"board": board, "check": page_check(parsed) if page_check is not None else None,
+            "hints": bool(fam.hinter)}
 
 
 def maker_formats(link: str) -> bool:
     """Does the permalink's family give its tiles, so the page offers the cut file and the neighbour
     graph (`--format cut-svg|graph`, generator/maker/)?"""
+    # lazy: the page's worker boots without the maker's modules (~8 ms in CPython); asked for tilings only
     from generator.maker import export
-    try:
-        fam, _version, _payload = split_permalink(link)
-    except TilepressError:
-        return False
-    return export.offered(fam)
+    fam, _link = _parsed(link)
+    return fam is not None and export.offered(fam)
 
 
 def facts(link: str) -> list:
     """The item's facts as its item page lists them ([label, value] pairs): family.facts(regen(link))."""
-    fam, _version, _payload = split_permalink(link)
-    return [[str(k), v if isinstance(v, (int, float, str)) else str(v)] for k, v in fam.facts(fam.regen(link.strip(), {}))]
+    fam, parsed = parse(link)
+    return [[str(k), v if isinstance(v, (int, float, str)) else str(v)] for k, v in fam.facts(fam.regen(parsed, {}))]
 
 
 def cap_error(link: str, _caps=None, max_chars: int = MAX_PERMALINK_CHARS) -> str | None:
@@ -193,13 +204,13 @@ def cap_error(link: str, _caps=None, max_chars: int = MAX_PERMALINK_CHARS) -> st
         return (f"error: permalink too long for the page ({len(p)} characters, limit {max_chars}); "
                 "regenerate it with `python -m generator regen`")
     try:
-        fam, _version, _payload = split_permalink(p)
+        fam, parsed = parse(p)
         if fam.cost is None or fam.page_cap is None:
             return None
-        amount = fam.cost(p, None)
+        amount = fam.cost(parsed, None)
     except TilepressError:
         return None
-    limit = fam.page_cap(p) if callable(fam.page_cap) else fam.page_cap
+    limit = fam.page_cap(parsed) if callable(fam.page_cap) else fam.page_cap
     if amount > limit:
         return (f"error: this {fam.prefix} permalink asks for about {amount:,.0f} {_unit(fam)}; the page "
                 f"makes up to {limit:,.0f} (use `python -m generator regen` for bigger ones)")
@@ -290,10 +301,10 @@ def set_progress(fn) -> None:
 def player_call(name: str, link: str, *args) -> dict:
     """Call board/check/solution/hint of the permalink's player; errors as {"error": "error: ..."}."""
     try:
-        fam, _version, _payload = split_permalink(link)    # read once: the CLI's message for a bad one
+        fam, parsed = parse(link)    # read once (the CLI's message for a bad one); the player gets the Link
         mod = _module(fam, "hinter" if name == "hint" else "player")
         if mod is None or name not in ("board", "check", "solution", "hint") or not hasattr(mod, name):
             raise TilepressError(f"permalinks {fam.prefix}.v… cannot be played on the page")
-        return getattr(mod, name)(link, *args)
+        return getattr(mod, name)(parsed, *args)
     except TilepressError as exc:
         return {"error": f"error: {exc}"}

@@ -2133,7 +2133,7 @@
       var data = await T.pageData(permalink);
       if (this.showing !== permalink) return;
       if (data) {
-        await this.play(permalink);
+        await this.play(permalink, !!data.hints);
         instant = !!this.player;
         $("tp-title").textContent = data.board.title;
         show($("tp-figure"), false);                 // the board shows the same puzzle
@@ -2156,7 +2156,7 @@
       show($("tp-cut"), maker);
       show($("tp-graph"), maker);
       T.lastRegenMs = performance.now() - t0;
-      self.current = {permalink: permalink, svg: res.svg, json: res.json, solution: null,
+      self.current = {permalink: permalink, prefix: what.prefix, svg: res.svg, json: res.json, solution: null,
                       solutionArgs: what.solution_args, playable: what.playable, printArgs: what.print_args,
                       printSolutionArgs: what.print_solution_args, printRules: what.print_rules};
       show($("tp-print-solution-choice"), !!what.solution_args);   // "print the solution too": puzzles only
@@ -2164,7 +2164,7 @@
       show($("tp-figure"), !what.playable);        // the board shows the same puzzle, playable
       var kept = instant && self.player && self.player.permalink === permalink;   // never redrawn: the marks stay
       if (kept) $("tp-title").textContent = data.board.title;     // the title above the board stays as it was
-      if (what.playable && !kept) await self.play(permalink);
+      if (what.playable && !kept) await self.play(permalink, what.hints);
       if (!early) $("tp-result").scrollIntoView({block: "start"});
       document.documentElement.setAttribute("data-tp-shown", permalink);
     });
@@ -2172,7 +2172,7 @@
 
   Page.prototype.render = function () {
     var c = this.current, json = c.json, self = this;
-    $("tp-title").textContent = titleOf(c.permalink, json);
+    $("tp-title").textContent = titleOf(c.prefix, json);
     var img = $("tp-picture");
     if (img.src && img.src.indexOf("blob:") === 0) URL.revokeObjectURL(img.src);
     img.src = svgURL(c.svg);
@@ -2197,9 +2197,10 @@
   var FAMILY_WORDS = {p2: "Penrose P2 tiling", p3: "Penrose P3 tiling", hat: "Hat tiling", spectre: "Spectre tiling",
                       cal: "Calisson", loopy: "Loopy puzzle", tx: "Tantrix pattern"};
 
-  /* A title in words: the family, its size and level when the JSON says them (never the raw permalink). */
-  function titleOf(permalink, json) {
-    var prefix = String(permalink).split(".")[0], words = FAMILY_WORDS[prefix] || (json.family || prefix);
+  /* A title in words: the family (the prefix Python parsed, webapi.describe), its size and level when the
+     JSON says them (never the raw permalink). */
+  function titleOf(prefix, json) {
+    var words = FAMILY_WORDS[prefix] || (json.family || prefix);
     if (prefix === "cal") words = json.givens ? "Calisson puzzle" : "Random calisson tiling";
     var bits = [];
     if (json.n) bits.push("side " + json.n);
@@ -2306,7 +2307,9 @@
     window.print();
   };
 
-  Page.prototype.play = async function (permalink) {
+  /* hints: the family has a Hint button (what Python said of the parsed link: webapi.describe, or the
+     build's board file, webapi.page_data). */
+  Page.prototype.play = async function (permalink, hints) {
     var box = $("tp-board");
     box.textContent = "";
     var board = await T.player("board", permalink, []);
@@ -2328,7 +2331,7 @@
     p.fit();
     p.render();
     p.oncheck = function () { self.check(); };
-    if (T.hints) T.hints.attach(this, p);
+    if (T.hints) T.hints.attach(this, p, !!hints);
     show($("tp-play"), true);
     placeStatus();
     document.documentElement.setAttribute("data-tp-board", permalink);    // the board takes marks now
@@ -2381,7 +2384,7 @@
 
 /* ---------------------------------------------------------------- hints: the Hint button
  *
- * For players whose family offers `hint` (config "hints": permalink prefixes).  The first
+ * For players whose family offers `hint` (webapi.describe and page_data say so of the parsed link).  The first
  * press asks the engines for the next deduction from the current marks (the same Python as
  * `python -m generator <family> hint`), shades the faces it reads, outlines the edges it reads
  * (blue) and the edges it decides (orange), and shows its sentence; a second press, with the
@@ -2506,10 +2509,10 @@
     p.apply(changes);                                  // one undo step
   };
 
-  /* Called by the page for each new board: show the button when the family offers hints. */
-  function attach(page, player) {
+  /* Called by the page for each new board: show the button when the family offers hints (on: what
+     Python said of the parsed link, never read here from the link's text). */
+  function attach(page, player, on) {
     var button = $("tp-hint-button");
-    var on = (T.config.hints || []).indexOf(player.permalink.split(".")[0]) >= 0;
     if (page.hints) page.hints.clear();
     page.hints = on ? new Hints(player) : null;
     if (button) button.hidden = !on;

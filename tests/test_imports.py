@@ -112,6 +112,76 @@ def test_imports_run_downward_only():
     assert not bad, "imports from a lower floor to a higher one: " + ", ".join(bad)
 
 
+# ---- imports at the top, except where a lazy import is said to be needed ---------------------
+# A function-level import stays only where it keeps a renderer or a heavy optional dependency out
+# of the engines (which run under Pyodide) or out of a start-up that only some commands need; a
+# comment with "lazy:" on its line, or just above it (above a run of imports: the block), says why.
+
+def function_level_imports(text: str) -> list[ast.stmt]:
+    """The import statements inside functions (and lambdas) of a module's source."""
+    found = []
+
+    def walk(node, inside):
+        for child in ast.iter_child_nodes(node):
+            if inside and isinstance(child, (ast.Import, ast.ImportFrom)):
+                found.append(child)
+            walk(child, inside or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)))
+    walk(ast.parse(text), False)
+    return found
+
+
+def _says(line: str) -> bool:
+    """Does a line's comment say "lazy: ..."?"""
+    comment = line.partition("#")[2]
+    return "lazy:" in comment
+
+
+def says_why(lines: list[str], node: ast.stmt) -> bool:
+    """A "lazy:" comment on the import's own lines, or on the comment lines right above it, or
+    on the run of imports it belongs to (the block's first line saying it for the block)."""
+    if any(_says(lines[i]) for i in range(node.lineno - 1, node.end_lineno)):
+        return True
+    i = node.lineno - 2
+    while i >= 0:
+        line = lines[i].strip()
+        if not line.startswith(("#", "from ", "import ")):
+            return False
+        if _says(line):
+            return True
+        i -= 1
+    return False
+
+
+def unexplained(root: Path) -> list[str]:
+    """`file:line: import` of each function-level import under root that does not say why."""
+    out = []
+    for path in sorted(root.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        lines = text.splitlines()
+        out += [f"{path.relative_to(root.parent)}:{n.lineno}: {lines[n.lineno - 1].strip()}"
+                for n in function_level_imports(text) if not says_why(lines, n)]
+    return out
+
+
+def test_the_check_sees_an_unexplained_function_level_import(tmp_path):
+    (tmp_path / "m.py").write_text("import os\n\n\ndef f():\n    import json\n    # lazy: a renderer\n"
+                                   "    import cairosvg\n    import jinja2  # lazy: a renderer\n"
+                                   "    import PIL\n    x = 1\n    import markdown  # (says nothing)\n")
+    lines = (tmp_path / "m.py").read_text().splitlines()
+    nodes = function_level_imports("\n".join(lines))
+    assert [n.lineno for n in nodes] == [5, 7, 8, 9, 11]
+    assert [says_why(lines, n) for n in nodes] == [False, True, True, True, False]
+    assert [u.split(": ", 1)[1] for u in unexplained(tmp_path)] == ["import json", "import markdown  # (says nothing)"]
+
+
+def test_function_level_imports_say_why_they_are_lazy():
+    build = (ROOT / "build.py").read_text(encoding="utf-8")
+    bad = unexplained(PKG) + [f"build.py:{n.lineno}" for n in function_level_imports(build)
+                              if not says_why(build.splitlines(), n)]
+    assert not bad, ("function-level imports without a 'lazy:' comment saying why (move them to the "
+                     "module's top, or say why they must stay):\n" + "\n".join(bad))
+
+
 def test_ezdxf_only_in_the_output_layer_and_lazily():
     """ezdxf (the `dxf` extra) is imported by generator.dxf alone, on the ground floor, inside a
     function: the engines stay standard-library Python (they run under Pyodide) and `import
@@ -128,3 +198,24 @@ def test_ezdxf_only_in_the_output_layer_and_lazily():
     assert where and {m for m, _ in where} == {"generator.dxf"}, where
     assert not any(at_top for _, at_top in where), "ezdxf imported at module level"
     assert floor("generator.dxf") == 0
+
+
+def test_the_pages_engines_import_no_build_only_module_at_their_top():
+    """The page's runtime leaves out the build-only modules (article figures, the DXF writer:
+    pipeline.browser.BUILD_ONLY): a module it ships imports one inside a function only, where it
+    says why, or `import generator.<module>` would fail under Pyodide."""
+    from generator.pipeline.browser import engine_files
+    files = engine_files()
+    shipped = {rel[:-3].replace("/", ".").removesuffix(".__init__") for rel in files if rel.endswith(".py")}
+    bad = []
+    for rel, data in files.items():
+        if rel.endswith(".py"):
+            for node in ast.parse(data).body:
+                if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("generator"):
+                    names = [f"{node.module}.{a.name}" for a in node.names]
+                    bad += [(rel, node.module) for n in names
+                            if n not in shipped and node.module not in shipped]
+                elif isinstance(node, ast.Import):
+                    bad += [(rel, a.name) for a in node.names if a.name.startswith("generator.")
+                            and a.name not in shipped]
+    assert "generator.dxf" not in shipped and bad == [], bad

@@ -12,6 +12,7 @@ from generator.loopy import grid as G
 from generator.loopy import loopgen, tiling_source
 from generator.loopy import solver as S
 from generator.loopy.fast import Closure
+from generator.loopy.solver import NO, YES
 
 # every rule book method the Closure overrides, with the lowest level where it runs.  The Easy
 # rules are replaced by `_easy`, run from `fixpoint`: swapping `fixpoint` back runs easy_face
@@ -85,6 +86,95 @@ def test_a_wrong_fast_method_is_caught():
         differs += broken.st != plain.st
     assert differs
     assert fast.Closure is Closure
+
+
+# ---- Closure._easy: `_decide` written out in it ---------------------------------------------------
+
+class Decided(Closure):
+    """Closure with Easy's loop deciding its edges through `_decide`, the helper every other rule
+    decides through: what `Closure._easy` writes out (and why it does: see its docstring)."""
+
+    def _easy(self) -> None:
+        b, st, clues, read = self.b, self.st, self.clues, self.read
+        fq, ffl, dq, dfl = self.qf[0], self.inf[0], self.qd[0], self.ind[0]
+        fy, fn, dy, dn = self.fy, self.fn, self.dy, self.dn
+        size, deg, face_edges, dot_edges, face_dots = b.face_size, b.dot_deg, b.face_edges, b.dot_edges, b.faces
+        while True:
+            if dq:
+                d = dq.pop()
+                dfl[d] = 0
+                y = dy[d]
+                u = deg[d] - y - dn[d]
+                if not u or (u > 1 and y < 2):
+                    continue
+                es, v = dot_edges[d], NO if y == 2 else (YES if y else NO)
+            elif fq:
+                f = fq.pop()
+                ffl[f] = 0
+                c, k, y, n = clues[f], size[f], fy[f], fn[f]
+                u = k - y - n
+                if not u:
+                    continue
+                if y == c or n == k - c:
+                    es, v = face_edges[f], NO if y == c else YES
+                elif n == k - c - 1 and u > 2:
+                    es, ds = face_edges[f], face_dots[f]
+                    for i in range(k):
+                        a, e = es[i - 1], es[i]
+                        if not st[a] and not st[e] and dy[ds[i]]:
+                            break
+                    else:
+                        continue
+                    es, v = [x for x in es if not st[x] and x != a and x != e], YES
+                else:
+                    continue
+                read[f] = 1
+            else:
+                return
+            self._decide(es, v)
+
+
+def _state(c) -> tuple:
+    """Everything a closure's run reads or writes, as plain values (`changed` aside: only the
+    rules above Easy read it, after setting it)."""
+    return (list(c.st), list(c.fy), list(c.fn), list(c.dy), list(c.dn), c.unknown, c.bad, c.closed,
+            sorted(c.other_end.items()), bytes(c.read), [list(q) for q in c.qf], [list(q) for q in c.qd],
+            [bytes(x) for x in c.inf], [bytes(x) for x in c.ind],
+            [list(getattr(c, k, ())) for k in ("parent", "par", "settled")])     # (Hard's classes)
+
+
+@pytest.mark.parametrize("level", range(S.HARD + 1), ids=S.LEVELS[:S.HARD + 1])
+def test_easy_written_out_is_decide_firing_for_firing(level):
+    """Closure._easy and the same loop calling `_decide`, run side by side on the same clues: after
+    every turn of Easy's loop, every count, chain, queue and flag is the same (so every later
+    rule fires alike), and so are the verdict and the edges."""
+    turns = 0
+    for tiling, board, clues in CASES:
+        fast_one, ref = Closure(board, clues, level), Decided(board, clues, level)
+        seen = {id(fast_one): [], id(ref): []}
+        for c in (fast_one, ref):
+            def easy(c=c, inner=c._easy):
+                inner()
+                seen[id(c)].append(_state(c))
+            c._easy = easy
+        assert fast_one.run() == ref.run(), (tiling, S.LEVELS[level])
+        assert seen[id(fast_one)] == seen[id(ref)], (tiling, S.LEVELS[level])
+        turns += len(seen[id(ref)])
+    assert turns >= len(CASES)
+
+
+def test_the_side_by_side_check_can_fail():
+    """A written-out loop that queued one dot less than `_decide` would be told apart."""
+    class Lazy(Decided):
+        def _decide(self, es, v):
+            super()._decide(es, v)
+            self.qd[0].clear()
+    differs = 0
+    for _tiling, board, clues in CASES:
+        a, b = Decided(board, clues, S.EASY), Lazy(board, clues, S.EASY)
+        a.run(), b.run()
+        differs += _state(a) != _state(b)
+    assert differs
 
 
 # ---- Quick: the rule book's own run, its hot paths written out --------------------------------

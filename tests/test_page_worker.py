@@ -45,7 +45,7 @@ def test_the_memo_gives_the_answers_of_a_fresh_read(memo):
 
 def test_the_memo_keeps_only_the_last_reads(memo, monkeypatch):
     reads = []
-    monkeypatch.setattr(P, "_read", lambda text: reads.append(text) or object())
+    monkeypatch.setattr(P, "_read", lambda link: reads.append(link.text) or object())   # _read gets the parsed Link
     links = [f"loopy.v2.x{i}" for i in range(webapi.PAGE_MEMO + 1)]
     for link in links:
         P.from_permalink(link)

@@ -38,15 +38,16 @@ def outline(w: int, h: int) -> list[tuple]:
     "permalink.py": '''"""toy.v1.<w>x<h>: a patch of w x h squares."""
 import re
 
-from generator.errors import PermalinkError
+from generator.permalinks import Grammar, as_link
 
-LINK = re.compile(r"toy\\.v1\\.([1-9][0-9]{0,2})x([1-9][0-9]{0,2})")
+GRAMMAR = Grammar("toy", ("toy",), (1,), re.compile(r"([1-9][0-9]{0,2})x([1-9][0-9]{0,2})$"), "<w>x<h>",
+                  "toy.v1.3x2")
 
 
-def read(link: str) -> tuple[int, int]:
-    m = LINK.fullmatch(link.strip())
-    if not m:
-        raise PermalinkError(f"malformed toy permalink {link[:40]!r} (expected toy.v1.<w>x<h>)")
+def read(link) -> tuple[int, int]:
+    """(w, h) of a parsed permalink (the Link the command line, the page or the build made once;
+    a text is parsed first)."""
+    m = GRAMMAR.read(as_link(link))
     return int(m.group(1)), int(m.group(2))
 
 

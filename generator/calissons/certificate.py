@@ -20,6 +20,9 @@ from __future__ import annotations
 
 from generator.calissons.model import STEP, far_vertices, triangle_vertices
 from generator.svg import escape, num, polygons_path
+from generator.calissons import render
+from generator.calissons.render import xy
+from generator.calissons.solver import Clues, absorbing_cycle
 
 RULE_TEXT = {
     "edge": "along a grid edge the height falls by at most 2 forwards and 1 backwards",
@@ -102,7 +105,6 @@ def differ_triangles(region, rec: dict) -> list:
 
 def overlay(rec: dict) -> str:
     """SVG of the chain: dashed arrows, the heights forced along it, the closing boundary arc dotted."""
-    from generator.calissons.render import xy
     arcs = rec["arcs"]
     lines, dotted, heads, labels = [], [], [], []
     h = rec["start"]["height"] if rec["kind"] == "path" else 0
@@ -140,7 +142,6 @@ def overlay(rec: dict) -> str:
 
 def picture(board, givens, rec: dict, status: str) -> str:
     """The board with the certificate drawn: the absorbing chain, or the triangles where solutions differ."""
-    from generator.calissons import render
     if status == "none" and rec["kind"] != "region":
         return render.puzzle_svg(board, givens, title=f"No solution: absorbing {rec['kind']} of weight "
                                  f"{rec['weight']:+d}", overlay=overlay(rec))
@@ -154,7 +155,6 @@ def picture(board, givens, rec: dict, status: str) -> str:
 def certify(region, givens, sol, solution, why_untilable: str | None = None) -> dict | None:
     """The certificate of a solver.Solution ("none" or "multiple"; None when unique)."""
     if sol.status == "none":
-        from generator.calissons.solver import Clues, absorbing_cycle
         return none_record(region, givens, absorbing_cycle(Clues(region, givens)), why_untilable)
     if sol.status == "multiple":
         return multiple_record(region, sol.least, sol.greatest, solution)

@@ -58,15 +58,22 @@ from __future__ import annotations
 
 import json
 import sys
+import textwrap
 from dataclasses import dataclass
 
 from generator.errors import ConfigError, TilepressError
-from generator.calissons.onregion import (MAX_INPUT_BYTES, MAX_SOLVE_N, _deleting_bar, _load_json, _read,
-                                          _sweep_counter, json_board, load_any, load_board, parse_puzzle,
-                                          validate_puzzle)
-from generator.families import Command, Family, Param, lazy_run
+from generator.calissons.onregion import (MAX_INPUT_BYTES, MAX_REGION_COUNT_TRIANGLES, MAX_SOLVE_N,
+                                          _deleting_bar, _load_json, _read, _sweep_counter, clusters,
+                                          feasible_svg, json_board, load_any, load_board, parse_puzzle,
+                                          region_of, validate_puzzle)
+from generator.families import Command, Family, Param, lazy_run, validate
 from generator.inputs import read_text
 from generator.output import emit, emit_rendered
+from generator.permalinks import as_link
+from generator.calissons.model import (NEXT, edge_triangles, far_vertices, head, hexagon, pp_from_heights,
+                                       triangle_edges, triangle_vertices)
+from generator.calissons import onregion
+from generator.calissons.regions import parse_region, random_region
 
 LEVEL_NAMES = ("easy", "medium", "hard")
 MAX_COUNT_N = 128           # counting solutions beyond this takes minutes on a bare hexagon
@@ -81,13 +88,12 @@ VIEWS = ("puzzle", "solution", "player", "heights", "paper", "paper-answer")
 
 def solution_record(n: int, H: list[int]) -> dict:
     """{"salient": [...], "pp": [...]} for a height function."""
-    from generator.calissons.model import hexagon, pp_from_heights
     return {"salient": [list(e) for e in hexagon(n).salient_edges(H)], "pp": pp_from_heights(n, H)}
 
 
 def solve_record(n: int, givens, want_count: bool, cap: int) -> dict:
     """The JSON answer of `solve`."""
-    from generator.calissons.model import hexagon
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons.solver import count_solutions, solve
     if want_count and n > MAX_COUNT_N:
         raise TilepressError(f"--count takes n up to {MAX_COUNT_N} (solving without it, up to {MAX_SOLVE_N})")
@@ -97,6 +103,7 @@ def solve_record(n: int, givens, want_count: bool, cap: int) -> dict:
         count, capped = count_solutions(hexagon(n), givens, cap)
         if capped:
             print(f"warning: counting stopped at {count} solutions (cap)", file=sys.stderr)
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons.certificate import certify
     return {"status": sol.status, "count": count,
             "solution": solution_record(n, sol.least) if sol.least is not None else None,
@@ -105,6 +112,7 @@ def solve_record(n: int, givens, want_count: bool, cap: int) -> dict:
 
 def generate_record(n: int, seed: int, level: str, minimal: bool):
     """(puzzle, JSON answer of `generate`)."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import permalink
     from generator.calissons.generator import difficulty_record, generate
     tick, close = _sweep_counter(n)
@@ -120,8 +128,8 @@ def generate_record(n: int, seed: int, level: str, minimal: bool):
 
 def view_svg(view: str, n: int, givens, H, title: str) -> str:
     """One of the three pictures of a solved puzzle."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import render
-    from generator.calissons.onregion import region_of
     if view == "solution":
         return render.solution_svg(n, H, title=title)
     if view == "player":
@@ -131,6 +139,7 @@ def view_svg(view: str, n: int, givens, H, title: str) -> str:
     if view == "paper-answer":
         return render.paper_answer_svg(n, H, givens)
     if view == "heights":
+        # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
         from generator.calissons.heights import heights_svg
         from generator.calissons.solver import solve
         sol = solve(region_of(n), givens)
@@ -159,15 +168,14 @@ def generate_item(params: dict):
     a random tiling when the site plans one (`sample` set)."""
     board = params["size"]
     if params.get("region", "hexagon") != "hexagon":
-        from generator.calissons import onregion
         board = onregion.board(params["region"], params["size"], params.get("seed"))
     if params.get("sample"):
+        # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
         from generator.calissons import sample
         if not isinstance(board, int):
             return sample.draw_region(board, params["seed"])
         return sample.draw(params["size"], params["seed"])
     if not isinstance(board, int):
-        from generator.calissons import onregion
         pz, rec = onregion.generate_record(board, params["seed"], params["level"], params["minimal"])
         return Puzzle(board, list(pz.givens), pz.heights, rec, rec["permalink"], pz, params["seed"],
                       params["level"])
@@ -186,20 +194,25 @@ class Plane:
     permalink: str
 
 
-def plane_item(link: str) -> Plane:
-    """The plane instance a `cal.v4.` link names, decided (its cost checked from the text first)."""
-    from generator.calissons import onregion, permalink
+def plane_item(link) -> Plane:
+    """The plane instance a `cal.v4.` link (a Link) names, decided (its cost checked from the text first)."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
+    from generator.calissons import permalink
     givens = permalink.decode_plane(link)
     rec = onregion.feasible(givens)
     drawn = rec.pop("_draw", None)
-    rec["permalink"] = link.strip()
-    return Plane(givens, rec, drawn, link.strip())
+    text = str(link).strip()
+    rec["permalink"] = text
+    return Plane(givens, rec, drawn, text)
 
 
-def regen(link: str, overrides: dict) -> Puzzle:
-    """The puzzle a permalink names, solved (its JSON: solve's answer plus n, givens, permalink);
-    or the random tiling a sample permalink names; or the plane instance a cal.v4 link names."""
+def regen(link, overrides: dict) -> Puzzle:
+    """The puzzle a parsed permalink (a Link) names, solved (its JSON: solve's answer plus n, givens,
+    permalink); or the random tiling a sample permalink names; or the plane instance a cal.v4 link
+    names."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import permalink, sample
+    link = as_link(link)
     if permalink.is_plane_link(link):
         return plane_item(link)
     if sample.is_sample_link(link):
@@ -208,28 +221,28 @@ def regen(link: str, overrides: dict) -> Puzzle:
         if sample.is_region_sample_link(link):
             shape, seed = sample.parse_region_link(link)
             return sample.draw_region(shape, seed)
-        from generator.calissons import onregion
+        # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
         from generator.calissons.solver import solve
         shape, givens = permalink.decode_region(link)
         rec = onregion.solve_record(shape, givens, bool(overrides.get("count")), DEFAULT_CAP)
-        rec.update({"givens": [list(e) for e in givens], "permalink": link.strip()})
-        return Puzzle(shape, givens, solve(shape.region, givens).least, rec, link.strip())
-    from generator.calissons.model import hexagon
+        rec.update({"givens": [list(e) for e in givens], "permalink": link.text})
+        return Puzzle(shape, givens, solve(shape.region, givens).least, rec, link.text)
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons.solver import solve
     n, givens = permalink.decode(link)
     rec = solve_record(n, givens, bool(overrides.get("count")), DEFAULT_CAP)
-    rec.update({"n": n, "givens": [list(e) for e in givens], "permalink": link.strip()})
-    return Puzzle(n, givens, solve(hexagon(n), givens).least, rec, link.strip())
+    rec.update({"n": n, "givens": [list(e) for e in givens], "permalink": link.text})
+    return Puzzle(n, givens, solve(hexagon(n), givens).least, rec, link.text)
 
 
 def to_svg(item: Puzzle, options: dict) -> str:
     """The puzzle, its solution or the player's view (option `view`); a sample's tiling."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import sample
     if isinstance(item, Plane):
         if (options.get("view") or "puzzle") != "puzzle":
             raise TilepressError("--view: a plane instance (cal.v4) has one picture, the witness window or "
                                  f"the absorbing cycle (not {options.get('view')!r})")
-        from generator.calissons.onregion import feasible_svg
         return feasible_svg(dict(item.record, _draw=item.drawn))
     if isinstance(item, sample.Sample):
         return sample.to_svg(item)
@@ -243,6 +256,7 @@ def to_svg(item: Puzzle, options: dict) -> str:
 
 def facts(item: Puzzle) -> list:
     """Size, level, givens, fold edges and the human solver's grades (a sample's own facts)."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import sample
     if isinstance(item, Plane):
         return plane_facts(item)
@@ -250,15 +264,16 @@ def facts(item: Puzzle) -> list:
         return sample.facts(item)
     if isinstance(item, sample.RegionSample):
         return sample.region_facts(item)
-    from generator.calissons.onregion import region_of
     if isinstance(item.n, int):
         out = [["Size n", item.n]]
     else:                                   # another shape
         out = [["Region", item.n.label], ["Triangles", len(item.n.triangles)]]
     if item.level is not None:
+        # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
         from generator.calissons.hints import LABEL_TEXT
         out.append(["Level", LABEL_TEXT.get(item.level, item.level)])
     if item.heights is not None and _hintable(item.n):
+        # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
         from generator.calissons import hints
         out.append(["Reasoning it needs", hints.LEVEL_TEXT[hints.grade_level(
             *reversed(hints.explanation(item.n, tuple(sorted(item.givens)))))]])
@@ -288,7 +303,6 @@ def plane_facts(item: Plane) -> list:
             out.append(["Witness window", f"a hexagon of radius {win['patches'][0][2]}, "
                                           f"{len(win['calissons'])} calissons"])
         else:
-            from generator.calissons.onregion import clusters
             out.append(["Witness window", f"{len(win['patches'])} hexagons of radius {win['patches'][0][2]} round "
                                           f"the edges in {clusters(win['patches'])} clusters far apart, "
                                           f"{len(win['calissons'])} calissons"])
@@ -300,6 +314,7 @@ def plane_facts(item: Plane) -> list:
 
 def _hintable(board) -> bool:
     """Whether grade/hint/explain take this board (calissons.hints' size limits)."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons.hints import MAX_HINT_N, MAX_HINT_TRIANGLES
     return board <= MAX_HINT_N if isinstance(board, int) else len(board.triangles) <= MAX_HINT_TRIANGLES
 
@@ -311,7 +326,6 @@ def plan(table: dict, site: dict) -> list[dict]:
              for n in table["sizes"] for level in table["levels"] for seed in table["seeds"]]
     if len(items) > MAX_ITEMS:
         raise ConfigError(f"[families.calissons] asks for {len(items)} puzzles (limit {MAX_ITEMS})")
-    from generator.calissons.regions import parse_region
     for name in table["shapes"]:
         try:
             reg = parse_region(name).region
@@ -335,6 +349,7 @@ def plan(table: dict, site: dict) -> list[dict]:
         raise ConfigError(f"[families.calissons] asks for {len(items)} puzzles (limit {MAX_ITEMS})")
     items += [{"id": f"sample-n{n}-s{seed}", "params": {"sample": True, "size": n, "seed": seed}}
               for n in table["sample_sizes"] for seed in table["sample_seeds"]]
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import permalink
     for i, link in enumerate(table.get("plane_permalinks", [])):
         try:
@@ -347,12 +362,12 @@ def plan(table: dict, site: dict) -> list[dict]:
 
 def random_shape_word(seed: int, size: int) -> str:
     """The word of `calissons region --seed S --size N`."""
-    from generator.calissons.regions import random_region
     return random_region(seed, size).word
 
 
 def to_json(item) -> dict:
     """A puzzle's record, or a sample's JSON."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import sample
     if isinstance(item, Plane):
         return item.record
@@ -365,8 +380,8 @@ def shapes(item):
     """The calissons (lozenges) of the item's tiling — a puzzle's solution, a random tiling — as
     (kind x|y|z, exact integer vertices, points, {}) for the maker's exports (generator/maker/):
     kind is the lozenge's direction (z the cube tops), y up as in the JSON's plane."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import render, sample
-    from generator.calissons.model import far_vertices, head
     if isinstance(item, Plane):                 # the witness window's calissons
         if item.drawn is None:
             raise TilepressError("these edges fit no tiling of the plane, so there are no calissons to export")
@@ -394,6 +409,7 @@ def page(item: Puzzle, params: dict) -> dict:
     """Title, group, alt text, the solution pictures (the pile of cubes and the fold edges the
     player draws, both folded behind "Show the solution"), the sheet pictures and rules
     (a sample: title, group and alt text only)."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import render, sample
     if isinstance(item, Plane):
         return plane_page(item)
@@ -403,7 +419,7 @@ def page(item: Puzzle, params: dict) -> dict:
         return sample.region_page(item)
     if not isinstance(item.n, int):
         return _region_page(item, params)
-    from generator.calissons.model import hexagon
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons.solver import solve_hexagon
     n = item.n
     sol = solve_hexagon(n, item.givens)
@@ -433,7 +449,6 @@ def plane_page(item: Plane) -> dict:
     """Title, group and alt text of a plane instance's item page (its picture is to_svg's)."""
     rec, k = item.record, len(item.givens)
     if rec["feasible"]:
-        from generator.calissons.onregion import clusters
         n = clusters(rec["window"]["patches"])
         where = "one window round them" if n == 1 else f"{n} windows round them, far apart"
         alt = (f"{k} given edges on the infinite triangular grid, drawn in red, inside a calisson tiling that fits "
@@ -458,6 +473,7 @@ def shape_words(shape) -> str:
 
 def _region_page(item: Puzzle, params: dict) -> dict:
     """The item page of a puzzle on another region (same pictures, the region's rules)."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import render
     from generator.calissons.solver import solve
     shape = item.n
@@ -490,12 +506,14 @@ MAX_SHEET_N = 14            # a hexagon of side 14 is about 160 mm wide at 6 mm 
 
 def on_paper(item) -> dict | None:
     """The puzzle on a printed sheet (generator/sheet.py); a random tiling is not a puzzle (None)."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import render
     if not isinstance(item, Puzzle) or item.heights is None:
         return None
     shape = "a hexagon" if isinstance(item.n, int) else item.n.label
     level = item.level
     if level is None:               # from a permalink: the reasoning the hints measure
+        # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
         from generator.calissons import hints
         level = {"local": "Medium", "what-if": "Hard"}.get(
             hints.grade_level(*reversed(hints.explanation(item.n, tuple(sorted(item.givens))))), "Hard") \
@@ -509,7 +527,6 @@ def on_paper(item) -> dict | None:
 def sheet_recipe(given: dict, count: int) -> list[dict]:
     """generate() params of `count` puzzles (seeds seed, seed + 1, ...), the hexagon's side checked
     before any work (at most MAX_SHEET_N: bigger ones cannot print readably)."""
-    from generator.families import validate
     v = validate(PARAMS, {k: x for k, x in given.items() if x is not None}, "", flags=True)
     if v.get("region", "hexagon") == "hexagon" and v["size"] > MAX_SHEET_N:
         raise TilepressError(f"--size must be at most {MAX_SHEET_N} on a sheet (a side-{v['size']} hexagon "
@@ -522,8 +539,8 @@ def sheet_recipe(given: dict, count: int) -> list[dict]:
 def figures() -> dict[str, str]:
     """Article figures: a non-unique grid with its two extreme solutions.  (The arctic circle
     is a sample's permalink, `!tilepress cal.v2.40.s1`, drawn by the Markdown extension.)"""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import render
-    from generator.calissons.model import hexagon, triangle_vertices
     from generator.calissons.solver import solve_hexagon
     out = {}
     # a small puzzle with two solutions: the least and greatest solutions and where they differ
@@ -538,10 +555,12 @@ def figures() -> dict[str, str]:
     out["calissons-differ.svg"] = render.puzzle_svg(n, givens, marked=marked, title="Where the solutions differ")
     out["calissons-least.svg"] = render.solution_svg(n, sol.least, title="Least solution")
     out["calissons-greatest.svg"] = render.solution_svg(n, sol.greatest, title="Greatest solution")
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons.hints import rule_figures
     out.update(rule_figures())
     out.update(sat_figures())
     out.update(certificate_figures())
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons.heights import figures as height_figures
     out.update(height_figures())
     out.update(region_figures())
@@ -554,8 +573,8 @@ NONE_PATH = (4, [(-3, -3, "y"), (-2, -1, "x"), (-1, -3, "z"), (-1, -1, "y"), (0,
 
 def certificate_figures() -> dict[str, str]:
     """The two kinds of "no solution" certificate, drawn by `calissons check --picture`."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import certificate
-    from generator.calissons.model import hexagon
     from generator.calissons.solver import solve
     out = {}
     for name, (n, givens) in (("cycle", NONE_CYCLE), ("path", NONE_PATH)):
@@ -571,9 +590,9 @@ MATCHING_PUZZLE = (3, 1, "hard")     # a unique puzzle whose first perfect match
 def sat_figures() -> dict[str, str]:
     """Figures of "why standard methods fail": the calissons one SAT clause class speaks of, and a
     perfect matching that keeps rule (i) but breaks rule (ii) beside the true solution."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import cnf, render
     from generator.calissons.generator import generate
-    from generator.calissons.model import NEXT, edge_triangles, hexagon, triangle_edges
     n, seed, level = MATCHING_PUZZLE
     pz = generate(n, seed, level)
     reg = hexagon(n)
@@ -605,9 +624,9 @@ PLANE_YES = [(-2, -1, "x"), (-1, 0, "z"), (1, 1, "y"), (0, -1, "y")]
 def region_figures() -> dict[str, str]:
     """Figures of the region theory: Thurston's extreme tilings of a star, a puzzle on a random
     shape, a region whose height bounds cross, and the two answers on the infinite grid."""
-    from generator.calissons import onregion, regions, render
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
+    from generator.calissons import regions, render
     from generator.calissons.generator import generate_region
-    from generator.calissons.model import triangle_vertices
     star = regions.parse_region("star:1")
     reg = star.region
     out = {"calissons-region-floor.svg": render.solution_svg(star, reg.floor, title="The star's least tiling"),
@@ -634,7 +653,6 @@ STUCK_WORD = "af2bdc2e"        # three up and three down triangles, untilable
 
 def run_solve(v: dict) -> int:
     """solve FILE|- [--count] [--region R] --format json"""
-    from generator.calissons import onregion
     board, givens = json_board(v["file"], v.get("region"), v.get("size"))
     if not isinstance(board, int):
         return emit_rendered("json", v["out"], json_obj=onregion.solve_record(board, givens, v["count"], v["cap"]))
@@ -644,6 +662,7 @@ def run_solve(v: dict) -> int:
 
 def run_generate(v: dict) -> int:
     """generate --size N --seed S --level L --format json|svg|png|pdf|mathix"""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import mathix
     if v["format"] == "mathix" and not 2 <= v["size"] <= 10:
         raise TilepressError("the mathix.org player takes sizes 2..10")
@@ -664,11 +683,11 @@ def _picture_note(v: dict) -> str:
 
 def run_check(v: dict) -> int:
     """check FILE|URL|PERMALINK [--cap N] [--picture FILE]"""
-    from generator.calissons import certificate, onregion, permalink, render
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
+    from generator.calissons import certificate, permalink, render
     from generator.calissons.certificate import certify
-    from generator.calissons.model import hexagon, triangle_vertices
     from generator.calissons.solver import count_solutions, solve
-    from generator.output import emit, to_json
+    from generator.output import to_json
     board, givens = load_board(v["source"], v.get("region"), v.get("size"))
     if not isinstance(board, int):
         rec, svg = onregion.check_record(board, givens, v["cap"])
@@ -715,15 +734,14 @@ def run_check(v: dict) -> int:
 
 def _why(cert: dict | None) -> str:
     """check's text: the certificate's paragraph, wrapped, after a blank line (nothing when unique)."""
-    import textwrap
     return "" if cert is None else "\n" + textwrap.fill(cert["explanation"], 100) + "\n"
 
 
 def run_sample(v: dict) -> int:
     """sample --size N --seed S [--region R] --format svg|png|json"""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import sample
     if v.get("region") not in (None, "hexagon"):
-        from generator.calissons import onregion
         board = onregion.board(v["region"], v["size"], v["seed"])
         if not isinstance(board, int):
             tick, close = _sweep_counter(board.side)
@@ -749,8 +767,8 @@ def run_sample(v: dict) -> int:
 
 def run_cnf(v: dict) -> int:
     """cnf FILE|URL|PERMALINK --format dimacs"""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import cnf
-    from generator.calissons.onregion import MAX_REGION_COUNT_TRIANGLES, region_of
     board, givens = load_board(v["source"], v.get("region"), v.get("size"))
     if isinstance(board, int) and board > MAX_COUNT_N:
         raise TilepressError(f"cnf takes hexagons up to side {MAX_COUNT_N}")
@@ -764,6 +782,7 @@ def run_cnf(v: dict) -> int:
 
 def _hints():
     """generator.calissons.hints, imported when one of its commands runs."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import hints
     return hints
 
@@ -779,8 +798,9 @@ FILE_BOARD = (Param("region", "str", "the board when the JSON file names none (a
 
 def run_region(v: dict) -> int:
     """region --seed S --size N --format text|json|svg"""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import regions, render
-    from generator.output import emit, emit_rendered, to_json
+    from generator.output import to_json
     shape = regions.random_region(v["seed"], v["size"])
     if v["format"] == "text":
         emit(shape.word + "\n", v["out"])
@@ -793,9 +813,9 @@ def run_region(v: dict) -> int:
 
 def run_feasible(v: dict) -> int:
     """feasible FILE [--picture FILE] --format text|json"""
-    from generator.calissons import onregion
-    from generator.output import emit, to_json
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import permalink
+    from generator.output import to_json
     if permalink.is_plane_link(v["file"]):
         givens = permalink.decode_plane(v["file"])
     else:
@@ -966,9 +986,11 @@ FORM = {"title": "Calisson puzzle",
 
 def cost(link: str | None, params: dict | None = None) -> float:
     """About how many lozenges a permalink (or generate's --size, a hexagon's side) asks for, from the text."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import permalink, sample
     if link is None:
         return float(permalink.lozenges(int(params.get("size") or 1)))
+    link = as_link(link)
     if permalink.is_plane_link(link):
         return permalink.plane_cost(link)
     if sample.is_sample_link(link):
@@ -982,10 +1004,11 @@ def cost(link: str | None, params: dict | None = None) -> float:
 def cpu(params: dict | None, link: str | None = None) -> float:
     """CPU seconds per lozenge of `cost` (measured on CPython: a sample of side 48, 6,912 lozenges,
     1.1 s; a puzzle of side 8 well under a second; other regions' sampler about 3 ms a lozenge)."""
-    if link is not None and link.startswith("cal.v4."):
+    text = None if link is None else str(link)
+    if text is not None and text.startswith("cal.v4."):
         return 0.00001          # a plane link: 48,000 lozenges of grid window decided and drawn in 0.3 s
-    if link is not None and "~" not in link:
-        return 0.003 if link.startswith("cal.v3.") else 0.00015
+    if text is not None and "~" not in text:
+        return 0.003 if text.startswith("cal.v3.") else 0.00015
     return 0.00015 if (params or {}).get("sample") else 0.0005
 
 
@@ -997,6 +1020,7 @@ PAGE_PLANE_LOZENGES = 30000         # a plane link's window: a hexagon of radius
 
 def page_cap(link: str) -> float:
     """The most lozenges the page makes for this kind of link (a puzzle is solved, a tiling sampled)."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.calissons import permalink, sample
     if permalink.is_plane_link(link):
         return PAGE_PLANE_LOZENGES

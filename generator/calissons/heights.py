@@ -19,11 +19,14 @@ written at the start of the round force up (a Jacobi order, easy to follow on pa
 """
 
 from __future__ import annotations
+import textwrap
 
-from generator.calissons.model import far_vertices, triangle_vertices
+from generator.calissons.model import far_vertices, triangle_vertices, head, hexagon
 from generator.calissons.solver import Clues, arcs_out
 from generator.errors import TilepressError
 from generator.svg import document, escape, num, polygons_path
+from generator.calissons import render
+from generator.calissons.render import xy
 
 MAX_SHEET_N = 8                 # heights stay legible on an A4 panel up to this side
 MAX_SHEET_TRIANGLES = 6 * MAX_SHEET_N ** 2
@@ -82,7 +85,6 @@ def rounds(region, givens, upwards: bool = True) -> tuple[list[list[dict]], list
 
 def _given_names(givens) -> dict:
     """(vertex, vertex) -> the given edge whose rule joins them (either way round)."""
-    from generator.calissons.model import head
     out = {}
     for e in givens:
         t, h = e[:2], head(e)
@@ -94,9 +96,9 @@ def _given_names(givens) -> dict:
 
 def figures() -> dict[str, str]:
     """Article figures: a small puzzle's start, first rounds and final surface, drawn as on the sheet."""
-    from generator.calissons.generator import generate
-    from generator.calissons.model import hexagon
     n, seed, level = FIGURE_PUZZLE
+    # lazy: the hints' explain loads this module; the generator loads for the figures only
+    from generator.calissons.generator import generate
     pz = generate(n, seed, level)
     reg = hexagon(n)
     rec = record(reg, pz.givens)
@@ -141,7 +143,6 @@ def _listing(region, H) -> list:
 
 def _labels(region, H, changed=(), other=None, font=0.3) -> str:
     """Heights written at the vertices (changed ones bold and orange; 'L/G' where `other` differs)."""
-    from generator.calissons.render import xy
     out, halo = [], []
     changed = set(changed)
     for v, (a, b) in enumerate(region.coords):
@@ -159,7 +160,6 @@ def _labels(region, H, changed=(), other=None, font=0.3) -> str:
 def heights_svg(board, givens, L, G, title: str | None = None) -> str:
     """The height view: the least solution lightly shaded, heights at every vertex; where the
     greatest solution differs the vertex reads 'least/greatest' and its triangles are marked."""
-    from generator.calissons import render
     reg = render._region(board)
     vb, w, h = render._frame(board)
     groups = render.lozenges(reg, L)
@@ -179,7 +179,6 @@ def heights_svg(board, givens, L, G, title: str | None = None) -> str:
 
 def panel_svg(board, givens, H, changed, caption: str) -> str:
     """One round of the method: grid, givens and the heights written so far (new ones orange)."""
-    from generator.calissons import render
     reg = render._region(board)
     vb, w, h = render._frame(board)
     body = [render._lines(reg.interior, "#d6d0c4", 0.03), render._lines(givens, "#b3261e", 0.1),
@@ -189,7 +188,6 @@ def panel_svg(board, givens, H, changed, caption: str) -> str:
 
 def sheet(board, givens, title: str) -> list[str]:
     """The method as A4 pages (SVG in mm): the start, each round, the final surfaces."""
-    from generator.calissons import render
     reg = render._region(board)
     rec = record(reg, givens)
     panels = []
@@ -251,5 +249,4 @@ def sheet(board, givens, title: str) -> list[str]:
 
 def _wrap(text: str, width: int) -> list[str]:
     """Greedy word wrap."""
-    import textwrap
     return textwrap.wrap(text, width) or [""]

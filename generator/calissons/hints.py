@@ -52,12 +52,14 @@ from functools import lru_cache
 
 from generator import hints as H
 from generator import hintsheets
-from generator.calissons import human
+from generator.calissons import human, permalink, play
 from generator.calissons.human import CROSSED, SIDE, UNKNOWN
 from generator.calissons.model import NEXT, edge_triangles, far_vertices, head, triangle_vertices
 from generator.errors import TilepressError
 from generator.output import emit_rendered
 from generator.permalinks import short_id
+from generator.calissons.onregion import describe, load_board, region_of
+from generator.calissons.solver import solve
 
 LEVELS = ("local", "what-if")
 GRADES = LEVELS + ("beyond",)
@@ -95,7 +97,6 @@ RULES = {
 def region(n):
     """The solver's Region of a board (a hexagon side or a regions.Shape): the one place that
     says which shape."""
-    from generator.calissons.onregion import region_of
     return region_of(n)
 
 
@@ -471,7 +472,6 @@ def solution_edges(n: int, givens) -> set | None:
 @lru_cache(maxsize=8)
 def _solution(key: _Key, givens: tuple) -> frozenset | None:
     """solution_edges, cached (the page asks on every hint)."""
-    from generator.calissons.solver import solve
     reg = region(key.board)
     sol = solve(reg, list(givens))
     if sol.status != "unique":
@@ -523,8 +523,6 @@ def load(v: dict) -> tuple:
     """(board, givens, permalink or None) of the command's SOURCE (a JSON file, a mathix URL,
     a cal.v1 or cal.v3 permalink; `--region` names the board of a JSON file that names none),
     size-checked before any work: the one place that reads a puzzle for grade/hint/explain."""
-    from generator.calissons import permalink
-    from generator.calissons.onregion import load_board
     n, givens = load_board(v["source"], v.get("region"), v.get("size"))
     if isinstance(n, int):
         if n > MAX_HINT_N:
@@ -579,10 +577,8 @@ def run_hint(v: dict) -> int:
 
 def sheet(n: int, givens, link: str | None) -> list[str]:
     """The worked solution's pages (SVG, A4)."""
-    from generator.calissons import play
     steps, solved = explanation(n, tuple(givens))
     level = grade_level(solved, steps)
-    from generator.calissons.onregion import describe
     board = play.board_of(n, givens, link or "", region(n))
     where = f"side {n}" if isinstance(n, int) else describe(n)
     name = f"{short_id(link)}, {where}" if link else where
@@ -605,8 +601,8 @@ def run_explain(v: dict) -> int:
 
 def _explain_heights(v: dict, n, givens, link) -> int:
     """explain --method heights: the pencil-and-rubber method, round by round (calissons.heights)."""
+    # lazy: the page's Hint button loads this module; the heights method loads for `explain` only
     from generator.calissons import heights
-    from generator.calissons.onregion import describe
     if v["format"] != "json" and (n > heights.MAX_SHEET_N if isinstance(n, int)
                                   else len(n.triangles) > heights.MAX_SHEET_TRIANGLES):
         raise TilepressError(f"the heights sheet takes sides up to {heights.MAX_SHEET_N} (or "
@@ -626,9 +622,9 @@ FIGURE_RULES = (("calisson-diagonal", None), ("fold-colours", None), ("fold-stat
 def rule_figures() -> dict[str, str]:
     """File name -> SVG: the first hint of each rule (fold-status: a fold edge, a flat edge)
     in the explanation of FIGURE_PUZZLE, drawn on the board after the hints before it."""
-    from generator.calissons import play
-    from generator.calissons.generator import generate
     n, seed, label = FIGURE_PUZZLE
+    # lazy: the page's Hint button loads this module; the generator loads for the figures only
+    from generator.calissons.generator import generate
     pz = generate(n, seed, label)
     steps = list(_Chain(n, sorted(pz.givens)).deductions())     # one deduction per figure
     board = play.board_of(n, sorted(pz.givens), "")
@@ -647,8 +643,6 @@ def rule_figures() -> dict[str, str]:
 def hint(link: str, lines, crosses) -> dict:
     """The next deduction for the player's marks (the Hint button): `calissons hint`'s JSON
     plus the board's edge ids and the triangles to highlight (generator.hints.page_hint)."""
-    from generator.calissons import play
-    from generator.calissons.model import head
     n, givens, reg = play._decode(link)
     if not isinstance(n, int) and len(n.triangles) > MAX_HINT_TRIANGLES:
         raise TilepressError(f"hints are given on regions up to {MAX_HINT_TRIANGLES} triangles "

@@ -18,12 +18,15 @@ of family.py call the functions here when the board is not a hexagon.
 from __future__ import annotations
 
 import json
+import sys
 
 from generator import output, reporting
 from generator.calissons import regions
 from generator.errors import TilepressError
 from generator.inputs import read_text
-from generator.svg import document, num, polygons_path
+from generator.svg import document, escape, num, polygons_path
+from generator.calissons.model import (DIRS, Region, STEP, far_vertices, head, hexagon, hexagon_triangles,
+                                       triangle_edges, triangle_vertices)
 
 MAX_INPUT_BYTES = 8 << 20   # a puzzle file read by solve, check, grade, hint
 MAX_SOLVE_N = 256          # the hexagon sides solve, check and grade take
@@ -43,7 +46,6 @@ def board(text: str | None, size: int | None, seed: int | None = None):
 
 def region_of(board):
     """The solver's Region of a board."""
-    from generator.calissons.model import hexagon
     return hexagon(board) if isinstance(board, int) else board.region
 
 
@@ -54,7 +56,6 @@ def describe(board) -> str:
 
 def parse_givens(givens, reg, where: str) -> list:
     """Validated distinct interior edges of the region."""
-    from generator.calissons.model import DIRS
     if not isinstance(givens, list):
         raise TilepressError('"givens" must be a list of [a, b, d] edges')
     if len(givens) > len(reg.interior):
@@ -104,8 +105,8 @@ def solution_record(shape, H) -> dict:
 
 def solve_record(shape, givens, want_count: bool, cap: int) -> dict:
     """The JSON answer of `solve` on a region."""
-    import sys
 
+    # lazy: start-up; calissons/family.py imports this module, these load when a command runs
     from generator.calissons.solver import count_solutions, solve
     reg = shape.region
     sol = solve(reg, givens)
@@ -123,6 +124,7 @@ def solve_record(shape, givens, want_count: bool, cap: int) -> dict:
 
 def region_certificate(shape, givens, sol):
     """The certificate of "none" or "multiple" on a region (certificate.certify)."""
+    # lazy: start-up; calissons/family.py imports this module, these load when a command runs
     from generator.calissons.certificate import certify
     why = None if shape.region.tilable else regions.reason(shape)
     return certify(shape.region, givens, sol, lambda H: solution_record(shape, H), why)
@@ -130,6 +132,7 @@ def region_certificate(shape, givens, sol):
 
 def generate_record(shape, seed, level: str, minimal: bool):
     """(generator puzzle, JSON answer of `generate` on a region)."""
+    # lazy: start-up; calissons/family.py imports this module, these load when a command runs
     from generator.calissons import permalink
     from generator.calissons.generator import difficulty_record, generate_region
     tick, close = _sweep_counter(shape.side)
@@ -145,8 +148,8 @@ def generate_record(shape, seed, level: str, minimal: bool):
 
 def check_record(shape, givens, cap: int):
     """(JSON of `check`, SVG marking where the solutions differ or the absorbing chain) on a region."""
+    # lazy: start-up; calissons/family.py imports this module, these load when a command runs
     from generator.calissons import certificate, permalink, render
-    from generator.calissons.model import triangle_vertices
     from generator.calissons.solver import count_solutions, solve
     reg = shape.region
     if len(reg.triangles) > MAX_REGION_COUNT_TRIANGLES:
@@ -171,7 +174,7 @@ def check_record(shape, givens, cap: int):
 
 def read_plane_givens(text: str) -> list:
     """The edge set X of a `feasible` file: {"givens": [[a, b, d], ...]} (or a bare list)."""
-    from generator.calissons.model import DIRS
+    # lazy: start-up; calissons/family.py imports this module, these load when a command runs
     from generator.calissons.solver import MAX_PLANE_CLUES
     try:
         obj = json.loads(text)
@@ -194,7 +197,7 @@ def read_plane_givens(text: str) -> list:
 def window_of(givens, margin: int = 2):
     """The hexagon-shaped window round X as a Region: centred on its key vertices, `margin` beyond
     them (a Region is built, so this is for windows of a drawable size: the tests' small sets)."""
-    from generator.calissons.model import Region, hexagon_triangles
+    # lazy: start-up; calissons/family.py imports this module, these load when a command runs
     from generator.calissons.solver import plane_window
     (ca, cb), r = plane_window(givens, margin)
     tris = [(a + ca, b + cb, k) for a, b, k in hexagon_triangles(r)]
@@ -225,7 +228,7 @@ def witness_window(givens, verdict) -> dict:
     O((K + T) log) for the heights: linear in the edges, whatever the distances between them.
     Returns {"patches": [[a, b, r], ...], "calissons": [[a, b, d], ...], "heights": {v: h}}.
     """
-    from generator.calissons.model import head, hexagon_triangles, triangle_edges, triangle_vertices
+    # lazy: start-up; calissons/family.py imports this module, these load when a command runs
     from generator.calissons.solver import plane_heights, plane_window
     (ca, cb), r = plane_window(givens)
     if 6 * r * r <= min(WINDOW_TRIANGLES, max(WINDOW_FLOOR, WINDOW_PER_EDGE * len(givens))):
@@ -259,6 +262,7 @@ def feasible(givens, want_window: bool = True) -> dict:
     """The verdict with its proof: a witness window holding every edge (its patches and the
     calissons tiling them, witness_window), or the absorbing cycle.  No distance between the
     edges is refused: far-apart edges are decided on their key vertices (solver.plane_verdict)."""
+    # lazy: start-up; calissons/family.py imports this module, these load when a command runs
     from generator.calissons.solver import plane_verdict
     v = plane_verdict(givens)
     rec = {"feasible": v.feasible, "givens": [list(e) for e in givens]}
@@ -313,9 +317,8 @@ def clusters(patches) -> int:
 def feasible_svg(rec: dict) -> str:
     """The proof as a picture: the witness window's calissons with X (far-apart clusters side by
     side, each labelled with a vertex's coordinates), or X and the absorbing cycle."""
+    # lazy: start-up; calissons/family.py imports this module, these load when a command runs
     from generator.calissons import render
-    from generator.calissons.model import far_vertices, head
-    from generator.svg import escape
     givens = [tuple(e) for e in rec["givens"]]
     body = []
     if rec["feasible"]:
@@ -369,7 +372,6 @@ def feasible_svg(rec: dict) -> str:
                  f"Feasible: a tiling of the plane fits these {len(givens)} edges, shown in {len(comps)} "
                  "windows round them")
     else:
-        from generator.calissons.model import DIRS, STEP
         keys = [v for e in givens for v in (e[:2], head(e), *far_vertices(e))]
         frame = _frame_of(keys)
         if frame[4] > MAX_GRID_CELLS:                 # far-apart edges: frame the cycle only
@@ -413,7 +415,6 @@ def _frame_of(points) -> tuple:
 
 def validate_puzzle(obj) -> tuple[int, list[tuple[int, int, str]]]:
     """Check a decoded puzzle object: n in range, givens distinct interior edges."""
-    from generator.calissons.model import hexagon
     if not isinstance(obj, dict):
         raise TilepressError('puzzle must be a JSON object {"n": N, "givens": [[a, b, d], ...]}')
     n = obj.get("n")
@@ -429,6 +430,7 @@ def validate_puzzle(obj) -> tuple[int, list[tuple[int, int, str]]]:
         raise TilepressError(f"more givens ({len(givens)}) than interior edges ({n_interior})")
     if not givens:
         return n, []
+    # lazy: start-up; calissons/family.py imports this module, these load when a command runs
     from generator.calissons.onregion import parse_givens
     return n, parse_givens(givens, hexagon(n), f"the hexagon of side {n}")
 
@@ -463,6 +465,7 @@ def parse_puzzle(text: str) -> tuple[int, list[tuple[int, int, str]]]:
 
 def load_any(source: str) -> tuple[int, list]:
     """A puzzle from a JSON file, a mathix URL or tab string, or a cal permalink."""
+    # lazy: start-up; calissons/family.py imports this module, these load when a command runs
     from generator.calissons import mathix, permalink
     s = source.strip()
     if s.startswith("cal.v"):
@@ -484,6 +487,7 @@ def _load_json(text: str):
 def load_board(source: str, region: str | None = None, size: int | None = None):
     """(board, givens) from a cal permalink (v1 or v3), a mathix URL or tab string, or a JSON file
     read once (`{"n", "givens"}`, or `{"region", "givens"}`, or givens for --region)."""
+    # lazy: start-up; calissons/family.py imports this module, these load when a command runs
     from generator.calissons import permalink
     s = source.strip()
     if s.startswith("cal.v"):

@@ -26,7 +26,9 @@ from typing import Iterable
 
 from generator.calissons.model import Edge, interior_edges
 from generator.errors import PermalinkError, TilepressError
-from generator.permalinks import Grammar
+from generator.permalinks import Grammar, Link, reads
+from generator.calissons import regions
+from generator.calissons.solver import plane_uses_grid, plane_window
 
 PREFIX = "cal"
 VERSION = 1
@@ -42,12 +44,31 @@ def encode(n: int, givens: Iterable[Edge]) -> str:
     return f"{PREFIX}.v{VERSION}.{n}~{_bits(interior_edges(n), givens)}"
 
 
-def decode(permalink: str) -> tuple[int, list[Edge]]:
-    """(n, givens) of a permalink, or PermalinkError."""
+def decode(permalink) -> tuple[int, list[Edge]]:
+    """(n, givens) of a permalink (a Link: read once, kept with it), or PermalinkError."""
+    n, givens = _decode(permalink)
+    return n, list(givens)
+
+
+@reads
+def _decode(permalink) -> tuple[int, tuple]:
+    n, pm = _hexagon(permalink)
+    return n, tuple(_unbits(interior_edges(n), pm.group(2), f"n = {n}"))
+
+
+@reads
+def _hexagon(permalink) -> tuple[int, object]:
+    """(n, payload match) of a v1 puzzle link, its size in range: read once (the cost and the givens share it)."""
     _prefix, _version, pm = GRAMMAR.parse(permalink)
     n = int(pm.group(1))
     GRAMMAR.check_range(n, "size", 1, MAX_PERMALINK_N)
-    return n, _unbits(interior_edges(n), pm.group(2), f"n = {n}")
+    return n, pm
+
+
+@reads
+def _region(permalink):
+    """The payload match of a v3 puzzle link: read once (the cost and the givens share it)."""
+    return REGION_GRAMMAR.parse(permalink)[2]
 
 
 def _bits(edges, givens) -> str:
@@ -87,13 +108,14 @@ REGION_GRAMMAR = Grammar("calisson region", (PREFIX,), (REGION_VERSION,),
 
 
 def is_region_link(text) -> bool:
-    """Is this a `cal.v3.` link (a puzzle or a sample on a region)?"""
+    """Is this a `cal.v3.` link (a puzzle or a sample on a region)?  (A Link: its version.)"""
+    if isinstance(text, Link):
+        return text.prefix == PREFIX and text.version == REGION_VERSION
     return isinstance(text, str) and text.strip().startswith("cal.v3.")
 
 
 def region_shape(word: str):
     """The region of a permalink's word: canonical, not the hexagon, tilable; else PermalinkError."""
-    from generator.calissons import regions
     try:
         shape = regions.parse_region(word)
     except PermalinkError:
@@ -114,13 +136,18 @@ def encode_region(shape, givens: Iterable[Edge]) -> str:
     return f"{PREFIX}.v{REGION_VERSION}.{shape.word}~{_bits(shape.region.interior_edge_list(), givens)}"
 
 
-def decode_region(permalink: str):
-    """(shape, givens) of a v1 or v3 puzzle permalink, or PermalinkError."""
+def decode_region(permalink):
+    """(shape, givens) of a v1 or v3 puzzle permalink (a Link: read once, kept with it), or PermalinkError."""
+    shape, givens = _decode_region(permalink)
+    return shape, list(givens)
+
+
+@reads
+def _decode_region(permalink):
     if not is_region_link(permalink):
-        from generator.calissons import regions
         n, givens = decode(permalink)
         return regions.named("hexagon", n), givens
-    _prefix, _version, m = REGION_GRAMMAR.parse(permalink)
+    m = _region(permalink)
     shape = region_shape(m.group(1))
     return shape, _unbits(shape.region.interior_edge_list(), m.group(2))
 
@@ -145,7 +172,6 @@ def lozenges(n: int) -> int:
 
 def word_lozenges(word: str) -> float:
     """The lozenges of the region a boundary word encloses, from its runs alone (no region built)."""
-    from generator.calissons import regions
     try:
         return abs(regions.area_of_word(word)) / 2
     except PermalinkError:
@@ -154,20 +180,17 @@ def word_lozenges(word: str) -> float:
         raise PermalinkError(f"calisson permalink: {exc}") from None
 
 
-def puzzle_cost(text: str) -> float:
+@reads
+def puzzle_cost(text) -> float:
     """The lozenges a puzzle link (v1 or v3, with givens) asks for, read from its text alone."""
     if is_region_link(text):
-        _prefix, _version, m = REGION_GRAMMAR.parse(text)
-        return word_lozenges(m.group(1))
-    _prefix, _version, m = GRAMMAR.parse(text)
-    n = int(m.group(1))
-    GRAMMAR.check_range(n, "size", 1, MAX_PERMALINK_N)
-    return lozenges(n)
+        return word_lozenges(_region(text).group(1))
+    return lozenges(_hexagon(text)[0])
 
 
-def is_puzzle_link(text: str) -> bool:
-    """A puzzle (givens after `~`), not a random tiling?"""
-    return "~" in text
+def is_puzzle_link(text) -> bool:
+    """A puzzle (givens after `~`), not a random tiling?  (A Link: its payload.)"""
+    return "~" in (text.payload if isinstance(text, Link) else text)
 
 
 # ---- the infinite grid: cal.v4.<edges> -------------------------------------------------------
@@ -191,7 +214,9 @@ MAX_PLANE_LOZENGES = 100000           # a grid window of radius 182 (0.5 s), or 
 
 
 def is_plane_link(text) -> bool:
-    """Is this a `cal.v4.` link (given edges on the infinite grid)?"""
+    """Is this a `cal.v4.` link (given edges on the infinite grid)?  (A Link: its version.)"""
+    if isinstance(text, Link):
+        return text.prefix == PREFIX and text.version == PLANE_VERSION
     return isinstance(text, str) and text.strip().startswith(f"{PREFIX}.v{PLANE_VERSION}.")
 
 
@@ -209,8 +234,14 @@ def encode_plane(givens: Iterable[Edge]) -> str:
     return text
 
 
-def plane_edges(text: str) -> list[Edge]:
-    """The edges a `cal.v4.` link names (each field checked, canonical order), or PermalinkError."""
+def plane_edges(text) -> list[Edge]:
+    """The edges a `cal.v4.` link (a Link: read once, kept with it) names (each field checked,
+    canonical order), or PermalinkError."""
+    return list(_plane_edges(text))
+
+
+@reads
+def _plane_edges(text) -> tuple:
     _prefix, _version, m = PLANE_GRAMMAR.parse(text)
     out: list[Edge] = []
     for i, token in enumerate(m.group(0).split(".")):
@@ -226,12 +257,11 @@ def plane_edges(text: str) -> list[Edge]:
             raise PermalinkError(f"calisson plane permalink edge #{i} {token!r} is not after edge #{i - 1}: "
                                  "edges are listed once, sorted by a, then b, then d")
         out.append(e)
-    return out
+    return tuple(out)
 
 
 def plane_cost(text: str) -> float:
     """The lozenges a `cal.v4.` link asks for, from its text alone (see MAX_PLANE_LOZENGES)."""
-    from generator.calissons.solver import plane_uses_grid, plane_window
     edges = plane_edges(text)
     _centre, r = plane_window(edges)
     return 3.0 * r * r if plane_uses_grid(edges, r) else 12.0 * len(edges)

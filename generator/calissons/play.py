@@ -42,6 +42,7 @@ MAX_PLAY_TRIANGLES = 6 * MAX_PLAY_N * MAX_PLAY_N     # other shapes (cal.v3): as
 def plays(link: str) -> bool:
     """A puzzle permalink (cal.v1.<n>~<givens>, cal.v3.<word>~<givens>) plays; a sample tiling
     (cal.v<N>.<n>.s<seed>, cal.v3.<word>.s<seed>) does not."""
+    # lazy: the page's worker loads this player without the sampler (it loads for calisson links)
     from generator.calissons import sample
     return not (sample.is_sample_link(link) or sample.is_region_sample_link(link) or cal_permalink.is_plane_link(link))
 
@@ -63,7 +64,7 @@ def _decode(link: str):
 def board(link: str) -> dict:
     """The board description: dots, markable edges (index pairs), givens and outline."""
     n, givens, reg = _decode(link)
-    return board_of(n, givens, link.strip(), reg)
+    return board_of(n, givens, str(link).strip(), reg)
 
 
 def board_of(n, givens, link: str, reg=None) -> dict:

@@ -497,6 +497,7 @@ def random_region(seed: int, size: int) -> Shape:
     """
     if not isinstance(size, int) or isinstance(size, bool) or not 2 <= size <= MAX_RANDOM_SIZE or size % 2:
         raise TilepressError(f"random region size must be an even number of triangles in 2..{MAX_RANDOM_SIZE}")
+    # lazy: start-up; regions loads with calissons/family.py, the solver only to count
     from generator.calissons.solver import count_solutions
     for attempt in range(100):
         shape = _grow(seed, size, attempt)

@@ -31,8 +31,12 @@ import re
 from dataclasses import dataclass
 
 from generator.errors import PermalinkError, TilepressError  # noqa: F401 (PermalinkError: what parse raises)
-from generator.calissons.permalink import MAX_REGION_LINK
-from generator.permalinks import Grammar
+from generator.calissons.permalink import (MAX_REGION_LINK, MAX_REGION_SAMPLE_LOZENGES, region_shape,
+                                           word_lozenges)
+from generator.permalinks import Grammar, Link, reads
+from generator.calissons import render
+from generator.calissons.model import pp_from_heights, volume
+from generator.calissons.sampler import sample_heights, sample_region_heights
 
 MAX_SAMPLE_N = 256           # version 2: n = 128 takes ~10 s, n = 256 a few minutes
 MAX_SAMPLE_N_V1 = 64         # version 1 (cube bitsets): n = 64 takes ~10 s
@@ -73,13 +77,20 @@ def permalink(n: int, seed: int, version: int = VERSION) -> str:
     return f"cal.v{version}.{n}.s{seed}"
 
 
-def is_sample_link(text: str) -> bool:
-    """True when a string has the shape of a sample permalink (`cal.v<N>.<n>.s...`)."""
+def is_sample_link(text) -> bool:
+    """True when a parsed link (a Link: its payload, not read again), or a string, has the shape of
+    a sample permalink (`cal.v<N>.<n>.s...`)."""
+    if isinstance(text, Link):
+        return text.prefix == "cal" and _SAMPLE_PAYLOAD.match(text.payload) is not None
     return isinstance(text, str) and re.match(r"^cal\.v[0-9]+\.[0-9]+\.s", text.strip()) is not None
 
 
-def parse(text: str) -> tuple[int, int, int]:
-    """(n, seed, version) of a sample permalink, or PermalinkError."""
+_SAMPLE_PAYLOAD = re.compile(r"^[0-9]+\.s")
+
+
+@reads
+def parse(text) -> tuple[int, int, int]:
+    """(n, seed, version) of a sample permalink (a Link, read once), or PermalinkError."""
     _prefix, version, m = GRAMMAR.parse(text)
     n, seed = int(m.group(1)), int(m.group(2))
     GRAMMAR.check_range(n, f"v{version} size", 1, MAX_SIZE[version])
@@ -90,7 +101,6 @@ def parse(text: str) -> tuple[int, int, int]:
 def draw(n: int, seed: int, version: int = VERSION, tick=None) -> Sample:
     """The sample (n, seed) of a sampler version: a uniformly random tiling, exact.
     tick(sweeps) hears the sampler's progress."""
-    from generator.calissons.sampler import sample_heights
     check(n, seed, version)
     return Sample(n, seed, tuple(sample_heights(n, seed, version, tick)), version)
 
@@ -102,20 +112,17 @@ def regen(text: str) -> Sample:
 
 def to_json(s: Sample) -> dict:
     """{"n", "seed", "permalink", "volume", "pp"}: the pile as a plane partition (column heights)."""
-    from generator.calissons.model import pp_from_heights, volume
     return {"n": s.n, "seed": s.seed, "permalink": s.permalink, "volume": volume(s.n, list(s.heights)),
             "pp": pp_from_heights(s.n, list(s.heights))}
 
 
 def to_svg(s: Sample) -> str:
     """The tiling in the three lozenge colours, titled with its permalink."""
-    from generator.calissons import render
     return render.tiling_svg(s.n, list(s.heights), title=s.permalink)
 
 
 def facts(s: Sample) -> list:
     """Facts for the item page."""
-    from generator.calissons.model import volume
     vol = volume(s.n, list(s.heights))
     return [["Size n", s.n], ["Seed", s.seed], ["Lozenges", 3 * s.n * s.n], ["Cubes in the pile", vol],
             ["Share of the box filled", round(vol / s.n ** 3, 4)]]
@@ -152,16 +159,15 @@ class RegionSample:
 
 def draw_region(shape, seed: int, tick=None):
     """A uniformly random tiling of a region, exact (a Sample for the hexagon, same links)."""
-    from generator.calissons.sampler import sample_region_heights
     if shape.hexagon_n is not None:
         return draw(shape.hexagon_n, seed, tick=tick)
     check(1, seed)
     return RegionSample(shape, seed, tuple(sample_region_heights(shape.region, seed, tick=tick)))
 
 
-def _region_link(text: str):
+@reads
+def _region_link(text):
     """(word, seed) of a `cal.v3.<word>.s<seed>` link, its cost checked (the region not yet built)."""
-    from generator.calissons.permalink import MAX_REGION_SAMPLE_LOZENGES, word_lozenges
     _prefix, _version, m = REGION_GRAMMAR.parse(text)
     seed = int(m.group(2))
     REGION_GRAMMAR.check_range(seed, "seed", 0, MAX_SEED)
@@ -172,19 +178,19 @@ def _region_link(text: str):
 
 def region_sample_cost(text: str) -> float:
     """The lozenges a `cal.v3.<word>.s<seed>` link asks for (read from its text, in budget)."""
-    from generator.calissons.permalink import word_lozenges
     return word_lozenges(_region_link(text)[0])
 
 
 def parse_region_link(text: str):
     """(shape, seed) of a `cal.v3.<word>.s<seed>` link, or PermalinkError (its cost checked first)."""
-    from generator.calissons.permalink import region_shape
     word, seed = _region_link(text)
     return region_shape(word), seed
 
 
 def is_region_sample_link(text) -> bool:
-    """A v3 link without givens (`.s<seed>` at the end)?"""
+    """A v3 link without givens (`.s<seed>` at the end)?  (A Link: its parts, not read again.)"""
+    if isinstance(text, Link):
+        return text.prefix == "cal" and text.version == 3 and "~" not in text.payload
     return isinstance(text, str) and text.strip().startswith("cal.v3.") and "~" not in text
 
 
@@ -197,7 +203,6 @@ def region_to_json(s: RegionSample) -> dict:
 
 def region_to_svg(s: RegionSample) -> str:
     """The tiling in the three colours."""
-    from generator.calissons import render
     return render.solution_svg(s.shape, list(s.heights), title=s.permalink)
 
 

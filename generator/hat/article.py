@@ -8,12 +8,11 @@ metatile polygon is from its hats (`distortion`).
 """
 
 from __future__ import annotations
+import math
+from fractions import Fraction
 
 from generator import svg
-from generator.hat import geometry as G
-from generator.hat import overlap
-from generator.hat import render
-from generator.hat import supertile as S
+from generator.hat import geometry as G, overlap, render, supertile as S, tables_data as D
 
 KITE_FILL = "#e8eef4"
 KITE_STROKE = "#9aa7b4"
@@ -136,9 +135,7 @@ def kitemap_kites(m2: str) -> list:
     """[(kite, (k, h, c1), metatile type, reflected)] of the kitemap of second-order type m2, in the
     table's order (`tables_data.KITEMAP_LABELS`), each kite placed by the level-2 prototype's
     overlapping children (`overlap.prototype`): the map the random patches step through."""
-    from generator.hat import overlap as O
-    from generator.hat import tables_data as D
-    p2 = O.prototype(m2, 2)
+    p2 = overlap.prototype(m2, 2)
     out = []
     for k, h, c1 in D.KITEMAP_LABELS[S.TYPES.index(m2)]:
         ch = p2.overlap[c1]
@@ -151,7 +148,6 @@ def kitemap_kites(m2: str) -> list:
 def kitemap_facts(m2: str) -> dict:
     """Counts of one kitemap, from the table: kites, hats, metatiles (c1), the first-order metatiles
     of the disjoint numbering, and how many of the 4 × kites kite-edge steps leave the map (−1)."""
-    from generator.hat import tables_data as D
     i = S.TYPES.index(m2)
     labels, steps = D.KITEMAP_LABELS[i], D.KITEMAP_STEPS[i]
     return {"kites": len(labels), "hats": len({(h, c) for _k, h, c in labels}),
@@ -164,8 +160,6 @@ def kitemap_figure(m2: str = "T") -> str:
     index in its hat), every hat outlined and named h.c1 (hat in metatile, metatile in the map),
     metatiles coloured by type (the straddling ones paler), the kite edges whose step in the
     table is −1 ("off the map") in red, the level-2 outline dashed."""
-    from generator.hat import overlap as O
-    from generator.hat import tables_data as D
     i = S.TYPES.index(m2)
     kites = kitemap_kites(m2)
     steps = D.KITEMAP_STEPS[i]
@@ -181,7 +175,7 @@ def kitemap_figure(m2: str = "T") -> str:
     hats: dict = {}
     for (kite, (_k, h, c1), _kind, _r) in kites:
         hats.setdefault((c1, h), []).append(kite)
-    p2 = O.prototype(m2, 2)
+    p2 = overlap.prototype(m2, 2)
     outlines = []
     for (c1, h), _ks in sorted(hats.items()):
         ch = p2.overlap[c1]
@@ -226,11 +220,10 @@ def metamap_metatiles(m3: str) -> list:
     numbering twice (its level-2 children c2, their level-1 children c1), one entry per metatile
     (exact placement), names = every (c1, c2) naming it, sorted.  A metatile with two or more names
     is what `tables_data.METAMAPS` records (the figure's test checks the two agree)."""
-    from generator.hat import overlap as O
-    top = O.prototype(m3, 3)
+    top = overlap.prototype(m3, 3)
     groups: dict = {}
     for c2, mid in enumerate(top.overlap):
-        for c1, low in enumerate(O.prototype(mid.kind, 2).overlap):
+        for c1, low in enumerate(overlap.prototype(mid.kind, 2).overlap):
             iso = G.compose(mid.iso, low.iso)
             groups.setdefault((low.kind, iso), []).append((c1, c2))
     return [(kind, iso, tuple(sorted(names))) for (kind, iso), names in sorted(groups.items(), key=lambda kv: min(kv[1]))]
@@ -241,14 +234,12 @@ def metamap_figure(m3: str = "T") -> str:
     c2), their overlapping level-1 children (metatiles coloured by type), each metatile labelled
     with the names c1.c2 under which it appears — two or more names where level-2 children overlap,
     exactly the rows of `tables_data.METAMAPS` for m3."""
-    from generator.hat import overlap as O
-    from generator.hat import tables_data as D
     table = D.METAMAPS[S.TYPES.index(m3)]
     mets = metamap_metatiles(m3)
     items = [(kind, [G.to_xy(G.apply(iso, p)) for p in S.prototype(kind, 1).outline]) for kind, iso, _n in mets]
     body, polys = render.outlines_body(items, 0.12, fill="type")
     parts = [body]
-    top = O.prototype(m3, 3)
+    top = overlap.prototype(m3, 3)
     mids = [(mid.kind, _outline_xy(mid.kind, 2, mid.iso)) for mid in top.overlap]
     for n, (kind, pts) in enumerate(mids):
         ob, _ = render.outlines_body([(kind, pts)], 0.35)
@@ -291,14 +282,11 @@ def distortion(kind: str, level: int) -> dict:
     Fractions); `share` = (outside + uncovered) / polygon, the symmetric difference as a share of
     the polygon; `reach` = the largest distance (tiling units, float) from a vertex of the hats'
     outline to the polygon's outline."""
-    import math
-    from fractions import Fraction
 
-    from generator.hat import overlap as O
     poly = [G.apply(G.IDENTITY, p) for p in S.prototype(kind, level).outline]
-    if O._area(poly) < 0:
+    if overlap._area(poly) < 0:
         poly.reverse()
-    if not O._is_convex(poly):
+    if not overlap._is_convex(poly):
         raise AssertionError(f"{kind} level {level}: outline not convex")
     n = len(poly)
     kite_area = Fraction(G.polygon_area2(list(G.kite_vertices((0, 0, 0)))))   # doubled, lattice units
@@ -312,10 +300,10 @@ def distortion(kind: str, level: int) -> dict:
         if all(s >= 0 for row in sides for s in row):
             inside += kite_area
         elif not any(all(s <= 0 for s in row) for row in sides):
-            part = O._clip(list(v), poly)
+            part = overlap._clip(list(v), poly)
             if len(part) >= 3:
-                inside += Fraction(O._area(part))
-    area_poly = Fraction(O._area(poly))
+                inside += Fraction(overlap._area(part))
+    area_poly = Fraction(overlap._area(poly))
     hat_area = 8 * kite_area
     outside = len(hats) * hat_area - inside
     uncovered = area_poly - inside

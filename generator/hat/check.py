@@ -21,6 +21,7 @@ Nothing here uses the generator's tables.  Given hats as exact outlines (Eisenst
 """
 
 from __future__ import annotations
+from collections import Counter
 
 from generator.hat.coords import Region, kite_move, kite_vertices
 
@@ -281,7 +282,6 @@ def neighbourhoods(hats, labelled: bool = False) -> "Counter":
     of every hat whose outline is entirely shared, each moved so that the centre hat is the
     reference hat (so counted up to rotation and reflection).  With `labelled`, each hat of
     the neighbourhood also carries its metatile type (objects need `.metatile`)."""
-    from collections import Counter
     labels = [(h.metatile if labelled else None) for h in hats]
     hats = [simplify([tuple(p) for p in h.points]) for h in hats]
     seg_owner = {}

@@ -25,7 +25,9 @@ from generator.hat import geometry as G
 from generator.hat import limits as LIM
 from generator.hat import supertile as ST
 from generator.params import MAX_SEED, format_decimal
-from generator.permalinks import Grammar, decimal_re
+from generator.permalinks import Grammar, decimal_re, reads
+from generator.hat.permalink import region_hats
+from generator.maker.region import _where as where, polygon_keeps
 
 VERSION = 3
 MAX_SIDE = 300
@@ -57,7 +59,8 @@ def check(width: Fraction, height: Fraction, seed: int, error=TilepressError) ->
         raise error(f"seed must be in 0..{MAX_SEED - 1}")
 
 
-def decode(link: str):
+@reads
+def decode(link):
     _prefix, _v, m = GRAMMAR.parse(link)
     w, h, seed = Fraction(m.group(1)), Fraction(m.group(2)), int(m.group(3))
     check(w, h, seed, PermalinkError)
@@ -67,7 +70,6 @@ def decode(link: str):
 
 def cost(link: str) -> float:
     """About how many hats a v3 link asks for (parsed, in budget)."""
-    from generator.hat.permalink import region_hats
     w, h, _seed = decode(link)
     return region_hats(w, h)
 
@@ -82,7 +84,6 @@ def _outline(kind: str, level: int, iso) -> list:
 
 
 def _where(pt, poly) -> int:
-    from generator.maker.region import _where as where
     return where(pt, poly)
 
 
@@ -98,13 +99,11 @@ def _room(poly, pt) -> float:
 
 
 def _fits(box, poly) -> bool:
-    from generator.maker.region import polygon_keeps
     return polygon_keeps(box, poly, "inside")
 
 
 def from_seed(seed: int, width: Fraction, height: Fraction) -> HatExpansion:
     """The patch fixed expansion makes for this seed (a pure function of its arguments)."""
-    from generator.maker.region import polygon_keeps
     width, height = Fraction(width), Fraction(height)
     check(width, height, seed)
     rng = random.Random(f"hat:expansion:{seed}")

@@ -38,6 +38,7 @@ from generator.maker.colour import SHOW, form_fields
 from generator.maker.region import FORM_TILES, with_regions
 from generator.monotile import MonotilePatch
 from generator.params import MAX_SEED, format_decimal
+from generator.permalinks import as_link
 
 MAX_CLI_HATS = 100_000     # pictures above this are streamed on the command line, else refused
 JSON_STREAM_FROM = 20_000  # estimated hats above which JSON is streamed
@@ -134,8 +135,9 @@ def _expansion(item) -> bool:
     return type(item).__name__ == "HatExpansion"
 
 
-def _v3(link: str) -> bool:
-    return link.strip().split(".", 2)[1:2] == ["v3"]
+def _v3(link) -> bool:
+    """Is a parsed link (a Link) a fixed-expansion one (version 3)?"""
+    return as_link(link).version == 3
 
 
 def generate(params: dict):

@@ -79,12 +79,14 @@ import hashlib
 import math
 import random
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import NamedTuple
 
 from generator.errors import TilepressError
 from generator.hat import limits
 from generator.hat import tables_data as D
-from generator.hat.coords import HEXSTEP, Region
+from generator.hat.coords import HEXSTEP, Region, rot
+from generator.hat.permalink import MAX_LEVELS as LIMIT, PatchName, MAX_SIDE, parse
 
 MAX_LEVELS = 60          # metatile levels any coordinate may reach (φ⁴⁶⁰ ≈ 10⁵⁰ hats)
 TYPES = limits.TYPES
@@ -249,7 +251,6 @@ def _slow_step(state, e: int, tower: Tower):
 
 def _hat_shapes():
     """Outline and kites of a hat whose kite 0 is kite (0, 0, k), per (k, reflected)."""
-    from generator.hat.coords import rot
     shapes = {}
     for refl in (False, True):
         for k in range(6):
@@ -613,7 +614,6 @@ class Patch:
 
     def permalink(self) -> str:
         """The permalink of this patch (complete once the hats have been generated)."""
-        from generator.hat.permalink import MAX_LEVELS as LIMIT, PatchName
         labels, top = self.tower.labels()
         k, h, cs = labels[0], labels[1], tuple(labels[2:])
         if len(cs) > LIMIT:              # only invented levels pass the limit: print the given ones
@@ -626,8 +626,6 @@ class Patch:
 
 def from_seed(width, height, seed: int) -> Patch:
     """A fresh random patch of the open rectangle W × H about a random start kite."""
-    from generator.hat.permalink import MAX_SIDE
-    from fractions import Fraction
     w, h = Fraction(width), Fraction(height)
     if not (0 < w <= MAX_SIDE and 0 < h <= MAX_SIDE):
         raise TilepressError(f"width and height must be in (0, {MAX_SIDE}]")
@@ -637,7 +635,6 @@ def from_seed(width, height, seed: int) -> Patch:
 
 def from_permalink(text: str, width=None, height=None) -> Patch:
     """The patch a permalink names, optionally over another region (same tiling)."""
-    from generator.hat.permalink import parse
     name = parse(text)
     w = name.width if width is None else width
     h = name.height if height is None else height

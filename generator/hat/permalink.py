@@ -36,7 +36,7 @@ from fractions import Fraction
 
 from generator.errors import PermalinkError
 from generator.params import format_decimal as format_side
-from generator.permalinks import Grammar, decimal_re
+from generator.permalinks import Grammar, decimal_re, reads
 from generator.hat.limits import HATS_PER_TYPE, KITES_PER_HAT, TYPES
 from generator.hat.tables_data import CHILD
 
@@ -104,8 +104,9 @@ def cost(text: str) -> float:
     return region_hats(name.width, name.height)
 
 
-def parse(text: str) -> PatchName:
-    """Parse and validate a hat permalink, or raise PermalinkError."""
+@reads
+def parse(text) -> PatchName:
+    """Parse and validate a hat permalink (a Link, or its text; read once per Link), or raise PermalinkError."""
     _prefix, _version, m = GRAMMAR.parse(text)
     width, height = Fraction(m.group(1)), Fraction(m.group(2))
     GRAMMAR.check_side(width, "width", MAX_SIDE)

@@ -19,9 +19,11 @@ writes for `tile_json`, which a test checks.
 """
 
 from __future__ import annotations
+import json
+from operator import itemgetter
 
-from generator import svg
-from generator.hat import geometry as G
+from generator import svg, output
+from generator.hat import geometry as G, patch as P
 from generator.hat.coords import SQRT3_2, to_xy
 from generator.output import PathSpools
 
@@ -114,7 +116,6 @@ def tile_texts(hats):
     and y = b·√3/2 only on b, so their texts are memoised on those integers (a few
     thousand distinct values even for a million hats).
     """
-    import json
     r3 = SQRT3_2
     heads: dict[str, str] = {}
     xs: dict[int, str] = {}
@@ -147,8 +148,6 @@ def placement_texts(placements, region, batch: int = 256):
     (shape, metatile) the text with its 14 x values filled in is made once, as a `%`
     template, and per shape and row v0 the tuple of its 14 y texts: a hat is one `%`.
     """
-    from operator import itemgetter
-    from generator.hat import patch as P
     i_lo, i_hi, vb = P._columns(region)
     u_lo, u_hi = 6 * i_lo - P.REACH_U - 6, 6 * i_hi + P.REACH_U + 6
     v_lo, v_hi = -vb - P.REACH_V - 4, vb + P.REACH_V + 4
@@ -236,7 +235,6 @@ def patch_svg_pieces(hats, region, permalink, px_width: float = 800.0):
 def patch_document(walk, region, permalink, estimate: int, px_width: float = 800.0):
     """A big patch's picture as an `output.Document`: SVG streamed (`patch_svg_pieces`),
     PNG drawn in bands of pixel rows (`output.band_maker`), each from one walk."""
-    from generator import output
     x0, y0, x1, y1 = region.bounds_xy()
     w, h = x1 - x0, y1 - y0
     sw = max(0.04, min(0.12, 0.0015 * max(w, h)))

@@ -36,6 +36,8 @@ import sys
 from pathlib import Path
 
 from generator.hat.limits import TYPES
+from generator.hat import geometry as G, overlap as O
+from generator.hat.coords import kite_move
 
 DATA_PATH = Path(__file__).with_name("tables_data.py")
 
@@ -47,8 +49,6 @@ def _kind_index(kind: str) -> int:
 
 def build(meta_level: int = 3) -> dict:
     """Compute every table from the exact metatile prototypes (supertile.py, overlap.py) (pure; takes a second or two)."""
-    from generator.hat import geometry as G
-    from generator.hat import overlap as O
 
     child = []
     disjoint = []
@@ -86,7 +86,6 @@ def build(meta_level: int = 3) -> dict:
 
 def _kitemap(G, O, m2: str):
     """(labels, steps) for one second-order type: labels[i] = (k, h, c1); steps[4i+e]."""
-    from generator.hat.coords import kite_move
     where = {}
     labels = []
     p2 = O.prototype(m2, 2)

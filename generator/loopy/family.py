@@ -34,11 +34,10 @@ site.toml:
 
 from __future__ import annotations
 
-from generator.errors import TilepressError
-from generator.families import Command, Family, Param, lazy_run
+from generator.errors import ConfigError, TilepressError
+from generator.families import Command, Family, Param, lazy_run, validate
 from generator.loopy.solver import LEVELS
 from generator.loopy.tiling_source import tilings
-from generator.errors import ConfigError, TilepressError
 from generator.output import emit_rendered
 from generator.names import TILINGS as NAMES  # the tilings' names, one source for every page
 from generator.names import capital
@@ -56,22 +55,26 @@ MAX_ITEMS = 400
 
 def generate_item(v: dict):
     """A new puzzle from validated parameters."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.loopy import puzzle
     return puzzle.create(v["tiling"], v["width"], v["height"], v["seed"], v["level"])
 
 
 def regen(link: str, overrides: dict):
     """The puzzle a permalink names (grid from its tiling, solution by solving the clues)."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.loopy import puzzle
     return puzzle.from_permalink(link)
 
 
 def to_json(item) -> dict:
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.loopy import puzzle
     return puzzle.to_json(item)
 
 
 def to_svg(item, options: dict) -> str:
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.loopy import render
     return render.picture(item, solution=bool(options.get("solution")), bold=options.get("style") == "bold",
                           print_style=options.get("style") == "paper")
@@ -88,8 +91,9 @@ def shapes(item):
 def facts(item) -> list:
     """Facts for the item page (deterministic); the level is the one measured from the clues."""
     g = item.grid
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.loopy.levels import describe
-    return [["Tiling", item.tiling.split(".", 1)[0]], ["Level", item.level], ["Faces", len(g.faces)],
+    return [["Tiling", item.tiling_family], ["Level", item.level], ["Faces", len(g.faces)],
             ["Clues", item.clue_count], ["Clue density", f"{item.clue_count / len(g.faces):.2f}"],
             ["Dots", len(g.dots)], ["Edges", len(g.edges)], ["Loop length (edges)", len(item.solution)],
             ["What the level needs", describe(item.level)], ["Tiling permalink", item.tiling]]
@@ -98,6 +102,7 @@ def facts(item) -> list:
 def plan(table: dict, site: dict) -> list[dict]:
     """One item per (tiling, size, level, seed)."""
     items = []
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.loopy import puzzle, tiling_source
     for t in table["tilings"]:
         for w, h in table.get(f"sizes_{t}") or DEFAULT_SIZES[t]:
@@ -117,6 +122,7 @@ def plan(table: dict, site: dict) -> list[dict]:
 
 def page(item, params: dict) -> dict:
     """Title, group, alt text, the folded solution and the sheet pictures."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.loopy import render
     t = params["tiling"]
     title = f"Loopy on a {NAMES.get(t, t)} patch, {item.level} (seed {params['seed']})"
@@ -151,12 +157,13 @@ SHEET_SIZES = {"p2": ("6", "5"), "p3": ("7", "6"), "hat": ("20", "6"), "spectre"
 
 def _tiling_of(item) -> str:
     """The tiling name (p2, p3, hat, spectre) of a puzzle, from its tiling permalink."""
-    prefix = item.tiling.split(".", 1)[0]
+    prefix = item.tiling_family
     return next((t for t in TILINGS if prefix == t or prefix.startswith(t)), prefix)
 
 
 def on_paper(item) -> dict:
     """The puzzle on a printed sheet (generator/sheet.py): dotted grid, the loop in the answer."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.loopy import render
     t = _tiling_of(item)
     return {"puzzle": render.picture(item, print_style=True, title=""),
@@ -169,7 +176,7 @@ def on_paper(item) -> dict:
 def sheet_recipe(given: dict, count: int) -> list[dict]:
     """generate() params of `count` puzzles (seeds seed, seed + 1, ...); the size defaults to the
     tiling's SHEET_SIZES; the face count is checked by the cost rule before any work."""
-    from generator.families import validate
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.loopy import puzzle, tiling_source
     t = given.get("tiling") or "p3"
     w, h = SHEET_SIZES.get(t, ("6", "5"))
@@ -183,6 +190,7 @@ def sheet_recipe(given: dict, count: int) -> list[dict]:
 
 
 def figures() -> dict[str, str]:
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.loopy.figures import all_figures
     return all_figures()
 
@@ -197,6 +205,7 @@ def run_generate(v: dict) -> int:
 
 def _hints():
     """generator.loopy.hints, imported when one of its commands runs."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.loopy import hints
     return hints
 
@@ -266,6 +275,7 @@ FORM = {"title": "Loopy puzzle",
 
 def cost(link: str | None, params: dict | None = None) -> float:
     """About how many faces a permalink (or generate's tiling and size) asks for, from the text."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.loopy import puzzle, tiling_source
     if link is None:
         tiles = tiling_source.cost(None, params["tiling"], params["width"], params["height"])

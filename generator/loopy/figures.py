@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from generator import svg
-from generator.loopy import grid as G
+from generator import svg, hints as H, hintsheets
+from generator.loopy import grid as G, hints as LH, play, puzzle as P
 from generator.loopy import loopgen, tiling_source
 from generator.loopy.pole import pole
 
@@ -95,11 +95,6 @@ RULE_PUZZLES = {
 def rule_figure(rule: str, link: str, limit: int = 400) -> str:
     """The board before the first hint of `rule` (replaying hints from an empty board),
     that hint highlighted: the faces and edges it reads, the edges it decides."""
-    from generator import hints as H
-    from generator import hintsheets
-    from generator.loopy import hints as LH
-    from generator.loopy import play
-    from generator.loopy import puzzle as P
     pz = LH.for_link(link)
     marks, steps = H.Marks(), []
     for _ in range(limit):

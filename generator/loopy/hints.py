@@ -24,14 +24,13 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 
-from generator import hints as H
-from generator import hintsheets
+from generator import hints as H, hintsheets
 from generator.errors import TilepressError
-from generator.loopy import fast, solver as S
+from generator.loopy import fast, solver as S, play, puzzle as P
 from generator.loopy.levels import LEVEL_TEXT   # the one source of the levels in words
 from generator.inputs import read_text
+from generator.permalinks import Link, short_id
 from generator.output import emit_rendered
-from generator.permalinks import short_id
 
 MAX_FILE_BYTES = 8 << 20
 MAX_FACES = 2500
@@ -134,8 +133,7 @@ def from_json(doc, name: str = "input") -> Puzzle:
 
 def load(source: str) -> Puzzle:
     """A puzzle from a permalink, a JSON file or `-` (standard input)."""
-    if isinstance(source, str) and source.strip().startswith("loopy."):
-        from generator.loopy import play, puzzle as P
+    if isinstance(source, Link) or (isinstance(source, str) and source.strip().startswith("loopy.")):
         p = P.from_permalink(source)
         if len(p.grid.faces) > MAX_FACES:
             raise TilepressError(f"the puzzle has {len(p.grid.faces)} faces (limit {MAX_FACES})")
@@ -414,9 +412,8 @@ def hint(link: str, lines, crosses, inside=(), outside=()) -> dict:
     mistake (after the marks' own mistakes; "shade" lists the faces to clear), and shading that
     decides edges not yet marked (one shade on both sides: no line; inside beside outside: a
     line; beyond the rim is outside) is the next hint before any deduction."""
-    from generator.loopy import play
-    p = play._puzzle(link.strip())
-    pz = for_link(p.permalink)
+    p = play._puzzle(link)
+    pz = for_link(link)
     pairs = list(p.grid.edges)
     marks = H.marks_from_ids(pairs, lines, crosses)
     faces = {f: list(ds) for f, ds in enumerate(p.grid.faces)}

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 
 from generator.errors import PermalinkError
-from generator.permalinks import Grammar
+from generator.permalinks import Grammar, Link, as_link
 
 VERSIONS = (1, 2)
 LEVEL_LETTERS = {"e": "easy", "n": "normal", "t": "tricky", "h": "hard", "x": "expert"}
@@ -76,14 +76,24 @@ def encode(level: str, clues, tiling: str, version: int = 2) -> str:
     return f"loopy.v{version}.{LETTER_OF[level]}{encode_clues(clues)}.{tiling}"
 
 
-def decode(text: str) -> tuple[str, list, str]:
+def decode(text) -> tuple[str, list, str]:
     """(level letter's name, clues, tiling permalink) of a v1 or v2 Loopy permalink."""
     return decode_versioned(text)[1:]
 
 
-def decode_versioned(text: str) -> tuple[int, str, list, str]:
-    """(version, level letter's name, clues, tiling permalink), or PermalinkError."""
-    _prefix, version, payload = GRAMMAR.split(text)
-    m = (GRAMMAR_V1 if version == 1 else GRAMMAR).match(payload)
+def decode_versioned(text) -> tuple[int, str, list, str]:
+    """(version, level letter's name, clues, tiling permalink) of a permalink (a Link, or its
+    text), or PermalinkError."""
+    return read(as_link(text))
+
+
+def read(link: Link) -> tuple[int, str, list, str]:
+    """(version, level letter's name, clues, tiling permalink) of a parsed link: its payload read
+    once and kept with the link (the cost check and the regeneration share it)."""
+    return link.reading("loopy", _read)
+
+
+def _read(link: Link) -> tuple[int, str, list, str]:
+    m = (GRAMMAR_V1 if link.version == 1 else GRAMMAR).read(link)
     level, clue_text, tiling = m.groups()
-    return version, LEVEL_LETTERS[level], decode_clues(clue_text), tiling
+    return link.version, LEVEL_LETTERS[level], decode_clues(clue_text), tiling

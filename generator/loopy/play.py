@@ -47,8 +47,9 @@ PRINT_RULES = PAPER_RULES                                    # the rules printed
 
 
 @lru_cache(maxsize=4)
-def _puzzle(link: str) -> P.Puzzle:
-    """The puzzle of a playable permalink (memoised: check runs on every click of "check")."""
+def _puzzle(link) -> P.Puzzle:
+    """The puzzle of a playable permalink (the page's Link, parsed once by generator.webapi; memoised:
+    check runs on every click of "check")."""
     p = P.from_permalink(link)
     if len(p.grid.faces) > MAX_PLAY_FACES:
         raise TilepressError(f"puzzles up to {MAX_PLAY_FACES} faces can be played on the page "
@@ -65,7 +66,7 @@ def _unit(grid) -> float:
 
 def board(link: str) -> dict:
     """The board description: dots (y down, unit edges), every edge markable, the clues."""
-    return board_of(_puzzle(link.strip()))
+    return board_of(_puzzle(link))
 
 
 def board_of(p: P.Puzzle) -> dict:
@@ -82,7 +83,7 @@ def board_of(p: P.Puzzle) -> dict:
     for f, c, (cx, cy, _rad) in places:
         clues.append({"x": r(cx), "y": r(cy), "text": str(c), "count": c, "edges": list(g.face_edges[f]),
                       "size": r(size)})
-    name = TILINGS.get(p.tiling.split(".", 1)[0], p.tiling.split(".", 1)[0])   # in words, as on every page
+    name = TILINGS.get(p.tiling_family, p.tiling_family)   # in words, as on every page
     return {
         "kind": "edges",
         "permalink": p.permalink,
@@ -229,7 +230,7 @@ def _shade_contradiction(g, lines: set, crosses: set, inside: set, outside: set)
 def check(link: str, lines, crosses, inside=(), outside=()) -> dict:
     """{"solved", "message", "wrong": [edge ids], "faces": [face ids], "drawn", "total"}, judged
     by the rules; `inside` and `outside` are the faces the player shaded (optional)."""
-    p = _puzzle(link.strip())
+    p = _puzzle(link)
     n = len(p.grid.edges)
     on, off = _ids(n, lines, "line"), _ids(n, crosses, "cross")
     if on & off:
@@ -251,7 +252,7 @@ def check(link: str, lines, crosses, inside=(), outside=()) -> dict:
 
 def solution(link: str) -> dict:
     """{"lines": [edge ids]} of the unique loop (asked for by "reveal" only)."""
-    return {"lines": sorted(_puzzle(link.strip()).solution)}
+    return {"lines": sorted(_puzzle(link).solution)}
 
 
 def page_check(link: str) -> dict:
@@ -259,5 +260,5 @@ def page_check(link: str) -> dict:
     build): the rules above need only the board, so {"rule": "loop", "total": the loop's length};
     and "lines", the loop's edges, for "reveal" (the item's page publishes its solution picture
     already, so the file tells nothing more; the check never reads them)."""
-    lines = sorted(_puzzle(link.strip()).solution)
+    lines = sorted(_puzzle(link).solution)
     return {"rule": "loop", "total": len(lines), "lines": lines}

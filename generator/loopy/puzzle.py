@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from generator import output
 from generator.errors import PermalinkError, TilepressError
-from generator.permalinks import check_cost
+from generator.permalinks import Link, as_link, check_cost, parse
 from generator.loopy import fast, generate, grid as G, permalink as PL, tiling_source
 from generator.loopy import solver as S
 from generator.loopy.solver_v1 import CONTRADICTION, HARD, SOLVED, YES, Tables, solve
@@ -57,6 +57,12 @@ class Puzzle:
     solution: tuple
     version: int = 2
     letter: str = ""
+    tiling_name: str = ""           # the tiling's family (p2, p3, hat, spectre), as its link was read
+
+    @property
+    def tiling_family(self) -> str:
+        """The tiling's family name (read with the link; a Puzzle made by hand: its link's prefix)."""
+        return self.tiling_name or self.tiling.split(".", 1)[0]
 
     @property
     def permalink(self) -> str:
@@ -111,7 +117,7 @@ def _create(tiling, width, height, seed, level, stats, version, levels) -> Puzzl
         measured = level
     if stats is not None:
         stats.update(st)
-    return Puzzle(measured, link, grid, tuple(clues), tuple(loop), version, level)
+    return Puzzle(measured, link, grid, tuple(clues), tuple(loop), version, level, tiling)
 
 
 def check_faces(tiles: float, what: str, error=PermalinkError) -> float:
@@ -122,19 +128,26 @@ def check_faces(tiles: float, what: str, error=PermalinkError) -> float:
     return faces
 
 
-def _stated(clues, tiling: str) -> float:
+def _stated(clues, tiling: Link) -> float:
     """The faces a link states (its clues, and its tiling region's tiles), checked against MAX_FACES."""
     return check_faces(max(len(clues) * FACE_ESTIMATE_MARGIN, _tiling_part(tiling_source.cost, tiling)),
                        "loopy permalink")
 
 
-def cost(text: str) -> float:
-    """The cost a Loopy permalink states: about how many faces its grid has, read from the text alone."""
-    _version, _letter, clues, tiling = PL.decode_versioned(text)
+def read(link: Link) -> tuple[int, str, list, Link]:
+    """(version, level letter's name, clues, the tiling part as a Link) of a parsed Loopy link: the
+    payload and the tiling part each read once, kept with the link."""
+    version, letter, clues, tiling = PL.read(link)
+    return version, letter, clues, link.reading("loopy tiling", lambda _: _tiling_part(parse, tiling))
+
+
+def cost(link) -> float:
+    """The cost a Loopy permalink (a Link) states: about how many faces its grid has, from the text alone."""
+    _version, _letter, clues, tiling = read(as_link(link))
     return _stated(clues, tiling)
 
 
-def _tiling_part(read, tiling: str):
+def _tiling_part(read, tiling):
     """read(tiling), a bad tiling permalink reported as the Loopy link's fault."""
     try:
         return read(tiling)
@@ -156,24 +169,26 @@ def remember(n: int) -> None:
     _MEMO = OrderedDict() if _MEMO_SIZE else None
 
 
-def from_permalink(text: str) -> Puzzle:
-    """The puzzle a permalink names (the solution found by solving its clues, the level measured)."""
+def from_permalink(link) -> Puzzle:
+    """The puzzle a permalink (a Link, or its text) names (the solution found by solving its clues,
+    the level measured)."""
     if _MEMO is None:
-        return _read(text)
+        return _read(as_link(link))
+    text = str(link).strip()
     if text in _MEMO:
         _MEMO.move_to_end(text)
         return _MEMO[text]
-    p = _MEMO[text] = _read(text)
+    p = _MEMO[text] = _read(as_link(link))
     while len(_MEMO) > _MEMO_SIZE:
         _MEMO.popitem(last=False)
     return p
 
 
-def _read(text: str) -> Puzzle:
+def _read(link: Link) -> Puzzle:
     """from_permalink without the memo."""
-    version, letter, clues, tiling = PL.decode_versioned(text)
+    version, letter, clues, tiling = read(link)
     _stated(clues, tiling)                  # the cost its text states, before any tile is made
-    _name, link, tiles = _tiling_part(tiling_source.from_permalink, tiling)
+    name, link, tiles = _tiling_part(tiling_source.from_permalink, tiling)
     grid = _grid(tiles)
     if len(clues) != len(grid.faces):
         raise PermalinkError(f"loopy permalink: {len(clues)} clues for a grid of {len(grid.faces)} faces")
@@ -196,7 +211,7 @@ def _read(text: str) -> Puzzle:
         raise PermalinkError("loopy permalink: its clues do not determine exactly one loop "
                              "(deduction stops before the loop is found)")
     loop = tuple(e for e, s in enumerate(state) if s == YES)
-    return Puzzle(measured, link, grid, tuple(clues), loop, version, letter)
+    return Puzzle(measured, link, grid, tuple(clues), loop, version, letter, name)
 def to_json(p: Puzzle) -> dict:
     """The documented JSON object (dots in the tiling's coordinates, y up)."""
     g = p.grid

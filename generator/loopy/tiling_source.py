@@ -35,19 +35,19 @@ def patch(name: str, width, height, seed: int) -> tuple[str, list]:
     return fam.permalink(item), tiles
 
 
-def from_permalink(text: str) -> tuple[str, str, list]:
-    """(tiling name, tiling permalink, tiles) of the patch a tiling permalink names."""
-    fam, _version, _payload = families.split_permalink(text)
+def from_permalink(text) -> tuple[str, str, list]:
+    """(tiling name, tiling permalink, tiles) of the patch a tiling permalink (a Link) names."""
+    fam, link = families.parse(text)
     if fam.tiles is None:
-        raise PermalinkError(f"{text[:40]!r} is not a tiling permalink (family {fam.name!r} has no tiles)")
-    item, tiles = families.patch(fam.name, permalink=text)
+        raise PermalinkError(f"{link.text[:40]!r} is not a tiling permalink (family {fam.name!r} has no tiles)")
+    item, tiles = families.patch(fam.name, permalink=link)
     return fam.name, fam.permalink(item), tiles
 
 
-def cost(text: str | None, name: str | None = None, width=None, height=None) -> float:
-    """About how many tiles a tiling permalink (or a fresh patch of a tiling and size) asks
+def cost(text=None, name: str | None = None, width=None, height=None) -> float:
+    """About how many tiles a tiling permalink (a Link; or a fresh patch of a tiling and size) asks
     for, from the text alone (the tiling family's cost)."""
-    fam = families.split_permalink(text)[0] if text is not None else _tiling(name)
+    fam, link = families.parse(text) if text is not None else (_tiling(name), None)
     if fam.tiles is None or fam.cost is None:
-        raise PermalinkError(f"{text[:40]!r} is not a tiling permalink (family {fam.name!r} has no tiles)")
-    return fam.cost(text, None if text is not None else {"width": width, "height": height})
+        raise PermalinkError(f"{link.text[:40]!r} is not a tiling permalink (family {fam.name!r} has no tiles)")
+    return fam.cost(link, None if link is not None else {"width": width, "height": height})

@@ -17,6 +17,7 @@ deterministic: the same patch, the same colours.  Colours are palette indices 0,
 from __future__ import annotations
 
 import heapq
+import random
 from array import array
 
 from generator.errors import TilepressError
@@ -229,7 +230,6 @@ def tabucol(n: int, off, nb, k: int, start, steps: int, seed: int = 0):
     techniques for graph coloring", 1987): move a tile in conflict to the colour that removes
     the most conflicts, forbidding the move back for a while; None after `steps` moves.
     Deterministic: its random tie-breaks come from random.Random(seed)."""
-    import random
     rng = random.Random(seed)
     col = array("b", start)
     gamma = [[0] * k for _ in range(n)]        # gamma[v][c]: neighbours of v with colour c

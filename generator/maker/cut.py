@@ -15,6 +15,7 @@ TEXT per tile (layer COLOUR) naming its colour: 1, 2, 3, … in the colouring's 
 """
 
 from __future__ import annotations
+from generator.svg import escape
 
 MARGIN = 2.0                  # mm round the drawing
 STROKE = "#ff0000"
@@ -53,7 +54,6 @@ def cut_svg_pieces(g, scale: float, title: str, colour=None):
     """The cut SVG in pieces (flat memory: the records are read once).  With `colour` ((tile,
     record) → "#rrggbb", from `--colour`), a guide layer first: each tile filled with its colour, no stroke
     (for engraving or for sorting the pieces); the cut lines are drawn over it."""
-    from generator.svg import escape
     xmin, ymin, xmax, ymax = g.bbox
     w = (xmax - xmin) * scale + 2 * MARGIN
     h = (ymax - ymin) * scale + 2 * MARGIN
@@ -86,7 +86,6 @@ def dxf_text(g, scale: float, colour_index=None) -> str:
     """The DXF (through ezdxf, generator/dxf.py): one LINE per edge on layer CUT, in mm, y up; with
     `colour_index` (tile → 1, 2, …, from `--colour`), also one TEXT per tile at its vertices' mean
     on layer COLOUR, its colour's number, in that AutoCAD colour (which piece gets which)."""
-    from generator.dxf import drawing_text
     xmin, ymin, _xmax, _ymax = g.bbox
 
     def lines():
@@ -103,4 +102,6 @@ def dxf_text(g, scale: float, colour_index=None) -> str:
             c = colour_index(i, rec)
             yield (cx - xmin) * scale + MARGIN, (cy - ymin) * scale + MARGIN, 0.6 * scale, str(c), c
 
+    # lazy: generator.dxf is not in the page's runtime (only the command line writes DXF)
+    from generator.dxf import drawing_text
     return drawing_text(lines(), texts() if colour_index is not None else None)

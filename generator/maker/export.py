@@ -15,7 +15,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from generator.families import Param
-from generator.maker import colour as C
+from generator.maker import colour as C, cut, picture
+from generator import output
+from generator.maker.graph import build, geojson, graph_json
 
 FORMATS = ("graph", "geojson", "cut-svg", "dxf")
 DEFAULT_SCALE = "10"
@@ -46,12 +48,10 @@ def offered(fam) -> bool:
 
 def emit(fam, item, fmt: str, out: str, options: dict) -> int:
     """Write item in one of the maker's formats, or (with --colour) a recoloured picture."""
-    from generator import output
-    from generator.maker import cut, picture
     if fmt == "dxf":
+        # lazy: generator.dxf is not in the page's runtime (only the command line writes DXF)
         from generator.dxf import require
         require()                       # before any work: one line saying how to install the extra
-    from generator.maker.graph import build, geojson, graph_json
     g = build(output.progress(shapes_of(fam, item), None, "tile"))
     try:
         link = fam.permalink(item)

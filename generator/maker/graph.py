@@ -27,6 +27,7 @@ import json
 import struct
 import tempfile
 from array import array
+from generator.output import Stream, to_json
 
 DIGITS = 9                    # decimals of the exported coordinates (tiling units)
 SPOOL_MEMORY = 1 << 22        # records kept in memory up to this many bytes (4 MB), then on disk
@@ -280,7 +281,6 @@ def tile_object(i: int, record, neighbours, colour: str) -> dict:
 
 def graph_json(g: Graph, colours, head: dict):
     """The graph export as an object whose "tiles" is a Stream (written tile by tile)."""
-    from generator.output import Stream, to_json
 
     def tiles():
         for i, (rec, row) in enumerate(zip(g.records(), g.neighbour_rows())):
@@ -293,7 +293,6 @@ def graph_json(g: Graph, colours, head: dict):
 def geojson(g: Graph, colours, head: dict):
     """The GeoJSON FeatureCollection (RFC 7946 shape, planar tiling units): one Polygon Feature per
     tile, its ring closed and anticlockwise, its properties those of the graph export."""
-    from generator.output import Stream, to_json
 
     def features():
         for i, (rec, row) in enumerate(zip(g.records(), g.neighbour_rows())):

@@ -32,8 +32,10 @@ import re
 from fractions import Fraction
 
 from generator.errors import PermalinkError, TilepressError
-from generator.families import Param, REQUIRED, split_permalink, validate
+from generator.families import Param, REQUIRED, validate
 from generator.params import format_decimal
+from generator.permalinks import Link, as_link, reads
+from generator.maker import colour as C
 
 TOL = 1e-9
 MAX_VERTICES = 64
@@ -273,9 +275,11 @@ def parse_suffix(text: str, label: str) -> Region:
     return region
 
 
-def split_link(link: str):
-    """(version-1 link, Region) of a version-2 link; cost-free checks only."""
-    prefix, _v, payload = link.strip().split(".", 2)
+@reads
+def split_link(link):
+    """(version-1 link, Region) of a version-2 link (a Link; read once per Link); cost-free checks only.
+    The version-1 link is made from the parts already read, not parsed again."""
+    prefix, payload = link.prefix, link.payload
     base_payload, sep, rest = payload.partition("~")
     if not sep:
         raise PermalinkError(f"{prefix} permalink version 2 needs a region after '~' (e.g. ~d12)")
@@ -286,7 +290,7 @@ def split_link(link: str):
         if not m or (Fraction(m.group(1)), Fraction(m.group(2))) != box:
             raise PermalinkError(f"{prefix} permalink version 2: the tiling part must name the region's "
                                  f"bounding box {format_decimal(box[0])} × {format_decimal(box[1])}")
-    return f"{prefix}.v1.{base_payload}", region
+    return Link(f"{prefix}.v1.{base_payload}", prefix, 1, base_payload), region
 
 
 class RegionItem:
@@ -444,8 +448,8 @@ def with_regions(fam):
         return RegionItem(base, item, region, box or (Fraction(v["width"]), Fraction(v["height"])))
 
     def regen(link, overrides):
-        _fam, version, _payload = split_permalink(link)
-        if version != VERSION:
+        link = as_link(link)
+        if link.version != VERSION:
             return base.regen(link, overrides)
         if any(overrides.get(k) is not None for k in ("width", "height")):
             raise TilepressError("--width/--height do not apply to a region link (its region is in the link)")
@@ -454,14 +458,14 @@ def with_regions(fam):
         item = base.regen(inner, overrides)
         box = region.box()
         if box is None:
-            m = BOX_RE.match(inner.split(".", 2)[2])
+            m = BOX_RE.match(inner.payload)
             box = (Fraction(m.group(1)), Fraction(m.group(2)))
         return RegionItem(base, item, region, box)
 
     def cost(link, params=None):
         if link is not None:
-            _fam, version, _payload = split_permalink(link)
-            if version == VERSION:
+            link = as_link(link)
+            if link.version == VERSION:
                 return base.cost(split_link(link)[0], None)
             return base.cost(link, None)
         region = region_of(params or {})
@@ -508,7 +512,7 @@ def region_json(item: RegionItem) -> dict:
 
 def region_svg(item: RegionItem, options: dict) -> str:
     """The kept tiles in the default colouring, the region's outline drawn over them."""
-    from generator.maker import colour as C
+    # lazy: start-up; the tiling families import this module, the drawing loads only to draw
     from generator.maker.graph import build
     from generator.maker.picture import patch_svg
     g = build(item.shapes())

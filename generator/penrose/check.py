@@ -29,6 +29,7 @@ import collections
 from fractions import Fraction
 
 from generator.penrose import algebra as Z
+from generator.penrose.region import Region
 
 PATTERNS = {
     "kite": ((Z.INV_PHI, 3), (Z.ONE, 1), (Z.PHI, 3), (Z.ONE, 3)),
@@ -180,6 +181,5 @@ def vertex_stars(tiles, geometric: bool = False):
 
 def region_of(width, height, denom: int = 3):
     """The Region object for a centred width × height rectangle."""
-    from generator.penrose.region import Region
     w, h = Fraction(width), Fraction(height)
     return Region(-w / 2, -h / 2, w / 2, h / 2, denom)

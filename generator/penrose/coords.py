@@ -55,7 +55,7 @@ import random
 import time
 
 from generator.errors import TilepressError
-from generator.penrose import algebra as Z
+from generator.penrose import algebra as Z, walk
 from generator.penrose import geometry as G
 from generator.penrose import tables as TB
 from generator.penrose import region as region_mod
@@ -225,7 +225,6 @@ class Patch:
     def tiles(self):
         """[(kind, exact vertices)] of every tile meeting the region (walked once)."""
         if self._tiles is None:
-            from generator.penrose import walk
             coarse, region, max_triangles = self.source
             out = []
             self._triangles = walk.walk_tiles(self.family, coarse, region,
@@ -262,7 +261,6 @@ class Patch:
         With `vertex_text(x, y)` each row also ends with the tuple of its vertices' texts
         (made once per vertex of a strip: a vertex is shared by about four tiles).
         """
-        from generator.penrose import walk
         if self._tiles is not None or self.source is None:
             yield from _rows_of(self.tiles, vertex_text)
             return
@@ -348,7 +346,6 @@ def generate(family: str, top: str, orientation: int, region: Region, rng: rando
     walk, the labels the full neighbour walk would read are counted by branch and bound
     (speculative levels beyond them are dropped), and the tiles come from subdividing.
     """
-    from generator.penrose import walk
     t_start = time.perf_counter()
     was_enabled = gc.isenabled()
     gc.disable()

@@ -36,7 +36,7 @@ from generator.penrose import tables as TB
 from generator.penrose.coords import DENOM, choose
 from generator.penrose.permalink import MEAN_TILE_AREA
 from generator.penrose.region import Region
-from generator.permalinks import Grammar, decimal_re
+from generator.permalinks import Grammar, decimal_re, reads
 
 VERSION = 3
 MAX_SIDE = 200
@@ -74,7 +74,8 @@ def cost(link: str) -> float:
     return float(w * h) / MEAN_TILE_AREA[family]
 
 
-def decode(link: str):
+@reads
+def decode(link):
     family, _v, m = GRAMMAR.parse(link)
     w, h, seed = Fraction(m.group(1)), Fraction(m.group(2)), int(m.group(3))
     check(family, w, h, seed, PermalinkError)

@@ -33,6 +33,11 @@ from generator.maker.colour import SHOW, form_fields
 from generator.maker.region import FORM_TILES, with_regions
 from generator.names import TILINGS  # the tilings' names, one source for every page
 from generator.params import MAX_SEED, format_decimal
+from generator.permalinks import as_link
+from generator.maker import colour as C
+from generator.penrose import algebra as Z
+from generator.penrose import permalink
+from generator import output
 
 MAX_SITE_SIDE = 200
 NAMES = {name: TILINGS[name] for name in ("p2", "p3")}
@@ -64,6 +69,7 @@ SITE = (
 
 def _patch():
     """The engine's front door (imported when first used: the CLI starts fast)."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.penrose import patch
     return patch
 
@@ -76,6 +82,7 @@ def generate_for(name: str):
     """generate(params) of one family: a random patch for (seed, width, height)."""
     def generate(params: dict):
         if params.get("method") == "expansion":
+            # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
             from generator.penrose import expansion
             return expansion.from_seed(name, params["seed"], Fraction(params["width"]),
                                        Fraction(params["height"]))
@@ -91,14 +98,16 @@ def regen(link: str, overrides: dict):
         if overrides.get("width") is not None or overrides.get("height") is not None:
             raise TilepressError("--width/--height do not apply to a fixed-expansion link (its region "
                                  "and seed make the patch)")
+        # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
         from generator.penrose import expansion
         return expansion.from_permalink(link)
     return _patch().from_permalink(link, _fraction(overrides.get("width")),
                                    _fraction(overrides.get("height")))
 
 
-def _is_expansion_link(link: str) -> bool:
-    return link.strip().split(".", 2)[1:2] == ["v3"]
+def _is_expansion_link(link) -> bool:
+    """Is a parsed link (a Link) a fixed-expansion one (version 3)?"""
+    return as_link(link).version == 3
 
 
 def _expansion(result) -> bool:
@@ -107,6 +116,7 @@ def _expansion(result) -> bool:
 
 def to_json(result):
     if _expansion(result):
+        # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
         from generator.penrose import expansion
         return expansion.to_json(result)
     return _patch().to_json_any(result)
@@ -116,7 +126,7 @@ def to_svg(result, options: dict) -> str:
     """The picture: tiles coloured by kind, clipped to the region (arcs on request); a fixed-expansion
     patch in the maker's picture (kind colours, the region outlined)."""
     if _expansion(result):
-        from generator.maker import colour as C
+        # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
         from generator.maker.graph import build
         from generator.maker.picture import patch_svg
         g = build((k, e, p, {}) for k, e, p in result.tiles)
@@ -133,7 +143,7 @@ def tiles(result):
     """The patch's tiles with exact Z[ζ₁₀] vertex keys, in the JSON's order."""
     if _expansion(result):
         return [Tile(k, tuple(map(tuple, e)), p) for k, e, p in result.tiles]
-    from generator.penrose import algebra as Z
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.penrose.coords import DENOM
     to_float = Z.to_float
     floats: dict = {}               # a vertex is shared by about four tiles: converted once
@@ -165,6 +175,7 @@ def _four_points(t) -> tuple:
 def facts(result) -> list:
     """Tile counts, their ratio, the region and the coordinates used."""
     if _expansion(result):
+        # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
         from generator.penrose import expansion
         return expansion.facts(result)
     family = result.spec.family
@@ -215,10 +226,10 @@ def cost_for(name: str):
     """cost(link, params) of one family: about how many tiles a permalink (or generate's width
     and height) asks for, from the text."""
     def cost(link: str | None, params: dict | None = None) -> float:
-        from generator.penrose import permalink
         if link is None:
             return permalink.estimated_triangles(name, Fraction(params["width"]), Fraction(params["height"])) / 2
         if _is_expansion_link(link):
+            # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
             from generator.penrose import expansion
             return expansion.cost(link)
         return permalink.cost(link)
@@ -227,6 +238,7 @@ def cost_for(name: str):
 
 def figures() -> dict[str, str]:
     """Article figures (site_src/articles/penrose.md)."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.penrose import figures as FIG
     return FIG.all_figures()
 
@@ -260,8 +272,7 @@ def supertile_command(name: str) -> Command:
     letters = "ABUV" if name == "p2" else "CDXY"
 
     def run(values: dict) -> int:
-        from generator import output
-        from generator.penrose import algebra as Z
+        # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
         from generator.penrose import substitution as S
         level, label = values["level"], values["label"] or letters[0]
         tiles = sorted(((kind, tuple(map(tuple, poly)), tuple(Z.to_float(v) for v in poly))
@@ -272,7 +283,7 @@ def supertile_command(name: str) -> Command:
                    "tiles": [{"kind": k, "points": [[round(x, 12) + 0.0, round(y, 12) + 0.0] for x, y in pts]}
                              for k, _e, pts in tiles]}
             return output.emit_rendered("json", values["out"], json_obj=obj)
-        from generator.maker import colour as C
+        # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
         from generator.maker.graph import build
         from generator.maker.picture import patch_svg
         big = [Z.to_float(v) for v in S.supertriangle(name, label, level)]

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import math
 
-from generator.penrose import algebra as Z
-from generator.penrose import geometry as G
-from generator.penrose import substitution as S
+from generator.penrose import algebra as Z, geometry as G, substitution as S, tables as TB
 from generator.svg import document, escape, num
+from generator.penrose.expansion import pruning_counts, pruning_trace
+from generator.penrose.coords import DENOM
 
 LABEL_FILL = {
     "A": "#f2c14e", "B": "#f7d98b", "U": "#5b8e7d", "V": "#8fb8a8",
@@ -146,7 +146,6 @@ def interleaved_figure(ch: str = "A", half_steps: int = 6) -> str:
 def pruning_figure(levels=range(4, 21, 2), size: float = 6.0) -> str:
     """Tatham's pruning saving as a chart: triangles made expanding one P2 and one P3 supertriangle
     of level n, without pruning and with it (a size × size region), on a logarithmic scale."""
-    from generator.penrose.expansion import pruning_counts
     levels = list(levels)
     series = {fam: pruning_counts(fam, size, levels) for fam in ("p2", "p3")}
     w, h, left, right, top, bottom = 640.0, 380.0, 64.0, 150.0, 34.0, 48.0
@@ -212,7 +211,6 @@ def _ink(fill: str) -> str:
 def adjacency_cell(parent: str, child: str, edge: int) -> str:
     """One cell of the adjacency table as the figure prints it: `B 2` (the step crosses into child
     B through its edge 2) or `[1.0]` (it leaves the parent through segment 0 of the parent's edge 1)."""
-    from generator.penrose import tables as TB
     step = TB.EXIT[parent][child][edge]
     if step[0] is None:
         return f"[{step[1]}.{step[2]}]"
@@ -222,7 +220,6 @@ def adjacency_cell(parent: str, child: str, edge: int) -> str:
 def adjacency_rows(family: str) -> dict:
     """{parent: [(child, cell of edge 0, edge 1, edge 2), …]} in the tables' child order: what the
     adjacency figure prints (and the article's test compares with the tables)."""
-    from generator.penrose import tables as TB
     return {p: [(c, *(adjacency_cell(p, c, i) for i in range(3))) for c in TB.CHILDREN[p]]
             for p in G.FAMILY_LETTERS[family]}
 
@@ -232,7 +229,6 @@ MAX_DRAW_H = 240.0
 
 def _adjacency_scale(family: str, parent: str, w: float):
     """(scale, drawing height) of one parent in a panel w wide."""
-    from generator.penrose import tables as TB
     fp = [Z.to_float(v) for v in TB._canonical_parent(family, parent)]
     xs, ys = [p[0] for p in fp], [p[1] for p in fp]
     s = min((w - 70) / (max(xs) - min(xs)), MAX_DRAW_H / (max(ys) - min(ys)))
@@ -242,7 +238,6 @@ def _adjacency_scale(family: str, parent: str, w: float):
 def _adjacency_panel(family: str, parent: str, x0: float, y0: float, w: float, draw_h: float) -> list:
     """One parent substituted once: children filled and lettered, each child's edges numbered
     inside it, the parent's edges cut into their numbered segments outside, the table below."""
-    from generator.penrose import tables as TB
     pv = TB._canonical_parent(family, parent)
     kids = G.children(family, parent, *pv)
     fp = [Z.to_float(v) for v in pv]
@@ -332,8 +327,6 @@ def pruning_picture(family: str = "p2", level: int = PRUNE_LEVEL, size: float = 
     """One supertriangle of level `level` expanded fully (left: every bottom-level triangle) and
     pruned to a size × size region at its centroid (right: the triangles kept, coloured, and every
     triangle made and dropped, grey, drawn at the level it was dropped), the region in red."""
-    from generator.penrose.coords import DENOM
-    from generator.penrose.expansion import pruning_counts, pruning_trace
     tri, region, kept, dropped, made = pruning_trace(family, size, level)
     full = S.expand(family, G.FAMILY_LETTERS[family][0], level, scale=DENOM)
     total = pruning_counts(family, size, [level])[0][1]

@@ -15,17 +15,19 @@ are invented again, identically, from the SHA-256 of its labels.
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from generator.errors import TilepressError
-from generator.penrose import algebra as Z
+from generator.penrose import algebra as Z, walk
 from generator.penrose import coords, render
 from generator.penrose import permalink as PL
 from generator.penrose.permalink import MAX_TRIANGLES, MEAN_TILE_AREA  # noqa: F401 (re-exported)
 from generator.penrose.region import Region
 from generator.output import Document, Stream, progress
+from generator import output
 
 
 @dataclass
@@ -128,7 +130,6 @@ def _json_vertex(x: float, y: float) -> str:
 
 def tile_texts(result: Result):
     """The canonical JSON text of each tile, in order (the same text as `to_json_obj`'s tiles)."""
-    import json
     head = {}
     rows = result.patch.sorted_rows(vertex_text=_json_vertex)
     for r in progress(rows, estimated_tiles(result), "tile"):
@@ -164,7 +165,6 @@ def to_svg(result: Result, arcs: bool = False, px_per_unit: float = 24.0, title:
     On the command line (`output.STREAMING`) a big patch gives an `output.Document`:
     the SVG written as the tiles come, and a PNG drawn in horizontal bands.
     """
-    from generator import output
     if title is None:
         title = result.permalink
     if output.STREAMING and estimated_tiles(result) > SVG_STREAM_FROM:
@@ -175,7 +175,6 @@ def to_svg(result: Result, arcs: bool = False, px_per_unit: float = 24.0, title:
 
 def band_rows(result: Result, top: float, bottom: float):
     """Rows (unsorted) of the tiles that may show between model heights bottom < y < top."""
-    from generator.penrose import walk
     den = coords.DENOM
     a1, a2, a3, b1, b2, b3 = Z._C1, Z._C2, Z._C3, Z._S1, Z._S2, Z._S3
     rows = []

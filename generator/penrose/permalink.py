@@ -33,7 +33,7 @@ from fractions import Fraction
 
 from generator.errors import PermalinkError
 from generator.params import format_decimal
-from generator.permalinks import Grammar, check_cost, decimal_re
+from generator.permalinks import Grammar, check_cost, decimal_re, reads
 from generator.penrose import geometry as G
 from generator.penrose import tables as TB
 
@@ -122,7 +122,8 @@ def encode(spec: Spec) -> str:
     return f"{spec.family}.v{VERSION}.{payload}"
 
 
-def decode(text: str) -> Spec:
+@reads
+def decode(text) -> Spec:
     """Parse and validate a permalink (raise PermalinkError with a one-line reason)."""
     family, _version, m = GRAMMAR.parse(text)
     w, h = Fraction(m.group(1)), Fraction(m.group(2))

@@ -20,6 +20,7 @@ missing parents are invented.
 """
 
 from __future__ import annotations
+import functools
 
 from generator.penrose import algebra as Z
 from generator.penrose import geometry as G
@@ -35,7 +36,6 @@ def _canonical_parent(family: str, ch: str):
 
 def _edge_param_order(p0, pts):
     """Sort points of a segment starting at p0 by exact distance from p0."""
-    import functools
 
     def cmp(a, b):
         na, nb = Z.norm2(Z.sub(a, p0)), Z.norm2(Z.sub(b, p0))

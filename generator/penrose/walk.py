@@ -46,6 +46,7 @@ from generator.penrose import algebra as Z
 from generator.penrose import geometry as G
 from generator.penrose import region as region_mod
 from generator.penrose import tables as TB
+from generator.penrose.permalink import MEAN_TILE_AREA
 
 DENOM = 3                  # vertices are stored ×3 (coords.DENOM: the start centroid is integral)
 MARGIN = 2.0 * DENOM       # a tile lies within 2 units of any of its points (internal units ×3)
@@ -479,7 +480,6 @@ def check_inverse_phi():
 
 def strips(region, family: str, strip_tiles: int = STRIP_TILES):
     """Vertical strip boundaries (true units) over the region widened by a tile's reach."""
-    from generator.penrose.permalink import MEAN_TILE_AREA
     x0, x1 = float(region.x0) - 2.0, float(region.x1) + 2.0
     height = float(region.y1 - region.y0) + 4.0
     width = max(4.0, strip_tiles * MEAN_TILE_AREA[family] / height)

@@ -124,6 +124,7 @@ from generator import webapi
 from generator.families import all_families
 from generator.errors import TilepressError
 from generator.webapi import MAX_PERMALINK_CHARS
+from generator.pipeline.sheets import qr_path
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINES = ROOT / "generator"
@@ -707,7 +708,6 @@ def write_boards(writer, families: list[dict], shown: dict, cache) -> dict:
 
 def qr_svg(url: str) -> str:
     """A QR code of url as a small SVG document (20 x 20 mm; the sheets' drawing)."""
-    from generator.pipeline.sheets import qr_path
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="20mm" height="20mm" viewBox="0 0 20 20">'
             f"<title>QR code: {url}</title>{qr_path(url, 0, 0, 20)}</svg>\n")
 

@@ -30,6 +30,7 @@ from generator.pipeline import generate, outdir, pages, plan, schedule, sheets
 from generator.pipeline.cache import Cache
 from generator.pipeline.spool import Items, Spool
 from generator.pipeline.writer import Writer
+from generator import sheet as paper_sheet
 
 ROOT = Path(__file__).resolve().parents[2]
 MARKER = outdir.MARKER
@@ -117,7 +118,7 @@ def _check_out(out: Path) -> None:
 
 def cpu_seconds() -> float:
     """CPU time of this process and its finished children (user + system)."""
-    import resource
+    import resource   # lazy: POSIX-only (the module still imports elsewhere, as outdir.py without fcntl)
     kids = resource.getrusage(resource.RUSAGE_CHILDREN)
     return time.process_time() + kids.ru_utime + kids.ru_stime
 
@@ -129,6 +130,7 @@ def make_executor(opts: Options):
             raise TilepressError("--scheduler is only used with --executor dask")
         return generate.LocalExecutor(opts.jobs)
     if opts.executor == "dask":
+        # lazy: tilepress-build's start-up; the cluster executor loads only for a cluster build
         from generator.pipeline.cluster import DaskExecutor, _distributed
         if not opts.scheduler:
             raise TilepressError("--executor dask needs --scheduler tcp://HOST:PORT")
@@ -199,7 +201,6 @@ def _paper_sheets(cfg, fam: dict, base_url: str, todo: dict, planned: list, cach
     keeps the site within its size budget; the sheet command makes the other), each with a preview
     of its first puzzle page; return their listings.  The page counts come from the layout, made here
     in SVG (cheap); the PDFs and previews are made in child processes (see _make_sheets)."""
-    from generator import sheet as paper_sheet
     site_title = cfg.site["title"]
     jobs = [("level", g) for g in sheets.level_groups(fam["name"], fam["items"], base_url)]
     jobs += [("book", b) for b in sheets.month_books(fam["name"], fam["daily"], base_url, schedule.build_date())]
@@ -394,6 +395,7 @@ def _build_locked(opts: Options, out: Path, cfg, sources, env, base_url, cache: 
             listing = _make_sheets(writer, cache, cfg, fams, opts.jobs, base_url)
             lap("figures+sheets")
             if cfg.site["interactive"]:
+                # lazy: tilepress-build's start-up; the page's runtime builder (~16-35 ms) loads only to write regen.html
                 from generator.pipeline import browser
                 reason = browser.missing_reason()
                 if reason:

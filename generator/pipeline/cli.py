@@ -117,6 +117,7 @@ def main(argv: list[str] | None = None, prog: str = PROG, config: Path = DEFAULT
                                  "(then cd DIR), or pass --config FILE")
         opts = _options(args)
         if serve:
+            # lazy: tilepress-build's start-up; http.server and what it pulls in (~8 ms) load only for `serve`
             from generator.pipeline.serve import serve as run_serve
             build_argv = [a for a in argv[1:]]
             build_argv = _strip_port(build_argv)

@@ -223,6 +223,7 @@ def _peer_type(distributed, address: str, deadline: float, ctx) -> str | None:
     """What a Dask server says it is (its `identity` call: "Scheduler", "Worker", "Nanny"), asked
     through Dask's own comm once its greeting has been checked; None when it does not answer by
     the deadline."""
+    # lazy: asyncio (~75 ms), distributed (optional, ~310 ms): a cluster build only
     import asyncio
     left = max(0.5, deadline - time.monotonic())
     args = {} if ctx is None else distributed.security.Security().get_connection_args("client")
@@ -288,6 +289,7 @@ def in_env(env: dict, fn, *args, **kwargs):
 def _distributed():
     """The `distributed` module, or TilepressError naming the optional dependency."""
     try:
+        # lazy: asyncio (~75 ms), distributed (optional, ~310 ms): a cluster build only
         import distributed
     except ImportError:
         raise TilepressError("--executor dask needs the optional dependency 'distributed' "
@@ -349,6 +351,7 @@ class DaskExecutor:
     def _lost(self, client, exc=None, fut=None) -> ClusterLost | None:
         """ClusterLost when the client has lost its scheduler (its tasks cancelled, its
         connection closed or its status no longer running), else None."""
+        # lazy: asyncio (~75 ms), distributed (optional, ~310 ms): a cluster build only
         import asyncio
         import concurrent.futures
         status = str(getattr(client, "status", "running"))

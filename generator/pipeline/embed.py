@@ -64,7 +64,10 @@ from pathlib import Path
 from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor
 
+from generator import families, permalinks
 from generator.errors import TilepressError, one_line
+from generator.permalinks import MAX_PERMALINK_LENGTH
+from generator.pipeline.render import svg_size
 
 EMBED_VERSION = "2"        # bump when the same permalink gives a different figure
 SOLUTIONS = ("below", "shown", "hidden")
@@ -112,6 +115,7 @@ def _fact_text(facts, count: int) -> str:
 
 def svg_options(fam, args=()) -> dict:
     """The SVG options of a figure: `args`, plus `--style bold` where the family has that style."""
+    # lazy: ~10-15 ms the Markdown extension's load skips (a host may embed nothing)
     from generator import cli
     args = list(args)
     style = next((p for p in fam.svg_params if p.name == "style"), None)
@@ -123,6 +127,7 @@ def svg_options(fam, args=()) -> dict:
 
 def answer_options(fam) -> dict | None:
     """The SVG options that draw a puzzle's answer (its player's SOLUTION_ARGS), or None."""
+    # lazy: ~10-15 ms the Markdown extension's load skips (a host may embed nothing)
     from generator import webapi
     player = webapi.player_module(fam)
     args = getattr(player, "SOLUTION_ARGS", None)
@@ -155,10 +160,10 @@ def caption_in_words(family: str, title: str, facts) -> str:
     return f"{short}: {_fact_text(short_facts, CAPTION_FACTS)}" if short_facts else short
 
 
-def item_data(link: str) -> dict:
-    """What a figure needs from a permalink: svg, answer (or None), title, alt, caption."""
-    from generator import families
-    fam, _version, _payload = families.split_permalink(link)
+def item_data(link) -> dict:
+    """What a figure needs from a permalink (the directive's Link, or a text): svg, answer (or None),
+    title, alt, caption."""
+    fam, link = families.parse(link)
     item = fam.regen(link, {})
     facts = [[str(k), v] for k, v in fam.facts(item)]
     options = answer_options(fam)
@@ -179,8 +184,7 @@ def check_cost(link: str, max_tiles: float) -> None:
     the text before any tile is made); other families' parsers keep their own limits (a
     Loopy link's faces, a calisson hexagon's side), which `regen` checks before any work.
     """
-    from generator import families
-    fam, _version, _payload = families.split_permalink(link)
+    fam, link = families.parse(link)
     cost = getattr(fam, "cost", None)
     if cost is None:
         return
@@ -194,24 +198,28 @@ class Items:
     """item_data() memoised in this process and in the build cache (a folder, or None)."""
 
     def __init__(self, cache_dir: str | os.PathLike | None):
+        # lazy: ~10-15 ms the Markdown extension's load skips (a host may embed nothing)
         from generator.pipeline.cache import Cache
         self.cache = Cache(Path(cache_dir) if cache_dir else None)
         self.memo: dict[str, dict] = {}
         self.generated = 0
         self._checked = False
 
-    def key(self, link: str) -> str:
+    def key(self, link) -> str:
         """The cache key, made as the site build makes an item's (`plan.item_key`)."""
-        from generator import families
+        # lazy: ~10-15 ms the Markdown extension's load skips (a host may embed nothing)
         from generator.pipeline.plan import RENDER_VERSION, item_key
-        fam, _v, _p = families.split_permalink(link)
-        return item_key(fam.name, fam.version, json.dumps([link, "{}"]),
+        fam, link = families.parse(link)
+        return item_key(fam.name, fam.version, json.dumps([link.text, "{}"]),
                         {"embed_version": EMBED_VERSION, "render_version": RENDER_VERSION})
 
-    def get(self, link: str) -> dict:
-        """The item's figure data (TilepressError for a bad permalink)."""
-        if link in self.memo:
-            return self.memo[link]
+    def get(self, link) -> dict:
+        """The item's figure data (TilepressError for a bad permalink); `link` a Link (or a text, read
+        here once)."""
+        text = permalinks.text_of(link)
+        if text in self.memo:
+            return self.memo[text]
+        link = permalinks.as_link(link)
         key = self.key(link)                  # checks the permalink's shape and family first
         if not self._checked:
             self.cache.check()                # refuses a folder that is not a tilepress cache
@@ -221,7 +229,7 @@ class Items:
             data = item_data(link)
             self.generated += 1
             self.cache.put(key, data)
-        self.memo[link] = data
+        self.memo[text] = data
         return data
 
 
@@ -282,7 +290,6 @@ _REF = re.compile(r'(url\(#|href="#)([^")]+)')
 
 def inline_svg(svg: str, label: str, width: int | None, prefix: str, css_class: str) -> str:
     """An SVG document as an element of an HTML page: sized, labelled, ids made unique."""
-    from generator.pipeline.render import svg_size
     start = svg.find("<svg")
     if start < 0:
         raise TilepressError("the item's picture is not an SVG document")
@@ -350,7 +357,6 @@ def figure_html(data: dict, opts: dict, config: dict, write_file=None) -> str:
                            "link: regen needs the extension's regen_url setting (where regen.html is)")
 
     def picture(svg: str, label: str, suffix: str) -> str:
-        from generator.pipeline.render import svg_size
         svg = readable(svg, width or svg_size(svg)[0])
         if write_file is not None:
             w, h = svg_size(svg)
@@ -513,7 +519,6 @@ def check_settings(cfg: dict) -> dict:
     checked once per page before any directive: each wrong type or value is EmbedError naming the
     setting.  `regen_url` is an http(s) URL or a relative one (no other scheme: it becomes every
     picture's link)."""
-    from generator.permalinks import MAX_PERMALINK_LENGTH
     out = dict(cfg)
     for name in ("regen_url", "solution", "link", "source"):
         if out.get(name) is None:
@@ -592,8 +597,9 @@ class TilepressExtension(Extension):
             raise _OptionError(number, f"permalink too long to embed ({len(link)} characters, "
                                        f"limit {limit})")
         try:
-            check_cost(link, float(cfg["max_tiles"]))
-            data = self.items().get(link)
+            parsed = permalinks.as_link(link)           # the directive's link, read once and passed on
+            check_cost(parsed, float(cfg["max_tiles"]))
+            data = self.items().get(parsed)
         except TilepressError as exc:
             raise _OptionError(number, f"bad permalink {_short(link)!r}: {exc}") from None
         except Exception as exc:   # noqa: BLE001 - an engine bug still gives one line

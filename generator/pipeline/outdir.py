@@ -42,7 +42,9 @@ import errno
 import os
 import re
 import shutil
+import signal
 import sys
+import time
 from pathlib import Path
 
 from generator.errors import TilepressError
@@ -87,7 +89,6 @@ def _read_pid(path: Path) -> int | None:
 
 def _age(path: Path) -> float:
     """Seconds since a file was last modified (infinite if it is gone)."""
-    import time
     try:
         return time.time() - path.stat().st_mtime
     except OSError:
@@ -102,7 +103,6 @@ def _forked_child(parent: int) -> None:
         except OSError:
             pass
     _HELD.clear()
-    import signal
     signal.signal(signal.SIGINT, signal.SIG_DFL)     # Ctrl-C: the build reports it, once
     if sys.platform.startswith("linux"):
         try:
@@ -151,6 +151,7 @@ class Lock:
         except OSError as exc:
             raise TilepressError(f"--out {self.out}: cannot create its parent folder: {exc.strerror}") from None
         try:
+            # lazy: fcntl is POSIX-only; without it the lock is an exclusively created file
             import fcntl
         except ImportError:
             return self._acquire_exclusive()

@@ -36,8 +36,11 @@ import traceback
 from pathlib import Path
 
 from generator.errors import ConfigError, TilepressError
+from generator.loopy.levels import LEVEL_SHORT, LEVELS
+from generator.names import SHORT as SHORT_NAMES, capital, tiling
 from generator.pipeline import schedule
 from generator.pipeline.sheets import short_id
+from generator.pipeline.render import svg_size
 
 SITEMAP_MAX = 50_000          # URLs per sitemap file (the sitemaps.org protocol's limit)
 FEED_ITEMS = 50               # the feed holds each family's last FEED_ITEMS gallery items (and the latest days)
@@ -63,6 +66,7 @@ def environment(theme: Path | None, builtin: Path):
     `{% extends "builtin/base.html" %}` and change only some blocks.  Every template must be
     found in one of the two; syntax errors surface now, naming file:line.
     """
+    # lazy: jinja2 (~29 ms) loads only when pages are written (tilepress-build's start-up)
     import jinja2
     builtin = Path(builtin)
     folders = [Path(theme), builtin] if theme is not None else [builtin]
@@ -85,8 +89,7 @@ def environment(theme: Path | None, builtin: Path):
     env.filters["technical_facts"] = technical_facts
     env.tests["answer"] = is_answer
     env.globals["short_id"] = short_id
-    from generator import names
-    env.globals["short_names"] = names.SHORT
+    env.globals["short_names"] = SHORT_NAMES
     env.globals["templates_folder"] = folders[0]
     env.globals["template_folders"] = folders
     for name in TEMPLATES:      # syntax errors surface now, before any work
@@ -152,7 +155,6 @@ def is_technical(label: str) -> bool:
 
 def visitor_facts(facts) -> list[tuple[str, object]]:
     """The facts a visitor reads first: labels capitalised, tilings by their names."""
-    from generator.names import capital, tiling
     out = []
     for label, value in facts:
         if is_technical(label):
@@ -167,7 +169,6 @@ def visitor_facts(facts) -> list[tuple[str, object]]:
 
 def technical_facts(facts) -> list[tuple[str, object]]:
     """The facts folded under "Details for the curious", labels capitalised."""
-    from generator.names import capital
     return [(capital(label), value) for label, value in facts if is_technical(label)]
 
 
@@ -193,6 +194,7 @@ def _guard(folder: Path, fn):
     A template is user input: its runtime errors ({{ 1 / 0 }}, a bad call, endless
     recursion) are reported at the innermost template line, never as internal errors.
     """
+    # lazy: jinja2 (~29 ms) loads only when pages are written (tilepress-build's start-up)
     import jinja2
     try:
         return fn()
@@ -252,6 +254,7 @@ _IMAGES_ONLY = re.compile(r'<p>((?:\s*<img alt="[^"]*" src="[^"]*"\s*/?>)+)\s*</
 def _safe_markdown():
     """The Markdown extension of `[site] safe_markdown`: raw HTML is escaped (shown as text)
     and a link or image whose URL runs script (javascript:, vbscript:, data:) loses it."""
+    # lazy: markdown (~17 ms) and its extensions load only when pages are written (start-up)
     import markdown
     from markdown.treeprocessors import Treeprocessor
 
@@ -283,6 +286,7 @@ def markdown_html(article, image_size=lambda src: None, embed: dict | None = Non
     through, as in MkDocs (articles are the site author's own), unless `safe` (`[site]
     safe_markdown`): see `_safe_markdown`.
     """
+    # lazy: markdown (~17 ms) and its extensions load only when pages are written (start-up)
     import markdown
     from generator.pipeline.embed import TilepressExtension
     ext = TilepressExtension(source=_rel(article.path), line_offset=article.body_line - 1, **(embed or {}))
@@ -316,7 +320,6 @@ def markdown_html(article, image_size=lambda src: None, embed: dict | None = Non
 
 def _figure_size(folder: Path):
     """image_size() for articles: (width, height) of an SVG figure written under folder."""
-    from generator.pipeline.render import svg_size
 
     def size(src: str):
         path = folder / src
@@ -419,9 +422,10 @@ def write_pages(writer, env, cfg, families: list[dict], sheets: list[dict], base
     today = today or schedule.build_date()
     articles = [{"name": a.name, "title": a.title, "family": a.family,
                  "url": f"articles/{a.name}.html"} for a in cfg.articles]
+    # lazy: tilepress-build's start-up; the page's API and runtime builder load only when pages are written
+    from generator.pipeline.browser import offers
     from generator.webapi import players as playing
     players = playing() if site["interactive"] else []
-    from generator.pipeline.browser import offers
     env.globals["offers"] = offers if site["interactive"] else (lambda link: {"regen": False, "play": False})
     for fam in families:
         daily = fam.get("daily") or ()
@@ -460,6 +464,7 @@ def write_pages(writer, env, cfg, families: list[dict], sheets: list[dict], base
         if daily:
             feed_daily += _daily_pages(writer, env, fam, daily, today, common)
     if site["interactive"]:
+        # lazy: tilepress-build's start-up; the page's runtime builder loads only when pages are written
         from generator.pipeline import browser
         browser.write(writer, env, render, common, cache, template_file)
     size = _figure_size(writer.staging / "articles")
@@ -489,8 +494,8 @@ def level_words(built: set[str]) -> dict | None:
     scales compare; None when neither family is built."""
     if not built & {"loopy", "calissons"}:
         return None
+    # lazy: tilepress-build's start-up; calissons' hint engine (~25 ms) loads only when pages are written
     from generator.calissons.hints import LABEL_TEXT
-    from generator.loopy.levels import LEVEL_SHORT, LEVELS
     return {"loopy": [(lv, LEVEL_SHORT[lv]) for lv in LEVELS],
             "calissons": [(lv, text.split(": ", 1)[1]) for lv, text in LABEL_TEXT.items()],
             "bridge": ("Both scales say what reasoning a puzzle needs. Calisson easy and medium puzzles "

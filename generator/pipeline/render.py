@@ -77,6 +77,7 @@ def readable_width(svg: str, font_px: float = READABLE_FONT_PX) -> int | None:
 
 def rasterise(svg: str, width: int) -> bytes:
     """PNG bytes of an SVG scaled to a pixel width (height follows the aspect ratio)."""
+    # lazy: cairosvg (~190 ms) and PIL load only when a picture is rasterised
     import cairosvg
     _check_raster(svg, width)
     return cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=width)
@@ -100,12 +101,14 @@ class Raster:
     """
 
     def __init__(self, svg: str):
+        # lazy: cairosvg (~190 ms) and PIL load only when a picture is rasterised
         from cairosvg.parser import Tree
         self.svg = svg
         self.tree = Tree(bytestring=svg.encode("utf-8"))
 
     def image(self, width: int):
         """The picture at a pixel width (height follows the aspect ratio), in RGBA."""
+        # lazy: cairosvg (~190 ms) and PIL load only when a picture is rasterised
         from cairosvg.surface import PNGSurface
         from PIL import Image
         _check_raster(self.svg, width)
@@ -120,6 +123,7 @@ class Raster:
 
 def _unpremultiply(img):
     """Premultiplied RGBA pixels (cairo) to straight RGBA, rounding as cairo's PNG writer does."""
+    # lazy: cairosvg (~190 ms) and PIL load only when a picture is rasterised
     from PIL import Image, ImageMath
     alpha = img.getchannel("A")
     lo, hi = alpha.getextrema()
@@ -149,6 +153,7 @@ def _encode(img, fmt: str) -> bytes:
 
 def _palette(img, colours: int = 256):
     """A palette version of an image (flat-colour art: visually the same, about 6x smaller)."""
+    # lazy: cairosvg (~190 ms) and PIL load only when a picture is rasterised
     from PIL import Image
     return img.quantize(colours, method=Image.Quantize.FASTOCTREE)
 
@@ -170,6 +175,7 @@ def thumb_size(thumb_width: int) -> tuple[int, int]:
 
 def framed(svg: str, width: int, height: int, raster: Raster | None = None):
     """A width x height RGBA Pillow image of the picture: cut to the frame or letterboxed."""
+    # lazy: cairosvg (~190 ms) and PIL load only when a picture is rasterised
     from PIL import Image
     w, h = svg_size(svg)
     scaled = max(1, round(height * w / h))          # picture width at the frame's height
@@ -216,5 +222,6 @@ def render_item(slug: str, gen: dict, settings: dict) -> tuple[dict[str, bytes],
 
 def _lanczos():
     """Pillow's Lanczos filter constant."""
+    # lazy: cairosvg (~190 ms) and PIL load only when a picture is rasterised
     from PIL import Image
     return Image.LANCZOS

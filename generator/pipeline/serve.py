@@ -31,6 +31,7 @@ import time
 import urllib.parse
 from http import HTTPStatus
 from pathlib import Path
+from generator.pipeline.build import DEFAULT_TEMPLATES
 
 
 STAMP_PATH = "/__tilepress__/build"      # the build-stamp endpoint (no site file starts with `__`)
@@ -155,13 +156,13 @@ def make_server(folder: Path, port: int = 8000,
 def watched_paths(root: Path, config: Path, templates: Path | None) -> list[Path]:
     """The folders whose changes trigger a rebuild: the site's (its theme_dir inside), the
     built-in templates, a --templates theme, the engines."""
-    from generator.pipeline.build import DEFAULT_TEMPLATES
     paths = [config.parent, DEFAULT_TEMPLATES, root / "generator"] + ([Path(templates)] if templates else [])
     return [p for p in paths if p.exists()]
 
 
 def serve(build_argv: list[str], out: Path, port: int, root: Path, config: Path, templates: Path | None) -> int:
     """Build once, serve, and rebuild on every change until interrupted."""
+    # lazy: watchfiles (~30 ms) only for `serve`
     import watchfiles
 
     def rebuild() -> int:

@@ -27,6 +27,7 @@ pages: the puzzle is the outline (`outline`: fills white, lines black) and the
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 from generator.permalinks import short_id  # noqa: F401 (printed on sheets, item pages and regen.html)
@@ -149,6 +150,7 @@ def qr_matrix(url: str) -> tuple:
     """segno's module matrix of url's QR code (ISO/IEC 18004, level M), made once per build."""
     if _QR is not None and url in _QR:
         return _QR[url]
+    # lazy: segno (~55 ms) and cairosvg (~190 ms) load only when a sheet is drawn
     import segno
     matrix = segno.make(url, error="m", micro=False).matrix
     if _QR is not None:
@@ -281,6 +283,7 @@ def sheet_pages(title: str, entries: list[tuple], paper: str = "a4", columns: in
 
 def pages_to_pdf(pages: list[str], title: str) -> bytes:
     """Join page SVGs into one PDF with pinned metadata (deterministic bytes)."""
+    # lazy: segno (~55 ms) and cairosvg (~190 ms) load only when a sheet is drawn
     import cairosvg
     return join_pdfs([cairosvg.svg2pdf(bytestring=page.encode("utf-8")) for page in pages], title)
 
@@ -374,7 +377,6 @@ def level_groups(name: str, views, base_url: str = "") -> list[dict]:
 def month_books(name: str, daily, base_url: str = "", today=None) -> list[dict]:
     """A book per month of a family's daily items (the latest BOOK_MONTHS months begun by `today`):
     {"month": "YYYY-MM", "slug", "entries", "rules", "example", "kind"}, items in date order."""
-    import datetime as dt
     months: dict[str, dict] = {}
     for view in daily:
         day = dt.date.fromisoformat(view["day"])

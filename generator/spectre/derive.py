@@ -86,8 +86,10 @@ are Eisenstein integers a + bζ (ζ = e^{iπ/3}) scaled by 3.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
+from generator.spectre.tables import hexagon_pattern
 
 TYPES = "GDJLXPSFY"
 DATA_PATH = Path(__file__).with_name("rules_data.py")
@@ -406,7 +408,6 @@ def place_maps(par: Parent, assign: dict, k: int, pattern, rotations=PLACE_ROTAT
 
 def build() -> dict:
     """Solve, map to places, and tabulate (pure; about a second)."""
-    from generator.spectre.tables import hexagon_pattern
 
     parents, sols = solve()
     if len(sols) != 1:
@@ -478,7 +479,6 @@ def render(tables: dict) -> str:
 
 def main(argv=None) -> int:
     """Write rules_data.py (or, with --check, compare it with a fresh derivation)."""
-    import argparse
     ap = argparse.ArgumentParser(description="Derive the Spectre metatile substitution tables.")
     ap.add_argument("--check", action="store_true", help="compare rules_data.py, write nothing")
     args = ap.parse_args(argv)

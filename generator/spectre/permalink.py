@@ -26,7 +26,7 @@ from fractions import Fraction
 
 from generator.errors import PermalinkError
 from generator.params import format_decimal as format_side
-from generator.permalinks import Grammar, decimal_re
+from generator.permalinks import Grammar, decimal_re, reads
 from generator.spectre.substitution import CHILD, GAMMA, TYPES
 
 PREFIX = "spectre"
@@ -91,7 +91,8 @@ def cost(text: str) -> float:
     return region_spectres(name.width, name.height)
 
 
-def parse(text: str) -> PatchName:
+@reads
+def parse(text) -> PatchName:
     """Parse and validate a Spectre permalink, or raise PermalinkError."""
     _prefix, _version, m = GRAMMAR.parse(text)
     width, height = Fraction(m.group(1)), Fraction(m.group(2))

@@ -17,7 +17,7 @@ reflected copies (Smith, Myers, Kaplan, Goodman-Strauss, 2023).
 
 from __future__ import annotations
 
-from generator import svg
+from generator import svg, output
 from generator.spectre.geometry import to_xy
 from generator.output import PathSpools
 
@@ -136,7 +136,6 @@ def patch_document(walk, region, permalink, estimate: int, style: str = "straigh
                    px_width: float = 800.0):
     """A big patch's picture as an `output.Document`: SVG streamed (`patch_svg_pieces`),
     PNG drawn in bands of pixel rows (`output.band_maker`), each from one walk."""
-    from generator import output
     x0, y0, x1, y1 = region.bounds_xy()
     w, h = x1 - x0, y1 - y0
     sw = max(0.04, min(0.12, 0.0015 * max(w, h)))

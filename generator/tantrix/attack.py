@@ -44,6 +44,7 @@ torus, which is the original problem.
 from __future__ import annotations
 
 import time
+from itertools import permutations
 
 from generator.tantrix import boards
 from generator.tantrix.search import Search, restarts
@@ -71,7 +72,6 @@ def depth_profile(order: list[int] | None, seed: int, seconds: float,
 
 def is_symmetric(pattern: dict) -> bool:
     """Is there a translation outside the lattice and a colour permutation fixing it?"""
-    from itertools import permutations
     board = boards.get(METHOD)
     at = {board.reduce((c["q"], c["r"])): (c["tile"], c["rotation"]) for c in pattern["cells"]}
     for v in {board.reduce(p) for p in at}:

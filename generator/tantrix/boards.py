@@ -53,7 +53,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from generator.errors import TilepressError
-from generator.tantrix.tiles import DIRECTIONS, IDENTITY, NTILES, edges, shift_power
+from generator.tantrix.tiles import DIRECTIONS, IDENTITY, NTILES, edges, shift_power, permuted
 
 SIGMA = (2, 3, 0, 1)     # blue ↔ red, yellow ↔ green (as a permutation of R, Y, B, G)
 
@@ -160,7 +160,6 @@ def neighbours(name: str) -> tuple[tuple[tuple[int, int, tuple[int, ...]], ...],
 
 def orbits(name: str) -> dict[int, int]:
     """Tile → orbit number under the copies' colour permutations (the pool unit)."""
-    from generator.tantrix.tiles import permuted
     board = BOARDS[name]
     orbit_of: dict[int, int] = {}
     for t in range(1, NTILES + 1):

@@ -38,6 +38,7 @@ from pathlib import Path
 
 # The group the site publishes under is defined beside the enumeration that reports it.
 from generator.tantrix.enumerate import GROUP_NAME, GROUP_ORDER, GROUP_TEXT  # noqa: F401
+from generator.tantrix import enumerate as enum, permalink, permalink as pl, render
 
 CLASSES_FILE = Path(__file__).with_name("single_loop_classes.txt")
 VARIANT_NAMES = ("mirror", "half_turn", "half_turn_mirror")
@@ -46,7 +47,6 @@ STACK = 8           # the gallery shows one class in 8 and links the other 7 bes
 
 def point_maps():
     """The point symmetries of G (besides the identity), as maps of {position: (tile, rotation)}."""
-    from generator.tantrix import enumerate as enum
     return {"mirror": enum.mirror, "half_turn": enum.half_turn,
             "half_turn_mirror": lambda cells: enum.mirror(enum.half_turn(cells))}
 
@@ -54,8 +54,6 @@ def point_maps():
 def compute_classes() -> list[list[str]]:
     """The classes of single-loop patterns under G, each [representative, mirror, half turn,
     half turn's mirror] as permalinks; classes sorted by representative."""
-    from generator.tantrix import enumerate as enum
-    from generator.tantrix import permalink
     patterns = enum.single_loop_patterns()
     link = {}
     cells_of = {}
@@ -103,8 +101,6 @@ def plan_items(count: int) -> list[dict]:
 
 def item_fields(params: dict) -> dict:
     """Title, gallery group, facts and variant pictures of one class's page."""
-    from generator.tantrix import render
-    from generator.tantrix import permalink as pl
     n, total = params["number"], params["of"]
     first = (n - 1) // STACK * STACK + 1
     extra = {f"variant_{name}": render.pattern_svg(pl.decode(link), repeats=(1, 1), px_per_unit=9.0,

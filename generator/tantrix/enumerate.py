@@ -57,11 +57,12 @@ readable definitions; a test checks the flat ones against them.
 
 from __future__ import annotations
 
+import random
 import sys
 from functools import lru_cache
 from operator import itemgetter
 
-from generator.tantrix import boards
+from generator.tantrix import boards, permalink
 from generator.tantrix.search import Search, expand
 from generator.tantrix.tiles import DIRECTIONS, NTILES, face, identify, mirror_word, permuted, shift_power
 
@@ -269,6 +270,7 @@ def _fillings(progress: bool = False) -> tuple[list, int]:
     if "fillings" not in _MEMO:
         steps = range(6)
         if progress:
+            # lazy: tqdm is not in the Pyodide runtime, where the engines run
             from tqdm import tqdm
             steps = tqdm(steps, desc="rotations of tile 1", file=sys.stderr)
         fillings, nodes = [], 0
@@ -283,7 +285,6 @@ def _fillings(progress: bool = False) -> tuple[list, int]:
 
 def uniform_pattern(seed: int) -> dict:
     """An extra-symmetric pattern chosen uniformly (up to translation) for a seed."""
-    import random
     fillings, _nodes = _fillings()
     return expand(METHOD, random.Random(f"uniform:{seed}").choice(fillings))
 
@@ -335,6 +336,5 @@ def enumerate_all(with_groups: bool = True, progress: bool = False,
             "group": GROUP_NAME, "symmetries": GROUP_ORDER, "description": GROUP_TEXT,
             "single_loop_classes": result["single_loop_classes"][GROUP_NAME]}
     if single_loop_permalinks:
-        from generator.tantrix import permalink
         result["single_loop_permalinks"] = [permalink.encode(expand(METHOD, fillings[k])) for k in single]
     return result

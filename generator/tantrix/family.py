@@ -69,6 +69,7 @@ class Pattern:
 
 def pattern_json(pattern: dict) -> dict:
     """The machine form of a pattern, exactly the documented keys."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.tantrix import permalink
     return {"method": pattern["method"], "permalink": permalink.encode(pattern),
             "periods": pattern["periods"], "cells": pattern["cells"]}
@@ -76,6 +77,7 @@ def pattern_json(pattern: dict) -> dict:
 
 def generate(params: dict) -> Pattern:
     """The first pattern the search finds for this seed within `budget` million nodes (deterministic)."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.tantrix.find import search
     method = params["method"]
     pattern, nodes = search(method, seed=params["seed"], seconds=None, max_nodes=params["budget"] * 1_000_000)
@@ -87,17 +89,20 @@ def generate(params: dict) -> Pattern:
 
 def regen(link: str, overrides: dict) -> Pattern:
     """The pattern a permalink names."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.tantrix import permalink
     return Pattern(permalink.decode(link))
 
 
 def permalink_of(item: Pattern) -> str:
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.tantrix import permalink
     return permalink.encode(item.pattern)
 
 
 def to_svg(item: Pattern, options: dict) -> str:
     """2 × 2 periods with one outlined (view periods) or one seamless repeat (view wallpaper)."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.tantrix import render
     if options.get("view") == "wallpaper":
         return render.wallpaper_svg(item.pattern)
@@ -108,12 +113,14 @@ def to_png(item: Pattern, options: dict) -> bytes | None:
     """The wallpaper PNG at its exact pixel size (the periods view: the SVG's rasterisation)."""
     if options.get("view") != "wallpaper":
         return None
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.tantrix import render
     w, _h = render.wallpaper_size(item.pattern, 24.0)
     return svg_to_png(render.wallpaper_svg(item.pattern), width=w)
 
 
 def _loop_facts(pattern: dict) -> list[list]:
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.tantrix import loops
     facts = []
     for name, info in loops.summary(pattern).items():
@@ -142,6 +149,7 @@ def facts(item: Pattern) -> list:
 
 def plan(table: dict, site: dict) -> list[dict]:
     """Method items, chosen permalinks, then the single-loop patterns."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.tantrix import permalink
     for n, link in enumerate(table["extra_permalinks"]):
         try:
@@ -153,12 +161,14 @@ def plan(table: dict, site: dict) -> list[dict]:
              for m in table["methods"]]
     for n, link in enumerate(table["extra_permalinks"], start=1):
         items.append({"id": f"pattern-{n:02d}", "permalink": link, "params": {"kind": "permalink"}})
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.tantrix import classes
     return items + classes.plan_items(table["single_loop_count"])
 
 
 def page(item: Pattern, params: dict) -> dict:
     """Title, group, alt text, facts for the item's kind, the wallpaper picture."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.tantrix import boards, render
     pattern = item.pattern
     kind = params.get("kind", "method")
@@ -166,6 +176,7 @@ def page(item: Pattern, params: dict) -> dict:
         title, group = f"{boards.get(pattern['method']).title}: a chosen pattern", "Chosen patterns"
         head = [["method", pattern["method"]]]
     elif kind == "single-loop":
+        # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
         from generator.tantrix import classes
         fields = classes.item_fields(params)
         title, group = fields["title"], fields["group"]
@@ -185,6 +196,7 @@ def page(item: Pattern, params: dict) -> dict:
 
 def figures() -> dict[str, str]:
     """Article figures: the five boards with their cell order, and the tile set."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.tantrix import figures as figs
     return figs.all_figures()
 
@@ -204,10 +216,12 @@ def emit_pattern(item: Pattern, fmt: str, out: str, view: str) -> int:
 
 def run_search(v: dict) -> int:
     """search --method NAME --seed S [--seconds T] [--uniform]"""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.tantrix.find import search
     if v["uniform"]:
         if v["method"] != "extrasymmetric-7x8":
             raise TilepressError("--uniform needs --method extrasymmetric-7x8 (the only one enumerated)")
+        # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
         from generator.tantrix.enumerate import uniform_pattern
         return emit_pattern(Pattern(uniform_pattern(v["seed"])), v["format"], v["out"], v["view"])
     pattern, nodes = search(v["method"], seed=v["seed"], seconds=v["seconds"], progress=reporting.PROGRESS)
@@ -219,6 +233,7 @@ def run_search(v: dict) -> int:
 
 def run_enumerate(v: dict) -> int:
     """enumerate --method extrasymmetric-7x8 [--single-loop]"""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.tantrix import enumerate as enum
     if v["method"] != "extrasymmetric-7x8":
         raise TilepressError("enumerate supports only --method extrasymmetric-7x8")
@@ -228,6 +243,7 @@ def run_enumerate(v: dict) -> int:
 
 def run_loops(v: dict) -> int:
     """loops PERMALINK: closed loops and winding lines of each colour."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.tantrix import loops, permalink
     pattern = permalink.decode(v["permalink"])
     emit(to_json({"permalink": pattern["permalink"], "colours": loops.summary(pattern)}))
@@ -236,6 +252,7 @@ def run_loops(v: dict) -> int:
 
 def run_check(v: dict) -> int:
     """check FILE: the independent checker's verdict."""
+    # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
     from generator.tantrix import checker
     raw = read_text(v["file"], MAX_FILE)
     try:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from generator.svg import document, escape, num
 from generator.tantrix import boards
 from generator.tantrix.render import cells_body, centre, corners
-from generator.tantrix.tiles import DIRECTIONS, NTILES
+from generator.tantrix.tiles import DIRECTIONS, NTILES, shifted
 
 COPY_FILLS = ("#ffffff", "#d9e6f7", "#f7e3c8", "#dcefd9")
 
@@ -60,7 +60,6 @@ def board_svg(name: str, px: float = 22.0) -> str:
 
 def tiles_svg(px: float = 18.0) -> str:
     """The 56 tiles in rotation 0, in 4 rows of 14 (rows are the colour shifts of 1–14)."""
-    from generator.tantrix.tiles import shifted
     cells = []
     for j in range(4):
         for n in range(1, 15):

@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 
 from generator.svg import document, num
-from generator.tantrix.tiles import face, paths
+from generator.tantrix.tiles import face, paths, DIRECTIONS
 
 SQ3 = math.sqrt(3.0)
 STROKES = ("#d71f2b", "#ffe800", "#0c6cd9", "#00a145")   # red, yellow, blue, green
@@ -105,7 +105,6 @@ def cells_body(cells) -> str:
 
 def outline_d(positions) -> str:
     """Path data of the boundary of a set of cells (edges whose neighbour is outside)."""
-    from generator.tantrix.tiles import DIRECTIONS
     inside = set(positions)
     segs = []
     for q, r in sorted(inside):

@@ -25,6 +25,7 @@ for the extra-symmetric board the enumeration gives a uniform choice instead).
 from __future__ import annotations
 
 import random
+import sys
 import time
 from functools import lru_cache
 
@@ -199,7 +200,7 @@ def restarts(method: str, seed: int, seconds: float | None, max_nodes: int | Non
     """The restart loop of `find.search` (see there) for a board and cell order."""
     bar = None
     if progress:
-        import sys
+        # lazy: tqdm is not in the Pyodide runtime, where the engines run
         from tqdm import tqdm
         bar = tqdm(desc=f"{method} restarts", unit=" attempt", file=sys.stderr)
     try:
