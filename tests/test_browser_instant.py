@@ -421,10 +421,12 @@ def _assert_shows_its_work(page, samples, making):
 
 
 def test_making_a_puzzle_keeps_status_time_and_cancel_visible(chromium, site):
-    """From Make (Python not loaded yet) until the new puzzle is shown, sampled every 50 ms."""
+    """From Make (Python not loaded yet) until the new puzzle is shown, sampled every 50 ms.  A
+    600-face hat puzzle (about 2.5 s here): a small one can load and be made within the first
+    second, before the clock has anything to count."""
     page = chromium.new_page()
     page.goto(site.as_uri() + "/regen.html")
-    samples, making = _make_and_sample(page, {"tiling": "p3", "width": 9, "height": 8, "level": "normal"}, 180000)
+    samples, making = _make_and_sample(page, {"tiling": "hat", "width": 100, "height": 76, "level": "normal"}, 180000)
     _assert_shows_its_work(page, samples, making)
     # a second Make while one runs is refused: the button is disabled, and a submit is ignored
     page.evaluate("() => { window._runs = 0; const run = window.tilepress.run; window.tilepress.run = function (a) { "
