@@ -2166,6 +2166,7 @@
       if (kept) $("tp-title").textContent = data.board.title;     // the title above the board stays as it was
       if (what.playable && !kept) await self.play(permalink, what.hints);
       if (!early) $("tp-result").scrollIntoView({block: "start"});
+      await self.current.decoded;
       document.documentElement.setAttribute("data-tp-shown", permalink);
     });
   };
@@ -2177,6 +2178,9 @@
     if (img.src && img.src.indexOf("blob:") === 0) URL.revokeObjectURL(img.src);
     img.src = svgURL(c.svg);
     img.alt = "The picture the permalink " + c.permalink + " names";
+    /* the picture counts as shown once it is decoded (a big SVG takes a moment): at most 5 s */
+    c.decoded = Promise.race([img.decode ? img.decode().catch(function () {}) : Promise.resolve(),
+                              new Promise(function (resolve) { setTimeout(resolve, 5000); })]);
     show($("tp-solution"), !!c.solutionArgs);
     $("tp-solution").open = false;
     $("tp-solution-img").removeAttribute("src");

@@ -74,7 +74,8 @@ def test_offers_follow_the_page_cap():
     assert "about 693 hats; the page makes up to 217" in webapi.cap_error("hat.v1.120x80.r4.5-0-1-1-0-H")
     assert webapi.cap_error("cal.v2.65.s0") and not webapi.cap_error("cal.v2.64.s0")
     assert webapi.describe("cal.v2.16.s1") == {"playable": False, "solution_args": None, "print_args": [],
-                                               "print_solution_args": None, "print_rules": None}
+                                               "print_solution_args": None, "print_rules": None,
+                                               "family": "calissons", "prefix": "cal", "hints": True}
     assert webapi.describe(LOOPY)["print_args"] == ["--style", "paper"]      # dotted, as the rules say
     assert webapi.describe(LOOPY)["print_solution_args"] == ["--solution", "--style", "paper"]
 

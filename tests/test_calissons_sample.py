@@ -117,7 +117,7 @@ def test_gallery_items_from_site_toml():
     assert sample == [{"id": "sample-n6-s3", "params": {"sample": True, "size": 6, "seed": 3}}]
     item = site_item(fam, sample[0]["params"])
     assert item["permalink"] == "cal.v2.6.s3" and item["svg"] == S.to_svg(S.regen("cal.v2.6.s3"))
-    assert item["group"] == "Uniformly random tilings" and ["Size n", 6] in item["facts"]
+    assert item["group"] == "Tilings to look at" and ["Size n", 6] in item["facts"]
     for bad in ({"sample_sizes": [0]}, {"sample_sizes": [65]}, {"sample_sizes": [6, 6]},
                 {"sample_sizes": "x"}, {"sample_seeds": [-1]}):
         with pytest.raises(ConfigError):

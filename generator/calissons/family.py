@@ -458,7 +458,7 @@ def plane_page(item: Plane) -> dict:
         alt = (f"{k} given edges on the infinite triangular grid, drawn in red, with a dashed cycle of height "
                f"bounds of total weight {rec['cycle_weight']}: no calisson tiling of the plane fits them.")
         title = f"Calissons on the infinite grid: {k} edges, no tiling fits them"
-    return {"title": title, "group": "The infinite grid", "alt": alt}
+    return {"title": title, "group": "Tilings to look at", "alt": alt}
 
 
 def shape_words(shape) -> str:

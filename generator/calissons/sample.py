@@ -131,7 +131,7 @@ def facts(s: Sample) -> list:
 def page(s: Sample) -> dict:
     """Title, group and alt text of a gallery item."""
     return {"title": f"Random calisson tiling, side {s.n} (seed {s.seed})",
-            "group": "Uniformly random tilings",
+            "group": "Tilings to look at",
             "alt": (f"A uniformly random tiling of the hexagon of side {s.n} by {3 * s.n * s.n} lozenges in "
                     "three colours: frozen corners outside the inscribed circle, disorder inside it.")}
 
