@@ -1030,7 +1030,7 @@ def page_cap(link: str) -> float:
 
 
 FAMILY = Family(
-    name="calissons", title="Calisson puzzles", prefix="cal", versions=(1, 2, 3, 4), version="calissons-6",
+    name="calissons", title="Calisson puzzles", prefix="cal", versions=(1, 2, 3, 4), version="calissons-7",
     kind="puzzle", params=PARAMS, generate=generate_item, regen=regen,
     regen_params=(Param("count", "bool", "count the solutions (capped)", default=False),),
     permalink=lambda item: item.permalink, to_json=to_json, to_svg=to_svg,
