@@ -630,20 +630,28 @@ def _plane_cycle(coords, pred, predw, predk, bad, clue_w) -> list:
     else:                                        # a path from the source at v: close it
         arcs = chain[::-1]
         arcs.append((bad, v, plane_distance(coords[bad], coords[v]), 0))
-    while arcs[0][3] != 1:                       # start at a clue arc (there is one: grid cycles weigh >= 0)
+    return _joined_cycle(arcs, coords, clue_w)
+
+
+def _joined_cycle(arcs: list, points, clue_w: dict) -> list:
+    """A cycle of (q, p, weight, kind) arcs (kind 1: a clue arc, 0: a plane arc) as
+    [(a, b, weight, "clue" | "plane")] between points, starting at a clue arc (there is one:
+    plane arcs alone weigh >= 0), each run of plane arcs joined into one arc between its ends
+    (a clue arc where a given edge bounds that pair more tightly)."""
+    while arcs[0][3] != 1:
         arcs.append(arcs.pop(0))
     out, i = [], 0
     while i < len(arcs):
         q, p, w, kind = arcs[i]
         if kind == 1:
-            out.append((coords[q], coords[p], w, "clue"))
+            out.append((points[q], points[p], w, "clue"))
             i += 1
             continue
-        start = q
+        a = points[q]
         while i < len(arcs) and arcs[i][3] == 0:
             p = arcs[i][1]
             i += 1
-        a, b = coords[start], coords[p]
+        b = points[p]
         if a != b:
             d = plane_distance(a, b)
             if clue_w.get((a, b), d) < d:
@@ -859,27 +867,7 @@ def _key_cycle(keys, pred, predw, predk, bad, clue_w) -> list:
         if v == start:
             break
     arcs.reverse()
-    while arcs[0][3] != 1:                           # start at a clue arc (plane arcs alone weigh >= 0)
-        arcs.append(arcs.pop(0))
-    out, i = [], 0
-    while i < len(arcs):
-        q, p, w, kind = arcs[i]
-        if kind == 1:
-            out.append((keys[q], keys[p], w, "clue"))
-            i += 1
-            continue
-        a = keys[q]
-        while i < len(arcs) and arcs[i][3] == 0:
-            p = arcs[i][1]
-            i += 1
-        b = keys[p]
-        if a != b:
-            d = plane_distance(a, b)
-            if clue_w.get((a, b), d) < d:
-                out.append((a, b, clue_w[(a, b)], "clue"))
-            else:
-                out.append((a, b, d, "plane"))
-    return out
+    return _joined_cycle(arcs, keys, clue_w)
 
 
 def plane_witness(verdict: PlaneVerdict, window: Region) -> list[int]:
