@@ -1521,6 +1521,7 @@
     else if (k === "l") this.set(this.cursor, 1);
     else if (k === "x") this.set(this.cursor, 2);
     else if (k === "Backspace" || k === "Delete" || k === "0") this.set(this.cursor, 0);
+    else if (k === "[" || k === "]") this.shadeBeside(k === "]");
     else if ((ctrl && k === "z") || (!ctrl && k === "u")) this.undo();
     else if ((ctrl && k === "y") || (!ctrl && k === "r")) this.redo();
     else if (!ctrl && k === "c" && this.oncheck) this.oncheck();
@@ -1529,6 +1530,31 @@
     else if (!ctrl && k === "-") this.zoomOut();
     else return;
     ev.preventDefault();
+  };
+
+  /* The keyboard's shading: the face beside the cursor edge on its left (or, for an edge that lies
+   * flatter than 45 degrees, above it) for "[", on its right (below) for "]", one step of inside ->
+   * outside -> none, as a click inside the face does.  The side is the sign of the cross product
+   * of the edge, pointed down (steep) or left (flat), with the face's centre.  Nothing beyond the
+   * rim, nothing on a board without faces to shade. */
+  Player.prototype.shadeBeside = function (second) {
+    var b = this.board, fs = this.geo.sides[this.cursor];
+    if (!b.faces || !fs) return;
+    var e = b.edges[this.cursor], p = b.dots[e[0]], q = b.dots[e[1]];
+    var dx = q[0] - p[0], dy = q[1] - p[1];
+    var steep = Math.abs(dy) > Math.abs(dx);
+    if ((steep && dy < 0) || (!steep && dx > 0)) { dx = -dx; dy = -dy; }
+    for (var k = 0; k < fs.length; k++) {
+      var f = fs[k];
+      if (f < 0) continue;
+      var ds = b.faces[f], cx = 0, cy = 0;
+      for (var j = 0; j < ds.length; j++) { cx += b.dots[ds[j]][0]; cy += b.dots[ds[j]][1]; }
+      var cross = dx * (cy / ds.length - p[1]) - dy * (cx / ds.length - p[0]);
+      if ((cross < 0) === second) {
+        this.apply([[1, f, ((this.shades[f] || 0) + 1) % 3]]);
+        return;
+      }
+    }
   };
 
   /* Check: solved by the rules here; otherwise the family's check (Python) names the first

@@ -545,3 +545,55 @@ def test_a_finger_draws_a_run_of_lines_in_draw_mode(chromium, site):
     assert marks(page) == [[], []]
     assert errors.errors == []
     page.context.close()
+
+
+def test_the_keyboard_shades_the_faces_beside_the_cursor_edge(desk):
+    """[ and ] shade the face left of (above) and right of (below) the cursor edge, inside ->
+    outside -> none, each press an undo step; on a rim edge the side beyond the rim does nothing."""
+    show(desk, LOOPY)
+    board = loopy_play.board(LOOPY)
+    fe, dots, edges = board["face_edges"], board["dots"], board["edges"]
+    sides = [[f for f in range(len(fe)) if e in fe[f]] for e in range(len(edges))]
+
+    def centre(f, axis):
+        ring = board["faces"][f]
+        return sum(dots[d][axis] for d in ring) / len(ring)
+
+    def axis(e):                                  # steep: left / right (x); flat: above / below (y)
+        (x0, y0), (x1, y1) = dots[edges[e][0]], dots[edges[e][1]]
+        return 0 if abs(y1 - y0) > abs(x1 - x0) else 1
+
+    def mid(e):
+        return (dots[edges[e][0]][axis(e)] + dots[edges[e][1]][axis(e)]) / 2
+
+    # an inner edge whose two faces' centres lie on either side of its midpoint along that axis
+    e = next(e for e in range(len(edges)) if len(sides[e]) == 2
+             and (centre(sides[e][0], axis(e)) - mid(e)) * (centre(sides[e][1], axis(e)) - mid(e)) < 0)
+    first, second = sorted(sides[e], key=lambda f: centre(f, axis(e)))
+    desk.evaluate(f"{PLAYER}.cursor = {e}")
+    desk.focus("svg.tp-board")
+    shades = f"() => {{ const l = {PLAYER}.lists(); return [l.inside, l.outside]; }}"
+    desk.keyboard.press("[")
+    assert desk.evaluate(shades) == [[first], []]
+    desk.keyboard.press("[")
+    assert desk.evaluate(shades) == [[], [first]]
+    desk.keyboard.press("]")
+    assert desk.evaluate(shades) == [[second], [first]]
+    desk.keyboard.press("u")
+    assert desk.evaluate(shades) == [[], [first]]
+    desk.keyboard.press("[")
+    assert desk.evaluate(shades) == [[], []] and marks(desk) == [[], []]
+    # every inner edge whose sides are plain along its axis: [ shades the lesser side, ] the greater
+    plain = [e for e in range(len(edges)) if len(sides[e]) == 2
+             and (centre(sides[e][0], axis(e)) - mid(e)) * (centre(sides[e][1], axis(e)) - mid(e)) < 0]
+    assert len(plain) >= 20
+    got = desk.evaluate(f"""(es) => es.map((e) => ['[', ']'].map((k) => {{ const p = {PLAYER};
+        p.cursor = e; p.onKey({{key: k, preventDefault() {{}}}}); const f = p.lists().inside; p.undo(); return f; }}))""",
+                        plain)
+    assert got == [[[f] for f in sorted(sides[e], key=lambda f: centre(f, axis(e)))] for e in plain]
+    # a rim edge: one side has a face, the other is beyond the rim
+    r = next(r for r in range(len(edges)) if len(sides[r]) == 1)
+    desk.evaluate(f"{PLAYER}.cursor = {r}")
+    desk.keyboard.press("[")
+    desk.keyboard.press("]")
+    assert desk.evaluate(shades) == [sides[r], []]
