@@ -11,9 +11,10 @@ cd "$(dirname "$0")/.."
 
 # Debian packages: Python's venv module, Chromium for the browser tests (Playwright drives
 # Debian's /usr/bin/chromium; never `playwright install`), the DejaVu fonts the sheets use,
-# cairo for cairosvg, poppler-utils (pdftoppm) to look at the PDF sheets as pictures, and
-# nodejs + npm for the pinned Pyodide runtime of the regenerate page (package.json).
-APT_PACKAGES="python3-venv chromium fonts-dejavu-core libcairo2 poppler-utils nodejs npm"
+# cairo for cairosvg, poppler-utils (pdftoppm) to look at the PDF sheets as pictures, zbar-tools
+# (zbarimg) to read their QR codes back as a phone would, and nodejs + npm for the pinned
+# Pyodide runtime of the regenerate page (package.json).
+APT_PACKAGES="python3-venv chromium fonts-dejavu-core libcairo2 poppler-utils zbar-tools nodejs npm"
 
 missing=""
 for pkg in $APT_PACKAGES; do
