@@ -1,0 +1,97 @@
+"""The QR codes on paper decode, read back as a phone reads them: not by segno's own matrix but by
+an independent reader, zbar (`zbarimg`), from the printed picture.
+
+A sheet is made by the command (`python -m generator sheet ... --base-url URL`), its pages are
+rasterised by pdftoppm at 150 dpi (about what a phone camera sees of an A4 page held to take it
+in), and each page's codes must decode to exactly the URL the sheet's label promises:
+URL/regen.html#PERMALINK of the puzzle labelled #k on that page, one code a puzzle.  An item's
+printout QR code (`<slug>.qr.svg`, written by the build for a site with a base URL) is drawn by
+cairosvg at the same 150 dpi and decoded to the item page's address.
+
+zbar is a Debian package that scripts/setup.sh installs (zbar-tools): without it this test fails
+rather than skips, so CI cannot pass without the check."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator import families
+
+ROOT = Path(__file__).resolve().parents[1]
+BASE = "https://example.org/puzzles/"
+DPI = 150
+
+
+def zbar() -> str:
+    path = shutil.which("zbarimg")
+    if path is None:
+        pytest.fail("zbarimg not found: install the Debian package zbar-tools (scripts/setup.sh does)")
+    return path
+
+
+def decode(png: Path) -> list[str]:
+    """The texts of every QR code zbar finds in a picture (one code a line with --raw)."""
+    proc = subprocess.run([zbar(), "--raw", "-q", "-Sdisable", "-Sqrcode.enable", str(png)],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode in (0, 4), proc.stderr       # 4: zbarimg found no code in the picture
+    return proc.stdout.splitlines()
+
+
+def sheet_pdf(tmp_path: Path, name: str, links: list[str]) -> Path:
+    out = tmp_path / f"{name}.pdf"
+    proc = subprocess.run([sys.executable, "-m", "generator", "sheet", *links, "--per-page", "4",
+                           "--paper", "a4", "--answers", "none", "--base-url", BASE, "--out", str(out)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    return out
+
+
+def pages(pdf: Path, tmp_path: Path) -> list[tuple[list[int], list[str]]]:
+    """For each page: the numbers of the puzzles labelled on it, and the codes zbar reads in it."""
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True,
+                          check=True).stdout.split("\f")[:-1]
+    stem = tmp_path / pdf.stem
+    subprocess.run(["pdftoppm", "-r", str(DPI), "-gray", "-png", str(pdf), str(stem)], check=True)
+    pngs = sorted(tmp_path.glob(f"{pdf.stem}-*.png"), key=lambda p: int(p.stem.rsplit("-", 1)[1]))
+    assert len(pngs) == len(text)
+    return [([int(n) for n in re.findall(r"#(\d+) · Level", page)], decode(png)) for page, png in zip(text, pngs)]
+
+
+def permalinks(name: str, recipes: list[dict]) -> list[str]:
+    fam = families.get(name)
+    return [fam.generate(values).permalink for r in recipes for values in fam.sheet_recipe(r, 1)]
+
+
+@pytest.mark.skipif(not shutil.which("pdftoppm"), reason="poppler-utils (pdftoppm, pdftotext) not installed")
+def test_sheet_qr_codes_decode_at_print_resolution(tmp_path):
+    zbar()
+    loopy = permalinks("loopy", [{"tiling": t, "level": "easy", "seed": 1} for t in ("p2", "p3", "hat")])
+    calisson = permalinks("calissons", [{"size": 6, "level": "medium", "seed": 1}])
+    for name, links in (("loopy", loopy), ("calissons", calisson)):
+        seen = []
+        for numbers, codes in pages(sheet_pdf(tmp_path, name, links), tmp_path):
+            want = sorted(f"{BASE}regen.html#{links[k - 1]}" for k in numbers)
+            assert sorted(codes) == want, (name, numbers)     # one code a puzzle, each its own link
+            seen += numbers
+        assert sorted(seen) == list(range(1, len(links) + 1))    # every puzzle was printed and read
+
+
+def test_item_printout_qr_code_decodes(tmp_path):
+    import cairosvg
+    from generator.pipeline import browser
+    zbar()
+    link = permalinks("calissons", [{"size": 6, "level": "medium", "seed": 1}])[0]
+    fams = [{"name": "calissons", "items": [{"permalink": link, "slug": "c6", "url": "calissons/c6.html"}]}]
+    cfg = browser.page_config(fams, BASE)
+    assert cfg["qr"] == {link: "calissons/c6.qr.svg"}         # the build writes this item a QR picture
+    svg = browser.qr_svg(BASE + "calissons/c6.html")             # what it writes there (browser.write)
+    png = tmp_path / "item.png"
+    # on a white page, as printed (the picture's own white square is the code's quiet zone)
+    png.write_bytes(cairosvg.svg2png(bytestring=svg.encode(), dpi=DPI, background_color="white"))
+    assert decode(png) == [BASE + "calissons/c6.html"]
