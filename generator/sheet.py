@@ -14,8 +14,9 @@ grid edge is at least EDGE_MM = 6 mm long and its digits (the cap height of its 
 are at least DIGIT_MM = 3.5 mm tall.  N is the number asked for (`--per-page`, default
 DEFAULT_PER_PAGE) lowered until every puzzle of the sheet keeps that size; a puzzle that cannot
 keep it even alone on a page is refused (one line naming the field that sets its size).  The
-QR code sits in the bottom-right corner of its cell, beside the label: it can shrink a picture
-a little but never costs a row.
+QR code sits in the bottom-right corner of its cell, beside the label, at least QR_MM and
+QR_MODULE_MM a module (the same size for every code of a sheet, the largest one needs): it can
+shrink a picture, and a long link's large code can cost a row.
 
 A puzzle reaches paper through its family's `on_paper(item)` (generator.families.Family): the
 puzzle and answer SVGs, the level in words, the median edge in the picture's own units, the
@@ -27,6 +28,7 @@ same recipe gives the same bytes.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import io
 import re
 from dataclasses import dataclass
@@ -51,8 +53,10 @@ BAND_GAP = 2.5
 LABEL = 6.0              # the label line under a picture
 LABEL_FONT = 3.3
 GAP = 4.0                # between cells
-QR_MM = 16.0             # a QR code with its quiet zone
-QR_BORDER = 2
+QR_MM = 16.0             # the smallest QR code (with its quiet zone)
+QR_MODULE_MM = 0.5       # and its modules at least this wide: 3 pixels at 150 dpi, so zbar reads
+QR_BORDER = 2            # the printed code back (tests/test_sheet_qr_decode.py; at 16 mm a Loopy
+                         # link's code of 41-49 modules is 0.30-0.36 mm a module and did not decode)
 DEFAULT_PER_PAGE = 4
 MAX_PER_PAGE = 12
 MAX_COUNT = 100          # puzzles in one sheet
@@ -163,19 +167,34 @@ def fit(vb, w: float, h: float) -> float:
     return min(w / vb[2], h / vb[3]) if w > 0 and h > 0 else 0.0
 
 
-def picture_place(vb, cell, qr: bool):
-    """(x, y, w, h, scale) of a picture in its cell: above the label, clear of the QR corner."""
+@functools.lru_cache(maxsize=1024)
+def qr_matrix(url: str) -> tuple:
+    """segno's module matrix of url's QR code (ISO/IEC 18004, error correction M), made once."""
+    import segno   # (lazy: a renderer's extra, kept out of the engines the page loads)
+    return segno.make(url, error="m", micro=False).matrix
+
+
+def qr_size(sheet: Sheet) -> float:
+    """The side in mm of the sheet's QR codes with their quiet zone (0 without a base URL): QR_MM,
+    or more so that the largest code's modules are QR_MODULE_MM wide."""
+    sizes = [(len(qr_matrix(e.url)) + 2 * QR_BORDER) * QR_MODULE_MM for e in sheet.entries if e.url]
+    return max([QR_MM] + sizes) if sizes else 0.0
+
+
+def picture_place(vb, cell, qr: float):
+    """(x, y, w, h, scale) of a picture in its cell: above the label, clear of the QR corner (a
+    qr x qr mm square; 0: none)."""
     x, y, w, h = cell
     h -= LABEL
     if not qr:
         s = fit(vb, w, h)
         return x + (w - vb[2] * s) / 2, y + (h - vb[3] * s), vb[2] * s, vb[3] * s, s   # just above the label
-    beside = fit(vb, w - QR_MM - 1, h)                  # the picture left of the QR code
-    above = fit(vb, w, h - (QR_MM - LABEL) - 1)         # the picture above it
+    beside = fit(vb, w - qr - 1, h)                  # the picture left of the QR code
+    above = fit(vb, w, h - (qr - LABEL) - 1)         # the picture above it
     if beside >= above:
-        s, ww, hh = beside, w - QR_MM - 1, h
+        s, ww, hh = beside, w - qr - 1, h
     else:
-        s, ww, hh = above, w, h - (QR_MM - LABEL) - 1
+        s, ww, hh = above, w, h - (qr - LABEL) - 1
     return x + (ww - vb[2] * s) / 2, y + (hh - vb[3] * s), vb[2] * s, vb[3] * s, s
 
 
@@ -195,7 +214,7 @@ def puzzle_top(sheet: Sheet) -> float:
 
 def best_grid(sheet: Sheet, n: int):
     """((columns, rows), worst ratio of scale to the scale the rule needs) for n a page."""
-    qr = any(e.url for e in sheet.entries)
+    qr = qr_size(sheet)
     box = area(sheet.paper, puzzle_top(sheet))
     best = None
     for c, r in grids(n):
@@ -253,8 +272,7 @@ def qr_path(url: str, x: float, y: float, size: float, matrix=None) -> str:
     """A QR code (ISO/IEC 18004, error correction M, segno's matrix, or `matrix` when the caller
     keeps them) as one SVG path in a size x size square at (x, y), on white."""
     if matrix is None:
-        import segno   # (lazy: a renderer's extra, kept out of the engines the page loads)
-        matrix = segno.make(url, error="m", micro=False).matrix
+        matrix = qr_matrix(url)
     n = len(matrix) + 2 * QR_BORDER
     unit = size / n
     runs = []
@@ -324,7 +342,7 @@ def label_text(number: int, e: Entry) -> str:
 
 def puzzle_pages(sheet: Sheet, n: int, shape, first_page: int = 1, first_number: int = 1) -> list[str]:
     """The puzzle pages: header, rules band and n puzzles a page in a columns x rows grid."""
-    qr = any(e.url for e in sheet.entries)
+    qr = qr_size(sheet)
     top = puzzle_top(sheet)
     box = area(sheet.paper, top)
     grid = cells(box, *shape)
@@ -339,10 +357,10 @@ def puzzle_pages(sheet: Sheet, n: int, shape, first_page: int = 1, first_number:
             out.append(nested(e.puzzle, x, y, w, h))
             cx, cy, cw, ch = cell
             text = label_text(first_number + start + k, e)
-            tw = cw - (QR_MM + 1 if e.url else 0)
+            tw = cw - (qr + 1 if e.url else 0)
             out.append(_text(cx, cy + ch - 2, _fit_text(text, tw, LABEL_FONT), text))
             if e.url:
-                out.append(qr_path(e.url, cx + cw - QR_MM, cy + ch - QR_MM, QR_MM))
+                out.append(qr_path(e.url, cx + cw - qr, cy + ch - qr, qr))
         out.append("</svg>\n")
         pages.append("\n".join(out))
     return pages

@@ -305,5 +305,7 @@ def test_qr_codes_open_the_puzzle_on_the_regen_page():
     sh = sheet.Sheet("t", "r", "", [entry], "a4", 1)
     page = sheet.puzzle_pages(sh, 1, (1, 1))[0]
     cx, cy, cw, ch = sheet.cells(sheet.area("a4", sheet.puzzle_top(sh)), 1, 1)[0]
-    assert sheet.qr_path(entry.url, cx + cw - sheet.QR_MM, cy + ch - sheet.QR_MM, sheet.QR_MM) in page
+    size = sheet.qr_size(sh)              # at least QR_MM, with modules at least QR_MODULE_MM wide
+    assert size >= sheet.QR_MM and size / (len(sheet.qr_matrix(entry.url)) + 2 * sheet.QR_BORDER) >= sheet.QR_MODULE_MM
+    assert sheet.qr_path(entry.url, cx + cw - size, cy + ch - size, size) in page
     assert page.count('<path fill="#000000" d="M') == 1
