@@ -82,16 +82,38 @@ def test_sheet_qr_codes_decode_at_print_resolution(tmp_path):
         assert sorted(seen) == list(range(1, len(links) + 1))    # every puzzle was printed and read
 
 
+@pytest.mark.skipif(not shutil.which("pdftoppm"), reason="poppler-utils (pdftoppm, pdftotext) not installed")
+def test_site_sheet_qr_codes_decode_at_print_resolution(tmp_path):
+    """A site's own sheets (generator/pipeline/sheets.py) print each item's page address: its slug is
+    its permalink (up to MAX_SLUG characters), so a Loopy item's address is a long one."""
+    from generator.pipeline import sheets
+    from generator.pipeline.generate import slug_of
+    zbar()
+    fam = families.get("loopy")
+    links = permalinks("loopy", [{"tiling": t, "level": "easy", "seed": 1} for t in ("p2", "p3", "hat")])
+    urls = [f"{BASE}loopy/{slug_of(link)}.html" for link in links]
+    views = [fam.on_paper(fam.regen(link, {})) for link in links]
+    entries = [(f"id{k}", v["puzzle"], v["answer"], url) for k, (v, url) in enumerate(zip(views, urls))]
+    pdf = tmp_path / "site.pdf"
+    pdf.write_bytes(sheets.sheet_pdf("Loopy", entries, "a4"))
+    got = pages(pdf, tmp_path)
+    assert sorted(got[0][1]) == sorted(urls)                     # the puzzle page: one code an item
+    assert all(codes == [] for _n, codes in got[1:])             # the solution pages carry none
+
+
 def test_item_printout_qr_code_decodes(tmp_path):
+    """The printout's QR code (regen.html prints it 20 mm wide) of the longest address here."""
     import cairosvg
     from generator.pipeline import browser
+    from generator.pipeline.generate import slug_of
     zbar()
-    link = permalinks("calissons", [{"size": 6, "level": "medium", "seed": 1}])[0]
-    fams = [{"name": "calissons", "items": [{"permalink": link, "slug": "c6", "url": "calissons/c6.html"}]}]
+    link = permalinks("loopy", [{"tiling": "p2", "level": "easy", "seed": 1}])[0]
+    slug = slug_of(link)
+    fams = [{"name": "loopy", "items": [{"permalink": link, "slug": slug, "url": f"loopy/{slug}.html"}]}]
     cfg = browser.page_config(fams, BASE)
-    assert cfg["qr"] == {link: "calissons/c6.qr.svg"}         # the build writes this item a QR picture
-    svg = browser.qr_svg(BASE + "calissons/c6.html")             # what it writes there (browser.write)
+    assert cfg["qr"] == {link: f"loopy/{slug}.qr.svg"}          # the build writes this item a QR picture
+    svg = browser.qr_svg(f"{BASE}loopy/{slug}.html")             # what it writes there (browser.write)
     png = tmp_path / "item.png"
     # on a white page, as printed (the picture's own white square is the code's quiet zone)
     png.write_bytes(cairosvg.svg2png(bytestring=svg.encode(), dpi=DPI, background_color="white"))
-    assert decode(png) == [BASE + "calissons/c6.html"]
+    assert decode(png) == [f"{BASE}loopy/{slug}.html"]

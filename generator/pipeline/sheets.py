@@ -45,7 +45,8 @@ MAX_ID_CHARS = 140     # longer IDs are cut (with …); shorter ones are printed
 ID_FONT = 3.0          # mm; shrunk so that the whole ID fits under its picture
 ID_FONT_MIN = 1.4
 RULES_FONT = 3.3       # mm, the rules under the title
-QR_SIZE = 17.0         # mm, the QR code under a puzzle (with its quiet zone)
+QR_SIZE = 17.0         # mm, the smallest QR code under a puzzle (with its quiet zone); larger when
+                       # its modules would be under sheet.QR_MODULE_MM wide (see qr_room)
 MIN_PICTURE_MM = 60.0  # a puzzle is never printed narrower than 6 cm (fewer per page instead)
 COLOURING_RULES = ("Colour the tiling: give every tile a colour so that the kinds of tile "
                    "stand out. The coloured version after the puzzle pages shows the "
@@ -174,6 +175,13 @@ class remember_qr:
         return False
 
 
+def qr_room(urls) -> float:
+    """The side in mm of a sheet's QR codes (0 without any): QR_SIZE, or more so that the largest
+    code's modules are sheet.QR_MODULE_MM wide (what a phone reads from the printed page)."""
+    sizes = [(len(qr_matrix(u)) + 2 * sheet.QR_BORDER) * sheet.QR_MODULE_MM for u in urls if u]
+    return max([QR_SIZE] + sizes) if sizes else 0.0
+
+
 def qr_path(url: str, x: float, y: float, size: float) -> str:
     """An SVG <path> drawing the QR code of url in a size x size mm square at (x, y)."""
     return sheet.qr_path(url, x, y, size, qr_matrix(url))   # the one drawing; the matrix kept per build
@@ -184,14 +192,14 @@ def header_height(rule_lines: int) -> float:
     return HEADER + rule_lines * RULES_FONT * 1.3
 
 
-def picture_boxes(paper: str, columns: int, rows: int, rule_lines: int = 0, qr: bool = False):
+def picture_boxes(paper: str, columns: int, rows: int, rule_lines: int = 0, qr: float = 0.0):
     """(x, y, w, h) in mm of the picture area of each cell of a page (the label below it; with QR
-    codes, each in the bottom-right corner of its cell, beside the picture: it costs no row)."""
+    codes qr mm wide, each in the bottom-right corner of its cell, beside the picture)."""
     pw, ph = PAPERS_MM[paper]
     top = MARGIN + header_height(rule_lines)
     cw = (pw - 2 * MARGIN - (columns - 1) * GAP) / columns
     ch = (ph - MARGIN - top - (rows - 1) * GAP) / rows
-    w = cw - (QR_SIZE + 2 if qr else 0)
+    w = cw - (qr + 2 if qr else 0)
     return [(MARGIN + c * (cw + GAP), top + r * (ch + GAP), w, ch - LABEL)
             for r in range(rows) for c in range(columns)]
 
@@ -208,7 +216,7 @@ def fit_grid(entries: list[tuple], columns: int, rows: int, rules: str = "") -> 
     if not entries:
         return columns, rows
     aspect = min(_aspect(e[1]) for e in entries)
-    qr = any(len(e) > 3 and e[3] for e in entries)
+    qr = qr_room(e[3] for e in entries if len(e) > 3)
     least = max([MIN_PICTURE_MM] + [e[5] for e in entries if len(e) > 5 and e[5]])
     lines = max(len(wrap(rules, PAPERS_MM[p][0] - 2 * MARGIN, RULES_FONT)) if rules else 0 for p in PAPERS_MM)
 
@@ -224,15 +232,15 @@ def fit_grid(entries: list[tuple], columns: int, rows: int, rules: str = "") -> 
 
 
 def page_svg(title: str, heading: str, page_no: int, paper: str, columns: int, rows: int,
-             cells: list[tuple], rules: str = "", layout: tuple[int, bool] | None = None) -> str:
+             cells: list[tuple], rules: str = "", layout: tuple[int, float] | None = None) -> str:
     """One page: header (title, rules) and up to columns*rows (number, ID, picture SVG[, URL]) cells.
 
-    `layout` = (rule lines, QR codes) to reserve room for, so that a solution page puts each
+    `layout` = (rule lines, QR code size) to reserve room for, so that a solution page puts each
     picture exactly where the puzzle page put its puzzle (default: this page's own).
     """
     pw, ph = PAPERS_MM[paper]
     rule_lines = wrap(rules, pw - 2 * MARGIN, RULES_FONT) if rules else []
-    qr = any(len(c) > 3 and c[3] for c in cells)
+    qr = qr_room(c[3] for c in cells if len(c) > 3)
     lines, room = layout if layout is not None else (len(rule_lines), qr)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{num(pw, 1)}mm" height="{num(ph, 1)}mm" '
            f'viewBox="0 0 {num(pw, 1)} {num(ph, 1)}">',
@@ -255,7 +263,7 @@ def page_svg(title: str, heading: str, page_no: int, paper: str, columns: int, r
         bottom = y + h + LABEL
         out.extend(_label(x + w / 2, bottom, w, f"#{number}  {_short(ident)}" + (f"  ·  {caption}" if caption else "")))
         if url:
-            out.append(qr_path(url, x + w + 2, bottom - QR_SIZE, QR_SIZE))
+            out.append(qr_path(url, x + w + 2, bottom - room, room))
     out.append("</svg>\n")
     return "\n".join(out)
 
@@ -269,7 +277,7 @@ def sheet_pages(title: str, entries: list[tuple], paper: str = "a4", columns: in
     per = columns * rows
     paint = (lambda s: s) if colour else grayscale
     layout = (len(wrap(rules, PAPERS_MM[paper][0] - 2 * MARGIN, RULES_FONT)) if rules else 0,
-              any(len(e) > 3 and e[3] for e in entries))
+              qr_room(e[3] for e in entries if len(e) > 3))
     pages = []
     for heading, which in (("puzzles", 1), ("solutions", 2)):
         for start in range(0, len(entries), per):
