@@ -63,36 +63,43 @@ def pages(pdf: Path, tmp_path: Path) -> list[tuple[list[int], list[str]]]:
     return [([int(n) for n in re.findall(r"#(\d+) · Level", page)], decode(png)) for page, png in zip(text, pngs)]
 
 
-def permalinks(name: str, recipes: list[dict]) -> list[str]:
+def generate(name: str, recipes: list[dict]) -> list:
     fam = families.get(name)
-    return [fam.generate(values).permalink for r in recipes for values in fam.sheet_recipe(r, 1)]
+    return [fam.generate(values) for r in recipes for values in fam.sheet_recipe(r, 1)]
+
+
+@pytest.fixture(scope="module")
+def loopy_items():
+    """Loopy puzzles of three tilings (two a page on the sheet: a page with two codes, one with one);
+    their regen links' codes are 41 to 49 modules wide, the longest of the default sizes."""
+    return generate("loopy", [{"tiling": t, "level": "easy", "seed": 1} for t in ("p2", "p3", "spectre")])
 
 
 @pytest.mark.skipif(not shutil.which("pdftoppm"), reason="poppler-utils (pdftoppm, pdftotext) not installed")
-def test_sheet_qr_codes_decode_at_print_resolution(tmp_path):
+def test_sheet_qr_codes_decode_at_print_resolution(tmp_path, loopy_items):
     zbar()
-    loopy = permalinks("loopy", [{"tiling": t, "level": "easy", "seed": 1} for t in ("p2", "p3", "hat")])
-    calisson = permalinks("calissons", [{"size": 6, "level": "medium", "seed": 1}])
+    loopy = [it.permalink for it in loopy_items]
+    calisson = [it.permalink for it in generate("calissons", [{"size": 6, "level": "medium", "seed": 1}])]
     for name, links in (("loopy", loopy), ("calissons", calisson)):
-        seen = []
+        seen, most = [], 0
         for numbers, codes in pages(sheet_pdf(tmp_path, name, links), tmp_path):
             want = sorted(f"{BASE}regen.html#{links[k - 1]}" for k in numbers)
             assert sorted(codes) == want, (name, numbers)     # one code a puzzle, each its own link
-            seen += numbers
+            seen, most = seen + numbers, max(most, len(numbers))
         assert sorted(seen) == list(range(1, len(links) + 1))    # every puzzle was printed and read
+        assert most == min(2, len(links))                         # the Loopy sheet: two codes on a page
 
 
 @pytest.mark.skipif(not shutil.which("pdftoppm"), reason="poppler-utils (pdftoppm, pdftotext) not installed")
-def test_site_sheet_qr_codes_decode_at_print_resolution(tmp_path):
+def test_site_sheet_qr_codes_decode_at_print_resolution(tmp_path, loopy_items):
     """A site's own sheets (generator/pipeline/sheets.py) print each item's page address: its slug is
     its permalink (up to MAX_SLUG characters), so a Loopy item's address is a long one."""
     from generator.pipeline import sheets
     from generator.pipeline.generate import slug_of
     zbar()
     fam = families.get("loopy")
-    links = permalinks("loopy", [{"tiling": t, "level": "easy", "seed": 1} for t in ("p2", "p3", "hat")])
-    urls = [f"{BASE}loopy/{slug_of(link)}.html" for link in links]
-    views = [fam.on_paper(fam.regen(link, {})) for link in links]
+    urls = [f"{BASE}loopy/{slug_of(it.permalink)}.html" for it in loopy_items]
+    views = [fam.on_paper(it) for it in loopy_items]
     entries = [(f"id{k}", v["puzzle"], v["answer"], url) for k, (v, url) in enumerate(zip(views, urls))]
     pdf = tmp_path / "site.pdf"
     pdf.write_bytes(sheets.sheet_pdf("Loopy", entries, "a4"))
@@ -101,13 +108,13 @@ def test_site_sheet_qr_codes_decode_at_print_resolution(tmp_path):
     assert all(codes == [] for _n, codes in got[1:])             # the solution pages carry none
 
 
-def test_item_printout_qr_code_decodes(tmp_path):
+def test_item_printout_qr_code_decodes(tmp_path, loopy_items):
     """The printout's QR code (regen.html prints it 20 mm wide) of the longest address here."""
     import cairosvg
     from generator.pipeline import browser
     from generator.pipeline.generate import slug_of
     zbar()
-    link = permalinks("loopy", [{"tiling": "p2", "level": "easy", "seed": 1}])[0]
+    link = loopy_items[0].permalink                               # P2: the longest link here
     slug = slug_of(link)
     fams = [{"name": "loopy", "items": [{"permalink": link, "slug": slug, "url": f"loopy/{slug}.html"}]}]
     cfg = browser.page_config(fams, BASE)
