@@ -1712,7 +1712,7 @@
     rows.forEach(function (r) {
       var tr = document.createElement("tr"), th = document.createElement("th"), td = document.createElement("td");
       th.scope = "row";
-      th.textContent = r[0];
+      th.textContent = String(r[0]).charAt(0).toUpperCase() + String(r[0]).slice(1);   // as the item page says it ("Hats")
       td.textContent = typeof r[1] === "number" ? r[1].toLocaleString("en", {maximumFractionDigits: 4}) : String(r[1]);
       tr.appendChild(th);
       tr.appendChild(td);
@@ -2355,7 +2355,7 @@
       $("tp-progress").textContent = lines + " line" + (lines === 1 ? "" : "s") + ", " + crosses + " cross" +
         (crosses === 1 ? "" : "es") + " marked (kept in this browser)";
     };
-    p.onmark = function () { say(""); };
+    p.onmark = function () { say(""); $("tp-zoom-note").textContent = ""; };     // "tap the edge now" is done once it is
     p.onzoomed = function () { $("tp-zoom-note").textContent = ""; };
     p.onzoom = function (text) { $("tp-zoom-note").textContent = text; };     // below the board: nothing above it moves
     p.fit();

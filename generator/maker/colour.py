@@ -389,4 +389,4 @@ def form_fields(metatile: bool, three: bool) -> list[dict]:
     return [{"name": "colour", "label": "Colours", "type": "select", "choices": choices, "value": "",
              "help": "how the tiles are coloured (the download and the neighbour graph use it too)"},
             {"name": "palette", "label": "Palette", "type": "select", "choices": palettes,
-             "value": DEFAULT_PALETTE, "help": "the colours used, unless the gallery's"}]
+             "value": DEFAULT_PALETTE, "help": "the colours used (the gallery's colours have their own)"}]
