@@ -279,9 +279,9 @@ def markdown_html(article, image_size=lambda src: None, embed: dict | None = Non
     """An article's Markdown body as HTML; a paragraph holding only images becomes a figure.
 
     The figure's caption is the images' alt texts (`![what it shows](figures/x.svg)`), and
-    each <img> gets its file's width and height (image_size(src) -> (w, h) or (w, h, has_text),
-    or None) so the page does not jump while it loads; a figure's picture with text in it links
-    to its own file (scaled to a phone's column its numbers can read too small to see).  `!tilepress PERMALINK` lines and ```tilepress blocks
+    each <img> gets its file's width and height (image_size(src) -> (w, h) or (w, h, readable
+    width), or None) so the page does not jump while it loads; a figure's picture with text in it
+    keeps its readable width on a narrow screen, in a box that scrolls, and links to its file.  `!tilepress PERMALINK` lines and ```tilepress blocks
     are the items' figures (the `tilepress` Markdown extension, `embed.py`, with the settings
     `embed`); a bad permalink is a ConfigError naming the article's line.  Raw HTML passes
     through, as in MkDocs (articles are the site author's own), unless `safe` (`[site]
@@ -312,10 +312,16 @@ def markdown_html(article, image_size=lambda src: None, embed: dict | None = Non
 
     def linked(m: re.Match) -> str:
         # a figure with words or numbers in it is scaled to the text column, where they can read
-        # smaller than a phone user can see: a tap opens the picture alone, at its own size
+        # smaller than a phone user can see: on a narrow screen it keeps the width at which its
+        # smallest text is 12 px and scrolls sideways in its own box (style.css, .figscroll), as
+        # an item page's picture does; a tap opens the picture alone
         size = image_size(m.group(2))
         tag = img(m)
-        return f'<a href="{m.group(2)}">{tag}</a>' if size and len(size) > 2 and size[2] else tag
+        if not (size and len(size) > 2 and size[2]):
+            return tag
+        return (f'<div class="figscroll" tabindex="0" role="group" aria-label="The figure at a size whose '
+                f'text reads; it scrolls on a narrow screen" style="--readable: {size[2]}px">'
+                f'<a href="{m.group(2)}">{tag}</a></div>')
 
     def figure(m: re.Match) -> str:
         found = _IMAGE.findall(m.group(1))
@@ -327,7 +333,8 @@ def markdown_html(article, image_size=lambda src: None, embed: dict | None = Non
 
 
 def _figure_size(folder: Path):
-    """image_size() for articles: (width, height, has text) of an SVG figure written under folder."""
+    """image_size() for articles: (width, height, readable width or None: render.readable_width)
+    of an SVG figure written under folder."""
 
     def size(src: str):
         path = folder / src
@@ -335,7 +342,8 @@ def _figure_size(folder: Path):
             return None
         svg = path.read_text(encoding="utf-8")
         w, h = svg_size(svg)
-        return max(1, round(w)), max(1, round(h)), readable_width(svg) is not None
+        readable = readable_width(svg)                # never more than twice its own size
+        return max(1, round(w)), max(1, round(h)), readable and min(readable, 2 * max(1, round(w)))
     return size
 
 
