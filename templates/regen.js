@@ -2232,6 +2232,9 @@
   function titleOf(prefix, json) {
     var words = FAMILY_WORDS[prefix] || (json.family || prefix);
     if (prefix === "cal") words = json.givens ? "Calisson puzzle" : "Random calisson tiling";
+    if (prefix === "cal" && typeof json.feasible === "boolean" && json.givens)    // a cal.v4 link: as its item page says
+      return "Calissons on the infinite grid: " + json.givens.length + " edges, " +
+        (json.feasible ? "a tiling fits them" : "no tiling fits them");
     var bits = [];
     if (json.n) bits.push("side " + json.n);
     if (json.width && json.height) bits.push(json.width + " × " + json.height);
