@@ -504,7 +504,7 @@ def test_form_makes_a_proper_4_coloured_disc_of_hats(chromium, site):
     page.fill("#tp-field-radius", "10")
     page.select_option("#tp-field-colour", "proper4")
     page.select_option("#tp-field-palette", "okabe-ito")
-    assert "colour-blind safe" in page.inner_text("#tp-field-palette option[value=okabe-ito]")
+    assert page.inner_text("#tp-field-palette option[value=okabe-ito]") == "Okabe–Ito (colour-blind safe)"
     page.fill("#tp-seed", "5")
     page.click("#tp-make button[type=submit]")
     page.wait_for_function("document.documentElement.getAttribute('data-tp-shown')", timeout=60000)
