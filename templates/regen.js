@@ -1712,7 +1712,7 @@
     rows.forEach(function (r) {
       var tr = document.createElement("tr"), th = document.createElement("th"), td = document.createElement("td");
       th.scope = "row";
-      th.textContent = r[0];
+      th.textContent = String(r[0]).charAt(0).toUpperCase() + String(r[0]).slice(1);   // as the item page says it ("Hats")
       td.textContent = typeof r[1] === "number" ? r[1].toLocaleString("en", {maximumFractionDigits: 4}) : String(r[1]);
       tr.appendChild(th);
       tr.appendChild(td);
@@ -2232,6 +2232,9 @@
   function titleOf(prefix, json) {
     var words = FAMILY_WORDS[prefix] || (json.family || prefix);
     if (prefix === "cal") words = json.givens ? "Calisson puzzle" : "Random calisson tiling";
+    if (prefix === "cal" && typeof json.feasible === "boolean" && json.givens)    // a cal.v4 link: as its item page says
+      return "Calissons on the infinite grid: " + json.givens.length + " edges, " +
+        (json.feasible ? "a tiling fits them" : "no tiling fits them");
     var bits = [];
     if (json.n) bits.push("side " + json.n);
     if (json.width && json.height) bits.push(json.width + " × " + json.height);
@@ -2355,7 +2358,7 @@
       $("tp-progress").textContent = lines + " line" + (lines === 1 ? "" : "s") + ", " + crosses + " cross" +
         (crosses === 1 ? "" : "es") + " marked (kept in this browser)";
     };
-    p.onmark = function () { say(""); };
+    p.onmark = function () { say(""); $("tp-zoom-note").textContent = ""; };     // "tap the edge now" is done once it is
     p.onzoomed = function () { $("tp-zoom-note").textContent = ""; };
     p.onzoom = function (text) { $("tp-zoom-note").textContent = text; };     // below the board: nothing above it moves
     p.fit();

@@ -288,6 +288,7 @@ def test_the_board_stays_put_while_python_loads_and_after_a_zoom(chromium, site,
         assert page.evaluate("document.getElementById('tp-board').getBoundingClientRect().top + scrollY") == top
         page.touchscreen.tap(x, y)                   # the same spot again: the edge the finger was on
         assert page.evaluate(f"{player}.marks[{edge}]") == 1
+        assert page.inner_text("#tp-zoom-note") == ""      # "tap the edge now" is done with
     assert errors.errors == []
     context.close()
 

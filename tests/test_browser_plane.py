@@ -28,6 +28,7 @@ def test_plane_links_regenerate_on_the_page_as_on_the_command_line(chromium, sit
     page, errors = open_regen(chromium, site.as_uri() + "/regen.html#" + FAR)
     page.wait_for_function(f"document.documentElement.getAttribute('data-tp-shown') === {FAR!r}", timeout=60000)
     assert page.evaluate("document.getElementById('tp-picture').naturalWidth") > 0
+    assert page.inner_text("#tp-title") == "Calissons on the infinite grid: 7 edges, a tiling fits them"  # as its item page
     page.wait_for_function("!document.getElementById('tp-facts').textContent.includes('being worked out')")
     rows = page.evaluate("[...document.querySelectorAll('#tp-facts tr')].map(r => [r.cells[0].textContent, "
                          "r.cells[1].textContent])")

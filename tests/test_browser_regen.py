@@ -504,7 +504,7 @@ def test_form_makes_a_proper_4_coloured_disc_of_hats(chromium, site):
     page.fill("#tp-field-radius", "10")
     page.select_option("#tp-field-colour", "proper4")
     page.select_option("#tp-field-palette", "okabe-ito")
-    assert "colour-blind safe" in page.inner_text("#tp-field-palette option[value=okabe-ito]")
+    assert page.inner_text("#tp-field-palette option[value=okabe-ito]") == "Okabe–Ito (colour-blind safe)"
     page.fill("#tp-seed", "5")
     page.click("#tp-make button[type=submit]")
     page.wait_for_function("document.documentElement.getAttribute('data-tp-shown')", timeout=60000)
@@ -515,6 +515,11 @@ def test_form_makes_a_proper_4_coloured_disc_of_hats(chromium, site):
     assert shown.encode() == cpython(["regen", link, "--colour", "proper4", "--palette", "okabe-ito",
                                       "--format", "svg"])["stdout"]
     assert "--colour proper4 --palette okabe-ito" in page.inner_text("#tp-command")
+    # the facts as the item pages word them: the engine's labels with a capital first letter
+    page.wait_for_function("!document.getElementById('tp-facts').textContent.includes('being worked out')")
+    rows = page.evaluate("[...document.querySelectorAll('#tp-facts tr')].map(r => r.cells[0].textContent)")
+    from generator import webapi
+    assert rows == [k[:1].upper() + k[1:] for k, _v in webapi.facts(link)] and rows[0] == "Tiles"
     # the drawn tiles: one path per colour; an edge drawn by two tiles of one colour would be a clash
     fills = re.findall(r'<path fill="(#[0-9A-Fa-f]{6})" stroke="#222222"[^>]*d="([^"]*)"', shown)
     assert len(fills) == 4 and {c for c, _ in fills} == set(C4)

@@ -105,6 +105,30 @@ def test_article_rendered_from_markdown(site):
             'alt="A small grid"><figcaption>A small grid</figcaption></figure>') in html and '<table tabindex="0">' in html
 
 
+def test_an_article_figure_with_text_keeps_a_readable_width(tmp_path):
+    """A figure whose picture has text in it is scaled to the column, where a phone shows its
+    numbers too small: it keeps its readable width in a scrolling box (on a narrow screen, by
+    style.css) and links to its file; a picture without text stays as it was."""
+    from generator.pipeline.config import Article
+    from generator.pipeline.pages import _figure_size, markdown_html
+    (tmp_path / "figures").mkdir()
+    (tmp_path / "figures" / "words.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="400" viewBox="0 0 80 40">'
+        '<text x="1" y="5" font-size="0.5">3</text></svg>', encoding="utf-8")
+    (tmp_path / "figures" / "plain.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100" viewBox="0 0 20 10">'
+        '<path d="M0 0L1 1"/></svg>', encoding="utf-8")
+    body = "Text.\n\n![A map with numbers](figures/words.svg)\n\n![A plain one](figures/plain.svg)\n"
+    html = markdown_html(Article("a", tmp_path / "a.md", "A", None, 0, body, 3), _figure_size(tmp_path))
+    # its smallest text (0.5 of an 80-unit viewBox) is 12 px at 1920 px wide: capped at twice its 800
+    assert ('<figure><div class="figscroll" tabindex="0" role="group" aria-label="The figure at a size whose text '
+            'reads; it scrolls on a narrow screen" style="--readable: 1600px"><a href="figures/words.svg">'
+            '<img class="paper" src="figures/words.svg" width="800" height="400" loading="lazy" '
+            'alt="A map with numbers"></a></div><figcaption>A map with numbers</figcaption></figure>') in html
+    assert ('<figure><img class="paper" src="figures/plain.svg" width="200" height="100" loading="lazy" '
+            'alt="A plain one"><figcaption>') in html
+
+
 def test_sitemap_and_feed_only_with_base_url(site, tmp_path):
     out, _ = site
     assert "<loc>https://example.org/tp/tiny/tiny.v1.s1n5.html</loc>" in (out / "sitemap.xml").read_text()

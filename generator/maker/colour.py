@@ -384,9 +384,10 @@ def form_fields(metatile: bool, three: bool) -> list[dict]:
     choices.append({"value": "proper4", "label": "4 colours, no two neighbours alike"})
     if three:
         choices.append({"value": "proper3", "label": "3 colours, no two neighbours alike"})
-    palettes = [{"value": p, "label": p + (" (colour-blind safe)" if p == DEFAULT_PALETTE else "")}
-                for p in PALETTES]
+    named = {"okabe-ito": "Okabe–Ito"}                      # the authors' names; the others in words
+    palettes = [{"value": p, "label": named.get(p, p.capitalize())
+                 + (" (colour-blind safe)" if p == DEFAULT_PALETTE else "")} for p in PALETTES]
     return [{"name": "colour", "label": "Colours", "type": "select", "choices": choices, "value": "",
              "help": "how the tiles are coloured (the download and the neighbour graph use it too)"},
             {"name": "palette", "label": "Palette", "type": "select", "choices": palettes,
-             "value": DEFAULT_PALETTE, "help": "the colours used, unless the gallery's"}]
+             "value": DEFAULT_PALETTE, "help": "the colours used (the gallery's colours have their own)"}]

@@ -40,7 +40,7 @@ from generator.loopy.levels import LEVEL_SHORT, LEVELS
 from generator.names import SHORT as SHORT_NAMES, capital, tiling
 from generator.pipeline import schedule
 from generator.pipeline.sheets import short_id
-from generator.pipeline.render import svg_size
+from generator.pipeline.render import readable_width, svg_size
 
 SITEMAP_MAX = 50_000          # URLs per sitemap file (the sitemaps.org protocol's limit)
 FEED_ITEMS = 50               # the feed holds each family's last FEED_ITEMS gallery items (and the latest days)
@@ -279,8 +279,9 @@ def markdown_html(article, image_size=lambda src: None, embed: dict | None = Non
     """An article's Markdown body as HTML; a paragraph holding only images becomes a figure.
 
     The figure's caption is the images' alt texts (`![what it shows](figures/x.svg)`), and
-    each <img> gets its file's width and height (image_size(src) -> (w, h) or None) so the
-    page does not jump while it loads.  `!tilepress PERMALINK` lines and ```tilepress blocks
+    each <img> gets its file's width and height (image_size(src) -> (w, h) or (w, h, readable
+    width), or None) so the page does not jump while it loads; a figure's picture with text in it
+    keeps its readable width on a narrow screen, in a box that scrolls, and links to its file.  `!tilepress PERMALINK` lines and ```tilepress blocks
     are the items' figures (the `tilepress` Markdown extension, `embed.py`, with the settings
     `embed`); a bad permalink is a ConfigError naming the article's line.  Raw HTML passes
     through, as in MkDocs (articles are the site author's own), unless `safe` (`[site]
@@ -309,24 +310,40 @@ def markdown_html(article, image_size=lambda src: None, embed: dict | None = Non
         dims = f' width="{size[0]}" height="{size[1]}"' if size else ""
         return f'<img class="paper" src="{src}"{dims} loading="lazy" alt="{alt}">'
 
+    def linked(m: re.Match) -> str:
+        # a figure with words or numbers in it is scaled to the text column, where they can read
+        # smaller than a phone user can see: on a narrow screen it keeps the width at which its
+        # smallest text is 12 px and scrolls sideways in its own box (style.css, .figscroll), as
+        # an item page's picture does; a tap opens the picture alone
+        size = image_size(m.group(2))
+        tag = img(m)
+        if not (size and len(size) > 2 and size[2]):
+            return tag
+        return (f'<div class="figscroll" tabindex="0" role="group" aria-label="The figure at a size whose '
+                f'text reads; it scrolls on a narrow screen" style="--readable: {size[2]}px">'
+                f'<a href="{m.group(2)}">{tag}</a></div>')
+
     def figure(m: re.Match) -> str:
         found = _IMAGE.findall(m.group(1))
         caption = "; ".join(alt for alt, _src in found)
-        return f'<figure>{_IMAGE.sub(img, m.group(1)).strip()}<figcaption>{caption}</figcaption></figure>'
+        return f'<figure>{_IMAGE.sub(linked, m.group(1)).strip()}<figcaption>{caption}</figcaption></figure>'
     # a code block or a table may scroll sideways: keyboard users reach it (tabindex), as axe-core asks
     html = html.replace("<pre>", '<pre tabindex="0">').replace("<table>", '<table tabindex="0">')
     return _IMAGE.sub(img, _IMAGES_ONLY.sub(figure, html))
 
 
 def _figure_size(folder: Path):
-    """image_size() for articles: (width, height) of an SVG figure written under folder."""
+    """image_size() for articles: (width, height, readable width or None: render.readable_width)
+    of an SVG figure written under folder."""
 
     def size(src: str):
         path = folder / src
         if not src.endswith(".svg") or not path.is_file():
             return None
-        w, h = svg_size(path.read_text(encoding="utf-8"))
-        return max(1, round(w)), max(1, round(h))
+        svg = path.read_text(encoding="utf-8")
+        w, h = svg_size(svg)
+        readable = readable_width(svg)                # never more than twice its own size
+        return max(1, round(w)), max(1, round(h)), readable and min(readable, 2 * max(1, round(w)))
     return size
 
 
