@@ -339,11 +339,14 @@ def feasible_svg(rec: dict) -> str:
                             where[(a + da, b + db)] = c
         for c, comp in enumerate(comps):
             mine = [e for e in cal if where.get(e[:2], c) == c]
-            gv = [e for e in givens if where.get(e[:2], c) == c]
+            # each window is drawn from its own first vertex, so the numbers in the picture stay
+            # small (a browser draws in single precision: at 10^5 units lines blur and merge)
+            at = _from(comp[0][:2])
+            gv = [at(e) + (e[2],) for e in givens if where.get(e[:2], c) == c]
             quads = {"x": [], "y": [], "z": []}
             for e in mine:
                 A, B = far_vertices(e)
-                quads[e[2]].append([render.xy(e[:2]), render.xy(A), render.xy(head(e)), render.xy(B)])
+                quads[e[2]].append([render.xy(at(e)), render.xy(at(A)), render.xy(at(head(e))), render.xy(at(B))])
             pts = [p for q in quads.values() for quad in q for p in quad] or [render.xy(e[:2]) for e in gv]
             x0, x1 = min(p[0] for p in pts), max(p[0] for p in pts)
             y0, y1 = min(p[1] for p in pts), max(p[1] for p in pts)
@@ -377,21 +380,22 @@ def feasible_svg(rec: dict) -> str:
         if frame[4] > MAX_GRID_CELLS:                 # far-apart edges: frame the cycle only
             frame = _frame_of([tuple(c["from"]) for c in rec["cycle"]] + [tuple(c["to"]) for c in rec["cycle"]])
         a0, a1, b0, b1, cells, _pts = frame
+        at = _from((a0, b0))                          # small numbers in the picture, as above
         if cells <= MAX_GRID_CELLS:
-            grid = [(a, b, d) for a in range(a0, a1) for b in range(b0, b1) for d in DIRS
+            grid = [(a - a0, b - b0, d) for a in range(a0, a1) for b in range(b0, b1) for d in DIRS
                     if a0 <= a + STEP[d][0] <= a1 and b0 <= b + STEP[d][1] <= b1]
             body.append(render._lines(grid, "#d8d2c4", 0.03))
-        d = "".join(f"M{num(render.xy(tuple(c['from']))[0])} {num(render.xy(tuple(c['from']))[1])}"
-                    f"L{num(render.xy(tuple(c['to']))[0])} {num(render.xy(tuple(c['to']))[1])}"
+        d = "".join(f"M{num(render.xy(at(c['from']))[0])} {num(render.xy(at(c['from']))[1])}"
+                    f"L{num(render.xy(at(c['to']))[0])} {num(render.xy(at(c['to']))[1])}"
                     for c in rec["cycle"])
         body.append(f'<path fill="none" stroke="#1d3557" stroke-width="0.07" stroke-dasharray="0.2 0.12" '
                     f'd="{d}"/>')
         dots = [[(x - 0.09, y), (x, y - 0.09), (x + 0.09, y), (x, y + 0.09)]
-                for x, y in (render.xy(tuple(c["from"])) for c in rec["cycle"])]
+                for x, y in (render.xy(at(c["from"])) for c in rec["cycle"])]
         body.append(polygons_path(dots, "#1d3557"))
-        shown = [e for e in givens if a0 <= e[0] <= a1 and b0 <= e[1] <= b1]
+        shown = [at(e) + (e[2],) for e in givens if a0 <= e[0] <= a1 and b0 <= e[1] <= b1]
         body.append(render._lines(shown, "#b3261e", 0.12))
-        pts = [render.xy(v) for v in frame[5]]
+        pts = [render.xy(at(v)) for v in frame[5]]
         x0, x1 = min(p[0] for p in pts) - 1, max(p[0] for p in pts) + 1
         y0, y1 = min(p[1] for p in pts) - 1, max(p[1] for p in pts) + 1
         vb = (x0, y0, x1 - x0, y1 - y0)
@@ -402,6 +406,12 @@ def feasible_svg(rec: dict) -> str:
 
 
 MAX_GRID_CELLS = 40000      # the faint grid behind a cycle is drawn up to this many cells
+
+
+def _from(origin):
+    """v -> v - origin on the lattice (the first two coordinates of a vertex or an edge)."""
+    oa, ob = origin
+    return lambda v: (v[0] - oa, v[1] - ob)
 
 
 def _frame_of(points) -> tuple:
