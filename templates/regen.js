@@ -2352,6 +2352,11 @@
     show($("tp-play"), true);                 // shown first: the board is fitted to its box's width
     var p = new Player(box, board, permalink, say);
     this.player = p;
+    /* the board can fill the screen: on solving, the "Solved!" line below it is brought into view
+       (the least scroll that shows it; nothing moves when it is in view already) */
+    p.onsolved = function (now) {
+      if (now) requestAnimationFrame(function () { $("tp-play-status").scrollIntoView({block: "nearest"}); });
+    };
     $("tp-rules").textContent = board.rules;
     $("tp-play-title").textContent = board.title;
     p.onchange = function (lines, crosses) {

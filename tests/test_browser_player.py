@@ -597,3 +597,16 @@ def test_the_keyboard_shades_the_faces_beside_the_cursor_edge(desk):
     desk.keyboard.press("[")
     desk.keyboard.press("]")
     assert desk.evaluate(shades) == [sides[r], []]
+
+
+def test_solving_brings_the_solved_line_into_view(chromium, site):
+    """A 69-face hat board fills a phone's screen; the last line drawn, "Solved!" is in view."""
+    answer = loopy_play.solution(HAT)["lines"]
+    page, errors = open_board(chromium, site, HAT, width=390, height=844)
+    page.evaluate(f"(ls) => {PLAYER}.apply(ls.map((i) => [0, i, 1]))", answer[:-1])
+    click_edge(page, answer[-1])
+    page.wait_for_function("document.getElementById('tp-play-status').textContent.startsWith('Solved')")
+    page.wait_for_function("""() => { const r = document.getElementById('tp-play-status').getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= innerHeight; }""", timeout=5000)
+    assert errors.errors == []
+    page.context.close()
