@@ -127,6 +127,15 @@ def run_generate(fam: Family, argv: list[str], words: str) -> int:
     return emit_item(fam, fam.generate(values), args.format, args.out, options, maker)
 
 
+def regen_parser(fam: Family) -> tuple[Parser, tuple]:
+    """(the `regen PERMALINK` option parser of a family, the maker's extra options): the one rule
+    for regen's options (a share link's display options are read through it too, generator.webapi)."""
+    extra, formats = maker_schema(fam)
+    parser = make_parser(f"{PROG} regen PERMALINK", f"Regenerate a {fam.title} item from its permalink.",
+                         fam.regen_params + fam.svg_params + extra, fam.formats + formats, optional=True)
+    return parser, extra
+
+
 def run_regen(argv: list[str]) -> int:
     """`regen PERMALINK ...`: the exact item a permalink names (overrides per family)."""
     if not argv:
@@ -138,9 +147,7 @@ def run_regen(argv: list[str]) -> int:
         return 0
     fam, link = families.parse(argv[0])      # read once; the family's regen gets the Link
     rest = argv[1:]
-    extra, formats = maker_schema(fam)
-    parser = make_parser(f"{PROG} regen PERMALINK", f"Regenerate a {fam.title} item from its permalink.",
-                         fam.regen_params + fam.svg_params + extra, fam.formats + formats, optional=True)
+    parser, extra = regen_parser(fam)
     args = parser.parse_args(rest)
     overrides = values_of(args, fam.regen_params, "")
     options = values_of(args, fam.svg_params, "")

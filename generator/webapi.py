@@ -61,6 +61,7 @@ import io
 import re
 import sys
 import time
+from urllib.parse import unquote
 
 from generator import cli, output, reporting
 from generator.errors import TilepressError
@@ -161,6 +162,46 @@ def describe(link: str) -> dict:
                  "print_rules": getattr(mod, "PRINT_RULES", None)}, **about)
 
 
+SHARE_MARK = "?"          # a share link: PERMALINK?NAME=VALUE&...; "?" is never in a permalink's alphabet
+MAX_SHARE_CHARS = 400
+
+
+def share_options(fam: Family) -> tuple[str, ...]:
+    """The display options a share link may carry for a family: the flags of its form's "show"
+    (e.g. colour, palette), in that order; () for a family whose form shows none."""
+    return tuple(a[2:] for a in (fam.form or {}).get("show", ()) if a.startswith("--"))
+
+
+def share_args(link: str, query: str) -> list[str]:
+    """The `regen` flags that a share link's options name (the text after SHARE_MARK:
+    `colour=proper4&palette=okabe-ito`, each part percent-encoded), checked by the command line's
+    own `regen` parser (generator.cli.regen_parser), or TilepressError: an option the family's form
+    does not show, one given twice or without a value, or a value `regen` refuses."""
+    fam, _ = parse(link)
+    if not isinstance(query, str) or len(query) > MAX_SHARE_CHARS:
+        raise TilepressError(f"share link: the options after {SHARE_MARK!r} must be text of at most "
+                             f"{MAX_SHARE_CHARS} characters")
+    allowed = share_options(fam)
+    given = {}
+    for part in query.split("&"):
+        name, eq, value = (unquote(x) for x in part.partition("="))
+        if not eq or not name or not value:
+            raise TilepressError(f"share link: {unquote(part)[:40]!r} is not NAME=VALUE")
+        if name not in allowed:
+            offer = f"only {', '.join(allowed)}" if allowed else "none"
+            raise TilepressError(f"share link: unknown option {name[:40]!r} ({fam.prefix} links take {offer})")
+        if name in given:
+            raise TilepressError(f"share link: option {name!r} is given twice")
+        given[name] = value
+    flags = [w for name in allowed if name in given for w in ("--" + name, given[name])]
+    parser, extra = cli.regen_parser(fam)
+    try:
+        cli.values_of(parser.parse_args(flags), extra, "")
+    except TilepressError as exc:
+        raise TilepressError("share link: " + str(exc).removeprefix("error: ").removeprefix("regen PERMALINK: ")) from None
+    return flags
+
+
 def page_data(link: str) -> dict | None:
     """{"board", "check", "hints"} of a playable permalink (check: its player's page_check, or None;
     hints: its family has a Hint button), else None."""
@@ -228,7 +269,7 @@ def _unit(fam: Family) -> str:
 # page code makes in `Family.page_calls`.
 PAGE_CALLS = ("webapi.run", "webapi.player_call", "webapi.cap_error", "webapi.describe", "webapi.facts",
               "webapi.playable", "webapi.players", "webapi.hinters", "webapi.warm_up", "webapi.remember",
-              "webapi.clock", "webapi.maker_formats", "families.short_id")
+              "webapi.clock", "webapi.maker_formats", "webapi.share_args", "families.short_id")
 
 
 def page_calls() -> tuple[str, ...]:

@@ -1852,15 +1852,32 @@
     else location.hash = h;
   };
 
+  /* The fragment is PERMALINK or PERMALINK?NAME=VALUE&… (the display options of a share link,
+   * docs/browser.md): "?" is never in a permalink.  Python checks the options (webapi.share_args)
+   * before the picture is drawn; a fragment without them shows the permalink as it always did. */
   Page.prototype.fromHash = function () {
-    var p = "";
-    try { p = decodeURIComponent(location.hash.slice(1)).trim(); } catch (e) { p = location.hash.slice(1); }
-    if (p && p === this.skipHash) { this.skipHash = null; return; }     // make() shows it itself
+    var raw = location.hash.slice(1), at = raw.indexOf("?"), query = at < 0 ? null : raw.slice(at + 1);
+    var whole = "", p = "";
+    try { whole = decodeURIComponent(raw).trim(); } catch (e) { whole = raw; }
+    if (whole && whole === this.skipHash) { this.skipHash = null; return; }     // make() shows it itself
+    if (at >= 0) raw = raw.slice(0, at);
+    try { p = decodeURIComponent(raw).trim(); } catch (e) { p = raw; }
     if (p) {
+      this.hashArgs = query === null ? null : {link: p, query: query};
+      if (query === null) this.showArgs = null;
       $("tp-permalink").value = p;
       this.showItem(p);
     }
   };
+
+  /* "?colour=proper4&palette=okabe-ito" of the flags ["--colour", "proper4", …] ("" for none). */
+  function shareSuffix(args) {
+    var parts = [];
+    for (var i = 0; i + 1 < args.length; i += 2) {
+      parts.push(encodeURIComponent(args[i].replace(/^--/, "")) + "=" + encodeURIComponent(args[i + 1]));
+    }
+    return parts.length ? "?" + parts.join("&") : "";
+  }
 
   Page.prototype.buildForm = function () {
     var sel = $("tp-family");
@@ -2119,7 +2136,8 @@
         self.progress = "";
         self.showArgs = {link: link, args: args};
         self.phase("Showing the new " + f.title + "…");
-        if (location.hash !== "#" + link) { self.skipHash = link; location.hash = "#" + link; }
+        var frag = link + shareSuffix(args);       // the page's own address is its share link
+        if (location.hash !== "#" + frag) { self.skipHash = frag; location.hash = "#" + frag; }
         $("tp-permalink").value = link;
         await self.showItem(link);
       });
@@ -2172,6 +2190,18 @@
     await this.work(instant ? "Loading Python for the picture, facts and hints (the board is ready)…" :
                     early ? "Loading Python to regenerate this item…" : "Regenerating…", async function () {
       await T.ready();
+      var asked = self.hashArgs && self.hashArgs.link === permalink ? self.hashArgs : null;
+      if (asked) {                     // a share link's options, checked by the CLI's own rule
+        self.hashArgs = null;
+        try {
+          self.showArgs = {link: permalink, args: await T.call("webapi", "share_args", [permalink, asked.query])};
+        } catch (err) {
+          self.showArgs = null;
+          show($("tp-result"), false);
+          show($("tp-play"), false);
+          throw err;
+        }
+      }
       self.phase("Regenerating…");
       var t0 = performance.now();
       var extra = self.showArgs && self.showArgs.link === permalink ? self.showArgs.args : [];
@@ -2216,9 +2246,9 @@
     }, function (err) {
       if (self.current === c) factRows([["Facts", err.message === "cancelled" ? "not worked out (stopped)" : err.message]], $("tp-facts"));
     });
-    $("tp-share").value = location.href.split("#")[0] + "#" + c.permalink;
-    $("tp-code").textContent = c.permalink;
     var extra = this.showArgs && this.showArgs.link === c.permalink ? this.showArgs.args : [];
+    $("tp-share").value = location.href.split("#")[0] + "#" + c.permalink + shareSuffix(extra);
+    $("tp-code").textContent = c.permalink;
     $("tp-command").textContent = ["python -m generator regen", c.permalink].concat(extra, ["--format svg"]).join(" ");
     show($("tp-details"), true);
     show($("tp-result"), true);
