@@ -2332,7 +2332,7 @@
     var c = this.current;
     if (!c) return;
     document.documentElement.classList.add("tp-printing");   // print media only; cleared on afterprint
-    var title = $("tp-title").textContent, json = c.json || {};
+    var json = c.json || {}, title = titleOf(c.prefix, json);     // (the heading may be a board's longer title)
     var tiling = json.tiling ? PRINT_TILINGS[String(json.tiling).split(".")[0]] : "";
     var parts = title.split(", "), head = parts.shift();
     parts = parts.filter(function (p) { return p !== String(json.level); });
@@ -2388,7 +2388,9 @@
       if (now) requestAnimationFrame(function () { $("tp-play-status").scrollIntoView({block: "nearest"}); });
     };
     $("tp-rules").textContent = board.rules;
-    $("tp-play-title").textContent = board.title;
+    // the puzzle's title, in words, is the page's heading above; this section is where one plays it
+    $("tp-title").textContent = board.title;
+    $("tp-play-title").textContent = "Play";
     p.onchange = function (lines, crosses) {
       $("tp-progress").textContent = lines + " line" + (lines === 1 ? "" : "s") + ", " + crosses + " cross" +
         (crosses === 1 ? "" : "es") + " marked (kept in this browser)";
