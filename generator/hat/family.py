@@ -32,10 +32,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from generator import output
-from generator.errors import TilepressError
 from generator.families import Command, Family, Param, Tile
 from generator.maker.colour import SHOW, form_fields
-from generator.maker.region import FORM_TILES, with_regions
+from generator.maker.region import FORM_TILES, refuse_region_overrides, with_regions
 from generator.monotile import MonotilePatch
 from generator.params import MAX_SEED, format_decimal
 from generator.permalinks import as_link
@@ -151,9 +150,7 @@ def generate(params: dict):
 def regen(link: str, overrides: dict):
     """The patch a permalink names, optionally over another region (not for a fixed-expansion link)."""
     if _v3(link):
-        if overrides.get("width") is not None or overrides.get("height") is not None:
-            raise TilepressError("--width/--height do not apply to a fixed-expansion link (its region "
-                                 "and seed make the patch)")
+        refuse_region_overrides(overrides)
         from generator.hat import expansion   # (lazy: the engine, see HatPatch)
         return expansion.from_permalink(link)
     return HatPatch.regen(link, overrides)

@@ -249,6 +249,13 @@ def outline(region: Region, box) -> list:
 
 # ---- links ------------------------------------------------------------------------------------
 
+def refuse_region_overrides(overrides: dict) -> None:
+    """A fixed-expansion link's region and seed make its patch: --width/--height are refused."""
+    if overrides.get("width") is not None or overrides.get("height") is not None:
+        raise TilepressError("--width/--height do not apply to a fixed-expansion link (its region "
+                             "and seed make the patch)")
+
+
 def parse_suffix(text: str, label: str) -> Region:
     """The Region of a link's region part (without its leading '~')."""
     m = SUFFIX_RE.match(text)

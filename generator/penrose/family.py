@@ -27,10 +27,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from generator.errors import TilepressError
 from generator.families import Command, Family, Param, Tile
 from generator.maker.colour import SHOW, form_fields
-from generator.maker.region import FORM_TILES, with_regions
+from generator.maker.region import FORM_TILES, refuse_region_overrides, with_regions
 from generator.names import TILINGS  # the tilings' names, one source for every page
 from generator.params import MAX_SEED, format_decimal
 from generator.permalinks import as_link
@@ -95,9 +94,7 @@ def generate_for(name: str):
 def regen(link: str, overrides: dict):
     """The patch a permalink names, optionally over another region (same tiling)."""
     if _is_expansion_link(link):
-        if overrides.get("width") is not None or overrides.get("height") is not None:
-            raise TilepressError("--width/--height do not apply to a fixed-expansion link (its region "
-                                 "and seed make the patch)")
+        refuse_region_overrides(overrides)
         # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
         from generator.penrose import expansion
         return expansion.from_permalink(link)
