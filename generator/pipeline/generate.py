@@ -303,9 +303,11 @@ def _run_pool(todo, settings, jobs, done) -> None:
     ctx = _pool_context()
     broken, finished = False, set()
     with _pool(min(jobs, len(todo)), ctx) as pool:
-        with _SigintHeld():
-            futures = {pool.submit(build_item, item, settings): item for item in todo}
         try:
+            # (inside the try: a Ctrl-C held while thousands of items are submitted is raised as
+            # the hold ends, and must stop the pool, not wait in its shutdown for every item)
+            with _SigintHeld():
+                futures = {pool.submit(build_item, item, settings): item for item in todo}
             for fut in as_completed(futures):
                 item = futures.pop(fut)      # a finished future holds its result: keep none of them
                 try:
