@@ -19,12 +19,14 @@ from __future__ import annotations
 import hashlib
 import multiprocessing
 import os
+import queue
 import shutil
 import signal
 import sys
+import threading
 import time
 import traceback
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from generator import families
@@ -292,23 +294,67 @@ def _abandon(pool: ProcessPoolExecutor) -> None:
     pool.shutdown(wait=True, cancel_futures=False)
 
 
+class _CtrlC:
+    """Ctrl-C while a pool runs: the handler only notes it, and the driver raises it between
+    waits (`check`), where it holds no lock.  Raised inside a wait, it could leave a future's
+    lock held, and the pool's manager thread, failing that future as the workers are stopped,
+    would wait for the lock for ever.  (Off the main thread no handler can be set; Ctrl-C then
+    stays Python's KeyboardInterrupt.)"""
+
+    def __enter__(self):
+        self.pressed = False
+        self.previous = None
+        if threading.current_thread() is threading.main_thread():
+            self.previous = signal.signal(signal.SIGINT, self._note)
+        return self
+
+    def _note(self, _signum, _frame) -> None:
+        self.pressed = True
+
+    def check(self) -> None:
+        """Raise KeyboardInterrupt if Ctrl-C was pressed."""
+        if self.pressed:
+            raise KeyboardInterrupt
+
+    def __exit__(self, *exc):
+        if self.previous is not None:
+            signal.signal(signal.SIGINT, self.previous)
+        if self.pressed and exc[0] is None:
+            raise KeyboardInterrupt          # pressed during the last wait or the wind-down
+        return False
+
+
+def _finished(ready: queue.SimpleQueue, count: int, ctrl_c: _CtrlC):
+    """The next `count` futures to finish, as they finish, from `ready` (the queue their
+    done-callbacks feed), with Ctrl-C checked between waits.  The driver's cost per item does
+    not grow with the number of items (a `wait(FIRST_COMPLETED)` per completion walks every
+    pending future each time), and the queue lets go of a future once it is taken."""
+    for _ in range(count):
+        while True:
+            ctrl_c.check()
+            try:
+                fut = ready.get(timeout=0.1)
+            except queue.Empty:
+                continue
+            yield fut
+            break
+
+
 def _run_pool(todo, settings, jobs, done) -> None:
     """Run items in a process pool; stop at the first failure.
 
-    Completions are taken with `as_completed` (one waiter over all futures), not a
-    `wait(FIRST_COMPLETED)` per completion, which walks every pending future each time:
-    that made the driver's cost per item grow with the number of items.  A future leaves
-    `futures` once handled, so the driver holds no finished item's files.
-    """
+    A future leaves `futures` once handled, so the driver holds no finished item's files."""
     ctx = _pool_context()
     broken, finished = False, set()
-    with _pool(min(jobs, len(todo)), ctx) as pool:
+    with _CtrlC() as ctrl_c, _pool(min(jobs, len(todo)), ctx) as pool:
         try:
-            # (inside the try: a Ctrl-C held while thousands of items are submitted is raised as
-            # the hold ends, and must stop the pool, not wait in its shutdown for every item)
+            ready, futures = queue.SimpleQueue(), {}
             with _SigintHeld():
-                futures = {pool.submit(build_item, item, settings): item for item in todo}
-            for fut in as_completed(futures):
+                for item in todo:
+                    fut = pool.submit(build_item, item, settings)
+                    futures[fut] = item
+                    fut.add_done_callback(ready.put)
+            for fut in _finished(ready, len(futures), ctrl_c):
                 item = futures.pop(fut)      # a finished future holds its result: keep none of them
                 try:
                     outcome = fut.result()
@@ -354,14 +400,18 @@ def map_pool(fn, arg_tuples: list[tuple], jobs: int, desc: str, isolated: bool =
                 bar.update(1)
             return out
         context = _isolated_context() if isolated else _pool_context()
-        with _pool(max(1, min(jobs, len(arg_tuples))), context, fresh=isolated) as pool:
+        with _CtrlC() as ctrl_c, _pool(max(1, min(jobs, len(arg_tuples))), context, fresh=isolated) as pool:
             try:
                 with _SigintHeld():
                     env = dict(os.environ)
                     futures = [pool.submit(_in_env, env, fn, *args) if isolated else pool.submit(fn, *args)
                                for args in arg_tuples]
+                ready = queue.SimpleQueue()
                 for fut in futures:
                     fut.add_done_callback(lambda _f: bar.update(1))
+                    fut.add_done_callback(ready.put)
+                for fut in _finished(ready, len(futures), ctrl_c):
+                    fut.result()             # the first to fail stops the rest
                 return [fut.result() for fut in futures]
             except BaseException:
                 _abandon(pool)
