@@ -64,6 +64,8 @@ MAX_PER_PAGE = 12
 MAX_COUNT = 100          # puzzles in one sheet
 ANSWERS_PER_PAGE = 6     # answers: 2 columns x 3 rows
 FONT = "DejaVu Sans"
+LAYOUT_VERSION = "2"      # bump when a sheet's layout moves (a site's cached sheet PDFs are keyed by it); 2: puzzles
+                         # at the top of their cells, labels and QR codes attached (this and pipeline/sheets.py)
 
 
 @dataclass
