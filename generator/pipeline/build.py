@@ -218,8 +218,8 @@ def _paper_sheets(cfg, fam: dict, base_url: str, todo: dict, planned: list, cach
             args = (title, g["entries"], g["rules"], g["example"], paper, cover)
             key = hashlib.sha256(json.dumps(["paper-sheet", plan.RENDER_VERSION, paper_sheet.LAYOUT_VERSION, title,
                                              [vars(e) for e in g["entries"]], g["rules"], g["example"], paper, cover,
-                                             sheets.pdf_date(), paper_sheet.EDGE_MM, paper_sheet.DIGIT_MM, sheets.LEVEL_PER_PAGE],
-                                            sort_keys=True).encode()).hexdigest()
+                                             sheets.pdf_date(), paper_sheet.EDGE_MM, paper_sheet.DIGIT_MM,
+                                             sheets.LEVEL_PER_PAGE], sort_keys=True).encode()).hexdigest()
             if cache_get(key) is None or cache_get(key + "-png") is None:
                 todo[key] = {"args": args}
             url = f"sheets/{g['slug']}-{paper}.pdf"
