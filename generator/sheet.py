@@ -3,7 +3,8 @@
 A *sheet* is a PDF for A4 or Letter paper made of puzzle pages and answer pages:
 
     puzzle page   the title; "Name" and "Date" lines; the rules in a few plain sentences beside a
-                  small worked example; then N puzzles, each with a label under it: its number,
+                  small worked example; then N puzzles, each at the top of its cell (no empty band between
+                  the rules and a puzzle) with a label right under it: its number,
                   its level in words, its short ID (and in a book its date) and, with a base
                   URL, a QR code that opens the puzzle on the site's regen page.
     answer pages  at the back (several answers a page, labelled like their puzzles), in a file
@@ -14,7 +15,8 @@ grid edge is at least EDGE_MM = 6 mm long and its digits (the cap height of its 
 are at least DIGIT_MM = 3.5 mm tall.  N is the number asked for (`--per-page`, default
 DEFAULT_PER_PAGE) lowered until every puzzle of the sheet keeps that size; a puzzle that cannot
 keep it even alone on a page is refused (one line naming the field that sets its size).  The
-QR code sits in the bottom-right corner of its cell, beside the label, at least QR_MM and
+QR code is attached to its puzzle (right of it, or under its right-hand corner beside the
+label: `place`), at least QR_MM and
 QR_MODULE_MM a module (the same size for every code of a sheet, the largest one needs): it can
 shrink a picture, and a long link's large code can cost a row.
 
@@ -62,6 +64,8 @@ MAX_PER_PAGE = 12
 MAX_COUNT = 100          # puzzles in one sheet
 ANSWERS_PER_PAGE = 6     # answers: 2 columns x 3 rows
 FONT = "DejaVu Sans"
+LAYOUT_VERSION = "2"      # bump when a sheet's layout moves (a site's cached sheet PDFs are keyed by it); 2: puzzles
+                         # at the top of their cells, labels and QR codes attached (this and pipeline/sheets.py)
 
 
 @dataclass
@@ -181,21 +185,64 @@ def qr_size(sheet: Sheet) -> float:
     return max([QR_MM] + sizes) if sizes else 0.0
 
 
-def picture_place(vb, cell, qr: float):
-    """(x, y, w, h, scale) of a picture in its cell: above the label, clear of the QR corner (a
-    qr x qr mm square; 0: none)."""
+@dataclass
+class Placed:
+    """Where a cell's picture, label and QR code go (mm).  The picture sits at the top of its cell,
+    right under the rules band (or the row above), centred across the cell; its label line is
+    directly under it; its QR code is attached to it: to its right (bottom-aligned with the label
+    line) or under its right-hand corner, beside the label.  The cell's spare height stays below,
+    as paper for working, never as a band between the rules and the puzzle."""
+
+    x: float                 # the picture
+    y: float
+    w: float
+    h: float
+    scale: float             # mm per picture unit
+    label_x: float           # the label's left end, its baseline and the width it may take
+    label_y: float
+    label_w: float
+    qr_x: float = 0.0        # the QR code's top-left corner (with a QR code)
+    qr_y: float = 0.0
+
+
+def place(vb, cell, qr: float, label: float = 0.0) -> Placed:
+    """A picture of viewBox vb in its cell (a qr x qr mm QR code beside or under it; 0: none):
+    the QR code goes where it leaves the picture larger.  `label` is the label's natural width in
+    mm: the block (picture, label, QR code) is widened up to the cell for it, and centred across it."""
     x, y, w, h = cell
-    h -= LABEL
     if not qr:
-        s = fit(vb, w, h)
-        return x + (w - vb[2] * s) / 2, y + (h - vb[3] * s), vb[2] * s, vb[3] * s, s   # just above the label
-    beside = fit(vb, w - qr - 1, h)                  # the picture left of the QR code
-    above = fit(vb, w, h - (qr - LABEL) - 1)         # the picture above it
-    if beside >= above:
-        s, ww, hh = beside, w - qr - 1, h
-    else:
-        s, ww, hh = above, w, h - (qr - LABEL) - 1
-    return x + (ww - vb[2] * s) / 2, y + (hh - vb[3] * s), vb[2] * s, vb[3] * s, s
+        s = fit(vb, w, h - LABEL)
+        pw, ph = vb[2] * s, vb[3] * s
+        bw = max(pw, min(w, label))
+        bx = x + (w - bw) / 2
+        return Placed(bx + (bw - pw) / 2, y, pw, ph, s, bx, y + ph + LABEL - 2, bw)
+    beside = fit(vb, w - qr - 1, h - LABEL)          # the picture left of the QR code
+    under = fit(vb, w, h - qr - 1)                   # the picture above it
+    if beside >= under:
+        s = beside
+        pw, ph = vb[2] * s, vb[3] * s
+        bw = max(pw + 1 + qr, min(w, label + 1 + qr))
+        bx = x + (w - bw) / 2
+        lw = bw - qr - 1
+        bottom = y + max(ph + LABEL, qr)             # the label line's foot and the QR code's
+        return Placed(bx + (lw - pw) / 2, y, pw, ph, s, bx, y + ph + LABEL - 2, lw,
+                      bx + bw - qr, bottom - qr)
+    s = under
+    pw, ph = vb[2] * s, vb[3] * s
+    bw = max(pw, min(w, label + 1 + qr))
+    bx = x + (w - bw) / 2
+    return Placed(bx + (bw - pw) / 2, y, pw, ph, s, bx, y + ph + LABEL - 2, bw - qr - 1, bx + bw - qr, y + ph + 1)
+
+
+def picture_place(vb, cell, qr: float):
+    """(x, y, w, h, scale) of a picture in its cell (see place)."""
+    p = place(vb, cell, qr)
+    return p.x, p.y, p.w, p.h, p.scale
+
+
+def label_width(text: str) -> float:
+    """mm a label takes at LABEL_FONT."""
+    return CHAR_WIDTH * len(text) * LABEL_FONT
 
 
 def grids(n: int):
@@ -352,15 +399,12 @@ def puzzle_pages(sheet: Sheet, n: int, shape, first_page: int = 1, first_number:
         _header(out, sheet.title, sheet.paper, first_page + len(pages), True)
         _band(out, sheet, MARGIN + HEADER)
         for k, (e, cell) in enumerate(zip(sheet.entries[start:start + n], grid)):
-            vb = view_box(e.puzzle)
-            x, y, w, h, _s = picture_place(vb, cell, qr)
-            out.append(nested(e.puzzle, x, y, w, h))
-            cx, cy, cw, ch = cell
             text = label_text(first_number + start + k, e)
-            tw = cw - (qr + 1 if e.url else 0)
-            out.append(_text(cx, cy + ch - 2, _fit_text(text, tw, LABEL_FONT), text))
+            p = place(view_box(e.puzzle), cell, qr, label_width(text))
+            out.append(nested(e.puzzle, p.x, p.y, p.w, p.h))
+            out.append(_text(p.label_x, p.label_y, _fit_text(text, p.label_w, LABEL_FONT), text))
             if e.url:
-                out.append(qr_path(e.url, cx + cw - qr, cy + ch - qr, qr))
+                out.append(qr_path(e.url, p.qr_x, p.qr_y, qr))
         out.append("</svg>\n")
         pages.append("\n".join(out))
     return pages
@@ -375,12 +419,11 @@ def answer_pages(sheet: Sheet, first_page: int = 1, first_number: int = 1) -> li
         out = _page_open(sheet.paper)
         _header(out, f"{sheet.title}: answers", sheet.paper, first_page + len(pages), False)
         for k, (e, cell) in enumerate(zip(sheet.entries[start:start + ANSWERS_PER_PAGE], grid)):
-            x, y, w, h, _s = picture_place(view_box(e.answer), cell, False)
-            out.append(nested(e.answer, x, y, w, h))
-            cx, cy, cw, ch = cell
             text = "  ·  ".join([f"#{first_number + start + k}"] + ([e.heading] if e.heading else [])
                                 + [f"ID {e.ident}"])
-            out.append(_text(cx + cw / 2, cy + ch - 2, _fit_text(text, cw, LABEL_FONT), text, anchor="middle"))
+            p = place(view_box(e.answer), cell, 0.0, label_width(text))
+            out.append(nested(e.answer, p.x, p.y, p.w, p.h))
+            out.append(_text(p.label_x, p.label_y, _fit_text(text, p.label_w, LABEL_FONT), text))
         out.append("</svg>\n")
         pages.append("\n".join(out))
     return pages

@@ -304,8 +304,10 @@ def test_qr_codes_open_the_puzzle_on_the_regen_page():
     assert entry.url == f"https://example.org/puzzles/regen.html#{item.permalink}"
     sh = sheet.Sheet("t", "r", "", [entry], "a4", 1)
     page = sheet.puzzle_pages(sh, 1, (1, 1))[0]
-    cx, cy, cw, ch = sheet.cells(sheet.area("a4", sheet.puzzle_top(sh)), 1, 1)[0]
+    cell = sheet.cells(sheet.area("a4", sheet.puzzle_top(sh)), 1, 1)[0]
     size = sheet.qr_size(sh)              # at least QR_MM, with modules at least QR_MODULE_MM wide
     assert size >= sheet.QR_MM and size / (len(sheet.qr_matrix(entry.url)) + 2 * sheet.QR_BORDER) >= sheet.QR_MODULE_MM
-    assert sheet.qr_path(entry.url, cx + cw - size, cy + ch - size, size) in page
+    p = sheet.place(sheet.view_box(entry.puzzle), cell, size, sheet.label_width(sheet.label_text(1, entry)))
+    assert sheet.qr_path(entry.url, p.qr_x, p.qr_y, size) in page      # attached to its puzzle
+    assert p.qr_y <= p.y + p.h + sheet.LABEL and p.qr_x + size <= cell[0] + cell[2]
     assert page.count('<path fill="#000000" d="M') == 1

@@ -143,11 +143,63 @@ def test_level_sheets_are_listed_with_preview_and_page_count(small_site):
         for paper, name in (("a4", "A4"),):
             pdf = small_site / "sheets" / f"{slug}-{paper}.pdf"
             pages = _pdf_pages(pdf)
-            listed = re.search(rf'{slug}-{paper}\.pdf">{name} PDF, (\d+) pages?<', page)
+            listed = re.search(rf'{slug}-{paper}\.pdf"><strong>[^<]+</strong> — {name} PDF, (\d+) pages?<', page)
             assert listed and int(listed.group(1)) == len(pages)
             assert all(f"Level: {level}" in p and "Name" in p and "Date" in p for p in pages if "answers" not in p)
             assert any("answers" in p for p in pages)
     assert "loopy-p3-easy" not in page        # one tiling only: its sheets are the level sheets
+
+
+def pdf_links(page: str) -> list[tuple[str, str, str]]:
+    """(href, accessible name, the name of the list row it sits in or "") of every link to a PDF on a
+    page: the name is the link's text (or its aria-label), whitespace collapsed, as a screen reader's
+    list of links reads it; the row's name is its preview picture's alt text."""
+    from html.parser import HTMLParser
+
+    class Links(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.out, self.open, self.row = [], None, ""
+
+        def handle_starttag(self, tag, attrs):
+            a = dict(attrs)
+            if tag == "li":
+                self.row = ""
+            elif tag == "img" and "paper" in (a.get("class") or "").split():
+                self.row = a.get("alt") or ""
+            elif tag == "a" and (a.get("href") or "").endswith(".pdf"):
+                self.open = [a["href"], a.get("aria-label"), []]
+
+        def handle_data(self, data):
+            if self.open:
+                self.open[2].append(data)
+
+        def handle_endtag(self, tag):
+            if tag == "a" and self.open:
+                href, label, text = self.open
+                self.out.append((href, " ".join((label or "".join(text)).split()), self.row))
+                self.open = None
+            elif tag == "li":
+                self.row = ""
+    parser = Links()
+    parser.feed(page)
+    return parser.out
+
+
+def test_every_pdf_link_on_the_sheets_page_says_which_sheet(small_site):
+    """A screen reader's list of links (or a visitor skimming) tells the sheets apart: every PDF link's
+    accessible name is unique, names its paper, and a level sheet's or a book's names its row."""
+    page = (small_site / "sheets" / "index.html").read_text(encoding="utf-8")
+    links = pdf_links(page)
+    assert len(links) >= 7                        # 3 level sheets, and 2 families x 2 papers in one file
+    names = [name for _href, name, _row in links]
+    assert len(set(names)) == len(names), sorted(names)
+    for href, name, row in links:
+        paper = "Letter" if href.endswith("-letter.pdf") else "A4"
+        assert f"{paper} PDF" in name, (href, name)
+        if row:                                   # "First page of the sheet Loopy, Easy": that title
+            assert row.split(" the sheet ", 1)[-1].split(" the book ", 1)[-1] in name, (href, name, row)
+    assert sum(1 for _h, _n, row in links if row) >= 3
 
 
 @pytest.mark.slow

@@ -166,8 +166,8 @@ def _make_sheets(writer: Writer, cache: Cache, cfg, fams: list[dict], jobs: int,
         files = []
         for paper in sc["papers"]:
             title = f"{cfg.site['title']} — {fam['title']}"
-            key = hashlib.sha256(json.dumps(["sheet", plan.RENDER_VERSION, title, entries, paper, sc,
-                                             sheets.pdf_date(), rules], sort_keys=True).encode()).hexdigest()
+            key = hashlib.sha256(json.dumps(["sheet", plan.RENDER_VERSION, paper_sheet.LAYOUT_VERSION, title, entries,
+                                             paper, sc, sheets.pdf_date(), rules], sort_keys=True).encode()).hexdigest()
             if cache.get(key) is None:
                 todo[key] = (title, entries, paper, sc["columns"], sc["rows"], sc["colour"], rules)
             url = f"sheets/{fam['name']}-{paper}.pdf"
@@ -216,10 +216,10 @@ def _paper_sheets(cfg, fam: dict, base_url: str, todo: dict, planned: list, cach
         files, preview = [], None
         for n, paper in enumerate(cfg.sheets["papers"][:1]):     # the first paper (the site's size budget)
             args = (title, g["entries"], g["rules"], g["example"], paper, cover)
-            key = hashlib.sha256(json.dumps(["paper-sheet", plan.RENDER_VERSION, title, [vars(e) for e in g["entries"]],
-                                             g["rules"], g["example"], paper, cover, sheets.pdf_date(),
-                                             paper_sheet.EDGE_MM, paper_sheet.DIGIT_MM, sheets.LEVEL_PER_PAGE],
-                                            sort_keys=True).encode()).hexdigest()
+            key = hashlib.sha256(json.dumps(["paper-sheet", plan.RENDER_VERSION, paper_sheet.LAYOUT_VERSION, title,
+                                             [vars(e) for e in g["entries"]], g["rules"], g["example"], paper, cover,
+                                             sheets.pdf_date(), paper_sheet.EDGE_MM, paper_sheet.DIGIT_MM,
+                                             sheets.LEVEL_PER_PAGE], sort_keys=True).encode()).hexdigest()
             if cache_get(key) is None or cache_get(key + "-png") is None:
                 todo[key] = {"args": args}
             url = f"sheets/{g['slug']}-{paper}.pdf"

@@ -5,9 +5,10 @@ width in mm]]]): the caption (e.g. a Loopy puzzle's tiling and level) is printed
 a family may ask for wider puzzles than MIN_PICTURE_MM (fewer per page, one per page if need be).
 Pages are laid out in millimetres on A4 (210 x 297) or Letter (215.9 x 279.4): a header
 (the sheet's title, and on puzzle pages the rules of the puzzle in two or three sentences),
-then a grid of `columns x rows` cells; each cell holds one picture, scaled to fit and
-centred, with `#n  ID` under it and, when the entry has a URL (the site was built with a
-base URL), a QR code that opens the puzzle's page.  All puzzle pages come first, then the
+then a grid of `columns x rows` cells; each cell holds one picture, scaled to fit, centred
+across the cell and drawn at its top (right under the rules or the row above, the spare height
+below it), with `#n  ID` right under it and, when the entry has a URL (the site was built with
+a base URL), beside them a QR code that opens the puzzle's page.  All puzzle pages come first, then the
 solution pages in the same order and grid positions, so a solution sits where its puzzle sat.
 
 The ID printed is a short one (`short_id`: the permalink's prefix and 6 hex digits of its
@@ -194,7 +195,7 @@ def header_height(rule_lines: int) -> float:
 
 def picture_boxes(paper: str, columns: int, rows: int, rule_lines: int = 0, qr: float = 0.0):
     """(x, y, w, h) in mm of the picture area of each cell of a page (the label below it; with QR
-    codes qr mm wide, each in the bottom-right corner of its cell, beside the picture)."""
+    codes qr mm wide, each beside its picture and label, room for it kept at the cell's right)."""
     pw, ph = PAPERS_MM[paper]
     top = MARGIN + header_height(rule_lines)
     cw = (pw - 2 * MARGIN - (columns - 1) * GAP) / columns
@@ -202,6 +203,13 @@ def picture_boxes(paper: str, columns: int, rows: int, rule_lines: int = 0, qr: 
     w = cw - (qr + 2 if qr else 0)
     return [(MARGIN + c * (cw + GAP), top + r * (ch + GAP), w, ch - LABEL)
             for r in range(rows) for c in range(columns)]
+
+
+def drawn_size(view_box: str, w: float, h: float) -> tuple[float, float]:
+    """(width, height) mm of a picture of viewBox `view_box` drawn in a w x h mm box (meet)."""
+    vb = [float(v) for v in view_box.replace(",", " ").split()]
+    s = min(w / vb[2], h / vb[3]) if vb[2] > 0 and vb[3] > 0 else 0.0
+    return vb[2] * s, vb[3] * s
 
 
 def _aspect(svg: str) -> float:
@@ -259,11 +267,14 @@ def page_svg(title: str, heading: str, page_no: int, paper: str, columns: int, r
         caption = cell[4] if len(cell) > 4 else ""
         view_box, inner = split_svg(picture)
         out.append(f'<svg x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(h)}" '
-                   f'viewBox="{view_box}" preserveAspectRatio="xMidYMid meet">{inner}</svg>')
-        bottom = y + h + LABEL
-        out.extend(_label(x + w / 2, bottom, w, f"#{number}  {_short(ident)}" + (f"  ·  {caption}" if caption else "")))
-        if url:
-            out.append(qr_path(url, x + w + 2, bottom - room, room))
+                   f'viewBox="{view_box}" preserveAspectRatio="xMidYMin meet">{inner}</svg>')
+        pw, ph = drawn_size(view_box, w, h)
+        bottom = y + ph + LABEL                 # the label right under the picture (drawn at its box's top)
+        text = f"#{number}  {_short(ident)}" + (f"  ·  {caption}" if caption else "")
+        lw = min(w, max(pw, CHAR_WIDTH * len(text) * ID_FONT + 2))
+        out.extend(_label(x + w / 2, bottom, lw, text))
+        if url:                                 # beside the label and the picture, bottom-aligned with the label
+            out.append(qr_path(url, x + w / 2 + lw / 2 + 2, max(y, bottom - room), room))
     out.append("</svg>\n")
     return "\n".join(out)
 
