@@ -200,6 +200,10 @@ def test_every_pdf_link_on_the_sheets_page_says_which_sheet(small_site):
         if row:                                   # "First page of the sheet Loopy, Easy": that title
             assert row.split(" the sheet ", 1)[-1].split(" the book ", 1)[-1] in name, (href, name, row)
     assert sum(1 for _h, _n, row in links if row) >= 3
+    # the home page's list of sheets ("Loopy puzzles: A4 PDF · Letter PDF"): each link says whose it is
+    home = pdf_links((small_site / "index.html").read_text(encoding="utf-8"))
+    names = [name for _href, name, _row in home]
+    assert home and len(set(names)) == len(names), sorted(names)
 
 
 @pytest.mark.slow
