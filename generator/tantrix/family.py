@@ -310,6 +310,41 @@ FORM = {"title": "Infinite Tantrix pattern",
                  "--seconds", "30", "--format", "json"]}
 
 
+# ---- the cost rule ------------------------------------------------------------------------
+# Tantrix work is counted in search nodes: one node is one tile put into one cell of a board
+# (`search.Search.nodes`).  A permalink states its 56 placements (the format fixes them: two
+# characters each, 112 in all; decoding and checking them is all `regen` does); generate's params
+# state their budget, `budget` million nodes — the most the search may visit, and what a seed that
+# finds no pattern spends (the plain 8 x 7 board's seeds all do).  `cost` is that count and `cpu`
+# the CPU seconds per node, so the build's estimate of a method item is its whole budget: an upper
+# bound (the default seeds find their patterns within 1 million nodes and stop there).
+LINK_NODES = 56                 # a permalink's placements: 56 tiles, each once
+# CPython on this machine: 1.6-2.2 million nodes per CPU second over the five methods, mean 1.75
+# (`python bench/tantrix.py --rate`: 5 million nodes per method, seeds that find nothing)
+SEARCH_CPU = 1 / 1.75e6
+# a permalink's 56 placements decoded, checked and its page's pictures laid out: 9-12 ms (class items)
+LINK_CPU = 0.0002
+# The page's cap (`webapi.cap_error`, asked of permalinks) is the page's own search counted in nodes:
+# the form's `tantrix search --seconds 30` at the page's rate, 0.51-0.66 million nodes a second
+# (Pyodide 314.0.7 under Node, wall clock, 3 million nodes per method on three methods; about a third of CPython's).
+# A permalink (56) is far below it: the page regenerates every Tantrix link, as before.
+PAGE_CAP = 30 * 550_000
+
+
+def cost(link, params: dict | None = None) -> float:
+    """About how many search nodes an item asks for, from its text alone: a permalink (its parsed
+    Link or its text) 56, its placements; generate's params (with link None) their `budget` in
+    nodes, budget x 1,000,000 — the most the search visits."""
+    if link is None:
+        return float(params["budget"]) * 1_000_000
+    return float(LINK_NODES)
+
+
+def cpu(params: dict | None, link=None) -> float:
+    """CPU seconds per node of `cost`: a search's node (measured, SEARCH_CPU) or a permalink's placement."""
+    return LINK_CPU if link is not None else SEARCH_CPU
+
+
 FAMILY = Family(
     name="tantrix", title="Infinite Tantrix patterns", prefix="tx", versions=(1,), version="4",
     kind="pattern",
@@ -320,6 +355,7 @@ FAMILY = Family(
     generate=generate, regen=regen, regen_params=(), permalink=permalink_of,
     to_json=lambda item: pattern_json(item.pattern), to_svg=to_svg, facts=facts, site=SITE,
     plan=plan, page=page, commands=COMMANDS, figures=figures, svg_params=(VIEW,),
-    formats=("json", "svg", "png"), to_png=to_png, form=FORM, exercise=(("--view", "wallpaper"),),
+    formats=("json", "svg", "png"), to_png=to_png, cost=cost, cpu=cpu, page_cap=PAGE_CAP, form=FORM,
+    exercise=(("--view", "wallpaper"),),
     description="Infinite (periodic) Tantrix patterns with all 56 tiles.")
 
