@@ -21,6 +21,14 @@ Items of the site:
   page.  `plan()` reads the classes from `single_loop_classes.txt` (the enumeration's
   output, regenerated and compared by a test), so planning stays fast.
 
+The cost rule (`cost`, `cpu`; docs/build-limits.md): an item's work is counted in search nodes,
+one tile put into one cell.  A permalink states its 56 placements (regen only decodes and checks
+them); generate's params state their budget, `budget` million nodes, the most the search visits
+(a seed that finds nothing spends all of it), at about 0.57 CPU microseconds a node on CPython
+(`python bench/tantrix.py --rate`).  The site build's estimate counts each method item at its
+whole `search_seconds` budget before any work (`[site] max_cpu_hours`); the page (`page_cap`)
+and the Markdown extension (`max_tiles`) read a permalink's 56 from the same rule.
+
 Commands:
 
     tantrix search --method NAME --seed S [--seconds T] [--uniform] --format json|svg|png
@@ -50,7 +58,7 @@ DEFAULT_SEEDS = {"slanted-4x14": 13, "upright-4x14": 2, "upright-8x7": 0,
 # the plain 8 x 7 board is not searched by default (see attack.py); list it to try anyway
 DEFAULT_METHODS = ["slanted-4x14", "upright-4x14", "symmetric-7x8", "extrasymmetric-7x8"]
 MAX_SECONDS = 3600.0
-# The command line's search budget, in millions of nodes (about 1.2 million a CPU second):
+# The command line's search budget, in millions of nodes (about 1.75 million a CPU second, SEARCH_CPU):
 # the default seeds need at most 1 million, so a seed that finds nothing stops in seconds.
 CLI_BUDGET = 4
 MAX_FILE = 1_000_000
@@ -349,7 +357,7 @@ FAMILY = Family(
     name="tantrix", title="Infinite Tantrix patterns", prefix="tx", versions=(1,), version="4",
     kind="pattern",
     params=(Param("method", "choice", "the board method", choices=METHODS), SEED,
-            Param("budget", "int", "search budget in millions of nodes, about a second each (default "
+            Param("budget", "int", "search budget in millions of nodes, about 0.6 CPU seconds each (default "
                   f"{CLI_BUDGET}: a seed without a pattern fails within seconds)", default=CLI_BUDGET,
                   min=1, max=3600)),
     generate=generate, regen=regen, regen_params=(), permalink=permalink_of,
