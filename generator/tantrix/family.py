@@ -323,18 +323,21 @@ FORM = {"title": "Infinite Tantrix pattern",
 # (`search.Search.nodes`).  A permalink states its 56 placements (the format fixes them: two
 # characters each, 112 in all; decoding and checking them is all `regen` does); generate's params
 # state their budget, `budget` million nodes — the most the search may visit, and what a seed that
-# finds no pattern spends (the plain 8 x 7 board's seeds all do).  `cost` is that count and `cpu`
+# finds no pattern spends (every seed of the plain 8 x 7 board we tried does).  `cost` is that count and `cpu`
 # the CPU seconds per node, so the build's estimate of a method item is its whole budget: an upper
 # bound (the default seeds find their patterns within 1 million nodes and stop there).
 LINK_NODES = 56                 # a permalink's placements: 56 tiles, each once
-# CPython on this machine: 1.6-2.2 million nodes per CPU second over the five methods, mean 1.75
-# (`python bench/tantrix.py --rate`: 5 million nodes per method, seeds that find nothing)
+# CPython 3.11 on the 2-core build machine: 1.67-2.18 million nodes per CPU second by method, mean
+# 1.75-1.86 over three runs (`python bench/tantrix.py --rate`: 5 million nodes on each of the four
+# methods a budget is spent on, seeds that find nothing; every extrasymmetric-7x8 seed finds a
+# pattern at once); 60 million nodes of `generate` on upright-8x7 took 32.2 CPU s (the rule: 34.3)
 SEARCH_CPU = 1 / 1.75e6
 # a permalink's 56 placements decoded, checked and its page's pictures laid out: 9-12 ms (class items)
 LINK_CPU = 0.0002
 # The page's cap (`webapi.cap_error`, asked of permalinks) is the page's own search counted in nodes:
-# the form's `tantrix search --seconds 30` at the page's rate, 0.51-0.66 million nodes a second
-# (Pyodide 314.0.7 under Node, wall clock, 3 million nodes per method on three methods; about a third of CPython's).
+# the form's `tantrix search --seconds 30` at the page's rate, 0.46-0.66 million nodes a second
+# (`python bench/tantrix.py --rate --pyodide --budget 3`: Pyodide 314.0.7 under Node, wall clock on
+# the shared 2-core machine at load 3-7, four methods; about a third of CPython's).
 # A permalink (56) is far below it: the page regenerates every Tantrix link, as before.
 PAGE_CAP = 30 * 550_000
 
