@@ -24,7 +24,7 @@ Items of the site:
 The cost rule (`cost`, `cpu`; docs/build-limits.md): an item's work is counted in search nodes,
 one tile put into one cell.  A permalink states its 56 placements (regen only decodes and checks
 them); generate's params state their budget, `budget` million nodes, the most the search visits
-(a seed that finds nothing spends all of it), at about 0.57 CPU microseconds a node on CPython
+(a seed that finds nothing spends all of it), at about 0.56 CPU microseconds a node on CPython
 (`python bench/tantrix.py --rate`).  The site build's estimate counts each method item at its
 whole `search_seconds` budget before any work (`[site] max_cpu_hours`); the page (`page_cap`)
 and the Markdown extension (`max_tiles`) read a permalink's 56 from the same rule.
@@ -58,7 +58,7 @@ DEFAULT_SEEDS = {"slanted-4x14": 13, "upright-4x14": 2, "upright-8x7": 0,
 # the plain 8 x 7 board is not searched by default (see attack.py); list it to try anyway
 DEFAULT_METHODS = ["slanted-4x14", "upright-4x14", "symmetric-7x8", "extrasymmetric-7x8"]
 MAX_SECONDS = 3600.0
-# The command line's search budget, in millions of nodes (about 1.75 million a CPU second, SEARCH_CPU):
+# The command line's search budget, in millions of nodes (about 1.8 million a CPU second, SEARCH_CPU):
 # the default seeds need at most 1 million, so a seed that finds nothing stops in seconds.
 CLI_BUDGET = 4
 MAX_FILE = 1_000_000
@@ -328,10 +328,10 @@ FORM = {"title": "Infinite Tantrix pattern",
 # bound (the default seeds find their patterns within 1 million nodes and stop there).
 LINK_NODES = 56                 # a permalink's placements: 56 tiles, each once
 # CPython 3.11 on the 2-core build machine: 1.67-2.18 million nodes per CPU second by method, mean
-# 1.75-1.86 over three runs (`python bench/tantrix.py --rate`: 5 million nodes on each of the four
+# 1.81-1.86 over three runs (`python bench/tantrix.py --rate`: 5 million nodes on each of the four
 # methods a budget is spent on, seeds that find nothing; every extrasymmetric-7x8 seed finds a
-# pattern at once); 60 million nodes of `generate` on upright-8x7 took 32.2 CPU s (the rule: 34.3)
-SEARCH_CPU = 1 / 1.75e6
+# pattern at once); 60 million nodes of `generate` on upright-8x7 took 32.2 CPU s (the rule: 33.3)
+SEARCH_CPU = 1 / 1.8e6
 # a permalink's 56 placements decoded, checked and its page's pictures laid out: 9-12 ms (class items)
 LINK_CPU = 0.0002
 # The page's cap (`webapi.cap_error`, asked of permalinks) is the page's own search counted in nodes:
@@ -360,7 +360,7 @@ FAMILY = Family(
     name="tantrix", title="Infinite Tantrix patterns", prefix="tx", versions=(1,), version="4",
     kind="pattern",
     params=(Param("method", "choice", "the board method", choices=METHODS), SEED,
-            Param("budget", "int", "search budget in millions of nodes, about 0.6 CPU seconds each (default "
+            Param("budget", "int", "search budget in millions of nodes, about 0.56 CPU seconds each (default "
                   f"{CLI_BUDGET}: a seed without a pattern fails within seconds)", default=CLI_BUDGET,
                   min=1, max=3600)),
     generate=generate, regen=regen, regen_params=(), permalink=permalink_of,
