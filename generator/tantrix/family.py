@@ -327,7 +327,7 @@ FORM = {"title": "Infinite Tantrix pattern",
 # the CPU seconds per node, so the build's estimate of a method item is its whole budget: an upper
 # bound (the default seeds find their patterns within 1 million nodes and stop there).
 LINK_NODES = 56                 # a permalink's placements: 56 tiles, each once
-# CPython 3.11 on the 2-core build machine: 1.67-2.18 million nodes per CPU second by method, mean
+# CPython 3.11 on the 2-core build machine: 1.62-2.18 million nodes per CPU second by method, mean
 # 1.81-1.86 over three runs (`python bench/tantrix.py --rate`: 5 million nodes on each of the four
 # methods a budget is spent on, seeds that find nothing; every extrasymmetric-7x8 seed finds a
 # pattern at once); 60 million nodes of `generate` on upright-8x7 took 32.2 CPU s (the rule: 33.3)
