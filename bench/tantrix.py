@@ -4,6 +4,13 @@ Prints, per method, the time and nodes to the first solution for a few seeds (th
 restarting randomised search), nodes per second; the full extra-symmetric enumeration
 time (target: under 10 s); for the plain 8 × 7 board, how deep the exact search gets in
 a fixed time in the seed's order and in our row order; and peak memory (ru_maxrss).
+
+`python bench/tantrix.py --rate [--budget M]`: the figure behind the family's cost rule — CPU
+seconds (time.process_time) of `tantrix generate` spending a budget of M million search nodes
+(default 5) on each method, with seeds that find no pattern within it (so the whole budget is
+spent, as the build's estimate assumes), nodes per CPU second, and `FAMILY.cpu` beside it.
+`--rate --pyodide`: the same searches in Pyodide under Node (node_modules/pyodide, the page's
+runtime; wall clock), the rate behind the family's `PAGE_CAP` (the page's search in nodes).
 """
 
 from __future__ import annotations
@@ -58,11 +65,86 @@ def cli_figure() -> int:
     return 0
 
 
+def rate_figure(budget: int) -> int:
+    """Nodes per CPU second of `generate` spending its whole budget, per method, against FAMILY.cpu."""
+    from generator.tantrix.family import FAMILY
+    rates = []
+    for method in ("slanted-4x14", "upright-4x14", "upright-8x7", "symmetric-7x8", "extrasymmetric-7x8"):
+        for seed in range(1000, 1200):           # a seed that finds nothing within the budget spends it all
+            params = {"method": method, "seed": seed, "budget": budget}
+            t0 = time.process_time()
+            pattern, nodes = find.search(method, seed=seed, seconds=None, max_nodes=budget * 1_000_000)
+            cpu = time.process_time() - t0
+            if pattern is None:
+                break
+        else:
+            print(f"  {method:20s} every seed tried finds a pattern within {budget} million nodes")
+            continue
+        rates.append(nodes / cpu)
+        print(f"  {method:20s} seed {seed}: {nodes:,} nodes in {cpu:.2f} CPU s, {nodes / cpu / 1e6:.2f} M nodes "
+              f"per CPU s; the cost rule says {FAMILY.cost(None, params) * FAMILY.cpu(params, None):.2f} CPU s",
+              flush=True)
+    mean = statistics.mean(rates)
+    print(f"mean {mean / 1e6:.2f} M nodes per CPU second = {1 / mean * 1e9:.0f} ns a node; "
+          f"FAMILY.cpu says {FAMILY.cpu({'budget': budget}, None) * 1e9:.0f} ns")
+    return 0
+
+
+PYODIDE_RATE = """
+import {{ loadPyodide }} from {module};
+const py = await loadPyodide();
+py.FS.mkdir("/src");
+py.FS.mount(py.FS.filesystems.NODEFS, {{ root: {root} }}, "/src");
+console.log(py.runPython({code}));
+"""
+PYODIDE_CODE = """
+import sys, time
+sys.path.insert(0, "/src")
+from generator.tantrix import find
+lines = []
+for method in ("slanted-4x14", "upright-4x14", "upright-8x7", "symmetric-7x8"):
+    t0 = time.perf_counter()
+    pattern, nodes = find.search(method, seed=1000, seconds=None, max_nodes={nodes})
+    dt = time.perf_counter() - t0
+    lines.append(f"  {{method:20s}} seed 1000: {{nodes:,}} nodes in {{dt:.2f}} s (wall), "
+                 f"{{nodes / dt / 1e6:.2f}} M nodes a second, found: {{pattern is not None}}")
+"\\n".join(lines)
+"""
+
+
+def pyodide_rate(budget: int) -> int:
+    """The rate of the search in the page's runtime (Pyodide under Node, wall clock), against PAGE_CAP."""
+    import json
+    import subprocess
+    import tempfile
+    from generator.tantrix.family import PAGE_CAP
+    root = Path(__file__).resolve().parents[1]
+    module = root / "node_modules" / "pyodide" / "pyodide.mjs"
+    if not module.exists():
+        print("no node_modules/pyodide (npm ci)")
+        return 1
+    script = PYODIDE_RATE.format(module=json.dumps(str(module)), root=json.dumps(str(root)),
+                                 code=json.dumps(PYODIDE_CODE.format(nodes=budget * 1_000_000)))
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "rate.mjs"
+        path.write_text(script)
+        subprocess.run(["node", str(path)], check=True)
+    print(f"PAGE_CAP = {PAGE_CAP:,.0f} nodes: the form's 30-second search at {PAGE_CAP / 30e6:.2f} M nodes a second")
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="fewer seeds, shorter caps")
     ap.add_argument("--cli", action="store_true", help="only the enumeration and the CLI figure")
+    ap.add_argument("--rate", action="store_true", help="only the nodes per CPU second behind the cost rule")
+    ap.add_argument("--budget", type=int, default=5, help="--rate: millions of nodes per method (default 5)")
+    ap.add_argument("--pyodide", action="store_true", help="--rate: in Pyodide under Node (the page's runtime)")
     args = ap.parse_args()
+    if args.rate and args.pyodide:
+        return pyodide_rate(args.budget)
+    if args.rate:
+        return rate_figure(args.budget)
     if args.cli:
         return cli_figure()
     seeds = range(2) if args.quick else range(4)

@@ -155,8 +155,9 @@ class Family:
     formats: tuple = ("json", "svg", "png", "pdf")   # outputs of generate/regen; first = default
     description: str = ""        # one paragraph for --help
     to_png: Callable[[object, dict], bytes] | None = None   # a PNG other than the SVG's rasterisation
-    # tilings: cost(link, params) — about how many tiles a parsed permalink (or, with link None,
-    # generate's params) asks for, from the text alone: the cost rule of generator.permalinks
+    # cost(link, params) — about how many tiles (a puzzle's faces or lozenges, a Tantrix search's
+    # nodes) a parsed permalink (or, with link None, generate's params) asks for, from the text
+    # alone: the cost rule of generator.permalinks
     cost: Callable[[permalinks.Link | None, dict | None], float] | None = None
     # cpu: about how many CPU seconds (CPython) one unit of `cost` takes to make, beyond the
     # pictures every item gets: a number, or a function of (generate's params or None, the permalink

@@ -90,7 +90,7 @@ def test_the_stated_cost_never_refuses_a_real_puzzle():
 @pytest.mark.slow
 def test_a_tantrix_seed_without_a_pattern_stops_within_seconds():
     """The plain 8 x 7 board has no pattern the search finds quickly: the default budget is
-    spent in seconds (about 1.2 million nodes a second), not minutes."""
+    spent in seconds (about 1.8 million nodes a CPU second), not minutes."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime   # earlier tests' children count too
     r = _run("-m", "generator", "tantrix", "generate", "--method", "upright-8x7", "--seed", "1", timeout=60)
     assert r.returncode == 2, r.stderr

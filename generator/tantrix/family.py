@@ -21,6 +21,14 @@ Items of the site:
   page.  `plan()` reads the classes from `single_loop_classes.txt` (the enumeration's
   output, regenerated and compared by a test), so planning stays fast.
 
+The cost rule (`cost`, `cpu`; docs/build-limits.md): an item's work is counted in search nodes,
+one tile put into one cell.  A permalink states its 56 placements (regen only decodes and checks
+them); generate's params state their budget, `budget` million nodes, the most the search visits
+(a seed that finds nothing spends all of it), at about 0.56 CPU microseconds a node on CPython
+(`python bench/tantrix.py --rate`).  The site build's estimate counts each method item at its
+whole `search_seconds` budget before any work (`[site] max_cpu_hours`); the page (`page_cap`)
+and the Markdown extension (`max_tiles`) read a permalink's 56 from the same rule.
+
 Commands:
 
     tantrix search --method NAME --seed S [--seconds T] [--uniform] --format json|svg|png
@@ -50,7 +58,7 @@ DEFAULT_SEEDS = {"slanted-4x14": 13, "upright-4x14": 2, "upright-8x7": 0,
 # the plain 8 x 7 board is not searched by default (see attack.py); list it to try anyway
 DEFAULT_METHODS = ["slanted-4x14", "upright-4x14", "symmetric-7x8", "extrasymmetric-7x8"]
 MAX_SECONDS = 3600.0
-# The command line's search budget, in millions of nodes (about 1.2 million a CPU second):
+# The command line's search budget, in millions of nodes (about 1.8 million a CPU second, SEARCH_CPU):
 # the default seeds need at most 1 million, so a seed that finds nothing stops in seconds.
 CLI_BUDGET = 4
 MAX_FILE = 1_000_000
@@ -310,16 +318,55 @@ FORM = {"title": "Infinite Tantrix pattern",
                  "--seconds", "30", "--format", "json"]}
 
 
+# ---- the cost rule ------------------------------------------------------------------------
+# Tantrix work is counted in search nodes: one node is one tile put into one cell of a board
+# (`search.Search.nodes`).  A permalink states its 56 placements (the format fixes them: two
+# characters each, 112 in all; decoding and checking them is all `regen` does); generate's params
+# state their budget, `budget` million nodes — the most the search may visit, and what a seed that
+# finds no pattern spends (every seed of the plain 8 x 7 board we tried does).  `cost` is that count and `cpu`
+# the CPU seconds per node, so the build's estimate of a method item is its whole budget: an upper
+# bound (the default seeds find their patterns within 1 million nodes and stop there).
+LINK_NODES = 56                 # a permalink's placements: 56 tiles, each once
+# CPython 3.11 on the 2-core build machine: 1.62-2.18 million nodes per CPU second by method, mean
+# 1.81-1.86 over three runs (`python bench/tantrix.py --rate`: 5 million nodes on each of the four
+# methods a budget is spent on, seeds that find nothing; every extrasymmetric-7x8 seed finds a
+# pattern at once); 60 million nodes of `generate` on upright-8x7 took 32.2 CPU s (the rule: 33.3)
+SEARCH_CPU = 1 / 1.8e6
+# a permalink's 56 placements decoded, checked and its page's pictures laid out: 9-12 ms (class items)
+LINK_CPU = 0.0002
+# The page's cap (`webapi.cap_error`, asked of permalinks) is the page's own search counted in nodes:
+# the form's `tantrix search --seconds 30` at the page's rate, 0.46-0.66 million nodes a second
+# (`python bench/tantrix.py --rate --pyodide --budget 3`: Pyodide 314.0.7 under Node, wall clock on
+# the shared 2-core machine at load 3-7, four methods; about a third of CPython's).
+# A permalink (56) is far below it: the page regenerates every Tantrix link, as before.
+PAGE_CAP = 30 * 550_000
+
+
+def cost(link, params: dict | None = None) -> float:
+    """About how many search nodes an item asks for, from its text alone: a permalink (its parsed
+    Link or its text) 56, its placements; generate's params (with link None) their `budget` in
+    nodes, budget x 1,000,000 — the most the search visits."""
+    if link is None:
+        return float(params["budget"]) * 1_000_000
+    return float(LINK_NODES)
+
+
+def cpu(params: dict | None, link=None) -> float:
+    """CPU seconds per node of `cost`: a search's node (measured, SEARCH_CPU) or a permalink's placement."""
+    return LINK_CPU if link is not None else SEARCH_CPU
+
+
 FAMILY = Family(
     name="tantrix", title="Infinite Tantrix patterns", prefix="tx", versions=(1,), version="4",
     kind="pattern",
     params=(Param("method", "choice", "the board method", choices=METHODS), SEED,
-            Param("budget", "int", "search budget in millions of nodes, about a second each (default "
+            Param("budget", "int", "search budget in millions of nodes, about 0.56 CPU seconds each (default "
                   f"{CLI_BUDGET}: a seed without a pattern fails within seconds)", default=CLI_BUDGET,
                   min=1, max=3600)),
     generate=generate, regen=regen, regen_params=(), permalink=permalink_of,
     to_json=lambda item: pattern_json(item.pattern), to_svg=to_svg, facts=facts, site=SITE,
     plan=plan, page=page, commands=COMMANDS, figures=figures, svg_params=(VIEW,),
-    formats=("json", "svg", "png"), to_png=to_png, form=FORM, exercise=(("--view", "wallpaper"),),
+    formats=("json", "svg", "png"), to_png=to_png, cost=cost, cpu=cpu, page_cap=PAGE_CAP, form=FORM,
+    exercise=(("--view", "wallpaper"),),
     description="Infinite (periodic) Tantrix patterns with all 56 tiles.")
 
