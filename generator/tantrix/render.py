@@ -191,3 +191,46 @@ def wallpaper_svg(pattern: dict, px_per_unit: float = 24.0, phase: tuple[float, 
     w_px, h_px = wallpaper_size(pattern, px_per_unit)
     svg = document(cells_body(cells), w_px, h_px, (x0, y0, wu, hu), background=BACKGROUND, digits=4)
     return svg.replace("<svg ", '<svg preserveAspectRatio="none" ', 1)
+
+
+INSIDE_FILL = "#6e6e6e"
+
+
+def loop_svg(pattern: dict, colour: int = 0, px_per_unit: float = 12.0, title: str | None = None) -> str:
+    """One closed loop of `colour` drawn alone (one copy; its translates left out) over its own
+    tiles, the tiles it closes around (`loops.inside_cells`) filled lighter."""
+    # lazy: loops is only needed for this figure
+    from generator.tantrix import loops
+    found = loops.closed_loops(pattern)[colour]
+    if not found:
+        raise ValueError("this colour has no closed loop")
+    loop = found[0]
+    inside = loops.inside_cells(loop)
+    v1, v2 = [tuple(v) for v in pattern["periods"]]
+    det = v1[0] * v2[1] - v1[1] * v2[0]
+
+    def key(q, r):
+        return ((q * v2[1] - r * v2[0]) % abs(det), (v1[0] * r - v1[1] * q) % abs(det))
+
+    faces = {key(c["q"], c["r"]): face(c["tile"], c["rotation"]) for c in pattern["cells"]}
+    hexes, inner, strokes = [], [], []
+    for q, r in loop:
+        c = centre(q, r)
+        hexes.append("M" + "L".join(_pt(p) for p in corners(c)) + "Z")
+        f = faces[key(q, r)]
+        a, b = [k for k in range(6) if f[k] == colour]
+        strokes.append(path_d(c, a, b))
+    for q, r in inside:
+        inner.append("M" + "L".join(_pt(p) for p in corners(centre(q, r))) + "Z")
+    everything = [centre(q, r) for q, r in loop]
+    pad = 1.2
+    x0, y0 = min(p[0] for p in everything) - pad, min(p[1] for p in everything) - pad
+    w = max(p[0] for p in everything) - x0 + pad
+    h = max(p[1] for p in everything) - y0 + pad
+    body = [f'<path fill="{HEX_FILL}" stroke="{BACKGROUND}" stroke-width="0.04" d="{"".join(hexes)}"/>']
+    if inner:
+        body.append(f'<path fill="{INSIDE_FILL}" stroke="{BACKGROUND}" stroke-width="0.04" d="{"".join(inner)}"/>')
+    body.append(f'<path fill="none" stroke="{STROKES[colour]}" stroke-width="{num(LINE_WIDTH)}" '
+                f'stroke-linecap="butt" d="{"".join(strokes)}"/>')
+    return document("\n".join(body), w * px_per_unit, h * px_per_unit, (x0, y0, w, h), title=title,
+                    background=BACKGROUND)
