@@ -26,6 +26,14 @@ pattern's two vertical placements apart although the picture is the same.  Neith
 distinction is visible, so the gallery shows one pattern per class of G (the member
 whose permalink sorts first) and the other three on its page.
 
+The gallery groups the classes by what a visitor can see in the pictures: how many tiles each
+colour's loop closes around (`loops.tiles_inside`; the same for the four colours of a pattern,
+whose colour shift is a translation, and for the four patterns of a class, being the same curve
+moved).  All 112 share their loop lengths (42) and tile kinds, but not this: the loops close
+around 0 to 9 tiles, tight hairpins to wide rings (`python -m generator.tantrix.classes
+--room` prints the count of classes for each number).  `ROOM` names the groups; inside a
+group the classes are stacked by the exact number, in class order.
+
 `compute_classes()` derives the classes from the enumeration (about 40 s); the site
 reads the committed table `single_loop_classes.txt` (`read_classes()`), and a test
 regenerates the table and compares, and counts the classes again by an independent
@@ -38,11 +46,17 @@ from pathlib import Path
 
 # The group the site publishes under is defined beside the enumeration that reports it.
 from generator.tantrix.enumerate import GROUP_NAME, GROUP_ORDER, GROUP_TEXT  # noqa: F401
-from generator.tantrix import enumerate as enum, permalink, permalink as pl, render
+from generator.errors import TilepressError
+from generator.tantrix import enumerate as enum, loops, permalink, permalink as pl, render
 
 CLASSES_FILE = Path(__file__).with_name("single_loop_classes.txt")
 VARIANT_NAMES = ("mirror", "half_turn", "half_turn_mirror")
-STACK = 8           # the gallery shows one class in 8 and links the other 7 beside it
+# The gallery's groups, in order: (most tiles inside each loop, heading).  A loop of all 56
+# tiles closes around at most 14 (loops.py), so the last group takes every number above 7.
+ROOM = ((3, "Tight loops: each colour's loop closes around at most 3 tiles"),
+        (5, "Medium loops: each colour's loop closes around 4 or 5 tiles"),
+        (7, "Wide loops: each colour's loop closes around 6 or 7 tiles"),
+        (14, "Widest loops: each colour's loop closes around 8 tiles or more"))
 
 
 def point_maps():
@@ -91,28 +105,51 @@ def read_classes() -> list[list[str]]:
     return rows
 
 
+def room(pattern: dict) -> int:
+    """How many tiles each colour's single loop closes around (the four colours agree)."""
+    counts = {tuple(v) for v in loops.tiles_inside(pattern).values()}
+    if len(counts) != 1 or len(next(iter(counts))) != 1:
+        raise TilepressError(f"not one closed loop per colour closing around the same number of tiles: {counts}")
+    return counts.pop()[0]
+
+
+def room_group(inside: int) -> str:
+    """The gallery heading of the classes whose loops close around `inside` tiles."""
+    return next(heading for most, heading in ROOM if inside <= most)
+
+
+def tiles_words(n: int) -> str:
+    return "no tile" if n == 0 else "1 tile" if n == 1 else f"{n} tiles"
+
+
 def plan_items(count: int) -> list[dict]:
-    """Site items: the first `count` classes, one item each (representative + its variants)."""
+    """Site items: the first `count` classes, one item each (representative + its variants), in
+    gallery order: by the tiles each loop closes around (fewest first), then by class number."""
     rows = read_classes()
-    return [{"id": f"class-{n:03d}", "permalink": row[0],
-             "params": {"kind": "single-loop", "number": n, "of": len(rows), "variants": row[1:]}}
-            for n, row in enumerate(rows[:count], start=1)]
+    items = [{"id": f"class-{n:03d}", "permalink": row[0],
+              "params": {"kind": "single-loop", "number": n, "of": len(rows), "variants": row[1:]}}
+             for n, row in enumerate(rows[:count], start=1)]
+    inside = {item["id"]: room(pl.decode(item["permalink"])) for item in items}
+    return sorted(items, key=lambda item: (inside[item["id"]], item["params"]["number"]))
 
 
-def item_fields(params: dict) -> dict:
-    """Title, gallery group, facts and variant pictures of one class's page."""
+def item_fields(params: dict, pattern: dict) -> dict:
+    """Title, gallery group, facts and pictures (its loop alone, its variants) of one class's page;
+    the tiles inside its loops are counted again from the pattern itself."""
     n, total = params["number"], params["of"]
-    first = (n - 1) // STACK * STACK + 1
+    inside = room(pattern)
     extra = {f"variant_{name}": render.pattern_svg(pl.decode(link), repeats=(1, 1), px_per_unit=9.0,
                                                   title=link)
              for name, link in zip(VARIANT_NAMES, params["variants"])}
+    extra["red_loop_alone_and_the_tiles_it_closes_around"] = render.loop_svg(pattern, 0, px_per_unit=12.0)
     return {
         "title": f"Single-loop class {n} of {total}",
-        "group": (f"Single loop per colour: {total} classes under translations, half turn and mirror "
-                  f"images ({GROUP_ORDER} symmetries), one pattern each"),
-        # the gallery stacks them by eight: one picture, the other classes behind it
-        "cell": [f"Classes {first}–{min(total, first + STACK - 1)}", "single loop", str(n)],
-        "facts": [["symmetry group", GROUP_TEXT],
+        "group": room_group(inside),
+        # the gallery stacks the classes of each number: one picture, the others behind it
+        "cell": [f"Loops round {tiles_words(inside)}", "single loop", str(n)],
+        "facts": [["loops", f"each colour forms one closed loop through all 42 of its tiles; each loop "
+                            f"closes around {tiles_words(inside)} ({room_group(inside).split(':')[0].lower()})"],
+                  ["symmetry group", GROUP_TEXT],
                   ["class", f"{n} of {total}; its 4 patterns are this one, its mirror image, its half "
                             f"turn and the half turn's mirror image (shown below, one period each)"]]
                  + [[f"variant: {name.replace('_', ' ')}", link]
@@ -121,6 +158,20 @@ def item_fields(params: dict) -> dict:
     }
 
 
+def room_counts() -> dict[int, int]:
+    """How many classes close their loops around each number of tiles (all 112 classes)."""
+    out: dict[int, int] = {}
+    for row in read_classes():
+        k = room(pl.decode(row[0]))
+        out[k] = out.get(k, 0) + 1
+    return dict(sorted(out.items()))
+
+
 if __name__ == "__main__":
-    CLASSES_FILE.write_text(table_text(compute_classes()), encoding="utf-8")
-    print(f"wrote {CLASSES_FILE}")
+    import sys
+    if sys.argv[1:] == ["--room"]:
+        for k, n in room_counts().items():
+            print(f"{tiles_words(k)} inside each loop: {n} classes  ({room_group(k).split(':')[0]})")
+    else:
+        CLASSES_FILE.write_text(table_text(compute_classes()), encoding="utf-8")
+        print(f"wrote {CLASSES_FILE}")

@@ -186,7 +186,7 @@ def page(item: Pattern, params: dict) -> dict:
     elif kind == "single-loop":
         # lazy: start-up; the registry imports every family.py, this engine loads when a command runs
         from generator.tantrix import classes
-        fields = classes.item_fields(params)
+        fields = classes.item_fields(params, pattern)
         title, group = fields["title"], fields["group"]
         head = [["method", boards.get(pattern["method"]).title]] + fields["facts"]
     else:
@@ -357,7 +357,7 @@ def cpu(params: dict | None, link=None) -> float:
 
 
 FAMILY = Family(
-    name="tantrix", title="Infinite Tantrix patterns", prefix="tx", versions=(1,), version="4",
+    name="tantrix", title="Infinite Tantrix patterns", prefix="tx", versions=(1,), version="5",
     kind="pattern",
     params=(Param("method", "choice", "the board method", choices=METHODS), SEED,
             Param("budget", "int", "search budget in millions of nodes, about 0.56 CPU seconds each (default "
