@@ -186,9 +186,12 @@ def test_item_page_states_the_count_in_words_and_draws_the_loop():
     facts = dict(fields["facts"])
     n = counted(rows[8][0])
     assert f"each loop closes around {n} tiles" in facts["loops"]
-    assert fields["group"] == classes.room_group(n) and fields["cell"][0] == f"Loops round {n} tiles"
+    assert fields["group"] == classes.room_group(n) and fields["cell"][0] == f"{n} tiles inside"
     svg = fields["extra_svgs"]["red_loop_alone_and_the_tiles_it_closes_around"]
     assert svg.count("<path") == 3 and classes.render.STROKES[0] in svg and classes.render.INSIDE_FILL in svg
+    thumb = fields["thumb_svg"]               # the gallery's picture: the loop over the dimmed pattern
+    assert thumb.count('stroke-opacity="0.3"') == 4 and classes.render.INSIDE_FILL in thumb
+    assert f"one closed loop around {n} tiles" in fields["alt"]
 
 
 @pytest.mark.parametrize("bad", [{"periods": [[7, 0], [-4, 8]], "cells": []}])

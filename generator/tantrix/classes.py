@@ -119,7 +119,7 @@ def room_group(inside: int) -> str:
 
 
 def tiles_words(n: int) -> str:
-    return "no tile" if n == 0 else "1 tile" if n == 1 else f"{n} tiles"
+    return "no tiles" if n == 0 else "1 tile" if n == 1 else f"{n} tiles"
 
 
 def plan_items(count: int) -> list[dict]:
@@ -142,11 +142,15 @@ def item_fields(params: dict, pattern: dict) -> dict:
                                                   title=link)
              for name, link in zip(VARIANT_NAMES, params["variants"])}
     extra["red_loop_alone_and_the_tiles_it_closes_around"] = render.loop_svg(pattern, 0, px_per_unit=12.0)
+    # the gallery's picture shows what the groups are about: one red loop picked out of the
+    # pattern (the rest dimmed), the tiles it closes around filled lighter; 3 : 2 as every thumbnail
+    thumb = render.loop_svg(pattern, 0, px_per_unit=12.0, context=True, aspect=1.5,
+                            title=f"Single-loop class {n} of {total}: one red loop picked out")
     return {
         "title": f"Single-loop class {n} of {total}",
         "group": room_group(inside),
         # the gallery stacks the classes of each number: one picture, the others behind it
-        "cell": [f"Loops round {tiles_words(inside)}", "single loop", str(n)],
+        "cell": [f"{tiles_words(inside).capitalize()} inside", "single loop", str(n)],
         "facts": [["loops", f"each colour forms one closed loop through all 42 of its tiles; each loop "
                             f"closes around {tiles_words(inside)} ({room_group(inside).split(':')[0].lower()})"],
                   ["symmetry group", GROUP_TEXT],
@@ -155,6 +159,9 @@ def item_fields(params: dict, pattern: dict) -> dict:
                  + [[f"variant: {name.replace('_', ' ')}", link]
                     for name, link in zip(VARIANT_NAMES, params["variants"])],
         "extra_svgs": extra,
+        "thumb_svg": thumb,
+        "alt": (f"Tantrix pattern (single-loop class {n} of {total}): all 56 tiles; each colour forms one "
+                f"closed loop around {tiles_words(inside)} (the gallery picture picks out one red loop)"),
     }
 
 

@@ -193,8 +193,9 @@ def page(item: Pattern, params: dict) -> dict:
         title, group = boards.get(params["method"]).title, "One pattern per board shape"
         head = [["method", params["method"]], ["seed", item.seed], ["search nodes", item.nodes]]
     return {"title": title, "group": group, "facts": head + _shape_facts(pattern),
-            **({"cell": fields["cell"]} if kind == "single-loop" else {}),
-            "alt": f"Tantrix pattern ({title}): all 56 tiles, shown as 2 x 2 periods with one period outlined",
+            **({"cell": fields["cell"], "thumb_svg": fields["thumb_svg"]} if kind == "single-loop" else {}),
+            "alt": (fields["alt"] if kind == "single-loop" else
+                    f"Tantrix pattern ({title}): all 56 tiles, shown as 2 x 2 periods with one period outlined"),
             # 1x PNG only: the SVG and the seamless wallpaper tile are the large copies
             # (the 2x PNGs of 116 patterns were 8.5 MB, an eighth of the site)
             "png_2x": False,

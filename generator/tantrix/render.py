@@ -193,18 +193,24 @@ def wallpaper_svg(pattern: dict, px_per_unit: float = 24.0, phase: tuple[float, 
     return svg.replace("<svg ", '<svg preserveAspectRatio="none" ', 1)
 
 
+
 INSIDE_FILL = "#6e6e6e"
+DIM = 0.3                # opacity of the other paths round a picked-out loop
 
 
-def loop_svg(pattern: dict, colour: int = 0, px_per_unit: float = 12.0, title: str | None = None) -> str:
-    """One closed loop of `colour` drawn alone (one copy; its translates left out) over its own
-    tiles, the tiles it closes around (`loops.inside_cells`) filled lighter."""
+def loop_svg(pattern: dict, colour: int = 0, px_per_unit: float = 12.0, title: str | None = None,
+             context: bool = False, aspect: float | None = None) -> str:
+    """One closed loop of `colour` (one copy; its translates are other copies) with the tiles it
+    closes around (`loops.inside_cells`) filled lighter: alone over its own tiles, or with
+    `context` over the whole pattern, the other paths dimmed; `aspect` (width / height) widens
+    the picture's box round the loop to that shape."""
     # lazy: loops is only needed for this figure
     from generator.tantrix import loops
     found = loops.closed_loops(pattern)[colour]
     if not found:
         raise ValueError("this colour has no closed loop")
     loop = found[0]
+    on_loop = set(loop)
     inside = loops.inside_cells(loop)
     v1, v2 = [tuple(v) for v in pattern["periods"]]
     det = v1[0] * v2[1] - v1[1] * v2[0]
@@ -213,24 +219,40 @@ def loop_svg(pattern: dict, colour: int = 0, px_per_unit: float = 12.0, title: s
         return ((q * v2[1] - r * v2[0]) % abs(det), (v1[0] * r - v1[1] * q) % abs(det))
 
     faces = {key(c["q"], c["r"]): face(c["tile"], c["rotation"]) for c in pattern["cells"]}
-    hexes, inner, strokes = [], [], []
-    for q, r in loop:
-        c = centre(q, r)
-        hexes.append("M" + "L".join(_pt(p) for p in corners(c)) + "Z")
-        f = faces[key(q, r)]
-        a, b = [k for k in range(6) if f[k] == colour]
-        strokes.append(path_d(c, a, b))
-    for q, r in inside:
-        inner.append("M" + "L".join(_pt(p) for p in corners(centre(q, r))) + "Z")
-    everything = [centre(q, r) for q, r in loop]
+    pts = [centre(q, r) for q, r in loop]
     pad = 1.2
-    x0, y0 = min(p[0] for p in everything) - pad, min(p[1] for p in everything) - pad
-    w = max(p[0] for p in everything) - x0 + pad
-    h = max(p[1] for p in everything) - y0 + pad
+    x0, y0 = min(p[0] for p in pts) - pad, min(p[1] for p in pts) - pad
+    w, h = max(p[0] for p in pts) + pad - x0, max(p[1] for p in pts) + pad - y0
+    if aspect:
+        if w < aspect * h:
+            x0, w = x0 - (aspect * h - w) / 2, aspect * h
+        else:
+            y0, h = y0 - (w / aspect - h) / 2, w / aspect
+    if context:
+        cells = [(q, r) for r in range(math.floor(y0 / 1.5) - 1, math.ceil((y0 + h) / 1.5) + 2)
+                 for q in range(math.floor(x0 / SQ3 - r / 2) - 1, math.ceil((x0 + w) / SQ3 - r / 2) + 2)]
+    else:
+        cells = sorted(on_loop | set(inside), key=lambda p: (p[1], p[0]))
+    hexes, inner, loop_strokes = [], [], []
+    dim = [[] for _ in range(4)]
+    for q, r in cells:
+        c = centre(q, r)
+        outline = "M" + "L".join(_pt(p) for p in corners(c)) + "Z"
+        (inner if (q, r) in inside else hexes).append(outline)
+        mid = _mids(c)
+        for col, a, b in paths(faces[key(q, r)]):
+            if col == colour and (q, r) in on_loop:
+                loop_strokes.append(path_d(c, a, b, mid))
+            elif context:
+                dim[col].append(path_d(c, a, b, mid))
     body = [f'<path fill="{HEX_FILL}" stroke="{BACKGROUND}" stroke-width="0.04" d="{"".join(hexes)}"/>']
     if inner:
         body.append(f'<path fill="{INSIDE_FILL}" stroke="{BACKGROUND}" stroke-width="0.04" d="{"".join(inner)}"/>')
+    for col in range(4):
+        if dim[col]:
+            body.append(f'<path fill="none" stroke="{STROKES[col]}" stroke-opacity="{num(DIM)}" '
+                        f'stroke-width="{num(LINE_WIDTH)}" stroke-linecap="butt" d="{"".join(dim[col])}"/>')
     body.append(f'<path fill="none" stroke="{STROKES[colour]}" stroke-width="{num(LINE_WIDTH)}" '
-                f'stroke-linecap="butt" d="{"".join(strokes)}"/>')
+                f'stroke-linecap="butt" d="{"".join(loop_strokes)}"/>')
     return document("\n".join(body), w * px_per_unit, h * px_per_unit, (x0, y0, w, h), title=title,
                     background=BACKGROUND)
