@@ -191,7 +191,7 @@ def test_item_page_states_the_count_in_words_and_draws_the_loop():
     assert svg.count("<path") == 3 and classes.render.STROKES[0] in svg and classes.render.INSIDE_FILL in svg
     thumb = fields["thumb_svg"]               # the gallery's picture: the loop over the dimmed pattern
     assert thumb.count('stroke-opacity="0.3"') == 4 and classes.render.INSIDE_FILL in thumb
-    assert f"one closed loop around {n} tiles" in fields["alt"]
+    assert f"each loop closes around {n} tiles" in fields["alt"]
 
 
 @pytest.mark.parametrize("bad", [{"periods": [[7, 0], [-4, 8]], "cells": []}])

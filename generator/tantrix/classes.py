@@ -161,7 +161,7 @@ def item_fields(params: dict, pattern: dict) -> dict:
         "extra_svgs": extra,
         "thumb_svg": thumb,
         "alt": (f"Tantrix pattern (single-loop class {n} of {total}): all 56 tiles; each colour forms one "
-                f"closed loop around {tiles_words(inside)} (the gallery picture picks out one red loop)"),
+                f"closed loop, and each loop closes around {tiles_words(inside)}"),
     }
 
 
