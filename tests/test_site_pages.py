@@ -468,3 +468,25 @@ def test_home_page_opens_with_a_puzzle_to_play_and_links_every_familys_article(s
     # the puzzle families come first, so the interactive part is not last
     order = [fam for fam, _ in sections]
     assert set(order[:2]) == {"loopy", "calissons"}, order
+
+
+def test_tantrix_gallery_groups_single_loop_classes_by_the_tiles_inside_their_loops(small_site):
+    """The small site's three single-loop classes sit under the headings of their loops' room
+    (counted again by test_tantrix_room's flood fill), the groups in ROOM's order, each class's
+    picture captioned with its count; the item URLs stay the permalinks' slugs."""
+    import html as html_mod
+    from generator.pipeline.generate import slug_of
+    from generator.tantrix import classes
+    from test_tantrix_room import counted
+    page = html_mod.unescape((small_site / "tantrix" / "index.html").read_text(encoding="utf-8"))
+    parts = re.split(r"<h2>([^<]*)</h2>", page)
+    sections = dict(zip(parts[1::2], parts[2::2]))
+    headings = [h for h in parts[1::2] if h in {head for _most, head in classes.ROOM}]
+    rows = classes.read_classes()[:3]
+    inside = {row[0]: counted(row[0]) for row in rows}
+    assert sorted(set(inside.values())) == [3, 4, 7]          # three groups in the small site
+    want = [head for most, head in classes.ROOM if any(classes.room_group(k) == head for k in inside.values())]
+    assert headings == want == [classes.ROOM[0][1], classes.ROOM[1][1], classes.ROOM[2][1]]
+    for link, k in inside.items():
+        body = sections[classes.room_group(k)]
+        assert f'href="{slug_of(link)}.html"' in body and f"{k} tiles inside" in body
