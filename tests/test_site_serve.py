@@ -7,12 +7,15 @@ bytes, and an open page in Chromium updates itself after an edit."""
 from __future__ import annotations
 
 import os
+import signal
 import socket
+import subprocess
+import sys
 import time
 
 import pytest
 
-from site_helpers import copy_site, fixture_args, run_build, start_serve
+from site_helpers import REPO, TINY, copy_site, fixture_args, run_build, start_serve
 
 from generator.pipeline.serve import LIVE_SCRIPT, STAMP_PATH, with_live_reload
 
@@ -127,4 +130,34 @@ def test_open_page_reloads_after_an_edit(tmp_path):
     finally:
         next(chromium, None)
         proc.terminate()
+        proc.wait(timeout=20)
+
+
+def test_tilepress_build_serve_builds_the_owners_site(tmp_path):
+    """`tilepress-build serve` in a site's folder builds and serves that folder's site.toml
+    into ./_site, relative flags meaning what they mean there (not build.py's demo site)."""
+    config = copy_site(tmp_path)
+    here = config.parent
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "import sys; from generator.pipeline.cli import console; sys.exit(console())",
+         "serve", "--port", "0", "--family-module", f"tiny={TINY}", "--jobs", "1", "--cache-dir", "cache"],
+        cwd=here, env=env, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    seen = []
+    try:
+        deadline = time.time() + 60
+        while time.time() < deadline and not any("serving" in ln for ln in seen):
+            line = proc.stderr.readline()
+            if not line and proc.poll() is not None:
+                break
+            seen.append(line)
+            if line.startswith("estimate:") and int(line.split()[1]) > 20:    # the demo site
+                break
+        served = [ln for ln in seen if ln.startswith("serving")]
+        assert served, "".join(seen)
+        assert f"serving {here / '_site'} at" in served[0]
+        assert "<title>tilepress test</title>" in (here / "_site" / "index.html").read_text()
+        assert (here / "cache" / "CACHEDIR.TAG").is_file()
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(timeout=20)

@@ -119,8 +119,11 @@ def main(argv: list[str] | None = None, prog: str = PROG, config: Path = DEFAULT
         if serve:
             # lazy: tilepress-build's start-up; http.server and what it pulls in (~8 ms) load only for `serve`
             from generator.pipeline.serve import serve as run_serve
-            build_argv = [a for a in argv[1:]]
-            build_argv = _strip_port(build_argv)
+            # the rebuilds run `python -m generator.pipeline.cli`, whose defaults are build.py's
+            # (the demo site): name this command's config and output folder, absolute, so
+            # `tilepress-build serve` rebuilds the owner's ./site.toml into ./_site
+            build_argv = _strip_port(argv[1:]) + ["--config", str(Path(opts.config).resolve()),
+                                                  "--out", str(Path(opts.out).resolve())]
             return run_serve(build_argv, Path(opts.out).resolve(), args.port, ROOT,
                              Path(opts.config), opts.templates)
         report = build(opts)

@@ -165,8 +165,13 @@ def serve(build_argv: list[str], out: Path, port: int, root: Path, config: Path,
     # lazy: watchfiles (~30 ms) only for `serve`
     import watchfiles
 
+    # the rebuild runs in the caller's folder (relative paths of the command line mean what they
+    # meant to it) with `root` first on the import path, where `generator` lives
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        [str(root)] + ([os.environ["PYTHONPATH"]] if os.environ.get("PYTHONPATH") else [])))
+
     def rebuild() -> int:
-        proc = subprocess.run([sys.executable, "-m", "generator.pipeline.cli", *build_argv], cwd=str(root))
+        proc = subprocess.run([sys.executable, "-m", "generator.pipeline.cli", *build_argv], env=env)
         return proc.returncode
 
     rc = rebuild()
