@@ -135,7 +135,9 @@ def test_open_page_reloads_after_an_edit(tmp_path):
 
 def test_tilepress_build_serve_builds_the_owners_site(tmp_path):
     """`tilepress-build serve` in a site's folder builds and serves that folder's site.toml
-    into ./_site, relative flags meaning what they mean there (not build.py's demo site)."""
+    into ./_site, relative flags meaning what they mean there (not build.py's demo site), and
+    an edit makes one rebuild, not a loop on the build's own writes in ./_site and the cache."""
+    import threading
     config = copy_site(tmp_path)
     here = config.parent
     env = dict(os.environ, PYTHONPATH=str(REPO))
@@ -143,21 +145,27 @@ def test_tilepress_build_serve_builds_the_owners_site(tmp_path):
         [sys.executable, "-c", "import sys; from generator.pipeline.cli import console; sys.exit(console())",
          "serve", "--port", "0", "--family-module", f"tiny={TINY}", "--jobs", "1", "--cache-dir", "cache"],
         cwd=here, env=env, stderr=subprocess.PIPE, text=True, start_new_session=True)
-    seen = []
+    seen: list[str] = []
+    threading.Thread(target=lambda: seen.extend(iter(proc.stderr.readline, "")), daemon=True).start()
+
+    def wait_for(pred, seconds):
+        deadline = time.time() + seconds
+        while time.time() < deadline and not pred() and proc.poll() is None:
+            time.sleep(0.1)
     try:
-        deadline = time.time() + 60
-        while time.time() < deadline and not any("serving" in ln for ln in seen):
-            line = proc.stderr.readline()
-            if not line and proc.poll() is not None:
-                break
-            seen.append(line)
-            if line.startswith("estimate:") and int(line.split()[1]) > 20:    # the demo site
-                break
+        # the demo site (hundreds of items) instead of this one would be a failure: stop early
+        wait_for(lambda: any(ln.startswith("serving") or ln.startswith("estimate:")
+                             and int(ln.split()[1]) > 20 for ln in seen), 60)
         served = [ln for ln in seen if ln.startswith("serving")]
         assert served, "".join(seen)
         assert f"serving {here / '_site'} at" in served[0]
         assert "<title>tilepress test</title>" in (here / "_site" / "index.html").read_text()
         assert (here / "cache" / "CACHEDIR.TAG").is_file()
+        article = next((here / "articles").glob("*.md"))
+        article.write_text(article.read_text() + "\nEdited.\n")
+        wait_for(lambda: sum(ln.startswith("built ") for ln in seen) >= 2, 30)
+        time.sleep(2.5)                    # a loop would have rebuilt again by now
+        assert sum("rebuilding" in ln for ln in seen) == 1, "".join(seen)
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(timeout=20)

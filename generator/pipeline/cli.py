@@ -124,8 +124,9 @@ def main(argv: list[str] | None = None, prog: str = PROG, config: Path = DEFAULT
             # `tilepress-build serve` rebuilds the owner's ./site.toml into ./_site
             build_argv = _strip_port(argv[1:]) + ["--config", str(Path(opts.config).resolve()),
                                                   "--out", str(Path(opts.out).resolve())]
-            return run_serve(build_argv, Path(opts.out).resolve(), args.port, ROOT,
-                             Path(opts.config), opts.templates)
+            out_dir = Path(opts.out).resolve()
+            return run_serve(build_argv, out_dir, args.port, ROOT, Path(opts.config), opts.templates,
+                             Path(opts.cache_dir or out_dir.parent / ".tilepress-cache"))
         report = build(opts)
     except TilepressError as exc:
         print(f"error: {one_line(exc)}", file=sys.stderr)
