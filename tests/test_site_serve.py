@@ -169,3 +169,15 @@ def test_tilepress_build_serve_builds_the_owners_site(tmp_path):
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(timeout=20)
+
+
+def test_a_taken_port_is_one_line_naming_it(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        r = run_build("serve", "--port", port, *fixture_args(tmp_path))
+    lines = r.stderr.strip().splitlines()
+    assert r.returncode == 2 and lines[-1] == (
+        f"error: cannot serve on 127.0.0.1:{port}: Address already in use; "
+        "choose another port with --port P (0 picks a free one)"), r.stderr

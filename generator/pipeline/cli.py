@@ -40,8 +40,9 @@ def _parser(serve: bool, prog: str = PROG, config: Path = DEFAULT_CONFIG,
     p = Parser(
         see_help=True,
         prog=f"{prog} serve" if serve else prog,
-        description=("Preview the site on 127.0.0.1, rebuilding on every change to site_src/, "
-                     "templates/ or generator/." if serve else
+        description=("Preview the site on 127.0.0.1, rebuilding on every change to the site's folder "
+                     "(site.toml, articles, theme), the built-in templates or generator/; open pages "
+                     "reload themselves." if serve else
                      "Build the tilepress static site (atomically, incrementally). "
                      f"Run `{prog} serve --help` for the local preview server."),
         epilog="Exit codes: 0 ok, 1 an item failed (named), 2 bad input (file:line), 130 interrupted.")

@@ -31,6 +31,7 @@ import time
 import urllib.parse
 from http import HTTPStatus
 from pathlib import Path
+from generator.errors import TilepressError
 from generator.pipeline.build import DEFAULT_TEMPLATES
 
 
@@ -197,7 +198,11 @@ def serve(build_argv: list[str], out: Path, port: int, root: Path, config: Path,
         print("error: the first build failed; nothing to serve", file=sys.stderr)
         return rc
     stamp = BuildStamp()
-    server = make_server(out, port, stamp)
+    try:
+        server = make_server(out, port, stamp)
+    except OSError as exc:               # most often: the port is taken (another preview?)
+        raise TilepressError(f"cannot serve on 127.0.0.1:{port}: {exc.strerror or exc}; "
+                             "choose another port with --port P (0 picks a free one)") from None
     host, real_port = server.server_address[:2]
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
