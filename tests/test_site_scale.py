@@ -170,3 +170,27 @@ def test_the_page_writer_does_not_hold_every_items_page(tmp_path):
     page_bytes = sum(f.stat().st_size for f in (tmp_path / "out600" / "tiny").glob("*.html"))
     # what grows is the writer's list of paths and the sitemap (a URL an item, up to SITEMAP_MAX)
     assert big - small < 0.25 * page_bytes, (small, big, page_bytes)
+
+
+def test_a_table_cells_more_links_read_as_numbered_puzzles(tmp_path):
+    """A gallery table's cell shows its first item and links the others as "More: #2 #3" (a bare
+    "More: 2" read as "two more"), each named in full for a screen reader."""
+    from generator.pipeline import config as config_mod, pages as p
+    from generator.pipeline.spool import Items, Spool
+    from generator.pipeline.writer import Writer
+    cfg = config_mod.load(config(tmp_path, "[families.tiny]\n"), {"tiny": "file:" + str(TINY)})
+    env = p.environment(None, pages_mod.Path(__file__).resolve().parents[1] / "templates")
+    with Spool() as spool:
+        offsets = [spool.put({"title": f"Grid, easy (seed {n})", "permalink": f"tiny.v1.s{n}n2", "slug": f"tiny.v1.s{n}n2",
+                              "command": "c", "alt": "a grid", "facts": [], "sheet": None, "group": "By level",
+                              "cell": ["Grid", "easy"], "sizes": {"png": [64, 64], "png2": [128, 128],
+                                                                  "thumb": [32, 21], "extras": {}},
+                              "extra": [], "family": "tiny", "url": f"tiny/tiny.v1.s{n}n2.html", "day": None,
+                              "index": n, "id": f"g{n}"}) for n in (1, 2, 3)]
+        fam = {"name": "tiny", "title": "tiny", "short": "tiny", "url": "tiny/index.html", "articles": [],
+               "sheet": None, "items": Items(spool, offsets), "daily": ()}
+        p.write_pages(Writer(tmp_path / "out", None), env, cfg, [fam], [], None, "2000-01-01T00:00:00Z")
+    html = (tmp_path / "out" / "tiny" / "index.html").read_text()
+    more = re.search(r'<p class="more">(.*?)</p>', html).group(1)
+    assert re.findall(r'aria-label="([^"]+)">([^<]+)</a>', more) == [
+        ("Grid, easy (seed 2)", "#2"), ("Grid, easy (seed 3)", "#3")], more
