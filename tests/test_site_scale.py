@@ -172,25 +172,42 @@ def test_the_page_writer_does_not_hold_every_items_page(tmp_path):
     assert big - small < 0.25 * page_bytes, (small, big, page_bytes)
 
 
-def test_a_table_cells_more_links_read_as_numbered_puzzles(tmp_path):
-    """A gallery table's cell shows its first item and links the others as "More: #2 #3" (a bare
-    "More: 2" read as "two more"), each named in full for a screen reader."""
+def _write_fake_gallery(tmp_path, titles: list[str], **extra) -> Path:
+    """The pages of a tiny family whose spooled items have these titles (and extra keys); the output folder."""
     from generator.pipeline import config as config_mod, pages as p
     from generator.pipeline.spool import Items, Spool
     from generator.pipeline.writer import Writer
     cfg = config_mod.load(config(tmp_path, "[families.tiny]\n"), {"tiny": "file:" + str(TINY)})
     env = p.environment(None, pages_mod.Path(__file__).resolve().parents[1] / "templates")
     with Spool() as spool:
-        offsets = [spool.put({"title": f"Grid, easy (seed {n})", "permalink": f"tiny.v1.s{n}n2", "slug": f"tiny.v1.s{n}n2",
-                              "command": "c", "alt": "a grid", "facts": [], "sheet": None, "group": "By level",
-                              "cell": ["Grid", "easy"], "sizes": {"png": [64, 64], "png2": [128, 128],
-                                                                  "thumb": [32, 21], "extras": {}},
+        offsets = [spool.put({"title": title, "permalink": f"tiny.v1.s{n}n2", "slug": f"tiny.v1.s{n}n2",
+                              "command": "c", "alt": "a grid", "facts": [], "sheet": None, "group": None,
+                              "sizes": {"png": [64, 64], "png2": [128, 128], "thumb": [32, 21], "extras": {}},
                               "extra": [], "family": "tiny", "url": f"tiny/tiny.v1.s{n}n2.html", "day": None,
-                              "index": n, "id": f"g{n}"}) for n in (1, 2, 3)]
+                              "index": n, "id": f"g{n}", **extra}) for n, title in enumerate(titles, 1)]
         fam = {"name": "tiny", "title": "tiny", "short": "tiny", "url": "tiny/index.html", "articles": [],
                "sheet": None, "items": Items(spool, offsets), "daily": ()}
         p.write_pages(Writer(tmp_path / "out", None), env, cfg, [fam], [], None, "2000-01-01T00:00:00Z")
-    html = (tmp_path / "out" / "tiny" / "index.html").read_text()
+    return tmp_path / "out"
+
+
+def test_a_table_cells_more_links_read_as_numbered_puzzles(tmp_path):
+    """A gallery table's cell shows its first item and links the others as "More: #2 #3" (a bare
+    "More: 2" read as "two more"), each named in full for a screen reader."""
+    out = _write_fake_gallery(tmp_path, [f"Grid, easy (seed {n})" for n in (1, 2, 3)],
+                              group="By level", cell=["Grid", "easy"])
+    html = (out / "tiny" / "index.html").read_text()
     more = re.search(r'<p class="more">(.*?)</p>', html).group(1)
     assert re.findall(r'aria-label="([^"]+)">([^<]+)</a>', more) == [
         ("Grid, easy (seed 2)", "#2"), ("Grid, easy (seed 3)", "#3")], more
+
+
+def test_an_item_title_starts_with_a_capital_wherever_it_is_shown(tmp_path):
+    """A family's lower-case title ("symmetric 7 x 8 ...", as it runs in a sentence) is capitalised
+    as a heading, a browser tab, a link caption: on the home page and the item page alike."""
+    out = _write_fake_gallery(tmp_path, ["small grid", "big grid"])
+    item = (out / "tiny" / "tiny.v1.s1n2.html").read_text()
+    assert "<title>Small grid · scale test</title>" in item and 'og:title" content="Small grid"' in item
+    assert "Big grid →" in item and "small grid" not in item
+    home = (out / "index.html").read_text()
+    assert "<span>Small grid</span>" in home and "<span>small grid</span>" not in home

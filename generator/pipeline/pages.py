@@ -37,7 +37,7 @@ from pathlib import Path
 
 from generator.errors import ConfigError, TilepressError
 from generator.loopy.levels import LEVEL_SHORT, LEVELS
-from generator.names import SHORT as SHORT_NAMES, is_technical, technical_facts, visitor_facts  # noqa: F401 (is_technical: the tests)
+from generator.names import SHORT as SHORT_NAMES, capital, is_technical, technical_facts, visitor_facts  # noqa: F401 (is_technical: the tests)
 from generator.pipeline import schedule
 from generator.pipeline.sheets import short_id
 from generator.pipeline.render import readable_width, svg_size
@@ -514,7 +514,7 @@ def _item_page(writer, env, fam, item, prev_item, next_item, common) -> None:
     writer.write(f"{fam['name']}/{item['slug']}.html",
                  render(env, "item.html", root="../", page_url=item["url"], family=fam,
                         item=item, prev_item=prev_item, next_item=next_item,
-                        title=item["title"], **common))
+                        title=capital(item["title"]), **common))
 
 
 def _daily_pages(writer, env, fam, daily, today, common) -> list[dict]:
