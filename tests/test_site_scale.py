@@ -88,6 +88,8 @@ def test_a_schedule_gives_day_items_month_archives_a_today_page_and_a_feed(paged
     today = (out / "tiny" / "today.html").read_text()
     assert 'built for <time datetime="2027-02-01">' in today and 'href="tiny.v1.s20270201n3.html"' in today
     assert "s20270202" not in today
+    # the day's puzzle at full size with its page (not a thumbnail a visitor must open first)
+    assert 'src="tiny.v1.s20270201n3.svg"' in today and ">Open its page</a>" in today and ".thumb" not in today
     feed = (out / "feed.xml").read_text()
     assert re.findall(r"<entry><title>(2027-\d\d-\d\d): ", feed) == ["2027-02-01", "2027-01-31", "2027-01-30"]
     assert "s20270202" not in feed
