@@ -48,7 +48,7 @@ def test_galleries_paginate_with_stable_urls_a_count_and_previous_next(paged):
         links = re.findall(r'<li><a href="(tiny\.v1\.s\d+n2)\.html">', html)
         shown += links
         first, last = 4 * (n - 1) + 1, min(11, 4 * n)
-        assert f"Items {first}–{last} of 11 (page {n} of 3)" in html
+        assert f"Pictures {first}–{last} of 11 (page {n} of 3)" in html
         assert links == [f"tiny.v1.s{k}n2" for k in range(first, last + 1)]      # item k on page 1 + (k-1)//4
         assert ('rel="prev"' in html) == (n > 1) and ('rel="next"' in html) == (n < 3)
     assert len(shown) == len(set(shown)) == 11                                    # each item once
@@ -174,8 +174,9 @@ def test_the_page_writer_does_not_hold_every_items_page(tmp_path):
     assert big - small < 0.25 * page_bytes, (small, big, page_bytes)
 
 
-def _write_fake_gallery(tmp_path, titles: list[str], **extra) -> Path:
-    """The pages of a tiny family whose spooled items have these titles (and extra keys); the output folder."""
+def _write_fake_gallery(tmp_path, titles: list[str], per_item: list[dict] | None = None, **extra) -> Path:
+    """The pages of a tiny family whose spooled items have these titles (and extra keys, or per_item's
+    for each); the output folder."""
     from generator.pipeline import config as config_mod, pages as p
     from generator.pipeline.spool import Items, Spool
     from generator.pipeline.writer import Writer
@@ -186,7 +187,8 @@ def _write_fake_gallery(tmp_path, titles: list[str], **extra) -> Path:
                               "command": "c", "alt": "a grid", "facts": [], "sheet": None, "group": None,
                               "sizes": {"png": [64, 64], "png2": [128, 128], "thumb": [32, 21], "extras": {}},
                               "extra": [], "family": "tiny", "url": f"tiny/tiny.v1.s{n}n2.html", "day": None,
-                              "index": n, "id": f"g{n}", **extra}) for n, title in enumerate(titles, 1)]
+                              "index": n, "id": f"g{n}", **extra, **(per_item[n - 1] if per_item else {})})
+                   for n, title in enumerate(titles, 1)]
         fam = {"name": "tiny", "title": "tiny", "short": "tiny", "url": "tiny/index.html", "articles": [],
                "sheet": None, "items": Items(spool, offsets), "daily": ()}
         p.write_pages(Writer(tmp_path / "out", None), env, cfg, [fam], [], None, "2000-01-01T00:00:00Z")
@@ -213,3 +215,16 @@ def test_an_item_title_starts_with_a_capital_wherever_it_is_shown(tmp_path):
     assert "Big grid →" in item and "small grid" not in item
     home = (out / "index.html").read_text()
     assert "<span>Small grid</span>" in home and "<span>small grid</span>" not in home
+
+
+def test_the_home_page_counts_puzzles_or_pictures_not_items(tmp_path):
+    """Each family's count on the home page names what it holds: puzzles (items with an answer)
+    or pictures; "40 items" was the build's word."""
+    out = _write_fake_gallery(tmp_path / "a", ["grid one", "grid two"])
+    assert "<p>2 pictures." in (out / "index.html").read_text()
+    sizes = {"png": [64, 64], "png2": [128, 128], "thumb": [32, 21], "extras": {"solution": [64, 64]}}
+    out = _write_fake_gallery(tmp_path / "b", ["grid one"], extra=["solution"], sizes=sizes)
+    assert "<p>1 puzzle." in (out / "index.html").read_text()
+    out = _write_fake_gallery(tmp_path / "c", ["grid one", "grid two"], sizes=sizes,
+                              per_item=[{"extra": ["solution"]}, {"extra": []}])
+    assert "<p>2 puzzles and pictures." in (out / "index.html").read_text()

@@ -414,6 +414,7 @@ def write_pages(writer, env, cfg, families: list[dict], sheets: list[dict], base
             fam["days"] = [d["day"] for d in daily]
         fam["months"] = schedule.months(fam["days"]) if daily else []
         fam["today_url"] = "today.html" if daily else None
+        fam["noun"], fam["nouns"] = _count_nouns(fam)       # what its count counts
     common = {"site": site, "families": families, "articles": articles, "sheets": sheets, "players": players,
               "levels": level_words({f["name"] for f in families})}
     writer.write("assets/style.css", render(env, "style.css"))
@@ -492,6 +493,16 @@ def _is_puzzle_family(fam: dict) -> bool:
     items = fam["items"]
     first = items[0] if len(items) else (fam.get("daily") or [None])[0]
     return bool(first) and any(is_answer(name) for name in first.get("extra", ()))
+
+
+def _count_nouns(fam: dict) -> tuple[str, str]:
+    """What a family's count counts, singular and plural: puzzles (every item has an answer),
+    pictures (none has) or both."""
+    kinds = {any(is_answer(name) for name in item.get("extra", ()))
+             for item in itertools.chain(fam["items"], fam.get("daily") or ())}
+    if kinds == {True}:
+        return "puzzle", "puzzles"
+    return ("picture", "pictures") if True not in kinds else ("puzzle or picture", "puzzles and pictures")
 
 
 def play_block(families: list[dict], today_iso: str) -> dict | None:
