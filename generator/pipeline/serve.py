@@ -185,9 +185,11 @@ def serve(build_argv: list[str], out: Path, port: int, root: Path, config: Path,
     import watchfiles
 
     # the rebuild runs in the caller's folder (relative paths of the command line mean what they
-    # meant to it) with `root` first on the import path, where `generator` lives
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
-        [str(root)] + ([os.environ["PYTHONPATH"]] if os.environ.get("PYTHONPATH") else [])))
+    # meant to it); a checkout's `generator` is put on its import path (an installed one is
+    # there already: its site-packages is not put ahead of the standard library)
+    env = dict(os.environ)
+    if (root / "build.py").is_file():
+        env["PYTHONPATH"] = os.pathsep.join([str(root)] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
 
     def rebuild() -> int:
         proc = subprocess.run([sys.executable, "-m", "generator.pipeline.cli", *build_argv], env=env)
