@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import os
+import re
 import sys
 import traceback
 
@@ -136,6 +137,11 @@ def regen_parser(fam: Family) -> tuple[Parser, tuple]:
     return parser, extra
 
 
+# the shortened file name the site gives an item with a long permalink (its first characters,
+# `~`, 16 hex digits of its SHA-256: generator/pipeline/generate.py's slug_of)
+SHORTENED_NAME = re.compile(r"~[0-9a-f]{16}$")
+
+
 def run_regen(argv: list[str]) -> int:
     """`regen PERMALINK ...`: the exact item a permalink names (overrides per family)."""
     if not argv:
@@ -145,14 +151,22 @@ def run_regen(argv: list[str]) -> int:
               "Regenerates the exact item a permalink names; options depend on the family:\n"
               f"`{PROG} regen PERMALINK --help` lists them.")
         return 0
-    fam, link = families.parse(argv[0])      # read once; the family's regen gets the Link
-    rest = argv[1:]
-    parser, extra = regen_parser(fam)
-    args = parser.parse_args(rest)
-    overrides = values_of(args, fam.regen_params, "")
+    try:
+        fam, link = families.parse(argv[0])      # read once; the family's regen gets the Link
+        rest = argv[1:]
+        parser, extra = regen_parser(fam)
+        args = parser.parse_args(rest)
+        overrides = values_of(args, fam.regen_params, "")
+        item = fam.regen(link, overrides)
+    except TilepressError as exc:
+        if SHORTENED_NAME.search(argv[0]):
+            raise TilepressError(f"{one_line(exc)} ({argv[0][:24]}...{argv[0][-17:]} looks like the shortened "
+                                 "name of an item's page, not its permalink: the page shows the whole "
+                                 "permalink)") from None
+        raise
     options = values_of(args, fam.svg_params, "")
     maker = values_of(args, extra, "") if extra else None
-    return emit_item(fam, fam.regen(link, overrides), args.format, args.out, options, maker)
+    return emit_item(fam, item, args.format, args.out, options, maker)
 
 
 def run_command(fam: Family, argv: list[str]) -> int:

@@ -1,5 +1,5 @@
 """DXF drawings through ezdxf (Manfred Moitzi's DXF library), an optional extra: `pip install
-'tilepress[dxf]'`.
+ezdxf` (the extra `dxf` of a checkout: `pip install '.[dxf]'`).
 
 ezdxf is imported here only, inside the functions that use it: it is a dependency of DXF output
 alone, not of the engines, which stay standard-library Python (they run in the browser page under
@@ -19,7 +19,7 @@ import io
 from generator.errors import TilepressError
 
 DXF_VERSION = "R2000"
-INSTALL = "pip install 'tilepress[dxf]' (or: pip install ezdxf)"
+INSTALL = "pip install ezdxf (in a tilepress checkout: pip install '.[dxf]')"
 
 
 def available() -> bool:

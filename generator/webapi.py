@@ -66,6 +66,7 @@ from urllib.parse import unquote
 from generator import cli, output, reporting
 from generator.errors import TilepressError
 from generator.families import Family, all_families, module_named, parse
+from generator.names import technical_facts, visitor_facts
 from generator.permalinks import Link
 
 MAX_PERMALINK_CHARS = 20000             # the longest permalink the page reads
@@ -225,9 +226,12 @@ def maker_formats(link: str) -> bool:
 
 
 def facts(link: str) -> list:
-    """The item's facts as its item page lists them ([label, value] pairs): family.facts(regen(link))."""
+    """The item's facts in the item page's words ([label, value] pairs: "Tiling", "Penrose P2
+    (kites and darts)"; "Level", "Easy"; "Side"), the visitor's first, then those its page folds
+    under "Details for the curious" (generator.names.visitor_facts, technical_facts)."""
     fam, parsed = parse(link)
-    return [[str(k), v if isinstance(v, (int, float, str)) else str(v)] for k, v in fam.facts(fam.regen(parsed, {}))]
+    raw = [(str(k), v) for k, v in fam.facts(fam.regen(parsed, {}))]
+    return [[k, v if isinstance(v, (int, float, str)) else str(v)] for k, v in visitor_facts(raw) + technical_facts(raw)]
 
 
 def cap_error(link: str, _caps=None, max_chars: int = MAX_PERMALINK_CHARS) -> str | None:

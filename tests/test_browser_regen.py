@@ -152,7 +152,7 @@ def test_page_shows_picture_facts_share_and_downloads(chromium, base):
                          "r.cells[1].textContent])")
     from generator import webapi
     assert rows == [[k, str(v)] for k, v in webapi.facts(SMALL)]
-    assert [r[0] for r in rows][:3] == ["Size n", "Reasoning it needs", "Givens"]     # the level in words too
+    assert [r[0] for r in rows][:3] == ["Side", "Reasoning it needs", "Givens"]     # the item page's words
     with page.expect_download() as dl:
         page.click("#tp-svg")
     assert dl.value.path().read_bytes() == cpython(["regen", SMALL, "--format", "svg"])["stdout"]

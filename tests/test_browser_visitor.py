@@ -463,3 +463,12 @@ def test_calisson_print_draws_givens_as_on_the_sheets(chromium, site, tmp_path):
     text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
     assert text.count("\f") == 1 and "python -m" not in text
     assert "The double lines are already drawn" in " ".join(text.split())
+
+
+def test_the_solution_box_follows_the_board_not_precedes_it():
+    """On regen.html a played puzzle's "Show the solution" comes after the board and its buttons:
+    above them it pushed the board below a phone's first screen and put the answer first."""
+    from site_helpers import REPO
+    html = (REPO / "templates" / "regen.html").read_text(encoding="utf-8")
+    assert html.index('id="tp-board"') < html.index('</section>', html.index('id="tp-play"')) \
+        < html.index('id="tp-solution"') < html.index('id="tp-details"')

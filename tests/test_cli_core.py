@@ -53,3 +53,14 @@ def test_incomplete_commands_are_one_error_line(argv):
 def test_help_is_on_stdout_with_exit_zero(argv):
     r = run(*argv)
     assert r.returncode == 0 and r.stdout and r.stderr == ""
+
+
+def test_regen_of_a_pages_shortened_name_says_so():
+    """An item with a long permalink has a shortened page name (slug_of: its start, `~`, 16 hex
+    digits); given to regen in its stead, the one line says what it is."""
+    from generator.pipeline.generate import slug_of
+    link = "tx.v1.sl." + "AB" * 60
+    r = run("regen", slug_of(link), "--format", "svg")
+    assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
+    assert "looks like the shortened name of an item's page, not its permalink" in r.stderr
+    assert "shortened" not in run("regen", "tx.v1.sl.AB~1234", "--format", "svg").stderr

@@ -73,3 +73,14 @@ def test_readme_is_a_first_screen_with_links_to_the_docs():
     assert all((REPO / p).is_file() for p in links)
     for diary in ("LONGEST_FIRST", "renameat2", "slower than at the last landing", "loadgroup) runs"):
         assert diary not in text
+
+
+def test_no_page_installs_tilepress_by_its_bare_name():
+    """tilepress is installed from a checkout or its wheel; it is not on PyPI, so a page saying
+    `pip install tilepress` (or 'tilepress[dask]') sends a reader to nothing, or to a stranger's
+    package."""
+    pages = [REPO / "README.md", REPO / "generator" / "pipeline" / "starter" / "README.md",
+             *sorted((REPO / "docs").glob("*.md"))]
+    bare = re.compile(r"pip install ['\"]?tilepress(\[[a-z,]+\])?['\"]?(?=[\s`)]|$)", re.M)
+    found = [f"{p.name}: {m.group(0)}" for p in pages for m in bare.finditer(p.read_text(encoding="utf-8"))]
+    assert not found, found

@@ -118,3 +118,15 @@ def test_every_entry_of_the_table_is_a_function_and_the_page_calls_nothing_else(
 def test_a_text_starting_with_a_dash_is_not_a_permalink(fragment):
     assert webapi.cap_error(fragment) == (f"error: {fragment.strip()!r} is not a permalink (a permalink starts "
                                           "with its family's prefix, e.g. loopy.v1.…)")
+
+
+def test_the_page_facts_are_in_the_item_pages_words():
+    """regen.html's Facts table says what the item page says: tilings by name, levels and
+    labels capitalised, the calisson's "Side"; the folded technical facts come last."""
+    rows = webapi.facts(LOOPY)
+    assert rows[:2] == [["Tiling", "Penrose P3 (rhombs)"], ["Level", "Easy"]]
+    assert rows[-1][0] == "Tiling permalink"
+    cal = dict(webapi.facts("cal.v1.4~AAAAKVQAQADqoAAAEkAIABA"))
+    assert cal["Side"] == 4 and "Size n" not in cal
+    p2 = [k for k, _v in webapi.facts("p2.v1.24_15_2_AAAAAVBABBA")]
+    assert p2[:5] == ["Tiles", "Kites", "Darts", "Kites : darts", "Size"] and "Start triangle" in p2[5:]

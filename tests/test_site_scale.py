@@ -48,7 +48,7 @@ def test_galleries_paginate_with_stable_urls_a_count_and_previous_next(paged):
         links = re.findall(r'<li><a href="(tiny\.v1\.s\d+n2)\.html">', html)
         shown += links
         first, last = 4 * (n - 1) + 1, min(11, 4 * n)
-        assert f"Items {first}–{last} of 11 (page {n} of 3)" in html
+        assert f"Pictures {first}–{last} of 11 (page {n} of 3)" in html
         assert links == [f"tiny.v1.s{k}n2" for k in range(first, last + 1)]      # item k on page 1 + (k-1)//4
         assert ('rel="prev"' in html) == (n > 1) and ('rel="next"' in html) == (n < 3)
     assert len(shown) == len(set(shown)) == 11                                    # each item once
@@ -88,6 +88,8 @@ def test_a_schedule_gives_day_items_month_archives_a_today_page_and_a_feed(paged
     today = (out / "tiny" / "today.html").read_text()
     assert 'built for <time datetime="2027-02-01">' in today and 'href="tiny.v1.s20270201n3.html"' in today
     assert "s20270202" not in today
+    # the day's puzzle at full size with its page (not a thumbnail a visitor must open first)
+    assert 'src="tiny.v1.s20270201n3.svg"' in today and ">Open its page</a>" in today and ".thumb" not in today
     feed = (out / "feed.xml").read_text()
     assert re.findall(r"<entry><title>(2027-\d\d-\d\d): ", feed) == ["2027-02-01", "2027-01-31", "2027-01-30"]
     assert "s20270202" not in feed
@@ -170,3 +172,59 @@ def test_the_page_writer_does_not_hold_every_items_page(tmp_path):
     page_bytes = sum(f.stat().st_size for f in (tmp_path / "out600" / "tiny").glob("*.html"))
     # what grows is the writer's list of paths and the sitemap (a URL an item, up to SITEMAP_MAX)
     assert big - small < 0.25 * page_bytes, (small, big, page_bytes)
+
+
+def _write_fake_gallery(tmp_path, titles: list[str], per_item: list[dict] | None = None, **extra) -> Path:
+    """The pages of a tiny family whose spooled items have these titles (and extra keys, or per_item's
+    for each); the output folder."""
+    from generator.pipeline import config as config_mod, pages as p
+    from generator.pipeline.spool import Items, Spool
+    from generator.pipeline.writer import Writer
+    cfg = config_mod.load(config(tmp_path, "[families.tiny]\n"), {"tiny": "file:" + str(TINY)})
+    env = p.environment(None, pages_mod.Path(__file__).resolve().parents[1] / "templates")
+    with Spool() as spool:
+        offsets = [spool.put({"title": title, "permalink": f"tiny.v1.s{n}n2", "slug": f"tiny.v1.s{n}n2",
+                              "command": "c", "alt": "a grid", "facts": [], "sheet": None, "group": None,
+                              "sizes": {"png": [64, 64], "png2": [128, 128], "thumb": [32, 21], "extras": {}},
+                              "extra": [], "family": "tiny", "url": f"tiny/tiny.v1.s{n}n2.html", "day": None,
+                              "index": n, "id": f"g{n}", **extra, **(per_item[n - 1] if per_item else {})})
+                   for n, title in enumerate(titles, 1)]
+        fam = {"name": "tiny", "title": "tiny", "short": "tiny", "url": "tiny/index.html", "articles": [],
+               "sheet": None, "items": Items(spool, offsets), "daily": ()}
+        p.write_pages(Writer(tmp_path / "out", None), env, cfg, [fam], [], None, "2000-01-01T00:00:00Z")
+    return tmp_path / "out"
+
+
+def test_a_table_cells_more_links_read_as_numbered_puzzles(tmp_path):
+    """A gallery table's cell shows its first item and links the others as "More: #2 #3" (a bare
+    "More: 2" read as "two more"), each named in full for a screen reader."""
+    out = _write_fake_gallery(tmp_path, [f"Grid, easy (seed {n})" for n in (1, 2, 3)],
+                              group="By level", cell=["Grid", "easy"])
+    html = (out / "tiny" / "index.html").read_text()
+    more = re.search(r'<p class="more">(.*?)</p>', html).group(1)
+    assert re.findall(r'aria-label="([^"]+)">([^<]+)</a>', more) == [
+        ("Grid, easy (seed 2)", "#2"), ("Grid, easy (seed 3)", "#3")], more
+
+
+def test_an_item_title_starts_with_a_capital_wherever_it_is_shown(tmp_path):
+    """A family's lower-case title ("symmetric 7 x 8 ...", as it runs in a sentence) is capitalised
+    as a heading, a browser tab, a link caption: on the home page and the item page alike."""
+    out = _write_fake_gallery(tmp_path, ["small grid", "big grid"])
+    item = (out / "tiny" / "tiny.v1.s1n2.html").read_text()
+    assert "<title>Small grid · scale test</title>" in item and 'og:title" content="Small grid"' in item
+    assert "Big grid →" in item and "small grid" not in item
+    home = (out / "index.html").read_text()
+    assert "<span>Small grid</span>" in home and "<span>small grid</span>" not in home
+
+
+def test_the_home_page_counts_puzzles_or_pictures_not_items(tmp_path):
+    """Each family's count on the home page names what it holds: puzzles (items with an answer)
+    or pictures; "40 items" was the build's word."""
+    out = _write_fake_gallery(tmp_path / "a", ["grid one", "grid two"])
+    assert "<p>2 pictures." in (out / "index.html").read_text()
+    sizes = {"png": [64, 64], "png2": [128, 128], "thumb": [32, 21], "extras": {"solution": [64, 64]}}
+    out = _write_fake_gallery(tmp_path / "b", ["grid one"], extra=["solution"], sizes=sizes)
+    assert "<p>1 puzzle." in (out / "index.html").read_text()
+    out = _write_fake_gallery(tmp_path / "c", ["grid one", "grid two"], sizes=sizes,
+                              per_item=[{"extra": ["solution"]}, {"extra": []}])
+    assert "<p>2 puzzles and pictures." in (out / "index.html").read_text()

@@ -7,12 +7,15 @@ bytes, and an open page in Chromium updates itself after an edit."""
 from __future__ import annotations
 
 import os
+import signal
 import socket
+import subprocess
+import sys
 import time
 
 import pytest
 
-from site_helpers import copy_site, fixture_args, run_build, start_serve
+from site_helpers import REPO, TINY, copy_site, fixture_args, run_build, start_serve
 
 from generator.pipeline.serve import LIVE_SCRIPT, STAMP_PATH, with_live_reload
 
@@ -128,3 +131,53 @@ def test_open_page_reloads_after_an_edit(tmp_path):
         next(chromium, None)
         proc.terminate()
         proc.wait(timeout=20)
+
+
+def test_tilepress_build_serve_builds_the_owners_site(tmp_path):
+    """`tilepress-build serve` in a site's folder builds and serves that folder's site.toml
+    into ./_site, relative flags meaning what they mean there (not build.py's demo site), and
+    an edit makes one rebuild, not a loop on the build's own writes in ./_site and the cache."""
+    import threading
+    config = copy_site(tmp_path)
+    here = config.parent
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "import sys; from generator.pipeline.cli import console; sys.exit(console())",
+         "serve", "--port", "0", "--family-module", f"tiny={TINY}", "--jobs", "1", "--cache-dir", "cache"],
+        cwd=here, env=env, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    seen: list[str] = []
+    threading.Thread(target=lambda: seen.extend(iter(proc.stderr.readline, "")), daemon=True).start()
+
+    def wait_for(pred, seconds):
+        deadline = time.time() + seconds
+        while time.time() < deadline and not pred() and proc.poll() is None:
+            time.sleep(0.1)
+    try:
+        # the demo site (hundreds of items) instead of this one would be a failure: stop early
+        wait_for(lambda: any(ln.startswith("serving") or ln.startswith("estimate:")
+                             and int(ln.split()[1]) > 20 for ln in seen), 60)
+        served = [ln for ln in seen if ln.startswith("serving")]
+        assert served, "".join(seen)
+        assert f"serving {here / '_site'} at" in served[0]
+        assert "<title>tilepress test</title>" in (here / "_site" / "index.html").read_text()
+        assert (here / "cache" / "CACHEDIR.TAG").is_file()
+        article = next((here / "articles").glob("*.md"))
+        article.write_text(article.read_text() + "\nEdited.\n")
+        wait_for(lambda: sum(ln.startswith("built ") for ln in seen) >= 2, 30)
+        time.sleep(2.5)                    # a loop would have rebuilt again by now
+        assert sum("rebuilding" in ln for ln in seen) == 1, "".join(seen)
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=20)
+
+
+def test_a_taken_port_is_one_line_naming_it(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        r = run_build("serve", "--port", port, *fixture_args(tmp_path))
+    lines = r.stderr.strip().splitlines()
+    assert r.returncode == 2 and lines[-1] == (
+        f"error: cannot serve on 127.0.0.1:{port}: Address already in use; "
+        "choose another port with --port P (0 picks a free one)"), r.stderr

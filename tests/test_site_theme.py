@@ -129,3 +129,12 @@ def test_tilepress_new_then_tilepress_build_builds(tmp_path):
         ["loopy-a4.pdf", "loopy-letter.pdf", "loopy-easy-a4.pdf", f"loopy-daily-{month}-a4.pdf"])
     assert f"loopy-daily-{month}-a4.pdf" in (out / "loopy" / f"daily-{month}.html").read_text()
     assert "tp" in " ".join(p.name for p in (out / "articles/figures").iterdir())   # the embedded item
+
+
+def test_the_themes_page_shows_the_starters_theme_word_for_word():
+    """docs/themes.md's first example is the `theme/base.html` that `tilepress new` writes (less its
+    comment): a reader who copies it keeps the starter's navigation."""
+    starter = (REPO / "generator" / "pipeline" / "starter" / "theme" / "base.html").read_text()
+    body = re.sub(r"^\{#-.*?-#\}\n", "", starter, flags=re.S)
+    doc = (REPO / "docs" / "themes.md").read_text(encoding="utf-8")
+    assert re.findall(r"```jinja\n(.*?)```", doc, re.S)[0] == body

@@ -40,8 +40,9 @@ def _parser(serve: bool, prog: str = PROG, config: Path = DEFAULT_CONFIG,
     p = Parser(
         see_help=True,
         prog=f"{prog} serve" if serve else prog,
-        description=("Preview the site on 127.0.0.1, rebuilding on every change to site_src/, "
-                     "templates/ or generator/." if serve else
+        description=("Preview the site on 127.0.0.1, rebuilding on every change to the site's folder "
+                     "(site.toml, articles, theme), the built-in templates or generator/; open pages "
+                     "reload themselves." if serve else
                      "Build the tilepress static site (atomically, incrementally). "
                      f"Run `{prog} serve --help` for the local preview server."),
         epilog="Exit codes: 0 ok, 1 an item failed (named), 2 bad input (file:line), 130 interrupted.")
@@ -119,10 +120,14 @@ def main(argv: list[str] | None = None, prog: str = PROG, config: Path = DEFAULT
         if serve:
             # lazy: tilepress-build's start-up; http.server and what it pulls in (~8 ms) load only for `serve`
             from generator.pipeline.serve import serve as run_serve
-            build_argv = [a for a in argv[1:]]
-            build_argv = _strip_port(build_argv)
-            return run_serve(build_argv, Path(opts.out).resolve(), args.port, ROOT,
-                             Path(opts.config), opts.templates)
+            # the rebuilds run `python -m generator.pipeline.cli`, whose defaults are build.py's
+            # (the demo site): name this command's config and output folder, absolute, so
+            # `tilepress-build serve` rebuilds the owner's ./site.toml into ./_site
+            build_argv = _strip_port(argv[1:]) + ["--config", str(Path(opts.config).resolve()),
+                                                  "--out", str(Path(opts.out).resolve())]
+            out_dir = Path(opts.out).resolve()
+            return run_serve(build_argv, out_dir, args.port, ROOT, Path(opts.config), opts.templates,
+                             Path(opts.cache_dir or out_dir.parent / ".tilepress-cache"))
         report = build(opts)
     except TilepressError as exc:
         print(f"error: {one_line(exc)}", file=sys.stderr)

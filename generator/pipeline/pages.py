@@ -37,7 +37,7 @@ from pathlib import Path
 
 from generator.errors import ConfigError, TilepressError
 from generator.loopy.levels import LEVEL_SHORT, LEVELS
-from generator.names import SHORT as SHORT_NAMES, capital, tiling
+from generator.names import SHORT as SHORT_NAMES, capital, is_technical, technical_facts, visitor_facts  # noqa: F401 (is_technical: the tests)
 from generator.pipeline import schedule
 from generator.pipeline.sheets import short_id
 from generator.pipeline.render import readable_width, svg_size
@@ -133,43 +133,6 @@ def format_fact(value) -> str:
     if isinstance(value, float):
         return f"{value:.4g}"
     return str(value)
-
-
-# Facts a visitor does not need to enjoy a picture or a puzzle (how the engine found it, the
-# internal coordinates, the search's statistics): the item page folds them under "Details
-# for the curious", with the permalink's command line.  Labels compare in lower case.
-TECHNICAL_FACTS = frozenset({
-    "start triangle", "half-tile triangles visited", "levels of coordinates", "coordinates (lowest first)",
-    "metatile levels used", "search nodes", "periods", "seed", "method", "symmetry group",
-    "tiling permalink"})
-TECHNICAL_PREFIXES = ("variant:", "solving depth", "successful what-if tries", "share of the edges the rules")
-# fact labels in a visitor's words (lower case -> shown label)
-FACT_WORDS = {"region": "Size", "size n": "Side"}
-
-
-def is_technical(label: str) -> bool:
-    """Whether a fact belongs under "Details for the curious" (TECHNICAL_FACTS)."""
-    low = label.lower()
-    return low in TECHNICAL_FACTS or low.startswith(TECHNICAL_PREFIXES)
-
-
-def visitor_facts(facts) -> list[tuple[str, object]]:
-    """The facts a visitor reads first: labels capitalised, tilings by their names."""
-    out = []
-    for label, value in facts:
-        if is_technical(label):
-            continue
-        if label.lower() == "tiling" and isinstance(value, str):
-            value = capital(tiling(value))
-        elif label.lower() == "level" and isinstance(value, str):
-            value = capital(value)                    # "Easy", as the gallery's columns say
-        out.append((FACT_WORDS.get(label.lower(), capital(label)), value))
-    return out
-
-
-def technical_facts(facts) -> list[tuple[str, object]]:
-    """The facts folded under "Details for the curious", labels capitalised."""
-    return [(capital(label), value) for label, value in facts if is_technical(label)]
 
 
 def nobreak(text) -> str:
@@ -451,6 +414,7 @@ def write_pages(writer, env, cfg, families: list[dict], sheets: list[dict], base
             fam["days"] = [d["day"] for d in daily]
         fam["months"] = schedule.months(fam["days"]) if daily else []
         fam["today_url"] = "today.html" if daily else None
+        fam["noun"], fam["nouns"] = _count_nouns(fam)       # what its count counts
     common = {"site": site, "families": families, "articles": articles, "sheets": sheets, "players": players,
               "levels": level_words({f["name"] for f in families})}
     writer.write("assets/style.css", render(env, "style.css"))
@@ -531,6 +495,16 @@ def _is_puzzle_family(fam: dict) -> bool:
     return bool(first) and any(is_answer(name) for name in first.get("extra", ()))
 
 
+def _count_nouns(fam: dict) -> tuple[str, str]:
+    """What a family's count counts, singular and plural: puzzles (every item has an answer),
+    pictures (none has) or both."""
+    kinds = {any(is_answer(name) for name in item.get("extra", ()))
+             for item in itertools.chain(fam["items"], fam.get("daily") or ())}
+    if kinds == {True}:
+        return "puzzle", "puzzles"
+    return ("picture", "pictures") if True not in kinds else ("puzzle or picture", "puzzles and pictures")
+
+
 def play_block(families: list[dict], today_iso: str) -> dict | None:
     """The home page's "Play a puzzle": today's puzzle of a schedule when one has a puzzle
     for the build date, else a featured puzzle (the first item of the first FEATURED family
@@ -551,7 +525,7 @@ def _item_page(writer, env, fam, item, prev_item, next_item, common) -> None:
     writer.write(f"{fam['name']}/{item['slug']}.html",
                  render(env, "item.html", root="../", page_url=item["url"], family=fam,
                         item=item, prev_item=prev_item, next_item=next_item,
-                        title=item["title"], **common))
+                        title=capital(item["title"]), **common))
 
 
 def _daily_pages(writer, env, fam, daily, today, common) -> list[dict]:

@@ -31,6 +31,7 @@ import time
 import urllib.parse
 from http import HTTPStatus
 from pathlib import Path
+from generator.errors import TilepressError
 from generator.pipeline.build import DEFAULT_TEMPLATES
 
 
@@ -160,13 +161,38 @@ def watched_paths(root: Path, config: Path, templates: Path | None) -> list[Path
     return [p for p in paths if p.exists()]
 
 
-def serve(build_argv: list[str], out: Path, port: int, root: Path, config: Path, templates: Path | None) -> int:
+def is_build_output(path: str, out: Path, cache: Path | None, watched: list[Path]) -> bool:
+    """Whether a changed path is the build's own doing, not a source edit: inside the output
+    folder or the cache, or a dot-led name (the build's `.<out>.lock` and staging folders, the
+    default `.tilepress-cache`, `.git`) or `__pycache__` below a watched folder.  Without this,
+    `tilepress-build serve` (whose `_site/` and cache sit in the watched site folder) would
+    rebuild on its own writes for ever, reloading the open pages every second."""
+    p = Path(path)
+    for own in (out, cache):
+        if own is not None and (p == own or own in p.parents):
+            return True
+    for top in watched:
+        if top in p.parents:
+            return any(part.startswith(".") or part == "__pycache__"
+                       for part in p.relative_to(top).parts)
+    return False
+
+
+def serve(build_argv: list[str], out: Path, port: int, root: Path, config: Path, templates: Path | None,
+          cache: Path | None = None) -> int:
     """Build once, serve, and rebuild on every change until interrupted."""
     # lazy: watchfiles (~30 ms) only for `serve`
     import watchfiles
 
+    # the rebuild runs in the caller's folder (relative paths of the command line mean what they
+    # meant to it); a checkout's `generator` is put on its import path (an installed one is
+    # there already: its site-packages is not put ahead of the standard library)
+    env = dict(os.environ)
+    if (root / "build.py").is_file():
+        env["PYTHONPATH"] = os.pathsep.join([str(root)] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
+
     def rebuild() -> int:
-        proc = subprocess.run([sys.executable, "-m", "generator.pipeline.cli", *build_argv], cwd=str(root))
+        proc = subprocess.run([sys.executable, "-m", "generator.pipeline.cli", *build_argv], env=env)
         return proc.returncode
 
     rc = rebuild()
@@ -174,14 +200,20 @@ def serve(build_argv: list[str], out: Path, port: int, root: Path, config: Path,
         print("error: the first build failed; nothing to serve", file=sys.stderr)
         return rc
     stamp = BuildStamp()
-    server = make_server(out, port, stamp)
+    try:
+        server = make_server(out, port, stamp)
+    except OSError as exc:               # most often: the port is taken (another preview?)
+        raise TilepressError(f"cannot serve on 127.0.0.1:{port}: {exc.strerror or exc}; "
+                             "choose another port with --port P (0 picks a free one)") from None
     host, real_port = server.server_address[:2]
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     print(f"serving {out} at http://{host}:{real_port}/index.html (Ctrl-C to stop)", file=sys.stderr)
     try:
-        for changes in watchfiles.watch(*watched_paths(root, config, templates),
-                                        watch_filter=lambda _c, p: "__pycache__" not in p):
+        watched = [p.resolve() for p in watched_paths(root, config, templates)]
+        out, cache = out.resolve(), cache.resolve() if cache is not None else None
+        for changes in watchfiles.watch(*watched,
+                                        watch_filter=lambda _c, p: not is_build_output(p, out, cache, watched)):
             names = sorted({Path(p).name for _c, p in changes})
             print(f"changed: {', '.join(names[:5])}{' ...' if len(names) > 5 else ''}; rebuilding",
                   file=sys.stderr)
