@@ -607,6 +607,7 @@ def test_solving_brings_the_solved_line_into_view(chromium, site):
     click_edge(page, answer[-1])
     page.wait_for_function("document.getElementById('tp-play-status').textContent.startsWith('Solved')")
     page.wait_for_function("""() => { const r = document.getElementById('tp-play-status').getBoundingClientRect();
-        return r.top >= 0 && r.bottom <= innerHeight; }""", timeout=5000)
+        return r.top >= -1 && r.bottom <= innerHeight + 1; }""", timeout=5000)   # (a scroll lands on whole
+    # pixels, a line's box may sit a fraction of one past the edge: 844.2 in a 844 px window)
     assert errors.errors == []
     page.context.close()
