@@ -155,6 +155,26 @@ def test_default_site_pages_fit_their_height_goals(two_builds, browser):
     assert over == {}
 
 
+def test_default_item_pages_offer_play_on_the_first_screen(two_builds, browser):
+    """On every family's item pages, Play (or Regenerate) and Download sit on the first screen of a
+    desktop and of a phone, whatever the picture's height: a Loopy puzzle's picture alone is
+    1,029 px tall at 1280 px, which put them below the fold."""
+    a, _, _ = two_builds
+    below = []
+    for wname, (w, h) in SCREENS.items():
+        page = browser.new_page(viewport={"width": w, "height": h})
+        for folder in sorted(p for p in a.iterdir() if p.is_dir() and (p / "index.html").is_file()):
+            items = sorted(p for p in folder.glob("*.html") if p.name != "index.html")
+            for item in items[:1] + items[-1:]:
+                page.goto(item.as_uri())
+                bottom = page.evaluate("""() => { const l = document.querySelector('ul.actions li');
+                    return l ? l.getBoundingClientRect().bottom : null; }""")
+                if bottom is not None and bottom > h:
+                    below.append((wname, item.relative_to(a).as_posix(), round(bottom)))
+        page.close()
+    assert below == []
+
+
 def test_docs_state_the_default_sites_size(two_builds):
     """The item and file counts of docs/cli.md are what the build makes (without --base-url, which
     adds sitemap.xml, feed.xml and each item's QR code, *.qr.svg)."""
