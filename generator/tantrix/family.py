@@ -195,7 +195,7 @@ def page(item: Pattern, params: dict) -> dict:
     return {"title": title, "group": group, "facts": head + _shape_facts(pattern),
             **({"cell": fields["cell"], "thumb_svg": fields["thumb_svg"]} if kind == "single-loop" else {}),
             "alt": (fields["alt"] if kind == "single-loop" else
-                    f"Tantrix pattern ({title}): all 56 tiles, shown as 2 x 2 periods with one period outlined"),
+                    f"Tantrix pattern ({title}): all 56 tiles, shown as 2 × 2 periods with one period outlined"),
             # 1x PNG only: the SVG and the seamless wallpaper tile are the large copies
             # (the 2x PNGs of 116 patterns were 8.5 MB, an eighth of the site)
             "png_2x": False,
