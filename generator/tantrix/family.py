@@ -91,7 +91,8 @@ def generate(params: dict) -> Pattern:
     pattern, nodes = search(method, seed=params["seed"], seconds=None, max_nodes=params["budget"] * 1_000_000)
     if pattern is None:
         raise TilepressError(f"no {method} pattern for seed {params['seed']} within "
-                             f"{params['budget']} million search nodes; choose another seed")
+                             f"{params['budget']} million search nodes; choose another seed or a larger "
+                             "budget (--budget; a site's search_seconds)")
     return Pattern(pattern, params["seed"], nodes)
 
 
@@ -306,7 +307,8 @@ SITE = (
           min_items=0),
     Param("method_seeds", "table", "method = seed, overriding the default seeds", default={},
           choices=METHODS, min=0, max=MAX_SEED - 1),
-    Param("search_seconds", "int", "search budget per method, in millions of nodes", default=120,
+    Param("search_seconds", "int", "search budget per method, in millions of nodes (default 16, about "
+          "9 CPU seconds: the default seeds need at most 1; the build's estimate counts all of it)", default=16,
           min=1, max=3600),
     Param("extra_permalinks", "strs", "further patterns by tx permalink", default=[], min_items=0,
           max_items=100),
