@@ -19,14 +19,13 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import os
-import re
 import sys
 import traceback
 
 from generator import __version__, families, output, reporting
 from generator.errors import Terminated, TilepressError, machine_fault, one_line
 from generator.families import REQUIRED, Family
-from generator.permalinks import short_id
+from generator.permalinks import SHORTENED_PAGE_NAME, short_id
 
 PROG = "python -m generator"
 
@@ -137,11 +136,6 @@ def regen_parser(fam: Family) -> tuple[Parser, tuple]:
     return parser, extra
 
 
-# the shortened file name the site gives an item with a long permalink (its first characters,
-# `~`, 16 hex digits of its SHA-256: generator/pipeline/generate.py's slug_of)
-SHORTENED_NAME = re.compile(r"~[0-9a-f]{16}$")
-
-
 def run_regen(argv: list[str]) -> int:
     """`regen PERMALINK ...`: the exact item a permalink names (overrides per family)."""
     if not argv:
@@ -159,7 +153,7 @@ def run_regen(argv: list[str]) -> int:
         overrides = values_of(args, fam.regen_params, "")
         item = fam.regen(link, overrides)
     except TilepressError as exc:
-        if SHORTENED_NAME.search(argv[0]):
+        if SHORTENED_PAGE_NAME.search(argv[0]):   # a long permalink's page name
             raise TilepressError(f"{one_line(exc)} ({argv[0][:24]}...{argv[0][-17:]} looks like the shortened "
                                  "name of an item's page, not its permalink: the page shows the whole "
                                  "permalink)") from None

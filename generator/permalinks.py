@@ -48,6 +48,20 @@ def short_id(permalink: str) -> str:
     return f"{prefix}-{hashlib.sha256(permalink.encode('utf-8')).hexdigest()[:6]}"
 
 
+# An item's page name (its file name stem on a site): the permalink itself, or when longer than
+# MAX_PAGE_NAME its first characters, `~` and 16 hex digits of its SHA-256 (stable URLs).
+MAX_PAGE_NAME = 96
+SHORTENED_PAGE_NAME = re.compile(r"~[0-9a-f]{16}$")
+
+
+def page_name(permalink: str) -> str:
+    """The file name stem of an item's page, derived from its permalink alone."""
+    if len(permalink) <= MAX_PAGE_NAME:
+        return permalink
+    digest = hashlib.sha256(permalink.encode("utf-8")).hexdigest()[:16]
+    return f"{permalink[:MAX_PAGE_NAME - 17]}~{digest}"
+
+
 def split(text) -> tuple[str, int, str]:
     """(prefix, version, payload) of anything shaped like a permalink, or PermalinkError."""
     if not isinstance(text, str):

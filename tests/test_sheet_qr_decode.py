@@ -93,7 +93,7 @@ def test_sheet_qr_codes_decode_at_print_resolution(tmp_path, loopy_items):
 @pytest.mark.skipif(not shutil.which("pdftoppm"), reason="poppler-utils (pdftoppm, pdftotext) not installed")
 def test_site_sheet_qr_codes_decode_at_print_resolution(tmp_path, loopy_items):
     """A site's own sheets (generator/pipeline/sheets.py) print each item's page address: its slug is
-    its permalink (up to MAX_SLUG characters), so a Loopy item's address is a long one."""
+    its permalink (up to permalinks.MAX_PAGE_NAME characters), so a Loopy item's address is a long one."""
     from generator.pipeline import sheets
     from generator.pipeline.generate import slug_of
     zbar()

@@ -343,7 +343,7 @@ def _svg_metrics(svg: str) -> dict:
 def test_no_command_line_or_engine_facts_outside_details(visits):
     """Item pages, galleries and the home page say things in words: the CLI command and the
     engine's facts (start triangle, search nodes, periods...) only under "Details for the curious"."""
-    from generator.pipeline.pages import is_technical
+    from generator.names import is_technical
 
     def check(data):
         kind = data["path"]

@@ -123,9 +123,9 @@ def main(argv: list[str] | None = None, prog: str = PROG, config: Path = DEFAULT
             # the rebuilds run `python -m generator.pipeline.cli`, whose defaults are build.py's
             # (the demo site): name this command's config and output folder, absolute, so
             # `tilepress-build serve` rebuilds the owner's ./site.toml into ./_site
-            build_argv = _strip_port(argv[1:]) + ["--config", str(Path(opts.config).resolve()),
-                                                  "--out", str(Path(opts.out).resolve())]
             out_dir = Path(opts.out).resolve()
+            build_argv = _strip_port(argv[1:]) + ["--config", str(Path(opts.config).resolve()),
+                                                  "--out", str(out_dir)]
             return run_serve(build_argv, out_dir, args.port, ROOT, Path(opts.config), opts.templates,
                              Path(opts.cache_dir or out_dir.parent / ".tilepress-cache"))
         report = build(opts)

@@ -16,7 +16,6 @@ in the cache, so the fixed build resumes where it stopped.
 
 from __future__ import annotations
 
-import hashlib
 import multiprocessing
 import os
 import queue
@@ -31,11 +30,9 @@ from concurrent.futures.process import BrokenProcessPool
 
 from generator import families
 from generator.families import PERMALINK_RE, Family, parse
+from generator.permalinks import page_name
 from generator.pipeline import render
 from generator.pipeline.plan import Item
-
-MAX_SLUG = 96
-
 
 class ItemFailure(Exception):
     """An item's generation or rendering raised: names the item and the reason."""
@@ -45,12 +42,7 @@ class ItemFailure(Exception):
         self.label, self.reason, self.detail = label, reason, detail
 
 
-def slug_of(permalink: str) -> str:
-    """The file name stem of an item, derived from its permalink alone (stable URLs)."""
-    if len(permalink) <= MAX_SLUG:
-        return permalink
-    digest = hashlib.sha256(permalink.encode("utf-8")).hexdigest()[:16]
-    return f"{permalink[:MAX_SLUG - 17]}~{digest}"
+slug_of = page_name          # the file name stem of an item (generator.permalinks.page_name)
 
 
 def site_item(fam: Family, params: dict, permalink: str | None = None) -> dict:

@@ -37,7 +37,7 @@ from pathlib import Path
 
 from generator.errors import ConfigError, TilepressError
 from generator.loopy.levels import LEVEL_SHORT, LEVELS
-from generator.names import SHORT as SHORT_NAMES, capital, is_technical, technical_facts, visitor_facts  # noqa: F401 (is_technical: the tests)
+from generator.names import SHORT as SHORT_NAMES, capital, technical_facts, visitor_facts
 from generator.pipeline import schedule
 from generator.pipeline.sheets import short_id
 from generator.pipeline.render import readable_width, svg_size

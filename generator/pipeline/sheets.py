@@ -208,7 +208,7 @@ def picture_boxes(paper: str, columns: int, rows: int, rule_lines: int = 0, qr: 
 def drawn_size(view_box: str, w: float, h: float) -> tuple[float, float]:
     """(width, height) mm of a picture of viewBox `view_box` drawn in a w x h mm box (meet)."""
     vb = [float(v) for v in view_box.replace(",", " ").split()]
-    s = min(w / vb[2], h / vb[3]) if vb[2] > 0 and vb[3] > 0 else 0.0
+    s = sheet.fit(vb, w, h) if vb[2] > 0 and vb[3] > 0 else 0.0
     return vb[2] * s, vb[3] * s
 
 

@@ -118,6 +118,11 @@ def room_group(inside: int) -> str:
     return next(heading for most, heading in ROOM if inside <= most)
 
 
+def room_name(inside: int) -> str:
+    """The short name of that group, its heading's words before the colon ("Tight loops")."""
+    return room_group(inside).split(":")[0]
+
+
 def tiles_words(n: int) -> str:
     return "no tiles" if n == 0 else "1 tile" if n == 1 else f"{n} tiles"
 
@@ -152,7 +157,7 @@ def item_fields(params: dict, pattern: dict) -> dict:
         # the gallery stacks the classes of each number: one picture, the others behind it
         "cell": [f"{tiles_words(inside).capitalize()} inside", "single loop", str(n)],
         "facts": [["loops", f"each colour forms one closed loop through all 42 of its tiles; each loop "
-                            f"closes around {tiles_words(inside)} ({room_group(inside).split(':')[0].lower()})"],
+                            f"closes around {tiles_words(inside)} ({room_name(inside).lower()})"],
                   ["symmetry group", GROUP_TEXT],
                   ["class", f"{n} of {total}; its 4 patterns are this one, its mirror image, its half "
                             f"turn and the half turn's mirror image (shown below, one period each)"]]
@@ -178,7 +183,7 @@ if __name__ == "__main__":
     import sys
     if sys.argv[1:] == ["--room"]:
         for k, n in room_counts().items():
-            print(f"{tiles_words(k)} inside each loop: {n} classes  ({room_group(k).split(':')[0]})")
+            print(f"{tiles_words(k)} inside each loop: {n} classes  ({room_name(k)})")
     else:
         CLASSES_FILE.write_text(table_text(compute_classes()), encoding="utf-8")
         print(f"wrote {CLASSES_FILE}")
